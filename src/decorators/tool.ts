@@ -1,0 +1,33 @@
+import "./metadata.js";
+import type { InferArgs } from "../params/infer.js";
+import type { ParamShape } from "../params/param.js";
+import type { StandardSchemaLike } from "../reflect/input-schema.js";
+import { recordTool } from "./record-tool.js";
+import type { ToolOptions } from "./tool-options.js";
+
+/** A Stage-3 method decorator whose method must accept `Args` as its one argument. */
+export type ToolMethodDecorator<Args> = <This, Method extends (this: This, args: Args) => unknown>(
+  value: Method,
+  context: ClassMethodDecoratorContext<This, Method>,
+) => void;
+
+/**
+ * Marks a method as a tool. The method receives one argument: the validated arguments object, defaults filled in.
+ * With a descriptor shape, a method whose parameter type disagrees with the shape does not compile.
+ * @throws {ToolDefinitionError} at class definition for bad options or a method that cannot be a tool.
+ * @example
+ * class Weather extends BaseAgent {
+ *   \@tool({ description: "Forecast for a city", params: { city: p.string(), days: p.integer().default(3) } })
+ *   forecast({ city, days }: { city: string; days: number }) { return `${days} days of sun in ${city}`; }
+ * }
+ */
+export function tool<const S extends ParamShape>(
+  options: ToolOptions<S> & { readonly params: S },
+): ToolMethodDecorator<InferArgs<S>>;
+export function tool<Output>(
+  options: ToolOptions & { readonly params: StandardSchemaLike<Output> },
+): ToolMethodDecorator<Output>;
+export function tool(options: ToolOptions & { readonly params?: undefined }): ToolMethodDecorator<never>;
+export function tool(options: ToolOptions): ToolMethodDecorator<never> {
+  return (value, context) => recordTool("tool", options, value, context, "@tool");
+}

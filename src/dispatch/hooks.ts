@@ -1,0 +1,77 @@
+import type { CallingAgent } from "./call-context.js";
+import type { ToolResult } from "./tool-result.js";
+
+/** The events of a tool call. */
+export type ToolEventName = "before" | "after" | "error";
+
+/** What a listener receives. */
+export interface ToolEvent {
+  readonly event: ToolEventName;
+  readonly toolName: string;
+  /** The validated arguments (for `before` and `after`), or what the model sent when validation failed. */
+  readonly args: unknown;
+  readonly callId: string;
+  readonly agent: CallingAgent | undefined;
+  /** The result, on `after` and `error`. */
+  readonly result?: ToolResult;
+  /** The original exception, on `error`. */
+  readonly error?: unknown;
+  /** The background task, when the call was handed to one. */
+  readonly taskId?: string;
+}
+
+/** What a `before` listener may return to stop a call: `{ deny: reason }` ends it with outcome `denied`. */
+export type BeforeVerdict = { readonly deny: string } | void | undefined;
+
+/** A listener of one event. A `before` listener may veto the call. */
+export type ToolEventListener<E extends ToolEventName = ToolEventName> = (
+  event: ToolEvent & { readonly event: E },
+) => E extends "before" ? BeforeVerdict | Promise<BeforeVerdict> : void | Promise<void>;
+
+/**
+ * Holds listeners of tool-call events and runs them. A listener that throws never breaks the call: its exception is
+ * reported on the `error` event (and an `error` listener that throws is ignored, to avoid a loop).
+ */
+export class ToolEvents {
+  readonly #listeners = new Map<ToolEventName, Set<ToolEventListener>>();
+
+  /** Adds a listener; returns the function that removes it. */
+  on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
+    if (event !== "before" && event !== "after" && event !== "error") {
+      throw new TypeError(`unknown event ${JSON.stringify(event)}; use "before", "after" or "error".`);
+    }
+    let set = this.#listeners.get(event);
+    if (!set) this.#listeners.set(event, (set = new Set()));
+    set.add(listener as ToolEventListener);
+    return () => void set.delete(listener as ToolEventListener);
+  }
+
+  /** Returns true when anyone listens to `event`, so callers can skip building the event. */
+  has(event: ToolEventName): boolean {
+    return (this.#listeners.get(event)?.size ?? 0) > 0;
+  }
+
+  /** Runs the `before` listeners in order; returns the first veto's reason, if any. */
+  async before(event: ToolEvent): Promise<string | undefined> {
+    for (const listener of this.#listeners.get("before") ?? []) {
+      try {
+        const verdict = (await listener(event)) as BeforeVerdict;
+        if (verdict && typeof verdict.deny === "string") return verdict.deny;
+      } catch (error) {
+        await this.emit({ ...event, event: "error", error });
+      }
+    }
+    return undefined;
+  }
+
+  /** Runs every listener of the event; failures of `after` listeners are reported on `error`. */
+  async emit(event: ToolEvent): Promise<void> {
+    for (const listener of this.#listeners.get(event.event) ?? []) {
+      try {
+        await listener(event);
+      } catch (error) {
+        if (event.event !== "error") await this.emit({ ...event, event: "error", error });
+      }
+    }
+  }
+}

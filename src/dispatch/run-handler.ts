@@ -1,0 +1,90 @@
+import { ErrorCode } from "../errors/error-code.js";
+import { ToolwrightError } from "../errors/toolwright-error.js";
+import { type ToolDefinition, invokeDefinition } from "../reflect/tool-definition.js";
+import { type ToolCallContext, runInCallContext } from "./call-context.js";
+import { type ToolResult, failureResult, isToolResult, successResult } from "./tool-result.js";
+
+/** What a handler run produced: the result for the model, and the original exception when it failed. */
+export interface HandlerOutcome {
+  readonly result: ToolResult;
+  readonly error?: unknown;
+}
+
+/**
+ * Runs a tool's handler inside its call context and turns whatever happens into a result: a value becomes content
+ * (a returned `ToolResult` passes through), a throw becomes a `failed` result with the error's message. A sync handler
+ * is settled without waiting a turn of the event loop.
+ */
+export function runHandler(
+  definition: ToolDefinition,
+  target: object | undefined,
+  args: Record<string, unknown>,
+  context: ToolCallContext,
+): HandlerOutcome | Promise<HandlerOutcome> {
+  let value: unknown;
+  try {
+    value = runInCallContext(context, () => invokeDefinition(definition, target, args));
+  } catch (error) {
+    return failed(definition, context.callId, error);
+  }
+  if (isPromiseLike(value)) {
+    return Promise.resolve(value).then(
+      (settled) => succeeded(definition, context.callId, settled),
+      (error: unknown) => failed(definition, context.callId, error),
+    );
+  }
+  return succeeded(definition, context.callId, value);
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
+function succeeded(definition: ToolDefinition, callId: string, value: unknown): HandlerOutcome {
+  if (isToolResult(value)) return { result: { ...value, toolName: definition.name, callId } };
+  const problem = unserialisable(value);
+  if (problem) {
+    const message = `Tool "${definition.name}" returned ${problem}, which cannot be sent to the model.`;
+    return {
+      result: failureResult(definition.name, callId, "failed", { code: ErrorCode.InvalidResult, message }),
+      error: new ToolwrightError(ErrorCode.InvalidResult, message),
+    };
+  }
+  // A handler with nothing to say (void) answers null, which every provider accepts as a result.
+  return { result: successResult(definition.name, callId, value === undefined ? null : value) };
+}
+
+function failed(definition: ToolDefinition, callId: string, error: unknown): HandlerOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = ToolwrightError.is(error) ? error.code : ErrorCode.ToolFailed;
+  return {
+    result: failureResult(definition.name, callId, "failed", {
+      code,
+      message: `Tool "${definition.name}" failed: ${message || "(no message)"}`,
+    }),
+    error,
+  };
+}
+
+/** Returns why a value is not JSON-serialisable (a BigInt, a cycle, a function), or undefined when it is. */
+export function unserialisable(value: unknown): string | undefined {
+  switch (typeof value) {
+    case "string":
+    case "number":
+    case "boolean":
+    case "undefined":
+      return undefined;
+    case "bigint":
+      return "a BigInt";
+    case "function":
+      return "a function";
+    case "symbol":
+      return "a symbol";
+  }
+  try {
+    JSON.stringify(value);
+    return undefined;
+  } catch (error) {
+    return `a value JSON cannot encode (${(error as Error).message})`;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Machine-readable error codes. Every {@link ToolwrightError} and every failed `ToolResult` carries one.
+ * Call-error codes are what a model sees in `result.error.code`; definition codes are thrown at the developer.
+ */
+export const ErrorCode = {
+  /** A tool, option or schema was declared in a way that cannot work. Thrown at definition or registration. */
+  InvalidDefinition: "INVALID_DEFINITION",
+  /** No tool of that name exists (or is visible to the caller). */
+  ToolNotFound: "TOOL_NOT_FOUND",
+  /** The calling agent may not use the tool. */
+  PermissionDenied: "PERMISSION_DENIED",
+  /** The arguments are not valid JSON or do not match the tool's input schema. */
+  InvalidArguments: "INVALID_ARGUMENTS",
+  /** The tool's handler threw or rejected. */
+  ToolFailed: "TOOL_FAILED",
+  /** The handler returned something that cannot be sent back to a model. */
+  InvalidResult: "INVALID_RESULT",
+  /** The handler did not finish within its time limit. */
+  Timeout: "TIMEOUT",
+  /** The call was cancelled through an abort signal. */
+  Cancelled: "CANCELLED",
+  /** A hook or an approver refused the call. */
+  Denied: "DENIED",
+  /** A human (or approver) rejected the call. */
+  ApprovalRejected: "APPROVAL_REJECTED",
+  /** The call waits for approval. */
+  ApprovalRequired: "APPROVAL_REQUIRED",
+  /** The current user lacks the scopes the tool needs. */
+  AuthRequired: "AUTH_REQUIRED",
+} as const;
+
+/** One of the {@link ErrorCode} strings. */
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,91 @@
+import { ErrorCode } from "./error-code.js";
+import { ToolwrightError, type ToolwrightErrorOptions } from "./toolwright-error.js";
+
+/** One way in which arguments failed validation: a JSON Pointer path, the failed keyword and a readable message. */
+export interface ArgumentIssue {
+  /** JSON Pointer into the arguments, `""` for the root (e.g. `/maxResults`). */
+  readonly path: string;
+  /** The JSON Schema keyword that failed (`required`, `minimum`, `type`, ... or `json` for unparseable text). */
+  readonly keyword: string;
+  /** What is expected, e.g. `must be >= 1`. */
+  readonly message: string;
+}
+
+/** Formats issues as one line a model can act on: `/maxResults must be >= 1; /pattern is required`. */
+export function formatIssues(issues: readonly ArgumentIssue[]): string {
+  return issues.map((issue) => `${issue.path || "(root)"} ${issue.message}`).join("; ");
+}
+
+/** A tool, option or schema was declared in a way that cannot work. Thrown at class definition or registration. */
+export class ToolDefinitionError extends ToolwrightError {
+  override name = "ToolDefinitionError";
+  /** Creates a definition error. */
+  constructor(message: string, options?: ToolwrightErrorOptions) {
+    super(ErrorCode.InvalidDefinition, message, options);
+  }
+}
+
+/** The arguments of a call are not valid JSON or do not match the tool's input schema. */
+export class ToolValidationError extends ToolwrightError {
+  override name = "ToolValidationError";
+  /** The name of the tool that was called. */
+  readonly toolName: string;
+  /** Every failing field, as data. */
+  readonly issues: readonly ArgumentIssue[];
+  /** Creates a validation error whose message lists every issue. */
+  constructor(toolName: string, issues: readonly ArgumentIssue[], options?: ToolwrightErrorOptions) {
+    super(ErrorCode.InvalidArguments, `Invalid arguments for tool "${toolName}": ${formatIssues(issues)}.`, options);
+    this.toolName = toolName;
+    this.issues = issues;
+  }
+}
+
+/** No tool of the requested name exists, or none is visible to the caller. */
+export class ToolNotFoundError extends ToolwrightError {
+  override name = "ToolNotFoundError";
+  /** The name that was asked for. */
+  readonly toolName: string;
+  /** The tool names that are available to the caller. */
+  readonly available: readonly string[];
+  /** Creates a not-found error that lists the available tools. */
+  constructor(toolName: string, available: readonly string[]) {
+    const list = available.length > 0 ? available.join(", ") : "(none)";
+    super(ErrorCode.ToolNotFound, `Tool "${toolName}" does not exist. Available tools: ${list}.`);
+    this.toolName = toolName;
+    this.available = available;
+  }
+}
+
+/** The calling agent may not use the tool. */
+export class ToolPermissionError extends ToolwrightError {
+  override name = "ToolPermissionError";
+  /** The tool that was asked for. */
+  readonly toolName: string;
+  /** The name of the agent that asked. */
+  readonly agentName: string;
+  /** Creates a permission error naming the agent, the tool and what is available instead. */
+  constructor(agentName: string, toolName: string, available: readonly string[]) {
+    const list = available.length > 0 ? available.join(", ") : "(none)";
+    super(
+      ErrorCode.PermissionDenied,
+      `Tool "${toolName}" is not available to agent "${agentName}". Available tools: ${list}.`,
+    );
+    this.toolName = toolName;
+    this.agentName = agentName;
+  }
+}
+
+/** A handler did not finish within its time limit. */
+export class ToolTimeoutError extends ToolwrightError {
+  override name = "ToolTimeoutError";
+  /** The tool that timed out. */
+  readonly toolName: string;
+  /** The limit that was exceeded, in milliseconds. */
+  readonly timeoutMs: number;
+  /** Creates a timeout error. */
+  constructor(toolName: string, timeoutMs: number) {
+    super(ErrorCode.Timeout, `Tool "${toolName}" did not finish within ${timeoutMs} ms.`);
+    this.toolName = toolName;
+    this.timeoutMs = timeoutMs;
+  }
+}

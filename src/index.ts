@@ -1,0 +1,60 @@
+export { p } from "./params/index.js";
+export type { Infer, InferArgs } from "./params/infer.js";
+export type { JsonSchema, ObjectJsonSchema } from "./params/json-schema.js";
+export type { AnyParam, CommonOptions, ParamBase, ParamKind, ParamShape } from "./params/param.js";
+export { isParam } from "./params/param.js";
+export type { StringOptions, StringParam } from "./params/string.js";
+export type { IntegerParam, NumberParam, NumericOptions } from "./params/number.js";
+export type { BooleanParam } from "./params/boolean.js";
+export type { LiteralParam, LiteralValue } from "./params/literal.js";
+export type { EnumParam } from "./params/enum.js";
+export type { ArrayOptions, ArrayParam } from "./params/array.js";
+export type { ObjectParam } from "./params/object.js";
+export type { UnionParam } from "./params/union.js";
+export type { NullableParam } from "./params/nullable.js";
+export type { OptionalParam } from "./params/optional.js";
+export type { RecordParam } from "./params/record.js";
+export type { AnyValueParam } from "./params/any.js";
+export { shapeToJsonSchema } from "./params/to-json-schema.js";
+
+export { tool } from "./decorators/tool.js";
+export type { ToolMethodDecorator } from "./decorators/tool.js";
+export { builtinTool } from "./decorators/builtin-tool.js";
+export type { BuiltinToolMethodDecorator, BuiltinToolOptions } from "./decorators/builtin-tool.js";
+export { TOOL_NAME_PATTERN } from "./decorators/tool-options.js";
+export type { ToolOptions } from "./decorators/tool-options.js";
+export type { StandardSchemaLike } from "./reflect/input-schema.js";
+
+export { BaseAgent } from "./agent/base-agent.js";
+export type { BaseAgentOptions, CallToolOptions } from "./agent/base-agent.js";
+export { ToolRegistry } from "./registry/tool-registry.js";
+export type { DispatchOptions, RegisterDecorator } from "./registry/tool-registry.js";
+export { toolRegistry } from "./registry/shared-registry.js";
+export type {
+  ApprovalPredicate,
+  ExecutionMode,
+  TimeoutBehaviour,
+  Tool,
+  ToolFlags,
+  ToolHandler,
+  ToolSpec,
+} from "./registry/tool.js";
+
+export { currentToolCall } from "./dispatch/call-context.js";
+export type { CallingAgent, ToolCallContext } from "./dispatch/call-context.js";
+export type { BeforeVerdict, ToolEvent, ToolEventListener, ToolEventName } from "./dispatch/hooks.js";
+export { isToolResult, renderToolResult } from "./dispatch/tool-result.js";
+export type { ToolErrorPayload, ToolOutcome, ToolResult } from "./dispatch/tool-result.js";
+
+export { ErrorCode } from "./errors/error-code.js";
+export { ToolwrightError } from "./errors/toolwright-error.js";
+export type { ToolwrightErrorOptions } from "./errors/toolwright-error.js";
+export {
+  ToolDefinitionError,
+  ToolNotFoundError,
+  ToolPermissionError,
+  ToolTimeoutError,
+  ToolValidationError,
+  formatIssues,
+} from "./errors/errors.js";
+export type { ArgumentIssue } from "./errors/errors.js";

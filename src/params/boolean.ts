@@ -1,0 +1,16 @@
+import { type CommonOptions, type ParamBase, defineParam, isKind, optionsOf } from "./param.js";
+
+/** A boolean parameter; its schema is `{ "type": "boolean" }`. */
+export interface BooleanParam extends ParamBase<boolean> {
+  readonly type: "boolean";
+}
+
+/** Declares a boolean parameter. */
+export function boolean(options?: string | CommonOptions): BooleanParam {
+  return defineParam("boolean", { type: "boolean", ...optionsOf(options) });
+}
+
+/** Returns true when `value` was made by {@link boolean}. */
+export function isBooleanParam(value: unknown): value is BooleanParam {
+  return isKind(value, "boolean");
+}

@@ -1,0 +1,38 @@
+import { ToolDefinitionError } from "../errors/errors.js";
+import { type CommonOptions, type ParamBase, defineParam, isKind, optionsOf } from "./param.js";
+
+/** A parameter that accepts one of a fixed list of strings or numbers; its schema is `{ "type": ..., "enum": [...] }`. */
+export interface EnumParam<V extends string | number> extends ParamBase<V> {
+  readonly enum: readonly V[];
+}
+
+/**
+ * Declares a parameter that takes one of `values`; the static type is their union.
+ * @throws {ToolDefinitionError} when `values` is empty, repeats a value, or holds something other than strings and numbers.
+ * @example p.enum(["celsius", "fahrenheit"], "Temperature unit")
+ */
+export function enumOf<const V extends string | number>(
+  values: readonly [V, ...V[]],
+  options?: string | CommonOptions,
+): EnumParam<V> {
+  const list: readonly unknown[] = values;
+  if (!Array.isArray(list) || list.length === 0) {
+    throw new ToolDefinitionError("p.enum() needs a non-empty array of strings or numbers.");
+  }
+  const bad = list.find((v) => typeof v !== "string" && (typeof v !== "number" || !Number.isFinite(v)));
+  if (bad !== undefined) {
+    throw new ToolDefinitionError(`p.enum() values must be strings or finite numbers; got ${JSON.stringify(bad)}.`);
+  }
+  if (new Set(list).size !== list.length) {
+    throw new ToolDefinitionError(`p.enum() values must be unique; got ${JSON.stringify(list)}.`);
+  }
+  const types = [...new Set(list.map((v) => (typeof v === "string" ? "string" : "number")))];
+  // One type keyword for one kind of value; both kinds (rare) keep a type array, which every validator reads.
+  const type = types.length === 1 ? types[0] : types;
+  return defineParam("enum", { type, enum: [...list], ...optionsOf(options) });
+}
+
+/** Returns true when `value` was made by {@link enumOf}. */
+export function isEnumParam(value: unknown): value is EnumParam<string | number> {
+  return isKind(value, "enum");
+}

@@ -1,0 +1,46 @@
+import { ToolDefinitionError } from "../errors/errors.js";
+import type { InferArgs } from "./infer.js";
+import {
+  type CommonOptions,
+  type ParamBase,
+  type ParamShape,
+  defineParam,
+  isKind,
+  isParam,
+  optionsOf,
+} from "./param.js";
+import { shapeToJsonSchema } from "./to-json-schema.js";
+
+/** A nested object parameter. Closed (`additionalProperties: false`): keys outside the shape are rejected. */
+export interface ObjectParam<S extends ParamShape> extends ParamBase<InferArgs<S>> {
+  readonly type: "object";
+  readonly properties: S;
+}
+
+/** Throws unless every value of `shape` is a descriptor; names the offending key. */
+export function assertShape(shape: unknown, where: string): asserts shape is ParamShape {
+  if (typeof shape !== "object" || shape === null || Array.isArray(shape)) {
+    throw new ToolDefinitionError(`${where}: expected an object of descriptors such as { city: p.string() }.`);
+  }
+  for (const [key, value] of Object.entries(shape)) {
+    if (!isParam(value)) {
+      throw new ToolDefinitionError(
+        `${where}: "${key}" is not a descriptor. Use p.string(), p.integer(), ... (got ${JSON.stringify(value)}).`,
+      );
+    }
+  }
+}
+
+/**
+ * Declares a nested object with the keys of `shape`.
+ * @example p.object({ street: p.string(), zip: p.string().optional() }, "Postal address")
+ */
+export function object<S extends ParamShape>(shape: S, options?: string | CommonOptions): ObjectParam<S> {
+  assertShape(shape, "p.object()");
+  return defineParam("object", { ...shapeToJsonSchema(shape), ...optionsOf(options) });
+}
+
+/** Returns true when `value` was made by {@link object}. */
+export function isObjectParam(value: unknown): value is ObjectParam<ParamShape> {
+  return isKind(value, "object");
+}

@@ -1,0 +1,21 @@
+import type { Infer } from "./infer.js";
+import { type AnyParam, type CommonOptions, type ParamBase, defineParam, isKind, optionsOf } from "./param.js";
+
+/** A map from any string key to values of one schema; its schema is `{ "type": "object", "additionalProperties": ... }`. */
+export interface RecordParam<V extends AnyParam> extends ParamBase<Record<string, Infer<V>>> {
+  readonly type: "object";
+  readonly additionalProperties: V;
+}
+
+/**
+ * Declares a string-keyed map whose values match `values`.
+ * @example p.record(p.number(), "Price by product id")
+ */
+export function record<V extends AnyParam>(values: V, options?: string | CommonOptions): RecordParam<V> {
+  return defineParam("record", { type: "object", additionalProperties: values, ...optionsOf(options) });
+}
+
+/** Returns true when `value` was made by {@link record}. */
+export function isRecordParam(value: unknown): value is RecordParam<AnyParam> {
+  return isKind(value, "record");
+}

@@ -1,0 +1,23 @@
+import { type ParamShape, isOptionalParam } from "./param.js";
+
+/** The JSON Schema of a descriptor shape: a closed object whose required keys are those neither optional nor defaulted. */
+export interface ShapeSchema {
+  readonly type: "object";
+  readonly properties: ParamShape;
+  readonly required: readonly string[];
+  readonly additionalProperties: false;
+}
+
+/**
+ * Assembles the object schema of a shape. The descriptors are already JSON Schema, so they are placed, not translated;
+ * `required` is left out when empty, as most hand-written schemas do.
+ */
+export function shapeToJsonSchema(shape: ParamShape): ShapeSchema {
+  const required = Object.keys(shape).filter((key) => !isOptionalParam(shape[key]!));
+  return {
+    type: "object",
+    properties: shape,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  } as ShapeSchema;
+}

@@ -1,0 +1,117 @@
+import type { ToolEntry } from "../decorators/metadata.js";
+import { ToolDefinitionError } from "../errors/errors.js";
+import type { JsonSchema, ObjectJsonSchema } from "../params/json-schema.js";
+import { assertShape } from "../params/object.js";
+import { type AnyParam, type ParamShape, isOptionalParam } from "../params/param.js";
+import { finishSchema } from "./input-schema.js";
+import { type SourceParameter, readParameters } from "./parameters.js";
+import type { PositionalParameter } from "./tool-definition.js";
+
+/** The schema and the positional mapping of a `@builtinTool` method. */
+export interface BuiltinSchema {
+  readonly inputSchema: ObjectJsonSchema;
+  readonly positional: readonly PositionalParameter[];
+}
+
+/**
+ * Builds a builtin tool's schema from its declared descriptors and the method's own parameters: names and order from
+ * the source (or `positional`), types from the descriptors, and literal defaults as schema defaults.
+ * @throws {ToolDefinitionError} naming the class, the method, the declared names and the real ones on any mismatch.
+ */
+export function buildBuiltinSchema(entry: ToolEntry, className: string): BuiltinSchema {
+  const where = `@builtinTool ${className}.${entry.method}`;
+  const shape: ParamShape = (entry.options.params as ParamShape | undefined) ?? {};
+  assertShape(shape, `${where} params`);
+  const parameters = sourceParameters(entry, where);
+  const declared = Object.keys(shape);
+  const names = parameters.map((parameter) => parameter.name);
+  const mismatch = (why: string): never => {
+    const hint = entry.options.positional
+      ? ""
+      : " If this code is minified or its source is unavailable, pass `positional: [names in order]`.";
+    throw new ToolDefinitionError(
+      `${where}: ${why}. Declared params: [${declared.join(", ")}]; method parameters: [${names.join(", ")}].${hint}`,
+    );
+  };
+  for (const key of declared) if (!names.includes(key)) mismatch(`"${key}" is declared but is not a parameter`);
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const parameter of parameters) {
+    const { name } = parameter;
+    const descriptor = shape[name];
+    const literal = parameter.defaultValue;
+    if (!descriptor && !literal) {
+      mismatch(
+        `parameter "${name}" has no descriptor${parameter.hasDefault ? " and its default is not a literal" : ""}`,
+      );
+    }
+    if (parameter.rest && descriptor?.type !== "array")
+      mismatch(`rest parameter "...${name}" needs a p.array() descriptor`);
+    const declaredDefault = (descriptor as { default?: unknown } | undefined)?.default;
+    if (literal && typeof declaredDefault !== "function" && declaredDefault !== undefined) {
+      if (JSON.stringify(declaredDefault) !== JSON.stringify(literal.value)) {
+        mismatch(
+          `parameter "${name}" has the default ${JSON.stringify(literal.value)} in the method but ` +
+            `${JSON.stringify(declaredDefault)} in its descriptor`,
+        );
+      }
+    }
+    properties[name] = literal
+      ? { ...(descriptor ?? schemaOfLiteral(literal.value, name, mismatch)), default: literal.value }
+      : (descriptor as AnyParam);
+    const optional =
+      parameter.rest || parameter.hasDefault || (descriptor !== undefined && isOptionalParam(descriptor));
+    if (!optional) required.push(name);
+  }
+  const schema = {
+    type: "object",
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
+  return {
+    inputSchema: finishSchema(schema, where),
+    positional: Object.freeze(parameters.map(({ name, rest }) => Object.freeze({ name, rest }))),
+  };
+}
+
+interface NamedParameter extends Omit<SourceParameter, "name"> {
+  readonly name: string;
+}
+
+function sourceParameters(entry: ToolEntry, where: string): readonly NamedParameter[] {
+  if (entry.options.positional) {
+    return entry.options.positional.map((name) => {
+      const rest = name.startsWith("...");
+      return { name: rest ? name.slice(3) : name, rest, hasDefault: false };
+    });
+  }
+  const read = readParameters(entry.fn);
+  if (!read.ok) {
+    throw new ToolDefinitionError(
+      `${where}: cannot read the method's parameters (${read.reason}). Pass \`positional: [names in order]\`.`,
+    );
+  }
+  return read.parameters.map((parameter, index) => {
+    if (parameter.name === undefined) {
+      throw new ToolDefinitionError(
+        `${where}: parameter ${index + 1} is a destructuring pattern, which has no name to map an argument to. ` +
+          "Give it a name, or use @tool, whose method receives the whole arguments object.",
+      );
+    }
+    return parameter as NamedParameter;
+  });
+}
+
+function schemaOfLiteral(value: unknown, name: string, mismatch: (why: string) => never): JsonSchema {
+  if (typeof value === "string") return { type: "string" };
+  if (typeof value === "boolean") return { type: "boolean" };
+  if (typeof value === "number") return { type: Number.isInteger(value) ? "integer" : "number" };
+  if (Array.isArray(value) && value.length > 0) {
+    const types = new Set(value.map((item) => schemaOfLiteral(item, name, mismatch).type as string));
+    if (types.size === 1) return { type: "array", items: { type: [...types][0]! } };
+  }
+  return mismatch(
+    `parameter "${name}" has no descriptor, and its default ${JSON.stringify(value)} does not say its type`,
+  );
+}

@@ -1,0 +1,67 @@
+import { type ToolEntry, ownToolEntries } from "../decorators/metadata.js";
+import { ToolDefinitionError } from "../errors/errors.js";
+import { buildBuiltinSchema } from "./builtin-schema.js";
+import { type ToolDefinition, pickFlags } from "./tool-definition.js";
+
+const byClass = new WeakMap<object, readonly ToolDefinition[]>();
+const byEntry = new WeakMap<ToolEntry, ToolDefinition>();
+
+/**
+ * Returns the tools of a class, its own and inherited ones. A subclass that re-decorates a method replaces the parent's
+ * entry; one that overrides without re-decorating keeps the parent's definition (the override runs, since dispatch
+ * calls the method by name). Cached per constructor: the cost is paid once per class, never per instance.
+ * @throws {ToolDefinitionError} when two methods claim one tool name, or a builtin method does not match its params.
+ */
+export function reflectTools(ctor: abstract new (...args: never[]) => object): readonly ToolDefinition[] {
+  const cached = byClass.get(ctor);
+  if (cached) return cached;
+  // Walk constructors, not metadata prototypes: swc does not link a subclass's metadata object to its parent's.
+  const chain: object[] = [];
+  for (let c: object | null = ctor; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
+  const byMethod = new Map<string, { entry: ToolEntry; owner: object }>();
+  for (const owner of chain) {
+    for (const entry of ownToolEntries(owner)) byMethod.set(entry.method, { entry, owner });
+  }
+  const byName = new Map<string, ToolDefinition>();
+  for (const { entry, owner } of byMethod.values()) {
+    const definition = definitionOf(entry, (owner as { name?: string }).name || "(anonymous class)");
+    const other = byName.get(definition.name);
+    if (other) {
+      throw new ToolDefinitionError(
+        `${classLabel(ctor)}: methods "${other.method}" and "${entry.method}" both declare the tool "${definition.name}".`,
+      );
+    }
+    byName.set(definition.name, definition);
+  }
+  const result = Object.freeze([...byName.values()]);
+  byClass.set(ctor, result);
+  return result;
+}
+
+function classLabel(ctor: object): string {
+  return (ctor as { name?: string }).name || "(anonymous class)";
+}
+
+// One definition per decorated method, shared by every subclass that inherits it.
+function definitionOf(entry: ToolEntry, className: string): ToolDefinition {
+  const cached = byEntry.get(entry);
+  if (cached) return cached;
+  const base = { name: entry.name, description: entry.options.description, ...pickFlags(entry.options) };
+  let definition: ToolDefinition;
+  if (entry.kind === "builtin") {
+    const { inputSchema, positional } = buildBuiltinSchema(entry, className);
+    definition = { ...base, inputSchema, kind: "builtin", method: entry.method, positional };
+  } else {
+    const { inputSchema, standardSchema } = entry.schema!;
+    definition = {
+      ...base,
+      inputSchema,
+      kind: "tool",
+      method: entry.method,
+      ...(standardSchema ? { standardSchema } : {}),
+    };
+  }
+  Object.freeze(definition);
+  byEntry.set(entry, definition);
+  return definition;
+}

@@ -1,0 +1,36 @@
+import { ToolDefinitionError } from "../errors/errors.js";
+import type { ToolDefinition } from "../reflect/tool-definition.js";
+
+/** Returns true when a tool's `allowedAgents` admits the agent name: omitted admits every agent, `[]` none. */
+export function isAllowed(definition: Pick<ToolDefinition, "allowedAgents">, agentName: string): boolean {
+  return definition.allowedAgents === undefined || definition.allowedAgents.includes(agentName);
+}
+
+/** The tools one agent name may see and call, by tool name; `own` marks the agent class's own tools. */
+export type AgentToolView = ReadonlyMap<string, { readonly definition: ToolDefinition; readonly own: boolean }>;
+
+/**
+ * Builds the view of an agent name: its class's tools that admit it, then the shared tools that admit it.
+ * @throws {ToolDefinitionError} when an own tool and a visible shared tool have the same name.
+ */
+export function buildAgentView(
+  agentName: string,
+  ownTools: readonly ToolDefinition[],
+  sharedTools: Iterable<ToolDefinition>,
+): AgentToolView {
+  const view = new Map<string, { definition: ToolDefinition; own: boolean }>();
+  for (const definition of ownTools)
+    if (isAllowed(definition, agentName)) view.set(definition.name, { definition, own: true });
+  for (const definition of sharedTools) {
+    if (!isAllowed(definition, agentName)) continue;
+    const clash = view.get(definition.name);
+    if (clash) {
+      throw new ToolDefinitionError(
+        `Agent "${agentName}" has its own tool "${definition.name}" (method "${clash.definition.method}") and also sees ` +
+          `the registry's tool "${definition.name}". Rename one, or leave "${agentName}" out of the shared tool's allowedAgents.`,
+      );
+    }
+    view.set(definition.name, { definition, own: false });
+  }
+  return view;
+}

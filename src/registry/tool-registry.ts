@@ -1,0 +1,206 @@
+import { randomUUID } from "node:crypto";
+import type { ToolOptions } from "../decorators/tool-options.js";
+import type { CallingAgent } from "../dispatch/call-context.js";
+import { dispatchCall } from "../dispatch/dispatch.js";
+import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/hooks.js";
+import type { ToolResult } from "../dispatch/tool-result.js";
+import { validateCall } from "../dispatch/validate-call.js";
+import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
+import type { ParamShape } from "../params/param.js";
+import { type ToolDefinition, toSpec, toTool } from "../reflect/tool-definition.js";
+import { type AgentToolView, buildAgentView, isAllowed } from "./access-control.js";
+import { AGENT_VIEW, ATTACH_AGENT, type AgentCallHost, REGISTRY_INTERNALS } from "./agent-call.js";
+import { defineFunctionTool, defineToolObject } from "./define-function-tool.js";
+import type { Tool, ToolSpec } from "./tool.js";
+import { ArgumentValidator } from "./validator.js";
+
+/** Options of a low-level {@link ToolRegistry.dispatch}. */
+export interface DispatchOptions {
+  /** The calling agent's name or id: the call is checked against the tool's `allowedAgents`. */
+  readonly agent?: string;
+  readonly signal?: AbortSignal;
+  readonly callId?: string;
+}
+
+/** A function that registers the handler it is given: the decorator form of {@link ToolRegistry.register}. */
+export type RegisterDecorator = <F extends (...args: never[]) => unknown>(handler: F, context?: unknown) => F;
+
+/**
+ * Holds module-level tools and each agent class's tools under the agent's name, with access keyed by agent name.
+ * `toolRegistry` is the shared one; tests and multi-tenant apps create their own.
+ */
+export class ToolRegistry implements AgentCallHost {
+  readonly #tools = new Map<string, ToolDefinition>();
+  readonly #agentTools = new Map<string, { readonly owner: object; readonly tools: readonly ToolDefinition[] }>();
+  readonly #agentIds = new Map<string, string>();
+  readonly #views = new Map<string, AgentToolView>();
+  readonly #forgetAgent = new FinalizationRegistry<string>((id) => this.#agentIds.delete(id));
+  readonly #validator = new ArgumentValidator();
+  readonly #events = new ToolEvents();
+
+  /**
+   * Registers a module-level tool, directly (`register(name, handler, options)` or `register(handler, options)`, the
+   * name then being the function's name) or as a decorator (`register(options)` returns a function that registers
+   * the handler it is given, also usable as `@registry.register(...)` on a static method).
+   * @throws {ToolDefinitionError} for a duplicate or missing name, bad options or a broken schema.
+   * @example
+   * toolRegistry.register("add", ({ a, b }: { a: number; b: number }) => a + b, {
+   *   description: "Add two numbers", params: { a: p.number(), b: p.number() },
+   * });
+   */
+  register<S extends ParamShape>(name: string, handler: (args: never) => unknown, options: ToolOptions<S>): Tool;
+  register<S extends ParamShape>(handler: (args: never) => unknown, options: ToolOptions<S>): Tool;
+  register<S extends ParamShape>(options: ToolOptions<S>): RegisterDecorator;
+  register(...args: unknown[]): Tool | RegisterDecorator {
+    if (typeof args[0] === "string") return this.#store(defineFunctionTool(args[0], args[1], args[2] as ToolOptions));
+    if (typeof args[0] === "function")
+      return this.#store(defineFunctionTool(undefined, args[0], args[1] as ToolOptions));
+    const options = args[0] as ToolOptions;
+    return ((
+      handler: (...a: never[]) => unknown,
+      context?: { kind?: string; static?: boolean; name?: unknown; addInitializer?: (f: () => void) => void },
+    ) => {
+      if (context?.kind === "method") {
+        if (!context.static) {
+          throw new ToolDefinitionError(
+            `@register on "${String(context.name)}": use @tool for instance methods of an agent.`,
+          );
+        }
+        const name = options.name ?? String(context.name);
+        const store = (definition: ToolDefinition) => this.#store(definition);
+        // A static method's initializer runs once the class exists, with the class as `this`.
+        context.addInitializer?.call(context, function (this: unknown) {
+          store(defineFunctionTool(name, handler.bind(this), options));
+        });
+        return handler;
+      }
+      this.#store(defineFunctionTool(undefined, handler, options));
+      return handler;
+    }) as RegisterDecorator;
+  }
+
+  /**
+   * Registers a ready-made tool object.
+   * @throws {ToolDefinitionError} for a duplicate name or a bad definition.
+   */
+  add(tool: Tool): Tool {
+    return this.#store(defineToolObject(tool));
+  }
+
+  /** Returns true when a module-level tool of that name exists. */
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /**
+   * Returns a module-level tool.
+   * @throws {ToolNotFoundError} listing the registered tools.
+   */
+  get(name: string): Tool {
+    const definition = this.#tools.get(name);
+    if (!definition) throw new ToolNotFoundError(name, [...this.#tools.keys()]);
+    return toTool(definition, undefined);
+  }
+
+  /** Lists the module-level tools as `{ name, description, inputSchema }`. */
+  specs(): ToolSpec[] {
+    return [...this.#tools.values()].map(toSpec);
+  }
+
+  /**
+   * Validates and runs a module-level tool. Returns a result for anything the handler does.
+   * @throws {ToolNotFoundError} for an unknown name; {@link ToolPermissionError} when `options.agent` may not use it;
+   *   {@link ToolValidationError} for arguments that are not an object or do not match the schema.
+   */
+  async dispatch(name: string, args: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
+    const definition = this.#tools.get(name);
+    if (!definition) throw new ToolNotFoundError(name, [...this.#tools.keys()]);
+    const agentName = options.agent === undefined ? undefined : (this.#agentIds.get(options.agent) ?? options.agent);
+    if (agentName !== undefined && !isAllowed(definition, agentName)) {
+      throw new ToolPermissionError(agentName, name, [...this.#viewOf(agentName).keys()]);
+    }
+    const validated = await validateCall(definition, args, this.#validator);
+    if (!validated.ok) throw validated.error;
+    const agent: CallingAgent | undefined =
+      agentName === undefined ? undefined : { name: agentName, id: options.agent! };
+    return dispatchCall({
+      definition,
+      target: undefined,
+      rawArgs: validated.args,
+      callId: options.callId ?? randomUUID(),
+      agent,
+      signal: options.signal,
+      validator: this.#validator,
+      events: [this.#events],
+    });
+  }
+
+  /** Returns true when the agent (by name, or by id of a constructed agent) may use the tool. */
+  checkPermission(agentNameOrId: string, toolName: string): boolean {
+    const agentName = this.#agentIds.get(agentNameOrId) ?? agentNameOrId;
+    return this.#viewOf(agentName).has(toolName);
+  }
+
+  /** Adds a listener of `before`, `after` or `error` for every call dispatched through this registry. */
+  on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  /** @internal Registers an agent instance (its class's tools under its name) and returns its view. */
+  [ATTACH_AGENT](agent: CallingAgent, owner: object, tools: readonly ToolDefinition[]): AgentToolView {
+    const known = this.#agentTools.get(agent.name);
+    if (known && known.owner !== owner) {
+      throw new ToolDefinitionError(
+        `Agent name "${agent.name}" is already used by class ${(known.owner as { name?: string }).name} in this registry; ` +
+          "give each agent class its own static agentName (or pass { name } to the constructor).",
+      );
+    }
+    if (!known) {
+      this.#agentTools.set(agent.name, { owner, tools });
+      this.#views.delete(agent.name);
+    }
+    const view = this.#viewOf(agent.name);
+    this.#agentIds.set(agent.id, agent.name);
+    // Forget the id once the agent is garbage-collected, so short-lived agents do not pile up here.
+    this.#forgetAgent.register(agent, agent.id);
+    return view;
+  }
+
+  /** @internal The validator and listeners an agent's calls share with the registry. */
+  get [REGISTRY_INTERNALS](): { readonly validator: ArgumentValidator; readonly events: ToolEvents } {
+    return { validator: this.#validator, events: this.#events };
+  }
+
+  /** @internal Returns the view of an agent name (cached until the registry changes). */
+  [AGENT_VIEW](agentName: string): AgentToolView {
+    return this.#viewOf(agentName);
+  }
+
+  #viewOf(agentName: string): AgentToolView {
+    let view = this.#views.get(agentName);
+    if (!view) {
+      view = buildAgentView(agentName, this.#agentTools.get(agentName)?.tools ?? [], this.#tools.values());
+      this.#views.set(agentName, view);
+    }
+    return view;
+  }
+
+  #store(definition: ToolDefinition): Tool {
+    if (this.#tools.has(definition.name)) {
+      throw new ToolDefinitionError(
+        `A tool named "${definition.name}" is already registered; tool names must be unique.`,
+      );
+    }
+    for (const [agentName, { tools }] of this.#agentTools) {
+      if (
+        isAllowed(definition, agentName) &&
+        tools.some((t) => t.name === definition.name && isAllowed(t, agentName))
+      ) {
+        buildAgentView(agentName, tools, [definition]); // throws the clash error naming both
+      }
+    }
+    this.#tools.set(definition.name, definition);
+    this.#views.clear();
+    return toTool(definition, undefined);
+  }
+}

@@ -1,0 +1,89 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import formatsModule from "ajv-formats";
+import type { ArgumentIssue } from "../errors/errors.js";
+
+type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
+// ajv-formats is CommonJS: its function is the default export under ESM and `.default` under CommonJS builds.
+const addFormats: FormatsPlugin =
+  (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
+
+/**
+ * Creates the ajv instance toolwright validates with. `strict: false`, because schemas come from many hands (hand-written,
+ * Standard Schema exports, remote MCP servers) and may carry annotations ajv does not know; the meta-schema check at
+ * definition time catches what strict mode would, without rejecting an `x-` keyword.
+ */
+export function createAjv(): Ajv2020 {
+  return addFormats(new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true }));
+}
+
+let metaChecker: Ajv2020 | undefined;
+
+/** Checks a schema against the JSON Schema 2020-12 meta-schema; returns a readable problem, or undefined when valid. */
+export function checkJsonSchema(schema: object): string | undefined {
+  // One checker for the process: it holds only the meta-schema and never compiles user schemas.
+  metaChecker ??= createAjv();
+  if (metaChecker.validateSchema(schema)) return undefined;
+  return (metaChecker.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message ?? e.keyword}`).join("; ");
+}
+
+/**
+ * Validates tool arguments. Each schema is compiled on its first use and cached for as long as the schema object lives,
+ * so a class with 200 tools costs nothing until a tool is called.
+ */
+export class ArgumentValidator {
+  readonly #ajv: Ajv2020 = createAjv();
+  readonly #compiled = new WeakMap<object, ValidateFunction>();
+
+  /** Returns the issues of `value` against `schema`, or an empty array when it is valid. */
+  validate(schema: object, value: unknown): readonly ArgumentIssue[] {
+    let validate = this.#compiled.get(schema);
+    if (!validate) {
+      validate = this.#ajv.compile(schema);
+      this.#compiled.set(schema, validate);
+    }
+    if (validate(value)) return [];
+    // ajv overwrites `errors` on the next call: turn them into data now.
+    return toIssues(validate.errors ?? []);
+  }
+}
+
+/** Turns ajv errors into issues that name the failing path and what is expected. */
+export function toIssues(errors: readonly ErrorObject[]): readonly ArgumentIssue[] {
+  const seen = new Set<string>();
+  const issues: ArgumentIssue[] = [];
+  for (const error of errors) {
+    const issue = toIssue(error);
+    const key = `${issue.path}|${issue.message}`;
+    if (!seen.has(key)) issues.push(issue);
+    seen.add(key);
+  }
+  return issues;
+}
+
+function toIssue(error: ErrorObject): ArgumentIssue {
+  const params = error.params as Record<string, unknown>;
+  const path = error.instancePath;
+  switch (error.keyword) {
+    case "required":
+      return { path: `${path}/${String(params.missingProperty)}`, keyword: "required", message: "is required" };
+    case "additionalProperties": {
+      const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+      const hint = allowed.length > 0 ? `; allowed: ${allowed.join(", ")}` : "";
+      return {
+        path: `${path}/${String(params.additionalProperty)}`,
+        keyword: "additionalProperties",
+        message: `is not an allowed property${hint}`,
+      };
+    }
+    case "enum":
+      return {
+        path,
+        keyword: "enum",
+        message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`,
+      };
+    case "const":
+      return { path, keyword: "const", message: `must be ${JSON.stringify(params.allowedValue)}` };
+    default:
+      return { path, keyword: error.keyword, message: error.message ?? `fails ${error.keyword}` };
+  }
+}
