@@ -10,10 +10,11 @@ const addFormats: FormatsPlugin =
 /**
  * Creates the ajv instance toolwright validates with. `strict: false`, because schemas come from many hands (hand-written,
  * Standard Schema exports, remote MCP servers) and may carry annotations ajv does not know; the meta-schema check at
- * definition time catches what strict mode would, without rejecting an `x-` keyword.
+ * definition time catches what strict mode would, without rejecting an `x-` keyword. `verbose` puts the failing
+ * schema on each error, so a message can list the allowed properties.
  */
 export function createAjv(): Ajv2020 {
-  return addFormats(new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true }));
+  return addFormats(new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true }));
 }
 
 let metaChecker: Ajv2020 | undefined;
