@@ -28,8 +28,9 @@ class Overrides extends Base {
 class Redecorates extends Base {
   static override agentName = "redecorates";
   @tool({ name: "find", description: "Find by regex", params: { regex: p.string() } })
-  override search({ pattern }: { pattern: string }) {
-    return pattern;
+  // @ts-expect-error the re-decorated tool takes other arguments than the parent's method, which TypeScript flags
+  override search({ regex }: { regex: string }) {
+    return regex;
   }
 }
 
