@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import { type JsonSchema, type ObjectJsonSchema, isPlainObject } from "../params/json-schema.js";
+import { type ObjectJsonSchema, isPlainObject } from "../params/json-schema.js";
 import { assertShape } from "../params/object.js";
 import { isKind, isParam } from "../params/param.js";
 import { shapeToJsonSchema } from "../params/to-json-schema.js";
@@ -100,9 +100,4 @@ export function deepFreeze<T>(value: T): T {
     for (const child of Object.values(value)) deepFreeze(child);
   }
   return value;
-}
-
-/** Merges one more property into an object schema; used when a builtin method's source supplies a default. */
-export function withProperties(schema: ObjectJsonSchema, properties: Record<string, JsonSchema>): JsonSchema {
-  return { ...schema, properties: { ...schema.properties, ...properties } };
 }
