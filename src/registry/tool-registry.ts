@@ -37,6 +37,8 @@ export class ToolRegistry implements AgentCallHost {
   readonly #forgetAgent = new FinalizationRegistry<string>((id) => this.#agentIds.delete(id));
   readonly #validator = new ArgumentValidator();
   readonly #events = new ToolEvents();
+  // Built once: agents read it on every call, which must not allocate.
+  readonly #internals = Object.freeze({ validator: this.#validator, events: this.#events });
 
   /**
    * Registers a module-level tool, directly (`register(name, handler, options)` or `register(handler, options)`, the
@@ -168,7 +170,7 @@ export class ToolRegistry implements AgentCallHost {
 
   /** @internal The validator and listeners an agent's calls share with the registry. */
   get [REGISTRY_INTERNALS](): { readonly validator: ArgumentValidator; readonly events: ToolEvents } {
-    return { validator: this.#validator, events: this.#events };
+    return this.#internals;
   }
 
   /** @internal Returns the view of an agent name (cached until the registry changes). */
