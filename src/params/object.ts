@@ -8,6 +8,7 @@ import {
   isKind,
   isParam,
   optionsOf,
+  showValue,
 } from "./param.js";
 import { shapeToJsonSchema } from "./to-json-schema.js";
 
@@ -25,7 +26,7 @@ export function assertShape(shape: unknown, where: string): asserts shape is Par
   for (const [key, value] of Object.entries(shape)) {
     if (!isParam(value)) {
       throw new ToolDefinitionError(
-        `${where}: "${key}" is not a descriptor. Use p.string(), p.integer(), ... (got ${JSON.stringify(value)}).`,
+        `${where}: "${key}" is not a descriptor. Use p.string(), p.integer(), ... (got ${showValue(value)}).`,
       );
     }
   }

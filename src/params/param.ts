@@ -41,8 +41,12 @@ export interface ParamBase<T> extends JsonSchema {
   readonly "~type"?: T;
   /** Returns a copy with `description` set. */
   describe(description: string): this;
-  /** Returns a copy with a JSON Schema `default`; the key becomes optional for the model and present for the handler. */
-  default(value: T): this & DefaultedMarker;
+  /**
+   * Returns a copy with a JSON Schema `default`; the key becomes optional for the model and present for the handler.
+   * Callable once: on the copy, the own `default` keyword (the value) shadows this method, so a second call is a type
+   * error rather than a "not a function" crash.
+   */
+  default(this: this extends DefaultedMarker ? never : this, value: T): this & DefaultedMarker;
   /** Returns a copy that is not required in its parent object. */
   optional(): this & OptionalMarker;
 }
@@ -91,10 +95,10 @@ export function defineParam<P extends AnyParam>(kind: ParamKind, schema: object,
   for (const [key, value] of Object.entries(schema)) {
     if (value !== undefined) Object.defineProperty(param, key, { value, enumerable: true, writable: true });
   }
-  Object.defineProperty(param, KIND, { value: kind, enumerable: true });
-  for (const key of Object.getOwnPropertySymbols(markers)) {
-    Object.defineProperty(param, key, { value: true, enumerable: true });
-  }
+  // Non-enumerable tags: a spread or Object.assign copy is plain JSON Schema, not a descriptor without its methods, and
+  // deep-equality checks (jest's toEqual reads enumerable symbols) see exactly the schema.
+  Object.defineProperty(param, KIND, { value: kind });
+  for (const key of Object.getOwnPropertySymbols(markers)) Object.defineProperty(param, key, { value: true });
   return Object.freeze(param) as unknown as P;
 }
 
@@ -109,6 +113,18 @@ export function deriveParam<P extends AnyParam>(param: P, keywords: object, mark
 export function optionsOf<O extends CommonOptions>(options: string | O | undefined): O {
   if (typeof options === "string") return { description: options } as O;
   return options ?? ({} as O);
+}
+
+/** Describes any value for an error message; never throws (JSON.stringify does on a BigInt or a cycle). */
+export function showValue(value: unknown): string {
+  if (typeof value === "function") return `a function (${value.name || "anonymous"})`;
+  if (typeof value === "number") return String(value); // JSON would print NaN and Infinity as null
+  if (typeof value === "bigint") return `${value}n`;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }
 
 /** Returns true when `value` is a descriptor made by `p`. */
