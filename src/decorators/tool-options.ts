@@ -1,5 +1,6 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { JsonSchema } from "../params/json-schema.js";
+import type { ObjectParam } from "../params/object.js";
 import type { ParamShape } from "../params/param.js";
 import type { StandardSchemaLike } from "../reflect/input-schema.js";
 import type { ToolFlags } from "../registry/tool.js";
@@ -10,8 +11,8 @@ export interface ToolOptions<S extends ParamShape = ParamShape> extends ToolFlag
   readonly name?: string;
   /** What the tool does, written for the model. Required. */
   readonly description: string;
-  /** The parameters, as a shape of `p` descriptors (or a Standard Schema object such as a zod object). */
-  readonly params?: S | StandardSchemaLike;
+  /** The parameters: a shape of `p` descriptors, a `p.object(...)`, or a Standard Schema object such as a zod object. */
+  readonly params?: S | ObjectParam<S> | StandardSchemaLike;
   /** The parameters as a hand-written JSON Schema with an object root; an alternative to `params`. */
   readonly inputSchema?: JsonSchema;
   /** `@builtinTool` only: the parameter names in order, for builds whose method source cannot be read (minified). */

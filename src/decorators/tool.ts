@@ -1,5 +1,6 @@
 import "./metadata.js";
 import type { InferArgs } from "../params/infer.js";
+import type { ObjectParam } from "../params/object.js";
 import type { ParamShape } from "../params/param.js";
 import type { StandardSchemaLike } from "../reflect/input-schema.js";
 import { recordTool } from "./record-tool.js";
@@ -21,6 +22,9 @@ export type ToolMethodDecorator<Args> = <This, Method extends (this: This, args:
  *   forecast({ city, days }: { city: string; days: number }) { return `${days} days of sun in ${city}`; }
  * }
  */
+export function tool<const S extends ParamShape>(
+  options: ToolOptions & { readonly params: ObjectParam<S> },
+): ToolMethodDecorator<InferArgs<S>>;
 export function tool<const S extends ParamShape>(
   options: ToolOptions<S> & { readonly params: S },
 ): ToolMethodDecorator<InferArgs<S>>;

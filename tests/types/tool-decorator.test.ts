@@ -1,6 +1,6 @@
 import { expectTypeOf } from "expect-type";
 import { z } from "zod";
-import { type InferArgs, type ToolMethodDecorator, p, tool } from "../../src/index.js";
+import { BaseAgent, type InferArgs, type ToolMethodDecorator, ToolRegistry, p, tool } from "../../src/index.js";
 
 const searchParams = { pattern: p.string("Glob pattern"), maxResults: p.integer({ minimum: 1 }).default(10) };
 
@@ -177,5 +177,26 @@ describe("@tool methods that do not compile", () => {
   it("rejects options without a description", () => {
     // @ts-expect-error description is required
     expect(() => tool({ params: searchParams })).not.toThrow();
+  });
+});
+
+describe("@tool with a p.object() as params", () => {
+  it("types the method from the object's shape", () => {
+    const address = p.object({ street: p.string(), zip: p.string().optional() });
+    class Mail extends BaseAgent {
+      @tool({ description: "Send", params: address })
+      send({ street, zip }: { street: string; zip?: string }) {
+        return `${street} ${zip ?? ""}`;
+      }
+    }
+    class BadMail extends BaseAgent {
+      // @ts-expect-error street is a string, not a number
+      @tool({ description: "Send", params: address })
+      send({ street }: { street: number }) {
+        return street;
+      }
+    }
+    expect(new Mail({ registry: new ToolRegistry() }).toolSpecs()[0]?.inputSchema.required).toEqual(["street"]);
+    expect(BadMail).toBeDefined();
   });
 });
