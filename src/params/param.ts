@@ -102,11 +102,20 @@ export function defineParam<P extends AnyParam>(kind: ParamKind, schema: object,
   return Object.freeze(param) as unknown as P;
 }
 
-/** Returns a copy of `param` with extra keywords and markers; the original is never changed. */
-export function deriveParam<P extends AnyParam>(param: P, keywords: object, markers: object = {}): P {
+/** The optional/defaulted markers a descriptor type carries, for builders that wrap a descriptor. */
+export type MarkersOf<P> = (P extends OptionalMarker ? OptionalMarker : unknown) &
+  (P extends DefaultedMarker ? DefaultedMarker : unknown);
+
+/** Returns the optional/defaulted markers `param` carries, to pass on to a descriptor built from it. */
+export function markersOf(param: AnyParam): Record<symbol, true> {
   const carried: Record<symbol, true> = {};
   for (const marker of [OPTIONAL, DEFAULTED]) if (marker in param) carried[marker] = true;
-  return defineParam(param[KIND], { ...param, ...keywords }, { ...carried, ...markers });
+  return carried;
+}
+
+/** Returns a copy of `param` with extra keywords and markers; the original is never changed. */
+export function deriveParam<P extends AnyParam>(param: P, keywords: object, markers: object = {}): P {
+  return defineParam(param[KIND], { ...param, ...keywords }, { ...markersOf(param), ...markers });
 }
 
 /** Turns the short form (a description string) or an options object into options. */

@@ -101,3 +101,16 @@ describe("p.nullable", () => {
     expectSchema(p.nullable(p.string()).default(null), { type: ["string", "null"], default: null });
   });
 });
+
+describe("p.nullable of an optional or defaulted descriptor", () => {
+  it("stays optional, so the key is left out of required", () => {
+    const schema = p.object({ nick: p.nullable(p.string().optional()), name: p.string() });
+    expect(schema.required).toEqual(["name"]);
+  });
+
+  it("stays defaulted, keeping the default in the schema", () => {
+    const schema = p.object({ unit: p.nullable(p.string().default("c")) });
+    expect(schema.required).toBeUndefined();
+    expect(schema.properties.unit).toEqual({ type: ["string", "null"], default: "c" });
+  });
+});

@@ -282,3 +282,10 @@ describe("definition mistakes that do not compile", () => {
     p.literal({ a: 1 });
   });
 });
+
+describe("p.nullable keeps the wrapped descriptor's markers", () => {
+  it("types an optional-then-nullable key as optional and a defaulted one as present", () => {
+    const _shape = { nick: p.nullable(p.string().optional()), unit: p.nullable(p.string().default("c")) };
+    expectTypeOf<InferArgs<typeof _shape>>().toEqualTypeOf<{ nick?: string | null; unit: string | null }>();
+  });
+});
