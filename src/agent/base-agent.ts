@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
+import type { Approvals } from "../dispatch/approval-store.js";
+import { generateCallId } from "../dispatch/call-id.js";
+import { type RuntimeOptions, runtimeOptionsOf } from "../dispatch/call-runtime.js";
 import { dispatchCall } from "../dispatch/dispatch.js";
-import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/hooks.js";
+import type { ToolEventListener, ToolEventName } from "../dispatch/hooks.js";
+import { type RunToolCallsOptions, type ToolCallRequest, runToolCalls } from "../dispatch/run-tool-calls.js";
+import { runsInParallel } from "../dispatch/serial-lane.js";
+import { TASK_STATUS_TOOL } from "../dispatch/task-status-tool.js";
+import type { BackgroundTasks } from "../dispatch/task-store.js";
 import type { ToolResult } from "../dispatch/tool-result.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { reflectTools } from "../reflect/reflect-tools.js";
@@ -9,10 +16,11 @@ import { AGENT_VIEW, ATTACH_AGENT, REGISTRY_INTERNALS } from "../registry/agent-
 import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool, ToolSpec } from "../registry/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
+import { AgentRuntime } from "./agent-runtime.js";
 import { unavailableResult } from "./unavailable-result.js";
 
-/** Options of an agent's constructor. */
-export interface BaseAgentOptions {
+/** Options of an agent's constructor: its name and registry, and how it runs tool calls (see {@link RuntimeOptions}). */
+export interface BaseAgentOptions extends RuntimeOptions {
   /** The agent's name, used for access control; defaults to the class's static `agentName`, then its class name. */
   readonly name?: string;
   /** The registry to join; the shared `toolRegistry` by default. */
@@ -22,15 +30,18 @@ export interface BaseAgentOptions {
 /** Options of one call. */
 export interface CallToolOptions {
   /** Cancels the call; the handler sees it as `currentToolCall().signal`. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** The model's tool-call id, echoed in the result; generated when absent. */
-  readonly callId?: string;
+  readonly callId?: string | undefined;
 }
+
+const NO_OPTIONS: RuntimeOptions = Object.freeze({});
+const NO_CALL_OPTIONS: CallToolOptions = Object.freeze({});
 
 /**
  * The base class of agents. Its decorated methods, inherited ones included, become its tools; it also sees the
  * registry's shared tools that its name is allowed to use. Creating an agent costs no schema work: tools are resolved
- * once per class.
+ * once per class, and the runtime state (listeners, serial lane, tasks, approvals) is created on first use.
  * @example
  * class FileAgent extends BaseAgent {
  *   static agentName = "file_agent";
@@ -48,71 +59,122 @@ export class BaseAgent {
   /** A unique id of this instance (a UUID). */
   readonly id: string;
   readonly #registry: ToolRegistry;
-  #events: ToolEvents | undefined;
+  // Kept only when runtime options were given, so an agent made with `{ registry }` holds no options object.
+  readonly #options: RuntimeOptions;
+  #runtime: AgentRuntime | undefined;
 
   /**
    * Creates the agent and joins its registry under its name.
    * @throws {ToolDefinitionError} when a tool of the class is declared wrongly, clashes with a shared tool it can see,
-   *   or the name is taken by another agent class in the registry.
+   *   the name is taken by another agent class in the registry, or a runtime option is invalid.
    */
-  constructor(options: BaseAgentOptions = {}) {
+  constructor(options: BaseAgentOptions = NO_OPTIONS) {
     const ctor = new.target;
     this.name = options.name ?? agentNameOf(ctor);
     if (typeof this.name !== "string" || this.name === "") {
       throw new ToolDefinitionError(`${ctor.name}: an agent name must be a non-empty string.`);
     }
+    this.#options = runtimeOptionsOf(options, `${ctor.name} options`) ?? NO_OPTIONS;
     this.id = randomUUID();
     this.#registry = options.registry ?? toolRegistry;
-    this.#registry[ATTACH_AGENT](this, ctor, reflectTools(ctor));
+    const view = this.#registry[ATTACH_AGENT](this, ctor, reflectTools(ctor));
+    if (options.exposeTaskStatusTool && view.has(TASK_STATUS_TOOL)) {
+      throw new ToolDefinitionError(
+        `${ctor.name}: exposeTaskStatusTool adds a tool named "${TASK_STATUS_TOOL}", and agent "${this.name}" already has one.`,
+      );
+    }
   }
 
   /** Returns the tools this agent may use: its own (declared and inherited) and the shared ones it is allowed. */
   tools(): Tool[] {
-    return [...this.#view().values()].map(({ definition, own }) => toTool(definition, own ? this : undefined));
+    const tools = [...this.#view().values()].map(({ definition, own }) => toTool(definition, own ? this : undefined));
+    if (this.#options.exposeTaskStatusTool) tools.push(toTool(this.#state().statusDefinition, undefined));
+    return tools;
   }
 
   /** Returns `{ name, description, inputSchema }` of every tool this agent may use, ready for a provider exporter. */
   toolSpecs(): ToolSpec[] {
-    return [...this.#view().values()].map(({ definition }) => toSpec(definition));
+    const specs = [...this.#view().values()].map(({ definition }) => toSpec(definition));
+    if (this.#options.exposeTaskStatusTool) specs.push(toSpec(this.#state().statusDefinition));
+    return specs;
   }
 
   /**
    * Calls one of the agent's tools with the arguments a model sent (an object or JSON text). Never rejects for a
-   * mistake the model made: an unknown or forbidden tool, bad arguments and a failing handler each come back as a
-   * result with `ok: false`, an `error.code` and a message the model can act on.
+   * mistake the model made: an unknown or forbidden tool, bad arguments, a failing or slow handler, a missing approval
+   * or scope each come back as a result with `ok: false`, an `error.code` and a message the model can act on.
    */
-  callTool(name: string, args: unknown, options: CallToolOptions = {}): Promise<ToolResult> {
-    const callId = options.callId ?? randomUUID();
-    const { validator, events } = this.#registry[REGISTRY_INTERNALS];
-    const listeners = this.#events ? [this.#events, events] : [events];
+  callTool(name: string, args: unknown, options: CallToolOptions = NO_CALL_OPTIONS): Promise<ToolResult> {
+    const callId = options.callId ?? generateCallId();
+    const runtime = this.#state();
     const entry = this.#view().get(name);
-    if (!entry) {
+    const definition =
+      entry?.definition ??
+      (name === TASK_STATUS_TOOL && this.#options.exposeTaskStatusTool ? runtime.statusDefinition : undefined);
+    if (!definition) {
       return unavailableResult({
         agent: this,
         name,
         args,
         callId,
-        available: [...this.#view().keys()],
+        available: this.toolSpecs().map((spec) => spec.name),
         exists: this.#registry.has(name),
-        listeners,
+        listeners: runtime.listeners,
       });
     }
     return dispatchCall({
-      definition: entry.definition,
-      target: entry.own ? this : undefined,
+      definition,
+      target: entry?.own ? this : undefined,
       rawArgs: args,
       callId,
       agent: this,
       signal: options.signal,
-      validator,
-      events: listeners,
+      validator: runtime.validator,
+      events: runtime.listeners,
+      runtime,
     });
+  }
+
+  /**
+   * Runs a model's tool calls of one turn and resolves with one result per call, in order, each with its call id.
+   * Consecutive calls of parallel tools (`concurrencySafe`, `readOnly` or `executionMode: "parallel"`) run together;
+   * calls of other tools run one at a time and never overlap with another serial call of this agent, even one from a
+   * concurrent batch. `signal` cancels the batch; `stopOnError` cancels the rest once a call fails.
+   * @throws {TypeError} when `calls` is not an array.
+   * @example
+   * const results = await agent.runToolCalls(
+   *   response.toolCalls.map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })),
+   *   { signal },
+   * );
+   */
+  runToolCalls(calls: readonly ToolCallRequest[], options: RunToolCallsOptions = {}): Promise<ToolResult[]> {
+    return runToolCalls(calls, options, {
+      callTool: (name, args, callOptions) => this.callTool(name, args, callOptions),
+      runsInParallel: (name) => {
+        const definition = this.#view().get(name)?.definition;
+        // Unknown tools fail at once without side effects, and task_status only reads.
+        return definition === undefined || runsInParallel(definition);
+      },
+    });
+  }
+
+  /** The agent's background tasks: calls handed over at their time limit by `onTimeout: "background"`. */
+  get tasks(): BackgroundTasks {
+    return this.#state().tasks;
+  }
+
+  /** The agent's calls waiting for approval: `approve(id)`, `reject(id, reason)`, `pending()`. */
+  get approvals(): Approvals {
+    return this.#state().approvals;
   }
 
   /** Adds a listener of `before`, `after` or `error` for this agent's calls; returns the function that removes it. */
   on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
-    this.#events ??= new ToolEvents();
-    return this.#events.on(event, listener);
+    return this.#state().on(event, listener);
+  }
+
+  #state(): AgentRuntime {
+    return (this.#runtime ??= new AgentRuntime(this.#options, this.#registry[REGISTRY_INTERNALS]));
   }
 
   #view() {

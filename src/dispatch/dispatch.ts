@@ -1,59 +1,116 @@
 import { ErrorCode } from "../errors/error-code.js";
-import type { ToolDefinition } from "../reflect/tool-definition.js";
-import type { ArgumentValidator } from "../registry/validator.js";
-import type { CallingAgent, ToolCallContext } from "./call-context.js";
-import type { ToolEvent, ToolEvents } from "./hooks.js";
-import { type HandlerOutcome, runHandler } from "./run-handler.js";
+import { formatIssues } from "../errors/errors.js";
+import type { ToolCallContext } from "./call-context.js";
+import type { CallRequest } from "./call-request.js";
+import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js";
+import { makeEvent, notify } from "./notify.js";
+import { runHandler } from "./run-handler.js";
+import { runManaged } from "./run-managed.js";
+import { awaitingApprovalResult, cancelledResult } from "./runtime-results.js";
+import { type SerialLane, runsInParallel } from "./serial-lane.js";
 import { type ToolResult, failureResult } from "./tool-result.js";
 import { type ValidatedCall, validateCall } from "./validate-call.js";
 
-/** Everything one call of a resolved tool needs. */
-export interface CallRequest {
-  readonly definition: ToolDefinition;
-  /** The agent instance for method tools; undefined for registered functions. */
-  readonly target: object | undefined;
-  readonly rawArgs: unknown;
-  readonly callId: string;
-  readonly agent: CallingAgent | undefined;
-  readonly signal?: AbortSignal | undefined;
-  readonly validator: ArgumentValidator;
-  /** Listener sets to notify, e.g. the agent's then the registry's. */
-  readonly events: readonly ToolEvents[];
-}
+export type { CallRequest } from "./call-request.js";
+export { notify } from "./notify.js";
+
+// Internal steps return a result directly when nothing had to wait, so a plain synchronous call costs no extra turn.
+type Settled = ToolResult | Promise<ToolResult>;
 
 // A signal that never aborts, shared by calls made without one, so a handler can always read `signal`.
 const NEVER_ABORTED = new AbortController().signal;
 
 /**
- * Runs one call through the pipeline: validate → `before` listeners → handler → `after`/`error` listeners, and returns
- * a result for every outcome. It never rejects for anything the model or the handler did.
+ * Runs one call through the pipeline: validate → scopes → approval → serial lane → `before` listeners → handler
+ * (time limit, abort signal, retries, background hand-off) → `after`/`error` listeners, and returns a result for every
+ * outcome. It never rejects for anything the model or the handler did.
  */
 export function dispatchCall(request: CallRequest): Promise<ToolResult> {
   const validated = validateCall(request.definition, request.rawArgs, request.validator);
-  return validated instanceof Promise
-    ? validated.then((v) => afterValidation(request, v))
-    : afterValidation(request, validated);
+  const settled =
+    validated instanceof Promise
+      ? validated.then((v) => afterValidation(request, v))
+      : afterValidation(request, validated);
+  return settled instanceof Promise ? settled : Promise.resolve(settled);
 }
 
-function afterValidation(request: CallRequest, validated: ValidatedCall): Promise<ToolResult> {
+function afterValidation(request: CallRequest, validated: ValidatedCall): Settled {
   const { definition, callId } = request;
   if (!validated.ok) {
+    const { issues } = validated;
     const result = failureResult(definition.name, callId, "invalid_arguments", {
       code: ErrorCode.InvalidArguments,
-      message: `${validated.error.message} Fix the arguments and call the tool again.`,
-      issues: validated.error.issues,
+      // The same text as ToolValidationError's message, without building the error unless an `error` listener reads it.
+      message: `Invalid arguments for tool "${definition.name}": ${formatIssues(issues)}. Fix the arguments and call the tool again.`,
+      issues,
     });
-    return notify(request, request.rawArgs, { result, error: validated.error });
-  }
-  if (request.signal?.aborted) {
-    const result = failureResult(definition.name, callId, "cancelled", {
-      code: ErrorCode.Cancelled,
-      message: `The call of tool "${definition.name}" was cancelled before it started.`,
+    return notify(request, request.rawArgs, {
+      result,
+      get error() {
+        return validated.error;
+      },
     });
-    return Promise.resolve(result);
   }
-  if (request.events.some((events) => events.has("before"))) return withBefore(request, validated.args);
-  return run(request, validated.args);
+  if (request.signal?.aborted) return cancelledResult(definition.name, callId, request.signal.reason, false);
+  if (definition.authScopes !== undefined || definition.requiresApproval) return gate(request, validated.args);
+  return proceed(request, validated.args);
+}
+
+async function gate(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
+  const unauthorised = await checkScopes(request, args);
+  if (unauthorised) return notify(request, args, unauthorised);
+  const decision = await decideApproval(request, args);
+  if (decision === undefined) return proceed(request, args);
+  if (decision !== "ask") return notify(request, args, decision);
+  const { definition, callId } = request;
+  const approvals = request.runtime?.approvals;
+  if (!approvals) {
+    const result = failureResult(definition.name, callId, "denied", {
+      code: ErrorCode.ApprovalRequired,
+      message: `Tool "${definition.name}" needs approval, and this call was not made through an agent that can ask for it.`,
+    });
+    return notify(request, args, { result });
+  }
+  let approvalId: string;
+  try {
+    approvalId = approvals.request({
+      toolName: definition.name,
+      callId,
+      args,
+      // The approved call runs under the approver's signal: the original caller has long had its answer.
+      run: async (signal) => proceed({ ...request, signal }, args),
+      refuse: async (reason) => notify(request, args, rejection(request, reason)),
+    });
+  } catch (error) {
+    // Arguments that cannot be hashed (a cycle made by a schema transform) cannot be bound to an approval.
+    return notify(request, args, gateFailure(request, "approval request", error));
+  }
+  return notify(request, args, { result: awaitingApprovalResult(definition.name, callId, approvalId) });
+}
+
+/** Runs a call that passed its gates: serial tools of an agent wait for its lane, so they never overlap. */
+function proceed(request: CallRequest, args: Record<string, unknown>): Settled {
+  const runtime = request.runtime;
+  if (!runtime || runsInParallel(request.definition)) return execute(request, args);
+  const lane = runtime.lane;
+  if (lane.tryEnter()) return leaveAfter(lane, execute(request, args));
+  return lane.enter(request.signal).then((entered) => {
+    if (entered) return leaveAfter(lane, execute(request, args));
+    return cancelledResult(request.definition.name, request.callId, request.signal?.reason, false);
+  });
+}
+
+function leaveAfter(lane: SerialLane, settled: Settled): Settled {
+  if (!(settled instanceof Promise)) {
+    lane.leave();
+    return settled;
+  }
+  return settled.finally(() => lane.leave());
+}
+
+function execute(request: CallRequest, args: Record<string, unknown>): Settled {
+  if (request.events.some((events) => events.has("before"))) return withBefore(request, args);
+  return run(request, args);
 }
 
 async function withBefore(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
@@ -71,33 +128,18 @@ async function withBefore(request: CallRequest, args: Record<string, unknown>): 
   return run(request, args);
 }
 
-function run(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
+function run(request: CallRequest, args: Record<string, unknown>): Settled {
+  const { definition, runtime } = request;
+  const timeoutMs = definition.timeoutMs ?? runtime?.options.defaultTimeoutMs;
+  if (timeoutMs !== undefined || request.signal !== undefined || (definition.maxRetries ?? 0) > 0) {
+    return runManaged(request, args, timeoutMs).then((outcome) => notify(request, args, outcome));
+  }
   const context: ToolCallContext = {
-    signal: request.signal ?? NEVER_ABORTED,
+    signal: NEVER_ABORTED,
     agent: request.agent,
     callId: request.callId,
-    tool: request.definition,
+    tool: definition,
   };
-  const outcome = runHandler(request.definition, request.target, args, context);
+  const outcome = runHandler(definition, request.target, args, context);
   return outcome instanceof Promise ? outcome.then((o) => notify(request, args, o)) : notify(request, args, outcome);
-}
-
-/** Tells the listeners how the call ended, then resolves with its result. */
-export function notify(request: CallRequest, args: unknown, outcome: HandlerOutcome): Promise<ToolResult> {
-  const { result } = outcome;
-  const failed = !result.ok;
-  const listening = request.events.some((events) => events.has("after") || (failed && events.has("error")));
-  if (!listening) return Promise.resolve(result);
-  return (async () => {
-    for (const events of request.events) {
-      await events.emit({ ...makeEvent(request, "after", args), result });
-      if (failed)
-        await events.emit({ ...makeEvent(request, "error", args), result, error: outcome.error ?? result.error });
-    }
-    return result;
-  })();
-}
-
-function makeEvent(request: CallRequest, event: ToolEvent["event"], args: unknown): ToolEvent {
-  return { event, toolName: request.definition.name, args, callId: request.callId, agent: request.agent };
 }

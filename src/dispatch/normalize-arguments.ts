@@ -32,16 +32,28 @@ export function normalizeArguments(schema: JsonSchema, value: unknown): unknown 
   }
   const properties = schema.properties;
   if (!isPlainObject(value) || !properties) return value;
-  const required = schema.required ?? [];
   const result: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    const fieldSchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
-    if (field === null && fieldSchema && !required.includes(key) && !acceptsNull(fieldSchema)) continue;
-    result[key] = fieldSchema ? normalizeArguments(fieldSchema, field) : field;
+  // for...in with an own-key check: this runs on every call, and it allocates no entry arrays.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    let field = value[key];
+    if (field !== null && typeof field === "object") {
+      const fieldSchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
+      if (fieldSchema) field = normalizeArguments(fieldSchema, field);
+    } else if (field === null && Object.hasOwn(properties, key) && !schema.required?.includes(key)) {
+      if (!acceptsNull(properties[key]!)) continue;
+    }
+    if (key === "__proto__") {
+      // JSON.parse makes "__proto__" an own key; assigning it would set the copy's prototype instead, handing the
+      // handler inherited fields that no validator sees. Kept as an own key, validation judges it like any other.
+      Object.defineProperty(result, key, { value: field, enumerable: true, writable: true, configurable: true });
+    } else {
+      result[key] = field;
+    }
   }
-  for (const [key, fieldSchema] of Object.entries(properties)) {
-    if (result[key] === undefined && fieldSchema.default !== undefined)
-      result[key] = structuredClone(fieldSchema.default);
+  for (const key in properties) {
+    const fallback = properties[key]!.default;
+    if (fallback !== undefined && result[key] === undefined) result[key] = structuredClone(fallback);
   }
   return result;
 }

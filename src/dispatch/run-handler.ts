@@ -8,6 +8,8 @@ import { type ToolResult, failureResult, isToolResult, successResult } from "./t
 export interface HandlerOutcome {
   readonly result: ToolResult;
   readonly error?: unknown;
+  /** The handler threw or rejected (the only failure worth a retry). */
+  readonly thrown?: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ function failed(definition: ToolDefinition, callId: string, error: unknown): Han
       message: `Tool "${definition.name}" failed: ${message || "(no message)"}`,
     }),
     error,
+    thrown: true,
   };
 }
 

@@ -20,6 +20,8 @@ export interface ToolErrorPayload {
   readonly code: ErrorCode;
   readonly message: string;
   readonly issues?: readonly ArgumentIssue[];
+  /** For `auth_required`: the scopes the current user lacks. */
+  readonly missingScopes?: readonly string[];
 }
 
 /**

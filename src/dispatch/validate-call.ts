@@ -4,13 +4,23 @@ import type { ToolDefinition } from "../reflect/tool-definition.js";
 import type { ArgumentValidator } from "../registry/validator.js";
 import { normalizeArguments, parseArguments } from "./normalize-arguments.js";
 
-/** Validated arguments, or the validation error that stops the call before its handler. */
+/**
+ * Validated arguments, or what stops the call before its handler: the issues, and the validation error (built on first
+ * read, since capturing an error's stack costs more than the rest of a rejected call together).
+ */
 export type ValidatedCall =
   | { readonly ok: true; readonly args: Record<string, unknown> }
-  | { readonly ok: false; readonly error: ToolValidationError };
+  | { readonly ok: false; readonly issues: readonly ArgumentIssue[]; readonly error: ToolValidationError };
 
 function invalid(definition: ToolDefinition, issues: readonly ArgumentIssue[]): ValidatedCall {
-  return { ok: false, error: new ToolValidationError(definition.name, issues) };
+  let error: ToolValidationError | undefined;
+  return {
+    ok: false,
+    issues,
+    get error() {
+      return (error ??= new ToolValidationError(definition.name, issues));
+    },
+  };
 }
 
 /**

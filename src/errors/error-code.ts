@@ -27,6 +27,10 @@ export const ErrorCode = {
   ApprovalRequired: "APPROVAL_REQUIRED",
   /** The current user lacks the scopes the tool needs. */
   AuthRequired: "AUTH_REQUIRED",
+  /** No pending approval has the given id (never issued, already used, or evicted). */
+  ApprovalNotFound: "APPROVAL_NOT_FOUND",
+  /** No background task has the given id (never started, or finished and evicted). */
+  TaskNotFound: "TASK_NOT_FOUND",
 } as const;
 
 /** One of the {@link ErrorCode} strings. */

@@ -1,3 +1,4 @@
+import type { GatedCall } from "../dispatch/call-runtime.js";
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 
 /** What providers need of a tool: its name, its description for the model, and the JSON Schema of its arguments. */
@@ -13,8 +14,11 @@ export type TimeoutBehaviour = "error" | "background";
 /** Whether calls of a tool may run beside other calls of the same turn. */
 export type ExecutionMode = "parallel" | "serial";
 
-/** Decides, from the validated arguments, whether a call needs a human's approval first. */
-export type ApprovalPredicate = (args: Readonly<Record<string, unknown>>) => boolean | Promise<boolean>;
+/** Decides, from the validated arguments (and the call: agent, call id, tool), whether a call needs approval first. */
+export type ApprovalPredicate = (
+  args: Readonly<Record<string, unknown>>,
+  call: GatedCall,
+) => boolean | Promise<boolean>;
 
 /**
  * The behaviour flags of a tool, as declared by `@tool`, `@builtinTool` or `register`. Every flag is optional; an

@@ -1,0 +1,47 @@
+import { CallRuntime, type RuntimeOptions } from "../dispatch/call-runtime.js";
+import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/hooks.js";
+import { taskStatusDefinition } from "../dispatch/task-status-tool.js";
+import type { ToolDefinition } from "../reflect/tool-definition.js";
+import type { ArgumentValidator } from "../registry/validator.js";
+
+/** The registry parts an agent's calls share. */
+export interface RegistryParts {
+  readonly validator: ArgumentValidator;
+  readonly events: ToolEvents;
+}
+
+/**
+ * The state an agent creates on its first call (or first listener, task or approval): its runtime, plus what every
+ * call reuses, so a call allocates no listener list or registry view of its own.
+ */
+export class AgentRuntime extends CallRuntime {
+  /** The registry's validator. */
+  readonly validator: ArgumentValidator;
+  /** The listener sets each call notifies: the agent's own (once it has any), then the registry's. */
+  listeners: readonly ToolEvents[];
+  readonly #registryEvents: ToolEvents;
+  #events: ToolEvents | undefined;
+  #statusDefinition: ToolDefinition | undefined;
+
+  /** Creates the state from the agent's options and its registry's shared parts. */
+  constructor(options: RuntimeOptions, registry: RegistryParts) {
+    super(options);
+    this.validator = registry.validator;
+    this.#registryEvents = registry.events;
+    this.listeners = [registry.events];
+  }
+
+  /** Adds a listener of the agent's own calls; returns the function that removes it. */
+  on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
+    if (!this.#events) {
+      this.#events = new ToolEvents();
+      this.listeners = [this.#events, this.#registryEvents];
+    }
+    return this.#events.on(event, listener);
+  }
+
+  /** The agent's `task_status` tool, reading its task store. */
+  get statusDefinition(): ToolDefinition {
+    return (this.#statusDefinition ??= taskStatusDefinition(this.tasks));
+  }
+}

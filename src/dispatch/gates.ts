@@ -1,0 +1,95 @@
+import { ErrorCode } from "../errors/error-code.js";
+import { ToolwrightError } from "../errors/toolwright-error.js";
+import type { CallRequest } from "./call-request.js";
+import type { GatedCall } from "./call-runtime.js";
+import type { HandlerOutcome } from "./run-handler.js";
+import { authRequiredResult, rejectedResult } from "./runtime-results.js";
+import { failureResult } from "./tool-result.js";
+
+function gatedCall(request: CallRequest, args: Readonly<Record<string, unknown>>): GatedCall {
+  const { definition } = request;
+  return { toolName: definition.name, args, callId: request.callId, agent: request.agent, tool: definition };
+}
+
+/**
+ * Builds the outcome of a gate step that threw. It fails closed: the handler does not run, and the exception goes to
+ * the `error` event.
+ */
+export function gateFailure(request: CallRequest, what: string, error: unknown): HandlerOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  const name = request.definition.name;
+  return {
+    result: failureResult(name, request.callId, "failed", {
+      code: ErrorCode.ToolFailed,
+      message: `The ${what} of tool "${name}" failed, so the tool did not run: ${message || "(no message)"}`,
+    }),
+    error,
+  };
+}
+
+/**
+ * Asks the runtime's scope checker whether the current user holds the tool's `authScopes`. Returns the
+ * `auth_required` outcome naming the missing scopes, or undefined when the call may go on.
+ */
+export async function checkScopes(
+  request: CallRequest,
+  args: Readonly<Record<string, unknown>>,
+): Promise<HandlerOutcome | undefined> {
+  const scopes = request.definition.authScopes ?? [];
+  if (scopes.length === 0) return undefined;
+  const checker = request.runtime?.options.scopeChecker;
+  let missing: readonly string[] = scopes;
+  if (checker) {
+    try {
+      const verdict = await checker(scopes, gatedCall(request, args));
+      missing = verdict === true ? [] : verdict === false ? scopes : verdict;
+    } catch (error) {
+      return gateFailure(request, "scope check", error);
+    }
+  }
+  if (missing.length === 0) return undefined;
+  const result = authRequiredResult(request.definition.name, request.callId, missing, checker !== undefined);
+  return { result, error: new ToolwrightError(ErrorCode.AuthRequired, result.error!.message) };
+}
+
+/**
+ * Decides whether a call may run: undefined when it needs no approval or the approver granted it, an outcome when the
+ * approver refused it (or a gate callback threw), and `"ask"` when it must wait for a decision through the agent.
+ */
+export async function decideApproval(
+  request: CallRequest,
+  args: Readonly<Record<string, unknown>>,
+): Promise<HandlerOutcome | "ask" | undefined> {
+  const { definition } = request;
+  const call = gatedCall(request, args);
+  let needed: boolean;
+  try {
+    const rule = definition.requiresApproval;
+    // The predicate also gets the call, for rules on who calls (ToolFlags types it with the arguments only).
+    // A truthy answer counts as "needed": an unexpected return value must not skip the approval.
+    const predicate = rule as ((a: typeof args, c: GatedCall) => unknown) | boolean | undefined;
+    needed = typeof predicate === "function" ? Boolean(await predicate(args, call)) : predicate === true;
+  } catch (error) {
+    return gateFailure(request, "approval predicate", error);
+  }
+  if (!needed) return undefined;
+  const approver = request.runtime?.options.approver;
+  if (!approver) return "ask";
+  let decision: unknown;
+  try {
+    decision = await approver(call);
+  } catch (error) {
+    return gateFailure(request, "approver", error);
+  }
+  if (decision === true) return undefined;
+  if (decision === undefined) return "ask";
+  const reason =
+    typeof decision === "object" && decision !== null ? (decision as { reject?: unknown }).reject : undefined;
+  return rejection(request, typeof reason === "string" ? reason : undefined);
+}
+
+/** Builds the `rejected` outcome of a call whose approval was refused, with the reason for the model. */
+export function rejection(request: CallRequest, reason: string | undefined): HandlerOutcome {
+  const result = rejectedResult(request.definition.name, request.callId, reason);
+  return { result, error: new ToolwrightError(ErrorCode.ApprovalRejected, result.error!.message) };
+}

@@ -1,0 +1,70 @@
+import type { ToolDefinition } from "../reflect/tool-definition.js";
+import type { ToolCallContext } from "./call-context.js";
+import { type HandlerOutcome, runHandler } from "./run-handler.js";
+
+/**
+ * The pause before a retry: a number is the first pause in milliseconds, doubled for each further retry; a function
+ * gets the retry's number (1 for the first retry) and the error that caused it, and returns the pause.
+ */
+export type RetryBackoff = number | ((retry: number, error: unknown) => number);
+
+/** The first pause before a retry when the agent sets no `retryBackoffMs`: 100 ms, then 200, 400, ... */
+export const DEFAULT_RETRY_BACKOFF_MS = 100;
+
+/** Returns the pause before retry number `retry` (1-based), never negative. */
+export function backoffDelay(backoff: RetryBackoff | undefined, retry: number, error: unknown): number {
+  let delay: number;
+  try {
+    delay =
+      typeof backoff === "function" ? backoff(retry, error) : (backoff ?? DEFAULT_RETRY_BACKOFF_MS) * 2 ** (retry - 1);
+  } catch {
+    // A broken backoff function must not turn a retryable failure into a crash of the caller.
+    delay = 0;
+  }
+  return Number.isFinite(delay) && delay > 0 ? delay : 0;
+}
+
+/** Waits `ms`, or less when `signal` aborts first; resolves with false when aborted. */
+export function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** A handler outcome with the number of times the handler ran. */
+export interface AttemptsOutcome extends HandlerOutcome {
+  readonly attempts: number;
+}
+
+/**
+ * Runs the handler, and runs it again after a pause when it threw, up to `maxRetries` more times. Only a throw (or
+ * rejection) of the handler is retried: an unserialisable result or a returned failure is final, and nothing is retried
+ * once the call's signal has aborted. With retries configured, the result records `attempts`. Never rejects.
+ */
+export async function runAttempts(
+  definition: ToolDefinition,
+  target: object | undefined,
+  args: Record<string, unknown>,
+  context: ToolCallContext,
+  backoff: RetryBackoff | undefined,
+): Promise<AttemptsOutcome> {
+  const maxRetries = definition.maxRetries ?? 0;
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await runHandler(definition, target, args, context);
+    const final = !outcome.thrown || attempt > maxRetries || context.signal.aborted;
+    const delay = final ? 0 : backoffDelay(backoff, attempt, outcome.error);
+    if (final || (delay > 0 && !(await pause(delay, context.signal)))) {
+      if (maxRetries === 0) return { ...outcome, attempts: attempt };
+      return { ...outcome, result: { ...outcome.result, attempts: attempt }, attempts: attempt };
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import { ToolTimeoutError } from "../errors/errors.js";
+import type { ToolCallContext } from "./call-context.js";
+import type { CallRequest } from "./call-request.js";
+import { notify } from "./notify.js";
+import { runAttempts } from "./retry.js";
+import type { HandlerOutcome } from "./run-handler.js";
+import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-results.js";
+import { TASK_STATUS_TOOL } from "./task-status-tool.js";
+
+/**
+ * Runs a handler (with its retries) under a time limit and the caller's abort signal, and resolves with the first of:
+ * the handler's outcome; `cancelled` when the caller aborts; at the deadline, `timed_out` (the handler's signal is
+ * aborted and a late result is dropped) or, for `onTimeout: "background"`, `backgrounded` with a task id while the work
+ * goes on in the agent's task store. The handler's signal is its own, so aborting it never touches the caller's.
+ * Never rejects.
+ */
+export function runManaged(
+  request: CallRequest,
+  args: Record<string, unknown>,
+  timeoutMs: number | undefined,
+): Promise<HandlerOutcome> {
+  const { definition, callId } = request;
+  const caller = request.signal;
+  if (caller?.aborted) {
+    return Promise.resolve({
+      result: cancelledResult(definition.name, callId, caller.reason, false),
+      error: caller.reason,
+    });
+  }
+  const controller = new AbortController();
+  const context: ToolCallContext = { signal: controller.signal, agent: request.agent, callId, tool: definition };
+  const work = runAttempts(definition, request.target, args, context, request.runtime?.options.retryBackoffMs);
+  if (timeoutMs === undefined && !caller) return work;
+
+  return new Promise<HandlerOutcome>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onAbort = () => {
+      release();
+      controller.abort(caller!.reason);
+      resolve({ result: cancelledResult(definition.name, callId, caller!.reason, true), error: caller!.reason });
+    };
+    // Runs once the call is settled one way or another: no timer or listener outlives the call.
+    const release = () => {
+      clearTimeout(timer);
+      caller?.removeEventListener("abort", onAbort);
+    };
+    caller?.addEventListener("abort", onAbort, { once: true });
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(() => {
+        release();
+        resolve(atDeadline(request, args, timeoutMs, controller, work));
+      }, timeoutMs);
+    }
+    // A result that arrives after the call was settled is dropped here (resolve is a no-op by then).
+    void work.then((outcome) => {
+      release();
+      resolve(outcome);
+    });
+  });
+}
+
+function atDeadline(
+  request: CallRequest,
+  args: Record<string, unknown>,
+  timeoutMs: number,
+  controller: AbortController,
+  work: Promise<HandlerOutcome>,
+): HandlerOutcome {
+  const { definition, callId, runtime } = request;
+  let note = "";
+  if (definition.onTimeout === "background") {
+    const tasks = runtime?.tasks;
+    const taskId = tasks?.start({
+      toolName: definition.name,
+      callId,
+      controller,
+      work,
+      onSettled: (outcome) => void notify(request, args, outcome),
+    });
+    if (taskId !== undefined) {
+      const statusTool = runtime?.options.exposeTaskStatusTool ? TASK_STATUS_TOOL : undefined;
+      return { result: backgroundedResult(definition.name, callId, timeoutMs, taskId, statusTool) };
+    }
+    note = tasks
+      ? " (it could not be handed to the background: the agent's task store is full of running tasks)"
+      : " (a background hand-off needs an agent's task store)";
+  }
+  const error = new ToolTimeoutError(definition.name, timeoutMs);
+  controller.abort(error);
+  return { result: timedOutResult(definition.name, callId, timeoutMs, note), error };
+}

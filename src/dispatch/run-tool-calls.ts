@@ -1,0 +1,93 @@
+import { ErrorCode } from "../errors/error-code.js";
+import { ToolwrightError } from "../errors/toolwright-error.js";
+import { generateCallId } from "./call-id.js";
+import { cancelledResult } from "./runtime-results.js";
+import type { ToolResult } from "./tool-result.js";
+
+/** One tool call of a model's turn, in the shape every provider's response can be mapped to. */
+export interface ToolCallRequest {
+  /** The provider's id of the call; generated when absent. Echoed as the result's `callId`. */
+  readonly id?: string;
+  readonly name: string;
+  /** The arguments, as JSON text (as most providers send them) or as an object. */
+  readonly arguments?: unknown;
+}
+
+/** Options of a batch of tool calls. */
+export interface RunToolCallsOptions {
+  /** Cancels the batch: running handlers see the abort, calls not yet started never start. */
+  readonly signal?: AbortSignal;
+  /** Cancels the rest of the batch as soon as one call fails. Default false: one failure leaves its siblings alone. */
+  readonly stopOnError?: boolean;
+}
+
+/** What the batch runner needs from an agent. */
+export interface BatchHost {
+  /** Runs one call; never rejects. */
+  callTool(
+    name: string,
+    args: unknown,
+    options: { readonly signal?: AbortSignal; readonly callId: string },
+  ): Promise<ToolResult>;
+  /** Returns true when calls of the tool may overlap with others. */
+  runsInParallel(name: string): boolean;
+}
+
+// Outcomes that do not stop a batch under stopOnError: nothing failed (yet), or the call was itself stopped.
+const NOT_A_FAILURE = new Set(["success", "awaiting_approval", "backgrounded", "cancelled"]);
+
+/**
+ * Runs a model's tool calls of one turn and resolves with one result per call, in the calls' order, each carrying its
+ * call id. Consecutive calls of parallel tools run together; each call of a serial tool runs alone, after the calls
+ * before it and before the calls after it, so a write is never reordered around the reads the model put beside it.
+ * @throws {TypeError} when `calls` is not an array.
+ */
+export async function runToolCalls(
+  calls: readonly ToolCallRequest[],
+  options: RunToolCallsOptions,
+  host: BatchHost,
+): Promise<ToolResult[]> {
+  if (!Array.isArray(calls))
+    throw new TypeError("runToolCalls(calls): calls must be an array of { id, name, arguments }.");
+  const ids = calls.map((call) => call.id ?? generateCallId());
+  const results = new Array<ToolResult>(calls.length);
+  const caller = options.signal;
+  const controller = caller || options.stopOnError ? new AbortController() : undefined;
+  const signal = controller?.signal;
+  const forward = () => controller?.abort(caller?.reason);
+  if (caller?.aborted) forward();
+  else caller?.addEventListener("abort", forward, { once: true });
+
+  const runOne = async (index: number): Promise<void> => {
+    const call = calls[index]!;
+    const callId = ids[index]!;
+    if (signal?.aborted) {
+      results[index] = cancelledResult(String(call.name), callId, signal.reason, false);
+      return;
+    }
+    const result = await host.callTool(call.name, call.arguments, signal ? { signal, callId } : { callId });
+    results[index] = result;
+    if (options.stopOnError && !NOT_A_FAILURE.has(result.outcome) && !signal?.aborted) {
+      const reason = `call "${callId}" of tool "${String(call.name)}" failed and the batch stops on errors`;
+      controller?.abort(new ToolwrightError(ErrorCode.Cancelled, reason));
+    }
+  };
+
+  try {
+    let group: number[] = [];
+    for (let index = 0; index <= calls.length; index++) {
+      const call = calls[index];
+      if (call && host.runsInParallel(call.name)) {
+        group.push(index);
+        continue;
+      }
+      // A serial call (or the end of the list) closes the running group of parallel calls.
+      if (group.length > 0) await Promise.all(group.map(runOne));
+      group = [];
+      if (call) await runOne(index);
+    }
+  } finally {
+    caller?.removeEventListener("abort", forward);
+  }
+  return results;
+}

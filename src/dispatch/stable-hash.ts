@@ -1,0 +1,25 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Serialises a JSON value with object keys in sorted order, so two objects with the same content give the same text
+ * whatever order their keys were written in. Follows `JSON.stringify` for everything else (`toJSON`, skipped
+ * `undefined` properties), except that a BigInt becomes the text `"<digits>n"`.
+ * @throws {TypeError} for a value with a cycle.
+ */
+export function stableStringify(value: unknown): string {
+  return JSON.stringify(value, (_key, field: unknown) => {
+    // A Standard Schema transform may produce a BigInt; it must hash, not throw.
+    if (typeof field === "bigint") return `${field}n`;
+    if (typeof field !== "object" || field === null || Array.isArray(field)) return field;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(field).sort()) sorted[key] = (field as Record<string, unknown>)[key];
+    return sorted;
+  });
+}
+
+/** Returns a SHA-256 hex digest of the arguments' stable serialisation: equal content, equal hash. */
+export function hashArguments(args: unknown): string {
+  return createHash("sha256")
+    .update(stableStringify(args) ?? "undefined")
+    .digest("hex");
+}
