@@ -1,0 +1,86 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import { type FunctionDeclaration, type GenerateContentResponse, type Part, Type } from "@google/genai";
+import type { Tool as McpSdkTool } from "@modelcontextprotocol/sdk/types.js";
+import { expectTypeOf } from "expect-type";
+import type OpenAI from "openai";
+import type { AnthropicTool } from "../../src/providers/anthropic.js";
+import type { GeminiFunctionDeclaration, GeminiJsonSchemaFunctionDeclaration } from "../../src/providers/gemini.js";
+import type { McpTool } from "../../src/providers/mcp.js";
+import type { GeminiType } from "../../src/providers/openapi-types.js";
+import type { OpenAIChatTool, OpenAIResponsesTool } from "../../src/providers/openai.js";
+import { toAnthropicTools } from "../../src/providers/anthropic.js";
+import { toGeminiTools } from "../../src/providers/gemini.js";
+import { toMcpTools } from "../../src/providers/mcp.js";
+import { toOpenAITools } from "../../src/providers/openai.js";
+import type {
+  parseAnthropicToolCalls,
+  parseGeminiToolCalls,
+  parseOpenAIChatToolCalls,
+  parseOpenAIResponsesToolCalls,
+} from "../../src/providers/tool-calls.js";
+import type {
+  AnthropicToolResultBlock,
+  GeminiFunctionResponsePart,
+  OpenAIChatToolMessage,
+  OpenAIResponsesToolOutput,
+} from "../../src/providers/tool-results.js";
+import { allKinds } from "../fixtures/providers/tool-specs.js";
+
+// The SDK's Schema with its `Type` enum replaced by the enum's string values: what toolwright's own names must fit.
+type WithTypeNames<S> = S extends object
+  ? { [K in keyof S]: K extends "type" ? `${Type}` | undefined : WithTypeNames<S[K]> }
+  : S;
+
+describe("exporter return types against the official SDK types", () => {
+  it("fit openai's ChatCompletionTool and Responses FunctionTool", () => {
+    expectTypeOf<OpenAIChatTool>().toExtend<OpenAI.Chat.ChatCompletionTool>();
+    expectTypeOf<OpenAIChatTool>().toExtend<OpenAI.Chat.ChatCompletionFunctionTool>();
+    expectTypeOf<OpenAIResponsesTool>().toExtend<OpenAI.Responses.FunctionTool>();
+    const chat: OpenAI.Chat.ChatCompletionTool[] = toOpenAITools([allKinds]);
+    const responses: OpenAI.Responses.Tool[] = toOpenAITools([allKinds], { api: "responses" });
+    expect([chat.length, responses.length]).toEqual([1, 1]);
+  });
+
+  it("fit @anthropic-ai/sdk's Tool", () => {
+    expectTypeOf<AnthropicTool>().toExtend<Anthropic.Tool>();
+    const tools: Anthropic.ToolUnion[] = toAnthropicTools([allKinds], { strict: "auto" });
+    expect(tools).toHaveLength(1);
+  });
+
+  it("fit @google/genai's FunctionDeclaration, with no cast in jsonSchema mode or when given the SDK's Type enum", () => {
+    expectTypeOf<GeminiJsonSchemaFunctionDeclaration>().toExtend<FunctionDeclaration>();
+    expectTypeOf<GeminiFunctionDeclaration<Type>>().toExtend<FunctionDeclaration>();
+    expectTypeOf<GeminiFunctionDeclaration>().toExtend<WithTypeNames<FunctionDeclaration>>();
+    // toolwright's type names are exactly the SDK enum's values: a new or renamed member fails here.
+    expectTypeOf<GeminiType>().toEqualTypeOf<`${Type}`>();
+    const declarations: FunctionDeclaration[] = toGeminiTools([allKinds]);
+    const openapi: FunctionDeclaration[] = toGeminiTools([allKinds], { mode: "openapi", types: Type });
+    // @ts-expect-error -- without the SDK's enum, openapi mode emits plain strings, which the SDK types reject.
+    const uncast: FunctionDeclaration[] = toGeminiTools([allKinds], { mode: "openapi" });
+    expect([declarations, openapi, uncast].map((d) => d.length)).toEqual([1, 1, 1]);
+  });
+
+  it("fit the MCP SDK's Tool", () => {
+    expectTypeOf<McpTool>().toExtend<McpSdkTool>();
+    const tools: McpSdkTool[] = toMcpTools([allKinds]);
+    expect(tools).toHaveLength(1);
+  });
+});
+
+describe("tool-result and tool-call types against the official SDK types", () => {
+  it("build result messages the SDKs accept", () => {
+    expectTypeOf<OpenAIChatToolMessage>().toExtend<OpenAI.Chat.ChatCompletionToolMessageParam>();
+    expectTypeOf<OpenAIChatToolMessage>().toExtend<OpenAI.Chat.ChatCompletionMessageParam>();
+    expectTypeOf<OpenAIResponsesToolOutput>().toExtend<OpenAI.Responses.ResponseInputItem>();
+    expectTypeOf<AnthropicToolResultBlock>().toExtend<Anthropic.ToolResultBlockParam>();
+    expectTypeOf<AnthropicToolResultBlock>().toExtend<Anthropic.ContentBlockParam>();
+    expectTypeOf<GeminiFunctionResponsePart>().toExtend<Part>();
+  });
+
+  it("parse the SDKs' response types without a cast", () => {
+    expectTypeOf<OpenAI.Chat.ChatCompletionMessage>().toExtend<Parameters<typeof parseOpenAIChatToolCalls>[0]>();
+    expectTypeOf<OpenAI.Responses.Response>().toExtend<Parameters<typeof parseOpenAIResponsesToolCalls>[0]>();
+    expectTypeOf<Anthropic.Message>().toExtend<Parameters<typeof parseAnthropicToolCalls>[0]>();
+    expectTypeOf<GenerateContentResponse>().toExtend<Parameters<typeof parseGeminiToolCalls>[0]>();
+  });
+});

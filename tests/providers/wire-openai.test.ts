@@ -1,0 +1,141 @@
+import OpenAI from "openai";
+import { toOpenAITools } from "../../src/providers/openai.js";
+import { parseOpenAIChatToolCalls, parseOpenAIResponsesToolCalls } from "../../src/providers/tool-calls.js";
+import { toOpenAIChatToolMessage, toOpenAIResponsesToolOutput } from "../../src/providers/tool-results.js";
+import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
+import { makeTravelAgent } from "../fixtures/providers/travel-agent.js";
+
+// Under strict mode the model sends null for every optional field it leaves out.
+const weatherArgs = '{"city":"Oslo","unit":null,"days":null}';
+
+const chatCompletion = (message: Record<string, unknown>, finish: string) => ({
+  id: "chatcmpl-1",
+  object: "chat.completion",
+  created: 1_700_000_000,
+  model: "gpt-test",
+  choices: [
+    {
+      index: 0,
+      message: { role: "assistant", content: null, refusal: null, ...message },
+      finish_reason: finish,
+      logprobs: null,
+    },
+  ],
+  usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+});
+
+const response = (output: unknown[]) => ({
+  id: "resp_1",
+  object: "response",
+  created_at: 1_700_000_000,
+  status: "completed",
+  model: "gpt-test",
+  output,
+  parallel_tool_calls: true,
+  tool_choice: "auto",
+  tools: [],
+  usage: { input_tokens: 1, output_tokens: 1, total_tokens: 2 },
+});
+
+describe("OpenAI Chat Completions on the wire", () => {
+  let server: RecordingServer;
+  afterEach(() => server.close());
+
+  it("sends the exported tools unchanged, runs the model's calls and sends the results back as tool messages", async () => {
+    server = await startRecordingServer([
+      chatCompletion(
+        {
+          tool_calls: [
+            { id: "call_1", type: "function", function: { name: "get_weather", arguments: weatherArgs } },
+            {
+              id: "call_2",
+              type: "function",
+              function: { name: "book_flight", arguments: '{"from":"OSL","to":"LHR"}' },
+            },
+          ],
+        },
+        "tool_calls",
+      ),
+      chatCompletion({ content: "Sunny in Oslo; no flights left." }, "stop"),
+    ]);
+    const client = new OpenAI({ apiKey: "test-key", baseURL: `${server.url}/v1`, maxRetries: 0, timeout: 5_000 });
+    const agent = makeTravelAgent();
+    const tools = toOpenAITools(agent.toolSpecs(), { api: "chat", strict: "auto" });
+    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
+      { role: "user", content: "Weather in Oslo, then book OSL-LHR" },
+    ];
+
+    const first = await client.chat.completions.create({ model: "gpt-test", messages, tools });
+    expect(server.requests[0]?.path).toBe("/v1/chat/completions");
+    expect(server.requests[0]?.body.tools).toEqual(asSent(tools));
+    expect(tools.every((t) => t.function.strict)).toBe(true);
+
+    const message = first.choices[0]!.message;
+    const calls = parseOpenAIChatToolCalls(message);
+    const results = await Promise.all(calls.map((c) => agent.callTool(c.name, c.arguments, { callId: c.id })));
+    expect(agent.seen).toEqual([{ city: "Oslo", days: 3 }]);
+    messages.push(message, ...calls.map((c, i) => toOpenAIChatToolMessage(c, results[i]!)));
+
+    const second = await client.chat.completions.create({ model: "gpt-test", messages, tools });
+    expect(second.choices[0]?.message.content).toBe("Sunny in Oslo; no flights left.");
+    const sent = server.requests[1]?.body.messages as Record<string, unknown>[];
+    expect(sent.slice(-2)).toEqual([
+      { role: "tool", tool_call_id: "call_1", content: '{"city":"Oslo","days":3,"forecast":"sunny"}' },
+      {
+        role: "tool",
+        tool_call_id: "call_2",
+        content: 'Error (TOOL_FAILED): Tool "book_flight" failed: No seats left to LHR',
+      },
+    ]);
+  });
+});
+
+describe("OpenAI Responses API on the wire", () => {
+  let server: RecordingServer;
+  afterEach(() => server.close());
+
+  it("sends the exported tools unchanged and answers function_call items with function_call_output items", async () => {
+    server = await startRecordingServer([
+      response([
+        {
+          type: "function_call",
+          id: "fc_1",
+          call_id: "call_1",
+          name: "get_weather",
+          arguments: weatherArgs,
+          status: "completed",
+        },
+      ]),
+      response([
+        {
+          type: "message",
+          id: "msg_1",
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_text", text: "Sunny in Oslo.", annotations: [] }],
+        },
+      ]),
+    ]);
+    const client = new OpenAI({ apiKey: "test-key", baseURL: `${server.url}/v1`, maxRetries: 0, timeout: 5_000 });
+    const agent = makeTravelAgent();
+    const tools = toOpenAITools(agent.toolSpecs(), { api: "responses", strict: true });
+    const input: OpenAI.Responses.ResponseInput = [{ role: "user", content: "Weather in Oslo?" }];
+
+    const first = await client.responses.create({ model: "gpt-test", input, tools });
+    expect(server.requests[0]?.path).toBe("/v1/responses");
+    expect(server.requests[0]?.body.tools).toEqual(asSent(tools));
+
+    const [call] = parseOpenAIResponsesToolCalls(first);
+    const result = await agent.callTool(call!.name, call!.arguments, { callId: call!.id });
+    expect(result.ok).toBe(true);
+    input.push(...(first.output as OpenAI.Responses.ResponseInputItem[]), toOpenAIResponsesToolOutput(call!, result));
+
+    const second = await client.responses.create({ model: "gpt-test", input, tools });
+    expect(second.output_text).toBe("Sunny in Oslo.");
+    expect((server.requests[1]?.body.input as unknown[]).at(-1)).toEqual({
+      type: "function_call_output",
+      call_id: "call_1",
+      output: '{"city":"Oslo","days":3,"forecast":"sunny"}',
+    });
+  });
+});
