@@ -58,3 +58,63 @@ export {
   formatIssues,
 } from "./errors/errors.js";
 export type { ArgumentIssue } from "./errors/errors.js";
+
+export type { ApprovalDecision, Approver, GatedCall, RuntimeOptions, ScopeChecker } from "./dispatch/call-runtime.js";
+export type { Approvals, ApproveOptions, PendingApproval } from "./dispatch/approval-store.js";
+export type { BackgroundTasks, TaskInfo, TaskStatus, TaskStoreLimits } from "./dispatch/task-store.js";
+export type { RunToolCallsOptions, ToolCallRequest } from "./dispatch/run-tool-calls.js";
+export type { RetryBackoff } from "./dispatch/retry.js";
+export { TASK_STATUS_TOOL } from "./dispatch/task-status-tool.js";
+export type { TaskStatusReport } from "./dispatch/task-status-tool.js";
+export { ApprovalNotFoundError, TaskNotFoundError } from "./errors/runtime-errors.js";
+
+export { toOpenAITools } from "./providers/openai.js";
+export type { OpenAIApi, OpenAIChatTool, OpenAIResponsesTool, OpenAIToolOptions } from "./providers/openai.js";
+export { toAnthropicTools } from "./providers/anthropic.js";
+export type { AnthropicCacheControl, AnthropicTool, AnthropicToolOptions } from "./providers/anthropic.js";
+export { toGeminiTools } from "./providers/gemini.js";
+export type {
+  GeminiFunctionDeclaration,
+  GeminiJsonSchemaFunctionDeclaration,
+  GeminiMode,
+  GeminiToolOptions,
+} from "./providers/gemini.js";
+export type { GeminiSchema, GeminiType } from "./providers/openapi-types.js";
+export { toMcpTools } from "./providers/mcp.js";
+export type { McpTool, McpToolAnnotations } from "./providers/mcp.js";
+export { checkCompatibility } from "./providers/compatibility.js";
+export type { CompatibilityOptions } from "./providers/compatibility.js";
+export type { CompatibilityFinding, ProviderName, Severity } from "./providers/finding.js";
+export type { ExportableTool, ObjectSchemaObject, SchemaObject } from "./providers/exportable-tool.js";
+export { toStrictJsonSchema } from "./providers/strict-schema.js";
+export type { NulledOptionals, StrictSchemaOptions, StrictSchemaResult } from "./providers/strict-schema.js";
+export type { StrictProvider } from "./providers/strict-profiles.js";
+export { dropStrictNulls } from "./providers/strict-nulls.js";
+export { TOOL_NAME_RULES } from "./providers/tool-names.js";
+export type { ToolNameRule } from "./providers/tool-names.js";
+export {
+  parseAnthropicToolCalls,
+  parseGeminiToolCalls,
+  parseOpenAIChatToolCalls,
+  parseOpenAIResponsesToolCalls,
+} from "./providers/tool-calls.js";
+export type {
+  GeminiPartLike,
+  GeminiResponseLike,
+  OpenAIChatMessageLike,
+  ParsedToolCall,
+  TypedItem,
+} from "./providers/tool-calls.js";
+export {
+  toAnthropicToolResult,
+  toGeminiFunctionResponse,
+  toOpenAIChatToolMessage,
+  toOpenAIResponsesToolOutput,
+} from "./providers/tool-results.js";
+export type {
+  AnthropicToolResultBlock,
+  GeminiFunctionResponsePart,
+  OpenAIChatToolMessage,
+  OpenAIResponsesToolOutput,
+  ToolCallRef,
+} from "./providers/tool-results.js";
