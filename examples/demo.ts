@@ -1,6 +1,16 @@
 // `npm run demo`: the life of a tool call, from decorator to schema to dispatch, on the bundled examples.
-import { ToolRegistry, renderToolResult, type ToolResult } from "../src/index.js";
+import {
+  ToolRegistry,
+  checkCompatibility,
+  renderToolResult,
+  toAnthropicTools,
+  toGeminiTools,
+  toMcpTools,
+  toOpenAITools,
+  type ToolResult,
+} from "../src/index.js";
 import { AuditedFileAgent, MathAgent, registerMathTools } from "./file-agent.js";
+import { runtimeDemo } from "./runtime-agent.js";
 
 const registry = new ToolRegistry();
 registerMathTools(registry);
@@ -20,9 +30,11 @@ console.log(JSON.stringify(agent.toolSpecs(), null, 2));
 
 heading("Calls, as a model would send them");
 show('search {"pattern":"src/*.ts"}', await agent.callTool("search", '{"pattern":"src/*.ts"}'));
+const pending = await agent.callTool("remove", { path: "README.md" });
+show("remove { path: README.md } (requiresApproval: the call waits)", pending);
 show(
-  "remove { path: README.md } (the override runs, with the parent's schema)",
-  await agent.callTool("remove", { path: "README.md" }),
+  "approvals.approve(id): the override runs, with the parent's schema",
+  await agent.approvals.approve(pending.approvalId!),
 );
 console.log(`   audit log: ${JSON.stringify(agent.auditLog)}`);
 
@@ -30,9 +42,28 @@ heading("Model mistakes come back as results it can read and correct");
 show('search {"maxResults":0}', await agent.callTool("search", { maxResults: 0 }));
 show("search with malformed JSON", await agent.callTool("search", '{"pattern": "*.ts",'));
 show("delete_all {}", await agent.callTool("delete_all", {}));
-show("remove a missing file", await agent.callTool("remove", { path: "nope.txt" }));
+const missing = await agent.callTool("remove", { path: "nope.txt" });
+show("remove a missing file, approved", await agent.approvals.approve(missing.approvalId!));
+const rejected = await agent.callTool("remove", { path: "src/index.ts" });
+show(
+  "remove src/index.ts, rejected by the user",
+  await agent.approvals.reject(rejected.approvalId!, "keep the entry point"),
+);
 
 heading("Access control: the shared add tool admits math_agent only");
 show(`${math.name}: add {a: 2, b: 3}`, await math.callTool("add", { a: 2, b: 3 }));
 show(`${agent.name}: add {a: 2, b: 3}`, await agent.callTool("add", { a: 2, b: 3 }));
 console.log(`   checkPermission(${agent.name}, add) = ${registry.checkPermission(agent.id, "add")}`);
+
+heading("The same tools for each provider");
+const specs = agent.toolSpecs();
+console.log("OpenAI Chat (strict):", JSON.stringify(toOpenAITools(specs, { api: "chat", strict: true })[0]));
+console.log("OpenAI Responses:    ", JSON.stringify(toOpenAITools(specs, { api: "responses", strict: true })[0]));
+console.log("Anthropic:           ", JSON.stringify(toAnthropicTools(specs)[0]));
+console.log("Gemini (openapi):    ", JSON.stringify(toGeminiTools(specs, { mode: "openapi" })[0]));
+console.log("MCP:                 ", JSON.stringify(toMcpTools(agent.tools())[0]));
+const findings = checkCompatibility(specs, "gemini", { mode: "openapi" });
+console.log(`Compatibility findings for Gemini: ${findings.length === 0 ? "none" : JSON.stringify(findings)}`);
+
+heading("The runtime: background hand-off, approval, retry, batches");
+await runtimeDemo();
