@@ -28,7 +28,7 @@ export type { StandardSchemaLike } from "./reflect/input-schema.js";
 export { BaseAgent } from "./agent/base-agent.js";
 export type { BaseAgentOptions, CallToolOptions } from "./agent/base-agent.js";
 export { ToolRegistry } from "./registry/tool-registry.js";
-export type { DispatchOptions, RegisterDecorator } from "./registry/tool-registry.js";
+export type { DispatchOptions, RegisterDecorator, ToolRegistryOptions } from "./registry/tool-registry.js";
 export { toolRegistry } from "./registry/shared-registry.js";
 export type {
   ApprovalPredicate,

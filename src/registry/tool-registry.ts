@@ -10,9 +10,13 @@ import type { ParamShape } from "../params/param.js";
 import { type ToolDefinition, toSpec, toTool } from "../reflect/tool-definition.js";
 import { type AgentToolView, buildAgentView, isAllowed } from "./access-control.js";
 import { AGENT_VIEW, ATTACH_AGENT, type AgentCallHost, REGISTRY_INTERNALS } from "./agent-call.js";
+import { type CompatibilityWarningOptions, CompatibilityWarnings } from "./compatibility-warnings.js";
 import { defineFunctionTool, defineToolObject } from "./define-function-tool.js";
 import type { Tool, ToolSpec } from "./tool.js";
 import { ArgumentValidator } from "./validator.js";
+
+/** Options of a registry. */
+export type ToolRegistryOptions = CompatibilityWarningOptions;
 
 /** Options of a low-level {@link ToolRegistry.dispatch}. */
 export interface DispatchOptions {
@@ -37,8 +41,18 @@ export class ToolRegistry implements AgentCallHost {
   readonly #forgetAgent = new FinalizationRegistry<string>((id) => this.#agentIds.delete(id));
   readonly #validator = new ArgumentValidator();
   readonly #events = new ToolEvents();
+  readonly #compatibility: CompatibilityWarnings;
   // Built once: agents read it on every call, which must not allocate.
   readonly #internals = Object.freeze({ validator: this.#validator, events: this.#events });
+
+  /**
+   * Creates an empty registry. With `providers`, every tool registered (and every agent class's tools, on its first
+   * instance) is checked against those providers' rules, and what a provider would reject is reported once.
+   * @example new ToolRegistry({ providers: ["openai", "gemini"] })
+   */
+  constructor(options: ToolRegistryOptions = {}) {
+    this.#compatibility = new CompatibilityWarnings(options);
+  }
 
   /**
    * Registers a module-level tool, directly (`register(name, handler, options)` or `register(handler, options)`, the
@@ -158,6 +172,7 @@ export class ToolRegistry implements AgentCallHost {
       );
     }
     if (!known) {
+      this.#compatibility.check(tools);
       this.#agentTools.set(agent.name, { owner, tools });
       this.#views.delete(agent.name);
     }
@@ -201,6 +216,7 @@ export class ToolRegistry implements AgentCallHost {
         buildAgentView(agentName, tools, [definition]); // throws the clash error naming both
       }
     }
+    this.#compatibility.check([definition]);
     this.#tools.set(definition.name, definition);
     this.#views.clear();
     return toTool(definition, undefined);
