@@ -1,0 +1,82 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import formatsModule from "ajv-formats";
+import { BaseAgent, ToolRegistry, p, tool } from "../src/index.js";
+import { type Comparison, type MeasureOptions, type Timing, compare, time } from "./measure.js";
+
+type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
+// ajv-formats is CommonJS: its function is the default export under ESM and `.default` when a loader wraps it.
+const addFormats: FormatsPlugin =
+  (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
+
+interface AddArgs {
+  a: number;
+  b: number;
+}
+
+/** The trivial tool whose call overhead is measured. */
+class Calculator extends BaseAgent {
+  static override agentName = "bench_calculator";
+
+  @tool({ description: "Add two numbers", params: { a: p.number(), b: p.number() } })
+  add({ a, b }: AddArgs): number {
+    return a + b;
+  }
+}
+
+function add({ a, b }: AddArgs): number {
+  return a + b;
+}
+
+/** The valid-call and invalid-call comparisons. */
+export interface CallOverhead {
+  readonly valid: Comparison;
+  readonly invalid: Comparison;
+  /**
+   * The valid-call floor timed before toolwright ran any call. On Node 20 the first `AsyncLocalStorage.run` (which
+   * `currentToolCall()` needs) turns on promise hooks for the whole process, making every later await dearer,
+   * the floor's included; this is the floor of an app that uses no AsyncLocalStorage.
+   */
+  readonly floorBeforeFirstCall: Timing;
+}
+
+/**
+ * Times `agent.callTool("add", ...)` against the floor: the same schema compiled by ajv with the same options, then a
+ * direct call, inside an async function so both sides are awaited alike. The invalid path runs until the message for
+ * the model exists: `result.error.message` against ajv's own `errorsText`.
+ */
+export async function measureCallOverhead(options: MeasureOptions): Promise<CallOverhead> {
+  // Must run before anything else in the process calls a tool: see CallOverhead.floorBeforeFirstCall.
+  const agent = new Calculator({ registry: new ToolRegistry() });
+  const schema = agent.toolSpecs()[0]?.inputSchema;
+  if (!schema) throw new Error("the bench agent has no tool");
+
+  // The options toolwright's validator uses, so both sides do the same validation work.
+  const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true }));
+  const validate = ajv.compile<AddArgs>(schema);
+  const floorCall = async (args: unknown): Promise<number> => {
+    if (!validate(args)) throw new Error(ajv.errorsText(validate.errors));
+    return add(args);
+  };
+  const floorMessage = async (args: unknown): Promise<string> => {
+    if (validate(args)) throw new Error("the invalid arguments validated");
+    return ajv.errorsText(validate.errors);
+  };
+
+  const good = { a: 1, b: 2 };
+  const bad = { a: 1, b: "two" };
+  const floorBeforeFirstCall = await time(() => floorCall(good), options);
+  const sanity = await agent.callTool("add", good);
+  if (sanity.content !== 3) throw new Error(`callTool returned ${JSON.stringify(sanity)}`);
+
+  const valid = await compare(
+    () => agent.callTool("add", good),
+    () => floorCall(good),
+    options,
+  );
+  const invalid = await compare(
+    async () => (await agent.callTool("add", bad)).error?.message,
+    () => floorMessage(bad),
+    options,
+  );
+  return { valid, invalid, floorBeforeFirstCall };
+}

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { BaseAgent, BaseAgentOptions, ToolSpec } from "../src/index.js";
+
+/** How many tools the generated class declares. */
+export const TOOL_COUNT = 200;
+
+/** A generated agent class; each {@link ToolwrightModule.defineAgent} call evaluates its 200 decorators afresh. */
+export type GeneratedAgentClass = new (options?: BaseAgentOptions) => BaseAgent;
+
+/** The generated toolwright module. */
+export interface ToolwrightModule {
+  defineAgent(): GeneratedAgentClass;
+}
+
+/** The generated peer and floor modules: each builds 200 tools and returns their specs. */
+export interface SpecsModule {
+  defineSpecs(): readonly ToolSpec[];
+}
+
+/** Where the generated modules were written. */
+export interface GeneratedModules {
+  readonly dir: string;
+  readonly toolwright: string;
+  readonly zod: string;
+  readonly plain: string;
+  /** Deletes the folder. */
+  readonly remove: () => void;
+}
+
+const indexUrl = new URL("../src/index.js", import.meta.url).href;
+const zodUrl = import.meta.resolve("zod");
+
+// Every fourth tool is a @builtinTool, so the reflector's source reading is part of the cost, as in a real agent.
+const isBuiltin = (i: number) => i % 4 === 3;
+
+function toolwrightSource(): string {
+  const methods: string[] = [];
+  for (let i = 0; i < TOOL_COUNT; i++) {
+    if (isBuiltin(i)) {
+      methods.push(`
+    @builtinTool({ description: "Find records like number ${i}", params: { query: p.string("What to look for") } })
+    find${i}(query: string, limit = 10): string { return query + limit; }`);
+    } else {
+      methods.push(`
+    @tool({
+      description: "Look up record number ${i}",
+      params: { id: p.string("Record id"), limit: p.integer({ minimum: 1 }).default(10), verbose: p.boolean().optional() },
+      readOnly: true,
+    })
+    lookup${i}({ id }: { id: string; limit: number; verbose?: boolean }): string { return id; }`);
+    }
+  }
+  return `import { BaseAgent, builtinTool, p, tool } from ${JSON.stringify(indexUrl)};
+
+export function defineAgent() {
+  return class GeneratedAgent extends BaseAgent {
+    static agentName = "generated_agent";
+${methods.join("\n")}
+  };
+}
+`;
+}
+
+function zodSource(): string {
+  const tools: string[] = [];
+  for (let i = 0; i < TOOL_COUNT; i++) {
+    tools.push(
+      isBuiltin(i)
+        ? `tool("find${i}", "Find records like number ${i}", z.strictObject({ query: z.string().describe("What to look for"), limit: z.number().int().default(10) }))`
+        : `tool("lookup${i}", "Look up record number ${i}", z.strictObject({ id: z.string().describe("Record id"), limit: z.number().int().min(1).default(10), verbose: z.boolean().optional() }))`,
+    );
+  }
+  return `import { z } from ${JSON.stringify(zodUrl)};
+
+// The usual zod route to provider tools: a schema per tool, converted to JSON Schema when the specs are exported.
+export function defineSpecs() {
+  const tool = (name, description, schema) => ({ name, description, schema });
+  const tools = [
+    ${tools.join(",\n    ")},
+  ];
+  return tools.map(({ name, description, schema }) => ({ name, description, inputSchema: z.toJSONSchema(schema, { io: "input" }) }));
+}
+`;
+}
+
+function plainSource(): string {
+  const specs: string[] = [];
+  for (let i = 0; i < TOOL_COUNT; i++) {
+    const properties = isBuiltin(i)
+      ? `{ query: { type: "string", description: "What to look for" }, limit: { type: "integer", default: 10 } }, required: ["query"]`
+      : `{ id: { type: "string", description: "Record id" }, limit: { type: "integer", minimum: 1, default: 10 }, verbose: { type: "boolean" } }, required: ["id"]`;
+    const name = isBuiltin(i) ? `find${i}` : `lookup${i}`;
+    const description = isBuiltin(i) ? `Find records like number ${i}` : `Look up record number ${i}`;
+    specs.push(
+      `{ name: "${name}", description: "${description}", inputSchema: { type: "object", properties: ${properties}, additionalProperties: false } }`,
+    );
+  }
+  return `// The floor: specs written out by hand as JSON Schema literals, nothing computed.
+export function defineSpecs() {
+  return [
+    ${specs.join(",\n    ")},
+  ];
+}
+`;
+}
+
+/** Writes the three generated modules (as .ts, so tsx compiles the decorators) into a new temp folder. */
+export function writeGeneratedModules(): GeneratedModules {
+  const dir = mkdtempSync(join(tmpdir(), "toolwright-bench-"));
+  const write = (name: string, source: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, source);
+    return pathToFileURL(file).href;
+  };
+  return {
+    dir,
+    toolwright: write("toolwright-agent.ts", toolwrightSource()),
+    zod: write("zod-tools.ts", zodSource()),
+    plain: write("plain-tools.ts", plainSource()),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

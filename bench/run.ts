@@ -1,0 +1,103 @@
+// `npm run bench` (tsx bench/run.ts): toolwright side by side with its floors, as ratios. `--json` prints the raw
+// numbers instead of the table. Takes about 15 s on 2 shared cores. See docs/performance.md for what each row means.
+import { availableParallelism, cpus, loadavg } from "node:os";
+import { measureCallOverhead } from "./call-overhead.js";
+import { measureColdStart } from "./cold-start.js";
+import { measureDefineTools } from "./define-tools.js";
+import { ensureBuild } from "./ensure-build.js";
+import { TOOL_COUNT, writeGeneratedModules } from "./generate-tools.js";
+import { measureHeap } from "./heap.js";
+import { type Row, formatBytes, formatNs, renderTable } from "./table.js";
+
+const json = process.argv.includes("--json");
+const log = (message: string) => {
+  if (!json) process.stderr.write(`${message}\n`);
+};
+
+const AGENT_COUNT = 10_000;
+const machine = {
+  node: process.version,
+  cpu: cpus()[0]?.model ?? "unknown",
+  cores: availableParallelism(),
+  platform: `${process.platform} ${process.arch}`,
+  // Other work on a shared machine moves every number; the 1-minute load at the start says how busy it was.
+  loadAverage1m: loadavg()[0] ?? 0,
+};
+
+const built = ensureBuild();
+const modules = writeGeneratedModules();
+try {
+  // First: the clean floor inside it must be timed before anything in this process calls a tool.
+  log("call overhead…");
+  const calls = await measureCallOverhead({ warmup: 20_000, iterations: 5_000, rounds: 21 });
+  log(`define ${TOOL_COUNT} tools…`);
+  const define = await measureDefineTools(modules, { warmup: 2, iterations: 2, rounds: 9 });
+  log("fresh processes…");
+  const cold = await measureColdStart(modules.dir, 7);
+  log("heap…");
+  const heap = await measureHeap(modules.toolwright, AGENT_COUNT, 2);
+
+  if (json) {
+    console.log(JSON.stringify({ machine, built, calls, define, cold, heap }, null, 2));
+  } else {
+    const rows: Row[] = [
+      {
+        measure: 'callTool("add", valid) vs ajv validate + direct call',
+        toolwright: formatNs(calls.valid.subject.medianNs),
+        floor: formatNs(calls.valid.floor.medianNs),
+        ratio: calls.valid.ratio,
+        target: 2,
+      },
+      {
+        measure: "  same, floor timed before any AsyncLocalStorage use",
+        toolwright: formatNs(calls.valid.subject.medianNs),
+        floor: formatNs(calls.floorBeforeFirstCall.medianNs),
+        ratio: calls.valid.subject.medianNs / calls.floorBeforeFirstCall.medianNs,
+      },
+      {
+        measure: "invalid args: result.error.message vs ajv errorsText",
+        toolwright: formatNs(calls.invalid.subject.medianNs),
+        floor: formatNs(calls.invalid.floor.medianNs),
+        ratio: calls.invalid.ratio,
+      },
+      {
+        measure: `define ${TOOL_COUNT}-tool class + toolSpecs() vs JSON literals`,
+        toolwright: formatNs(define.vsPlain.subject.medianNs),
+        floor: formatNs(define.vsPlain.floor.medianNs),
+        ratio: define.vsPlain.ratio,
+      },
+      {
+        measure: `  same vs zod 4 schemas + z.toJSONSchema (peer)`,
+        toolwright: formatNs(define.vsZod.subject.medianNs),
+        floor: formatNs(define.vsZod.floor.medianNs),
+        ratio: define.vsZod.ratio,
+      },
+      {
+        measure: "fresh process: import + define + 1st call vs ajv",
+        toolwright: `${cold.subject.inScriptMs.toFixed(1)} ms`,
+        floor: `${cold.floor.inScriptMs.toFixed(1)} ms`,
+        ratio: cold.ratio,
+      },
+      {
+        measure: "  same, whole process wall time (node start-up too)",
+        toolwright: `${cold.subject.wallMs.toFixed(1)} ms`,
+        floor: `${cold.floor.wallMs.toFixed(1)} ms`,
+        ratio: cold.wallRatio,
+      },
+      {
+        measure: `heap of ${AGENT_COUNT} agents (${TOOL_COUNT} tools) vs plain objects`,
+        toolwright: formatBytes(heap.subject.bytes, heap.subject.bytesPerItem),
+        floor: formatBytes(heap.floor.bytes, heap.floor.bytesPerItem),
+        ratio: heap.ratio,
+        target: 1.5,
+      },
+    ];
+    console.log(renderTable(rows));
+    console.log(
+      `\n${machine.cpu}, ${machine.cores} cores, node ${machine.node}, ${machine.platform}, ` +
+        `load average ${machine.loadAverage1m.toFixed(2)} at start`,
+    );
+  }
+} finally {
+  modules.remove();
+}

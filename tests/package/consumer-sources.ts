@@ -1,0 +1,204 @@
+/**
+ * The files of the throw-away consumer project the pack test installs the tarball into. They live here as text, not as
+ * files of this repository, because they import "toolwright" by its package name: inside the repository that name
+ * resolves to this package's own (possibly unbuilt) dist/, so the repository's typecheck and lint must not see them.
+ * Each script prints one JSON line that the test parses.
+ */
+
+/** The consumer's package.json: an ESM project, like a new Node project today. */
+export const consumerPackageJson = {
+  name: "toolwright-consumer",
+  version: "0.0.0",
+  private: true,
+  type: "module",
+};
+
+/**
+ * The consumer's tsconfig: the settings a strict Node ESM project uses. `skipLibCheck: false`, so the package's own
+ * .d.ts files are checked too. `typesRoot` is the folder that holds @types/node (the repository's, so nothing is
+ * installed for it): a Node consumer has it, and the package's types name `AbortSignal`, which ES2022 lacks.
+ */
+export function consumerTsconfig(typesRoot: string): object {
+  return {
+    compilerOptions: {
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      target: "ES2022",
+      lib: ["ES2022", "esnext.decorators"],
+      strict: true,
+      skipLibCheck: false,
+      noEmitOnError: true,
+      typeRoots: [typesRoot],
+      types: ["node"],
+      rootDir: "src",
+      outDir: "out",
+    },
+    include: ["src"],
+  };
+}
+
+/** An ESM TypeScript agent with a `@tool` and a `@builtinTool` method, compiled by tsc and run by node. */
+export const agentTs = `import { BaseAgent, builtinTool, p, tool, type InferArgs, type ToolResult } from "toolwright";
+
+const addParams = { a: p.number("First addend"), b: p.number("Second addend") };
+type AddArgs = InferArgs<typeof addParams>;
+
+class MathAgent extends BaseAgent {
+  static agentName = "math_agent";
+
+  @tool({ description: "Add two numbers", params: addParams, readOnly: true })
+  add({ a, b }: AddArgs): number {
+    return a + b;
+  }
+
+  @builtinTool({ description: "Repeat a word", params: { word: p.string("The word to repeat") } })
+  repeat(word: string, times = 2): string {
+    return Array.from({ length: times }, () => word).join(" ");
+  }
+}
+
+// @ts-expect-error -- proves the types are real: a misspelt descriptor kind does not compile.
+void (() => p.strng());
+
+const agent = new MathAgent();
+const sum: ToolResult = await agent.callTool("add", { a: 2, b: 3 });
+const repeated = await agent.callTool("repeat", '{"word":"hi"}');
+const mistake = await agent.callTool("add", { a: "two" });
+console.log(JSON.stringify({ name: agent.name, specs: agent.toolSpecs(), sum, repeated, mistake }));
+`;
+
+/** A CommonJS TypeScript consumer: \`import x = require()\`, so the "require" types must resolve and be CommonJS. */
+export const legacyCts = `import toolwright = require("toolwright");
+
+const { BaseAgent, tool, p, ToolwrightError } = toolwright;
+
+class EchoAgent extends BaseAgent {
+  static agentName = "echo_agent";
+
+  @tool({ description: "Echo a text", params: { text: p.string() } })
+  echo({ text }: { text: string }): string {
+    return text;
+  }
+}
+
+type EchoArgs = toolwright.InferArgs<{ text: ReturnType<typeof p.string> }>;
+// @ts-expect-error -- proves the types are real: the arguments object is typed from the descriptors.
+const wrong: EchoArgs = { text: 1 };
+void wrong;
+
+const agent = new EchoAgent();
+agent.callTool("echo", { text: "hello" }).then((result: toolwright.ToolResult) => {
+  let notFound: unknown;
+  try {
+    toolwright.toolRegistry.get("no_such_tool");
+  } catch (error) {
+    notFound = error;
+  }
+  console.log(
+    JSON.stringify({
+      resolved: require.resolve("toolwright"),
+      tools: agent.toolSpecs().map((spec) => spec.name),
+      result,
+      isError: ToolwrightError.is(notFound),
+    }),
+  );
+});
+`;
+
+/** Plain ESM JavaScript: \`import\` must reach dist/esm. No decorator syntax (Node 20 has none), so it registers. */
+export const esmMjs = `import { BaseAgent, ToolRegistry, p, tool } from "toolwright";
+
+const registry = new ToolRegistry();
+registry.register("multiply", ({ a, b }) => a * b, {
+  description: "Multiply two numbers",
+  params: { a: p.number(), b: p.number() },
+});
+class Calculator extends BaseAgent {
+  static agentName = "calculator";
+}
+const agent = new Calculator({ registry });
+const result = await agent.callTool("multiply", { a: 6, b: 7 });
+console.log(
+  JSON.stringify({
+    resolved: import.meta.resolve("toolwright"),
+    toolIsFunction: typeof tool === "function",
+    tools: agent.toolSpecs().map((spec) => spec.name),
+    content: result.content,
+  }),
+);
+`;
+
+/** Plain CommonJS JavaScript: \`require\` must reach dist/cjs. */
+export const cjsCjs = `const { BaseAgent, ToolRegistry, p, tool } = require("toolwright");
+
+const registry = new ToolRegistry();
+registry.register("subtract", ({ a, b }) => a - b, {
+  description: "Subtract b from a",
+  params: { a: p.number(), b: p.number() },
+});
+class Calculator extends BaseAgent {
+  static agentName = "calculator";
+}
+const agent = new Calculator({ registry });
+agent.callTool("subtract", { a: 10, b: 4 }).then((result) => {
+  console.log(
+    JSON.stringify({
+      resolved: require.resolve("toolwright"),
+      toolIsFunction: typeof tool === "function",
+      tools: agent.toolSpecs().map((spec) => spec.name),
+      content: result.content,
+    }),
+  );
+});
+`;
+
+/**
+ * Loads both copies at once, as an app does when one dependency imports toolwright and another requires it: they must
+ * share the one \`toolRegistry\`, and each copy's \`ToolwrightError.is\` must recognise the other's errors.
+ */
+export const dualMjs = `import { createRequire } from "node:module";
+import * as esm from "toolwright";
+
+const require = createRequire(import.meta.url);
+const cjs = require("toolwright");
+
+cjs.toolRegistry.register("ping", () => "pong", { description: "Answer pong", params: {} });
+
+class EsmAgent extends esm.BaseAgent {
+  static agentName = "esm_agent";
+}
+class CjsAgent extends cjs.BaseAgent {
+  static agentName = "cjs_agent";
+}
+const fromEsm = await new EsmAgent().callTool("ping", {});
+const fromCjs = await new CjsAgent().callTool("ping", {});
+
+let cjsError;
+try {
+  cjs.toolRegistry.get("no_such_tool");
+} catch (error) {
+  cjsError = error;
+}
+let esmError;
+try {
+  esm.toolRegistry.register("ping", () => "again", { description: "A duplicate", params: {} });
+} catch (error) {
+  esmError = error;
+}
+
+console.log(
+  JSON.stringify({
+    twoCopies: esm.BaseAgent !== cjs.BaseAgent,
+    esmResolved: import.meta.resolve("toolwright"),
+    cjsResolved: require.resolve("toolwright"),
+    sameRegistry: esm.toolRegistry === cjs.toolRegistry,
+    esmSeesCjsTool: esm.toolRegistry.has("ping"),
+    esmAgentCallsCjsTool: fromEsm.content,
+    cjsAgentCallsCjsTool: fromCjs.content,
+    esmIsRecognisesCjsError: esm.ToolwrightError.is(cjsError),
+    cjsIsRecognisesEsmError: cjs.ToolwrightError.is(esmError),
+    cjsErrorCode: cjsError?.code,
+    esmErrorCode: esmError?.code,
+  }),
+);
+`;

@@ -1,0 +1,166 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  buildAndPack,
+  compileConsumer,
+  createConsumer,
+  installTarball,
+  repoRoot,
+  runNodeJson,
+} from "./consumer-project.js";
+import {
+  agentTs,
+  cjsCjs,
+  consumerPackageJson,
+  consumerTsconfig,
+  dualMjs,
+  esmMjs,
+  legacyCts,
+} from "./consumer-sources.js";
+
+// Build, pack, install and tsc take a few seconds each; a loaded CI machine can be several times slower.
+jest.setTimeout(240_000);
+
+describe("the packed package, installed into a fresh consumer project", () => {
+  let packDir = "";
+  let consumer = "";
+  let packedFiles: readonly string[] = [];
+  let installed = "";
+
+  beforeAll(async () => {
+    packDir = mkdtempSync(join(tmpdir(), "toolwright-pack-"));
+    const { tarball, files } = await buildAndPack(packDir);
+    packedFiles = files;
+    consumer = createConsumer({
+      "package.json": JSON.stringify(consumerPackageJson, null, 2),
+      "tsconfig.json": JSON.stringify(consumerTsconfig(join(repoRoot, "node_modules", "@types")), null, 2),
+      "src/agent.ts": agentTs,
+      "src/legacy.cts": legacyCts,
+      "js/esm.mjs": esmMjs,
+      "js/cjs.cjs": cjsCjs,
+      "js/dual.mjs": dualMjs,
+    });
+    await installTarball(consumer, tarball);
+    installed = join(consumer, "node_modules", "toolwright");
+  });
+
+  afterAll(() => {
+    for (const dir of [consumer, packDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("ships both builds with their types, and neither sources nor tests", () => {
+    for (const file of [
+      "package.json",
+      "dist/esm/index.js",
+      "dist/esm/index.d.ts",
+      "dist/cjs/index.js",
+      "dist/cjs/index.d.ts",
+      "dist/cjs/package.json",
+    ]) {
+      expect(packedFiles).toContain(file);
+    }
+    expect(packedFiles.filter((file) => /^(src|tests|bench|examples)\//.test(file))).toEqual([]);
+    // Without it Node and TypeScript would read dist/cjs/*.js and *.d.ts as ESM, since the package is "type": "module".
+    expect(JSON.parse(readFileSync(join(installed, "dist/cjs/package.json"), "utf8"))).toEqual({ type: "commonjs" });
+  });
+
+  it("installs with its runtime dependencies only", () => {
+    expect(existsSync(join(consumer, "node_modules", "ajv"))).toBe(true);
+    expect(existsSync(join(consumer, "node_modules", "ajv-formats"))).toBe(true);
+    // A dev dependency leaking into "dependencies" would show up here.
+    expect(existsSync(join(consumer, "node_modules", "typescript"))).toBe(false);
+  });
+
+  describe("TypeScript (tsc, module NodeNext, strict, library .d.ts checked)", () => {
+    beforeAll(async () => {
+      // Compiles src/agent.ts (ESM, "import" types) and src/legacy.cts (CommonJS, "require" types) in one program.
+      await compileConsumer(consumer);
+    });
+
+    it("compiles an ESM agent with @tool and @builtinTool that runs and prints its specs and call results", async () => {
+      const output = await runNodeJson(consumer, "out/agent.js");
+      expect(output.name).toBe("math_agent");
+      expect(output.specs).toEqual([
+        {
+          name: "add",
+          description: "Add two numbers",
+          inputSchema: {
+            type: "object",
+            properties: {
+              a: { type: "number", description: "First addend" },
+              b: { type: "number", description: "Second addend" },
+            },
+            required: ["a", "b"],
+            additionalProperties: false,
+          },
+        },
+        {
+          name: "repeat",
+          description: "Repeat a word",
+          inputSchema: {
+            type: "object",
+            properties: {
+              word: { type: "string", description: "The word to repeat" },
+              times: { type: "integer", default: 2 },
+            },
+            required: ["word"],
+            additionalProperties: false,
+          },
+        },
+      ]);
+      expect(output.sum).toMatchObject({ ok: true, outcome: "success", toolName: "add", content: 5 });
+      expect(output.repeated).toMatchObject({ ok: true, content: "hi hi" });
+      expect(output.mistake).toMatchObject({
+        ok: false,
+        outcome: "invalid_arguments",
+        error: { code: "INVALID_ARGUMENTS", message: expect.stringMatching(/\/a must be number/) },
+      });
+    });
+
+    it("compiles a CommonJS (.cts) consumer against the require types, and runs it on dist/cjs", async () => {
+      const output = await runNodeJson(consumer, "out/legacy.cjs");
+      expect(output.resolved).toBe(join(installed, "dist", "cjs", "index.js"));
+      expect(output.tools).toEqual(["echo"]);
+      expect(output.result).toMatchObject({ ok: true, content: "hello" });
+      expect(output.isError).toBe(true);
+    });
+  });
+
+  it("imports as ESM from a plain .mjs file (dist/esm)", async () => {
+    const output = await runNodeJson(consumer, "js/esm.mjs");
+    expect(output).toEqual({
+      resolved: expect.stringMatching(/\/node_modules\/toolwright\/dist\/esm\/index\.js$/),
+      toolIsFunction: true,
+      tools: ["multiply"],
+      content: 42,
+    });
+  });
+
+  it("requires as CommonJS from a plain .cjs file (dist/cjs)", async () => {
+    const output = await runNodeJson(consumer, "js/cjs.cjs");
+    expect(output).toEqual({
+      resolved: join(installed, "dist", "cjs", "index.js"),
+      toolIsFunction: true,
+      tools: ["subtract"],
+      content: 6,
+    });
+  });
+
+  it("shares one toolRegistry and recognises errors across an ESM and a CJS copy loaded at once", async () => {
+    const output = await runNodeJson(consumer, "js/dual.mjs");
+    expect(output).toEqual({
+      twoCopies: true,
+      esmResolved: expect.stringMatching(/\/dist\/esm\/index\.js$/),
+      cjsResolved: join(installed, "dist", "cjs", "index.js"),
+      sameRegistry: true,
+      esmSeesCjsTool: true,
+      esmAgentCallsCjsTool: "pong",
+      cjsAgentCallsCjsTool: "pong",
+      esmIsRecognisesCjsError: true,
+      cjsIsRecognisesEsmError: true,
+      cjsErrorCode: "TOOL_NOT_FOUND",
+      esmErrorCode: "INVALID_DEFINITION",
+    });
+  });
+});
