@@ -118,3 +118,26 @@ export type {
   OpenAIResponsesToolOutput,
   ToolCallRef,
 } from "./providers/tool-results.js";
+
+export { serveMcp } from "./mcp/serve-mcp.js";
+export type {
+  HttpMcpServerHandle,
+  HttpServeOptions,
+  McpServerHandle,
+  ServeMcpOptions,
+  StdioServeOptions,
+} from "./mcp/serve-mcp.js";
+export type { McpServerOptions } from "./mcp/mcp-server-options.js";
+export type { McpApprovalMode } from "./mcp/settle-approval.js";
+export type { McpApprovals, McpServableAgent } from "./mcp/servable-agent.js";
+export { toMcpCallToolResult } from "./mcp/call-tool-result.js";
+export type { McpCallToolResult } from "./mcp/call-tool-result.js";
+export { importMcpTools } from "./mcp/import-mcp-tools.js";
+export type { ImportMcpToolsOptions, ImportedMcpTools } from "./mcp/import-mcp-tools.js";
+export type {
+  McpClientLike,
+  McpRemoteCallResult,
+  McpRemoteTool,
+  McpRequestOptions,
+  McpTransportLike,
+} from "./mcp/mcp-client-like.js";

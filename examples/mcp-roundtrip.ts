@@ -1,0 +1,37 @@
+// MCP both ways, in one process and without network access beyond 127.0.0.1:
+// the file agent is served over Streamable HTTP, and its tools are imported into another registry, where a
+// "planner" agent may use them under toolwright's own access control, validation and time limits.
+//   npx tsx examples/mcp-roundtrip.ts
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { BaseAgent, ToolRegistry, importMcpTools, renderToolResult, serveMcp } from "../src/index.js";
+import { FileAgent } from "./file-agent.js";
+
+class Planner extends BaseAgent {
+  static override agentName = "planner";
+}
+
+const server = await serveMcp(new FileAgent({ registry: new ToolRegistry() }), { transport: "http", port: 0 });
+console.log(`file_agent served at ${server.url}`);
+
+const registry = new ToolRegistry();
+const imported = await importMcpTools(new StreamableHTTPClientTransport(new URL(server.url)), {
+  registry,
+  allowedAgents: ["planner"],
+  prefix: "files_",
+  timeoutMs: 5_000,
+});
+console.log(`imported: ${imported.tools.map((t) => t.name).join(", ")}`);
+
+const planner = new Planner({ registry });
+const calls: [string, unknown][] = [
+  ["files_search", { pattern: "src/*.ts" }], // runs on the server
+  ["files_search", { maxResults: 0 }], // invalid: stopped here, by the remote schema, before any request
+  ["files_remove", { path: "README.md" }], // needs approval, which an MCP client without elicitation cannot give
+];
+for (const [name, args] of calls) {
+  const result = await planner.callTool(name, args);
+  console.log(`${name} ${JSON.stringify(args)}\n   -> ${result.outcome}: ${renderToolResult(result)}`);
+}
+
+await imported.close();
+await server.close();

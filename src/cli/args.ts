@@ -1,0 +1,107 @@
+import { parseArgs } from "node:util";
+import type { ProviderName } from "../providers/finding.js";
+import { CliError } from "./cli-error.js";
+
+/** `toolwright inspect <module> [--agent NAME] [--provider P] [--json]`. */
+export interface InspectCommand {
+  readonly command: "inspect";
+  readonly module: string;
+  readonly agent?: string;
+  readonly provider?: ProviderName;
+  readonly json: boolean;
+}
+
+/** `toolwright serve <module> [--agent NAME] [--http PORT] [--host HOST]`. */
+export interface ServeCommand {
+  readonly command: "serve";
+  readonly module: string;
+  readonly agent?: string;
+  /** The HTTP port (0: a free one); absent: serve over stdio. */
+  readonly http?: number;
+  readonly host?: string;
+}
+
+/** `toolwright help` (also `--help`, `-h`). */
+export interface HelpCommand {
+  readonly command: "help";
+}
+
+/** A parsed command line. */
+export type Command = InspectCommand | ServeCommand | HelpCommand;
+
+/** The usage text of the command. */
+export const USAGE = `Usage:
+  toolwright inspect <module> [--agent NAME] [--provider openai|anthropic|gemini|mcp] [--json]
+  toolwright serve <module> [--agent NAME] [--http PORT] [--host HOST]
+
+<module> is a JavaScript file, or a TypeScript file when tsx is installed.
+inspect: prints each agent's tools, their schemas (or the provider's form) and compatibility findings;
+         exits 1 on a definition error or a compatibility error.
+serve:   serves one agent's tools over MCP: stdio by default, Streamable HTTP with --http (0 picks a free port).`;
+
+const HELP = " (toolwright --help shows the usage)";
+const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "gemini", "mcp"];
+
+/**
+ * Parses the arguments after `toolwright`.
+ * @throws {CliError} (exit code 2) for an unknown command or option, a missing module, or a bad value.
+ */
+export function parseCommand(argv: readonly string[]): Command {
+  const [command, ...rest] = argv;
+  if (command === undefined) throw new CliError(`missing command: inspect or serve${HELP}`);
+  if (command === "help" || command === "--help" || command === "-h") return { command: "help" };
+  if (command !== "inspect" && command !== "serve")
+    throw new CliError(`unknown command "${command}": use inspect or serve${HELP}`);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...rest],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        agent: { type: "string" },
+        provider: { type: "string" },
+        json: { type: "boolean", default: false },
+        http: { type: "string" },
+        host: { type: "string" },
+      },
+    });
+  } catch (error) {
+    throw new CliError(`${command}: ${(error as Error).message}${HELP}`);
+  }
+  const { values, positionals } = parsed;
+  const [module, extra] = positionals;
+  if (module === undefined) throw new CliError(`${command}: missing <module>${HELP}`);
+  if (extra !== undefined) throw new CliError(`${command}: unexpected argument "${extra}"`);
+  const agent = values.agent === undefined ? {} : { agent: values.agent };
+  if (command === "inspect") {
+    for (const option of ["http", "host"] as const) {
+      if (values[option] !== undefined) throw new CliError(`inspect: --${option} is an option of serve`);
+    }
+    const provider = values.provider;
+    if (provider !== undefined && !PROVIDERS.includes(provider as ProviderName)) {
+      throw new CliError(`inspect: --provider must be one of ${PROVIDERS.join(", ")}; got "${provider}"`);
+    }
+    return {
+      command,
+      module,
+      json: values.json,
+      ...agent,
+      ...(provider ? { provider: provider as ProviderName } : {}),
+    };
+  }
+  if (values.provider !== undefined || values.json)
+    throw new CliError("serve: --provider and --json are options of inspect");
+  const port = values.http === undefined ? undefined : Number(values.http);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535)) {
+    throw new CliError(`serve: --http must be a port number from 0 to 65535; got "${values.http}"`);
+  }
+  if (values.host !== undefined && port === undefined) throw new CliError("serve: --host needs --http PORT");
+  return {
+    command,
+    module,
+    ...agent,
+    ...(port === undefined ? {} : { http: port }),
+    ...(values.host === undefined ? {} : { host: values.host }),
+  };
+}

@@ -1,0 +1,128 @@
+import { toAnthropicTools } from "../providers/anthropic.js";
+import { checkCompatibility } from "../providers/compatibility.js";
+import type { CompatibilityFinding, ProviderName } from "../providers/finding.js";
+import { toGeminiTools } from "../providers/gemini.js";
+import { toMcpTools } from "../providers/mcp.js";
+import { toOpenAITools } from "../providers/openai.js";
+import { toolRegistry } from "../registry/shared-registry.js";
+import type { Tool } from "../registry/tool.js";
+import { firstLine } from "./cli-error.js";
+import type { FoundAgent } from "./find-agents.js";
+
+/** A compatibility finding, with the provider it is about. */
+export interface ProviderFinding extends CompatibilityFinding {
+  readonly provider: ProviderName;
+}
+
+/** One tool as `inspect` reports it: its spec and the flags it declares (a predicate shown as `"conditional"`). */
+export interface InspectedTool {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: unknown;
+  readonly flags: Readonly<Record<string, unknown>>;
+}
+
+/** One agent as `inspect` reports it. */
+export interface InspectedAgent {
+  readonly name: string;
+  readonly className: string;
+  readonly exportName: string;
+  readonly tools: readonly InspectedTool[];
+  /** With `--provider`: the tools in that provider's exact form (`null` when the exporter refused them). */
+  readonly exported?: unknown;
+  readonly findings: readonly ProviderFinding[];
+}
+
+/** A module-level tool of the shared `toolRegistry`. */
+export interface ModuleTool {
+  readonly name: string;
+  readonly description: string;
+  /** The agent names that may use it; `null` when every agent may. */
+  readonly allowedAgents: readonly string[] | null;
+}
+
+/** What `toolwright inspect --json` prints. */
+export interface InspectReport {
+  readonly module: string;
+  readonly provider: ProviderName | null;
+  readonly agents: readonly InspectedAgent[];
+  readonly moduleTools: readonly ModuleTool[];
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+/** The providers, in the order `inspect` checks them. */
+export const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "gemini", "mcp"];
+
+function exportTools(tools: readonly Tool[], provider: ProviderName): unknown {
+  switch (provider) {
+    case "openai":
+      return toOpenAITools(tools);
+    case "anthropic":
+      return toAnthropicTools(tools);
+    case "gemini":
+      return toGeminiTools(tools);
+    case "mcp":
+      return toMcpTools(tools);
+  }
+}
+
+function describeTool(tool: Tool): InspectedTool {
+  const { name, description, inputSchema, handler: _handler, ...flags } = tool;
+  const shown: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(flags)) shown[key] = typeof value === "function" ? "conditional" : value;
+  return { name, description, inputSchema, flags: shown };
+}
+
+function inspectAgent(found: FoundAgent, provider: ProviderName | undefined): InspectedAgent {
+  const tools = found.agent.tools();
+  const findings: ProviderFinding[] = [];
+  let exported: unknown = null;
+  for (const target of provider === undefined ? PROVIDERS : [provider]) {
+    findings.push(...checkCompatibility(tools, target).map((f) => ({ provider: target, ...f })));
+    try {
+      const form = exportTools(tools, target);
+      if (target === provider) exported = form;
+    } catch (error) {
+      // The exporter refused (e.g. a tool name this provider rejects); the check has normally said why already.
+      if (!findings.some((f) => f.provider === target && f.severity === "error")) {
+        const message = firstLine(error);
+        findings.push({ provider: target, tool: "", path: "", rule: `${target}.export`, severity: "error", message });
+      }
+    }
+  }
+  return {
+    name: found.agent.name,
+    className: found.className,
+    exportName: found.exportName,
+    tools: tools.map(describeTool),
+    ...(provider === undefined ? {} : { exported }),
+    findings,
+  };
+}
+
+/** Returns the module-level tools of the shared registry, with who may use them. */
+export function moduleTools(): ModuleTool[] {
+  return toolRegistry.specs().map((spec) => {
+    const allowed = toolRegistry.get(spec.name).allowedAgents;
+    return { name: spec.name, description: spec.description, allowedAgents: allowed ? [...allowed] : null };
+  });
+}
+
+/** Builds the `inspect` report of the agents found in a module. */
+export function inspectAgents(
+  module: string,
+  agents: readonly FoundAgent[],
+  provider: ProviderName | undefined,
+): InspectReport {
+  const inspected = agents.map((found) => inspectAgent(found, provider));
+  const all = inspected.flatMap((agent) => agent.findings);
+  return {
+    module,
+    provider: provider ?? null,
+    agents: inspected,
+    moduleTools: moduleTools(),
+    errors: all.filter((f) => f.severity === "error").length,
+    warnings: all.filter((f) => f.severity === "warning").length,
+  };
+}

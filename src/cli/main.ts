@@ -1,0 +1,47 @@
+import { type InspectCommand, USAGE, parseCommand } from "./args.js";
+import { CliError, ExitCode, firstLine } from "./cli-error.js";
+import { findAgents, selectAgents } from "./find-agents.js";
+import { formatReport } from "./format-report.js";
+import { inspectAgents } from "./inspect.js";
+import { loadModule } from "./load-module.js";
+import { runServe } from "./serve.js";
+
+/** Where the command writes: `out` for results, `err` for messages. Each call is one line or block. */
+export interface CliOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+async function runInspect(argv: InspectCommand, io: CliOutput): Promise<number> {
+  const found = selectAgents(findAgents(await loadModule(argv.module)), argv.module, argv.agent);
+  const report = inspectAgents(argv.module, found, argv.provider);
+  io.out(argv.json ? JSON.stringify(report, null, 2) : formatReport(report));
+  return report.errors > 0 ? ExitCode.Problems : ExitCode.Ok;
+}
+
+/**
+ * Runs the `toolwright` command with the arguments after its name and returns the exit code: 0 when all is well,
+ * 1 for a definition or compatibility error, 2 when the command could not run (bad arguments, a module that cannot be
+ * loaded, no or unknown agent). Failures are reported as one line on `err`, never as a stack trace.
+ */
+export async function main(argv: readonly string[], io: CliOutput): Promise<number> {
+  try {
+    const command = parseCommand(argv);
+    switch (command.command) {
+      case "help":
+        io.out(USAGE);
+        return ExitCode.Ok;
+      case "inspect":
+        return await runInspect(command, io);
+      case "serve":
+        return await runServe(command, io);
+    }
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.err(`toolwright: ${error.message}`);
+      return error.exitCode;
+    }
+    io.err(`toolwright: ${firstLine(error)}`);
+    return ExitCode.Usage;
+  }
+}

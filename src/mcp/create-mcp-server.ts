@@ -1,0 +1,53 @@
+import { toMcpTools } from "../providers/mcp.js";
+import { toMcpCallToolResult } from "./call-tool-result.js";
+import type { ServerSdk } from "./load-sdk.js";
+import type { McpServerOptions } from "./mcp-server-options.js";
+import type { McpServableAgent } from "./servable-agent.js";
+import { settleApproval } from "./settle-approval.js";
+
+// A fresh object per request: the SDK's schema type is mutable, and the client must never share our copy.
+const approvalSchema = () => ({
+  type: "object" as const,
+  properties: { approve: { type: "boolean" as const, title: "Approve", description: "Allow this tool call to run" } },
+  required: ["approve"],
+});
+
+/**
+ * Creates a low-level MCP `Server` for one agent: `tools/list` answers the MCP form of the tools the agent may use
+ * (listed afresh on every request), and `tools/call` goes through `agent.callTool`, so validation, access control,
+ * approval, timeouts and hooks all apply. Every failure becomes an `isError` result, never a protocol error.
+ */
+export function createMcpServer(sdk: ServerSdk, agent: McpServableAgent, options: McpServerOptions = {}) {
+  const server = new sdk.Server(
+    { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
+    {
+      capabilities: { tools: { listChanged: false } },
+      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    },
+  );
+  server.setRequestHandler(sdk.ListToolsRequestSchema, () => ({ tools: toMcpTools(agent.tools()) }));
+  server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    const result = await agent.callTool(name, args ?? {}, { signal: extra.signal });
+    if (result.outcome !== "awaiting_approval") return toMcpCallToolResult(result);
+    const canAsk = options.approval !== "refuse" && server.getClientCapabilities()?.elicitation?.form !== undefined;
+    const ask = async (message: string) => {
+      const answer = await server.elicitInput(
+        { mode: "form", message, requestedSchema: approvalSchema() },
+        { signal: extra.signal },
+      );
+      return answer.action === "accept" && answer.content?.approve === true;
+    };
+    const settled = await settleApproval({
+      result,
+      approvals: agent.approvals,
+      ask: canAsk ? ask : undefined,
+      signal: extra.signal,
+    });
+    return toMcpCallToolResult(settled);
+  });
+  return server;
+}
+
+/** An MCP server created by {@link createMcpServer}. */
+export type McpSdkServer = ReturnType<typeof createMcpServer>;

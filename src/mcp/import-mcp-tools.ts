@@ -1,0 +1,108 @@
+import { ToolDefinitionError } from "../errors/errors.js";
+import type { Tool } from "../registry/tool.js";
+import { ToolRegistry } from "../registry/tool-registry.js";
+import { loadClient } from "./load-sdk.js";
+import { type McpClientLike, type McpRemoteTool, type McpTransportLike, isMcpClient } from "./mcp-client-like.js";
+import { type RemoteToolContext, remoteToolHandler, remoteToolOptions } from "./remote-tool.js";
+
+/** Options of {@link importMcpTools}. */
+export interface ImportMcpToolsOptions {
+  /** The registry to add the tools to, as module-level tools (e.g. the shared `toolRegistry`). */
+  readonly registry: ToolRegistry;
+  /** The agent names that may see and call the imported tools; `[]` admits none. Required: access is deliberate. */
+  readonly allowedAgents: readonly string[];
+  /** Put before every remote name, e.g. `"github_"`, to keep the tools of several servers apart. */
+  readonly prefix?: string;
+  /** Time limit of each call (and of listing the tools), in milliseconds; 60 000 by default, as in the MCP SDK. */
+  readonly timeoutMs?: number;
+}
+
+/** What {@link importMcpTools} registered, and the connection the tools use. */
+export interface ImportedMcpTools {
+  /** The registered tools, in the order the server listed them. */
+  readonly tools: readonly Tool[];
+  /** The connected client the tools forward their calls to. */
+  readonly client: McpClientLike;
+  /**
+   * Closes the client when `importMcpTools` created it (it was given a transport); a client it was given stays open.
+   * The tools stay registered: their calls then fail with a message saying that the server cannot be reached.
+   */
+  close(): Promise<void>;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const MAX_PAGES = 1_000;
+
+async function listAllTools(client: McpClientLike, timeout: number): Promise<McpRemoteTool[]> {
+  const tools: McpRemoteTool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const answer = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout });
+    tools.push(...answer.tools);
+    cursor = answer.nextCursor;
+    if (cursor === undefined) return tools;
+  }
+  throw new Error(`importMcpTools: the server's tools/list went on for more than ${MAX_PAGES} pages.`);
+}
+
+/**
+ * Lists the tools of an MCP server and registers each as a module-level tool of `options.registry`, under
+ * `prefix + name`, visible to `allowedAgents` only. Each tool keeps the server's `inputSchema`, which toolwright checks
+ * when registering and validates every call against before forwarding it as `tools/call`; so per-agent access,
+ * approval, timeouts and hooks apply as for any tool. Results: `structuredContent`, else the text, else the content
+ * blocks; an `isError` result becomes a failed `ToolResult` with the server's text; a server that disconnects or does
+ * not answer within `timeoutMs` gives a failed result saying so, never a hang.
+ *
+ * `source` is a connected MCP client (the SDK's `Client`), or a client transport, which is then connected with a new
+ * SDK `Client` (this needs the optional peer dependency `@modelcontextprotocol/sdk`).
+ * Registration is all or nothing: a remote tool with a name or schema toolwright cannot accept, or a name already in
+ * the registry, throws before any tool is added.
+ * @throws {ToolDefinitionError} for a remote tool that cannot be registered (e.g. a name with a dot: use toolwright's
+ *   `^[a-zA-Z0-9_-]{1,64}$` after the prefix), or a name the registry already has.
+ * @example
+ * const transport = new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything"] });
+ * const imported = await importMcpTools(transport, { registry: toolRegistry, allowedAgents: ["researcher"], prefix: "ev_" });
+ */
+export async function importMcpTools(
+  source: McpClientLike | McpTransportLike,
+  options: ImportMcpToolsOptions,
+): Promise<ImportedMcpTools> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const owned = !isMcpClient(source);
+  const client = owned ? await connect(source, timeoutMs) : source;
+  try {
+    const remote = await listAllTools(client, timeoutMs);
+    const context: RemoteToolContext = {
+      client,
+      server: client.getServerVersion?.()?.name ?? "mcp",
+      allowedAgents: options.allowedAgents,
+      timeoutMs,
+    };
+    const entries = remote.map((tool) => {
+      const name = `${options.prefix ?? ""}${tool.name}`;
+      return { name, handler: remoteToolHandler(tool, name, context), options: remoteToolOptions(tool, context) };
+    });
+    // A dry run in a scratch registry checks every name and schema first, so a bad tool adds none of them.
+    const scratch = new ToolRegistry();
+    for (const entry of entries) scratch.register(entry.name, entry.handler, entry.options);
+    const taken = entries.filter((entry) => options.registry.has(entry.name)).map((entry) => entry.name);
+    if (taken.length > 0) {
+      throw new ToolDefinitionError(
+        `importMcpTools: the registry already has tools named ${taken.join(", ")}; ` +
+          "give the server's tools a `prefix` to keep them apart.",
+      );
+    }
+    const tools = entries.map((entry) => options.registry.register(entry.name, entry.handler, entry.options));
+    return { tools, client, close: () => (owned ? client.close() : Promise.resolve()) };
+  } catch (error) {
+    if (owned) await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function connect(transport: McpTransportLike, timeout: number): Promise<McpClientLike> {
+  const Client = await loadClient();
+  const client = new Client({ name: "toolwright", version: "0.0.0" }, { capabilities: {} });
+  await client.connect(transport as never, { timeout });
+  return client;
+}

@@ -1,0 +1,31 @@
+import { isPlainObject } from "../params/json-schema.js";
+import type { McpRemoteCallResult } from "./mcp-client-like.js";
+
+function isTextBlock(block: unknown): block is { type: "text"; text: string } {
+  return isPlainObject(block) && block.type === "text" && typeof block.text === "string";
+}
+
+function blocksOf(result: McpRemoteCallResult): readonly unknown[] {
+  return Array.isArray(result.content) ? (result.content as unknown[]) : [];
+}
+
+/**
+ * Returns what an imported tool answers for a successful remote result: its `structuredContent` when the server sent
+ * one; else the text of its text blocks (joined by newlines) when all blocks are text; else the content blocks as
+ * they are (images, audio, resources), which stay JSON.
+ */
+export function remoteResultValue(result: McpRemoteCallResult): unknown {
+  if (isPlainObject(result.structuredContent)) return result.structuredContent;
+  const blocks = blocksOf(result);
+  if (blocks.every(isTextBlock)) return blocks.map((block) => block.text).join("\n");
+  return blocks;
+}
+
+/** Returns the text of a remote error result: its text blocks, with a `[type]` placeholder for other blocks. */
+export function remoteErrorText(result: McpRemoteCallResult): string {
+  const text = blocksOf(result)
+    .map((block) => (isTextBlock(block) ? block.text : `[${String((block as { type?: unknown }).type ?? "content")}]`))
+    .join("\n")
+    .trim();
+  return text === "" ? "(the server gave no message)" : text;
+}

@@ -1,0 +1,80 @@
+import type { ToolOptions } from "../decorators/tool-options.js";
+import { currentToolCall } from "../dispatch/call-context.js";
+import { type ToolResult, failureResult } from "../dispatch/tool-result.js";
+import { ErrorCode } from "../errors/error-code.js";
+import type { McpClientLike, McpRemoteTool } from "./mcp-client-like.js";
+import { remoteErrorText, remoteResultValue } from "./remote-result.js";
+
+/** Everything needed to turn one remote tool into a local one. */
+export interface RemoteToolContext {
+  readonly client: McpClientLike;
+  /** The server's name, for descriptions and messages. */
+  readonly server: string;
+  readonly allowedAgents: readonly string[];
+  readonly timeoutMs: number;
+}
+
+/** Returns the registration options of a remote tool: its description, schema and hints, and the local ACL. */
+export function remoteToolOptions(tool: McpRemoteTool, context: RemoteToolContext): ToolOptions {
+  const hints = tool.annotations ?? {};
+  const title = tool.title ?? hints.title;
+  const description = tool.description?.trim() || title || `Tool "${tool.name}" of MCP server "${context.server}".`;
+  const flags: Record<string, unknown> = {
+    title,
+    readOnly: hints.readOnlyHint,
+    destructive: hints.destructiveHint,
+    idempotent: hints.idempotentHint,
+    openWorld: hints.openWorldHint,
+  };
+  for (const key of Object.keys(flags)) if (flags[key] === undefined) delete flags[key];
+  return {
+    description,
+    inputSchema: tool.inputSchema,
+    allowedAgents: [...context.allowedAgents],
+    timeoutMs: context.timeoutMs,
+    ...flags,
+  };
+}
+
+const SDK_TIMEOUT_MARGIN_MS = 1_000;
+
+// The signal of the running call, when the handler runs inside one (it always does through dispatch).
+function currentSignal(): AbortSignal | undefined {
+  try {
+    return currentToolCall().signal;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Returns the handler of an imported tool: it forwards the validated arguments as `tools/call` and answers the
+ * result's value. A result with `isError: true` becomes a failed result carrying the server's text (it was delivered,
+ * so it is not retried); an unreachable server or a timeout throws, which the dispatcher turns into a failed result.
+ */
+export function remoteToolHandler(tool: McpRemoteTool, localName: string, context: RemoteToolContext) {
+  return async (args: Record<string, unknown>): Promise<unknown> => {
+    let response;
+    try {
+      response = await context.client.callTool({ name: tool.name, arguments: args }, undefined, {
+        signal: currentSignal(),
+        // The dispatcher enforces timeoutMs (and aborts the signal, which cancels the request); the SDK's own limit,
+        // a little later, is a backstop should the call run outside the dispatcher.
+        timeout: context.timeoutMs + SDK_TIMEOUT_MARGIN_MS,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`could not get an answer from MCP server "${context.server}": ${reason}`, { cause: error });
+    }
+    if (response.isError === true) return remoteFailure(localName, context.server, remoteErrorText(response));
+    return remoteResultValue(response);
+  };
+}
+
+function remoteFailure(toolName: string, server: string, text: string): ToolResult {
+  // toolName and callId are filled in by the dispatcher, which owns them.
+  return failureResult(toolName, "", "failed", {
+    code: ErrorCode.ToolFailed,
+    message: `Tool "${toolName}" failed on MCP server "${server}": ${text}`,
+  });
+}

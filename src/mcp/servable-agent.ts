@@ -1,0 +1,27 @@
+import type { ToolResult } from "../dispatch/tool-result.js";
+import type { ExportableTool } from "../providers/exportable-tool.js";
+
+/** The part of an agent's `approvals` that {@link serveMcp} uses to settle a call waiting for approval. */
+export interface McpApprovals {
+  approve(
+    approvalId: string,
+    options?: { readonly signal?: AbortSignal; readonly args?: unknown },
+  ): Promise<ToolResult>;
+  reject(approvalId: string, reason?: string): Promise<ToolResult>;
+  pending(): readonly { readonly id: string; readonly args: Readonly<Record<string, unknown>> }[];
+}
+
+/**
+ * What `serveMcp` needs of an agent: a `BaseAgent` has all of it. Typed structurally, so an agent class loaded from
+ * another copy of toolwright (the `toolwright` command loading a user's module) is served as well.
+ */
+export interface McpServableAgent {
+  readonly name: string;
+  tools(): readonly ExportableTool[];
+  callTool(
+    name: string,
+    args: unknown,
+    options?: { readonly signal?: AbortSignal; readonly callId?: string },
+  ): Promise<ToolResult>;
+  readonly approvals?: McpApprovals;
+}

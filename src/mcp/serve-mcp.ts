@@ -1,0 +1,85 @@
+import { createMcpServer } from "./create-mcp-server.js";
+import { listenHttp } from "./http-listener.js";
+import { loadServerSdk, loadStdioServerTransport } from "./load-sdk.js";
+import type { McpServerOptions } from "./mcp-server-options.js";
+import type { McpServableAgent } from "./servable-agent.js";
+
+/** Serve over the standard input and output of this process (for clients that spawn the server). */
+export interface StdioServeOptions extends McpServerOptions {
+  readonly transport: "stdio";
+}
+
+/** Serve over Streamable HTTP. */
+export interface HttpServeOptions extends McpServerOptions {
+  readonly transport: "http";
+  /** The TCP port; `0` (the default) picks a free one, reported as `port` on the handle. */
+  readonly port?: number;
+  /**
+   * The address to bind; `"127.0.0.1"` by default, so only this machine can connect. While bound to a loopback
+   * address, requests whose `Host` or `Origin` is not local are refused (DNS-rebinding protection).
+   */
+  readonly host?: string;
+  /** The endpoint's path; `"/mcp"` by default. */
+  readonly path?: string;
+}
+
+/** Options of {@link serveMcp}. */
+export type ServeMcpOptions = StdioServeOptions | HttpServeOptions;
+
+/** A running MCP server. */
+export interface McpServerHandle {
+  readonly transport: "stdio" | "http";
+  /** Stops serving: closes every session and, for HTTP, the listening socket. */
+  close(): Promise<void>;
+}
+
+/** A running MCP server over Streamable HTTP. */
+export interface HttpMcpServerHandle extends McpServerHandle {
+  readonly transport: "http";
+  /** The port actually bound (useful with port 0). */
+  readonly port: number;
+  /** The endpoint to give clients, e.g. `http://127.0.0.1:41234/mcp`. */
+  readonly url: string;
+}
+
+/**
+ * Serves an agent's tools as an MCP server. `tools/list` answers the MCP form of the tools the agent may use (see
+ * `toMcpTools`); `tools/call` runs `agent.callTool`, so validation, access control, approval, timeouts and hooks
+ * apply, and every failure (unknown or forbidden tool, bad arguments, a failing handler, a timeout) comes back as an
+ * `isError: true` result whose text the model can read. Calls of tools that need approval follow
+ * {@link McpServerOptions.approval}.
+ *
+ * Needs the optional peer dependency `@modelcontextprotocol/sdk`, loaded on the first call.
+ * @throws {Error} naming the package when `@modelcontextprotocol/sdk` is not installed, or when the port is taken.
+ * @example
+ * const server = await serveMcp(new FileAgent(), { transport: "http", port: 3000 });
+ * console.log(`MCP endpoint: ${server.url}`);
+ * // later: await server.close();
+ */
+export function serveMcp(agent: McpServableAgent, options: StdioServeOptions): Promise<McpServerHandle>;
+export function serveMcp(agent: McpServableAgent, options: HttpServeOptions): Promise<HttpMcpServerHandle>;
+export function serveMcp(agent: McpServableAgent, options: ServeMcpOptions): Promise<McpServerHandle>;
+export async function serveMcp(
+  agent: McpServableAgent,
+  options: ServeMcpOptions,
+): Promise<McpServerHandle | HttpMcpServerHandle> {
+  const sdk = await loadServerSdk();
+  if (options.transport === "stdio") {
+    const Transport = await loadStdioServerTransport();
+    const server = createMcpServer(sdk, agent, options);
+    await server.connect(new Transport());
+    return { transport: "stdio", close: () => server.close() };
+  }
+  if (options.transport !== "http") {
+    const given = (options as { transport?: unknown }).transport;
+    throw new TypeError(`serveMcp: transport must be "stdio" or "http"; got ${JSON.stringify(given)}.`);
+  }
+  const listener = await listenHttp({
+    port: options.port ?? 0,
+    host: options.host ?? "127.0.0.1",
+    path: options.path ?? "/mcp",
+    createServer: () => createMcpServer(sdk, agent, options),
+    isInitializeRequest: sdk.isInitializeRequest,
+  });
+  return { transport: "http", port: listener.port, url: listener.url, close: () => listener.close() };
+}

@@ -1,0 +1,66 @@
+import type { ToolResult } from "../dispatch/tool-result.js";
+import { ErrorCode } from "../errors/error-code.js";
+import type { McpApprovals } from "./servable-agent.js";
+
+/** How `serveMcp` treats a call that waits for approval. */
+export type McpApprovalMode = "elicit" | "refuse";
+
+/** What settling needs: the pending result, the agent's approvals, and a way to ask the client's user, if any. */
+export interface ApprovalContext {
+  readonly result: ToolResult;
+  readonly approvals: McpApprovals | undefined;
+  /** Asks the user through MCP elicitation; undefined when the client cannot be asked (or mode is `"refuse"`). */
+  readonly ask: ((message: string) => Promise<boolean>) | undefined;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Settles a result with outcome `awaiting_approval`, since MCP has no approval round of its own. When the client
+ * supports elicitation, its user is asked and the call runs (or is rejected) with the answer. Otherwise the pending
+ * approval is rejected, so it does not linger, and the result says that the tool needs approval this client cannot
+ * give. An agent with an `approver` never gets here: its approver decides inside `callTool`.
+ */
+export async function settleApproval(context: ApprovalContext): Promise<ToolResult> {
+  const { result, approvals, ask } = context;
+  const id = result.approvalId;
+  if (approvals === undefined || id === undefined) return refusal(result);
+  const pending = approvals.pending().find((entry) => entry.id === id);
+  if (ask === undefined || pending === undefined) {
+    await approvals.reject(id, "the MCP client cannot ask its user for approval").catch(() => undefined);
+    return refusal(result);
+  }
+  const question =
+    `The model wants to call tool "${result.toolName}" with ${JSON.stringify(pending.args)}. ` +
+    "This tool needs your approval. Allow this call?";
+  let allowed: boolean;
+  try {
+    allowed = await ask(question);
+  } catch (error) {
+    await approvals.reject(id, "the approval request failed").catch(() => undefined);
+    return refusal(result, error instanceof Error ? error.message : String(error));
+  }
+  try {
+    if (!allowed) return await approvals.reject(id, "the user declined the call");
+    // Binding the approval to the arguments the user was shown: if they differ, nothing runs.
+    return await approvals.approve(id, { signal: context.signal, args: pending.args });
+  } catch (error) {
+    // The approval was evicted or settled elsewhere meanwhile: still an answer for the model, not a protocol error.
+    return refusal(result, error instanceof Error ? error.message : String(error));
+  }
+}
+
+function refusal(result: ToolResult, detail?: string): ToolResult {
+  const why = detail === undefined ? "" : ` (${detail})`;
+  return {
+    ok: false,
+    outcome: "awaiting_approval",
+    toolName: result.toolName,
+    callId: result.callId,
+    error: {
+      code: ErrorCode.ApprovalRequired,
+      message:
+        `Tool "${result.toolName}" needs a human's approval before it runs, and this MCP client cannot ask for it${why}. ` +
+        "The call was not made; tell the user it needs approval.",
+    },
+  };
+}

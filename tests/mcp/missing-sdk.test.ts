@@ -1,0 +1,43 @@
+// Simulates a project without the optional peer dependency: every SDK module fails as Node fails for a missing one.
+function missing(specifier: string): never {
+  throw Object.assign(new Error(`Cannot find module '${specifier}' from 'src/mcp/load-sdk.ts'`), {
+    code: "MODULE_NOT_FOUND",
+  });
+}
+jest.mock("@modelcontextprotocol/sdk/server/index.js", () => missing("@modelcontextprotocol/sdk/server/index.js"));
+jest.mock("@modelcontextprotocol/sdk/client/index.js", () => missing("@modelcontextprotocol/sdk/client/index.js"));
+
+import { BaseAgent, ToolRegistry } from "../../src/index.js";
+import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
+import { importMcpSdk } from "../../src/mcp/load-sdk.js";
+import { serveMcp } from "../../src/mcp/serve-mcp.js";
+
+describe("without @modelcontextprotocol/sdk installed", () => {
+  const registry = new ToolRegistry();
+  class Lonely extends BaseAgent {}
+
+  it("imports toolwright and its MCP functions without loading the SDK", () => {
+    expect(typeof serveMcp).toBe("function");
+    expect(typeof importMcpTools).toBe("function");
+  });
+
+  it("rejects serveMcp with an error naming the package and the install command", async () => {
+    const failure = serveMcp(new Lonely({ registry }), { transport: "stdio" });
+    await expect(failure).rejects.toThrow(
+      'serveMcp needs the optional peer dependency "@modelcontextprotocol/sdk", which is not installed. ' +
+        "Install it next to toolwright: npm install @modelcontextprotocol/sdk",
+    );
+  });
+
+  it("rejects importMcpTools given a transport the same way", async () => {
+    const transport = { start: async () => {}, send: async () => {}, close: async () => {} };
+    await expect(importMcpTools(transport, { registry, allowedAgents: [] })).rejects.toThrow(
+      /importMcpTools needs the optional peer dependency "@modelcontextprotocol\/sdk"/,
+    );
+  });
+
+  it("passes any other loading failure through unchanged", async () => {
+    const broken = new SyntaxError("Unexpected token");
+    await expect(importMcpSdk("serveMcp", () => Promise.reject(broken))).rejects.toBe(broken);
+  });
+});

@@ -1,0 +1,91 @@
+import type { ToolResult } from "../../src/index.js";
+import type { McpApprovals } from "../../src/mcp/servable-agent.js";
+import { settleApproval } from "../../src/mcp/settle-approval.js";
+
+const waiting: ToolResult = {
+  ok: false,
+  outcome: "awaiting_approval",
+  toolName: "remove",
+  callId: "call-1",
+  approvalId: "a1",
+  error: { code: "APPROVAL_REQUIRED", message: "waiting" },
+};
+
+function makeApprovals(overrides: Partial<McpApprovals> = {}) {
+  const log: string[] = [];
+  const approvals: McpApprovals = {
+    pending: () => [{ id: "a1", args: { path: "x" } }],
+    approve: async (id, options) => {
+      log.push(`approve ${id} ${JSON.stringify(options?.args)}`);
+      return { ok: true, outcome: "success", toolName: "remove", callId: "call-1", content: "done" };
+    },
+    reject: async (id, reason) => {
+      log.push(`reject ${id} ${reason}`);
+      return { ok: false, outcome: "rejected", toolName: "remove", callId: "call-1" };
+    },
+    ...overrides,
+  };
+  return { approvals, log };
+}
+
+const signal = new AbortController().signal;
+
+describe("settleApproval", () => {
+  it("refuses, and rejects the pending approval, when the client cannot be asked", async () => {
+    const { approvals, log } = makeApprovals();
+    const result = await settleApproval({ result: waiting, approvals, ask: undefined, signal });
+    expect(result).toMatchObject({ ok: false, error: { code: "APPROVAL_REQUIRED" } });
+    expect(log).toEqual(["reject a1 the MCP client cannot ask its user for approval"]);
+  });
+
+  it("runs the call bound to the arguments the user was shown when the user allows it", async () => {
+    const { approvals, log } = makeApprovals();
+    const questions: string[] = [];
+    const ask = async (question: string) => (questions.push(question), true);
+    const result = await settleApproval({ result: waiting, approvals, ask, signal });
+    expect(result).toMatchObject({ ok: true, content: "done" });
+    expect(questions[0]).toContain('tool "remove" with {"path":"x"}');
+    expect(log).toEqual(['approve a1 {"path":"x"}']);
+  });
+
+  it("rejects the call when the user declines", async () => {
+    const { approvals, log } = makeApprovals();
+    const result = await settleApproval({ result: waiting, approvals, ask: async () => false, signal });
+    expect(result.outcome).toBe("rejected");
+    expect(log).toEqual(["reject a1 the user declined the call"]);
+  });
+
+  it("refuses with the reason when asking fails or the approval is gone meanwhile", async () => {
+    const failing = makeApprovals();
+    const askFails = async (): Promise<boolean> => {
+      throw new Error("client went away");
+    };
+    const asked = await settleApproval({ result: waiting, approvals: failing.approvals, ask: askFails, signal });
+    expect(asked.error?.message).toContain("(client went away)");
+    expect(failing.log).toEqual(["reject a1 the approval request failed"]);
+
+    const gone = makeApprovals({
+      approve: async () => {
+        throw new Error('No pending approval has id "a1"');
+      },
+    });
+    const approved = await settleApproval({
+      result: waiting,
+      approvals: gone.approvals,
+      ask: async () => true,
+      signal,
+    });
+    expect(approved).toMatchObject({ ok: false, error: { code: "APPROVAL_REQUIRED" } });
+    expect(approved.error?.message).toContain("No pending approval");
+  });
+
+  it("refuses when the agent has no approvals to settle", async () => {
+    const result = await settleApproval({ result: waiting, approvals: undefined, ask: async () => true, signal });
+    expect(result).toMatchObject({
+      ok: false,
+      toolName: "remove",
+      callId: "call-1",
+      error: { code: "APPROVAL_REQUIRED" },
+    });
+  });
+});
