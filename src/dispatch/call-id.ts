@@ -5,8 +5,8 @@ import { randomBytes } from "node:crypto";
 const PREFIX = `call_${randomBytes(6).toString("hex")}_`;
 let counter = 0;
 
-/** Returns a fresh id for a tool call that came without one (`call_<12 hex>_<base-36 counter>`). */
+/** Returns a fresh id for a tool call that came without one (`call_<12 hex>_<counter>`). */
 export function generateCallId(): string {
   counter += 1;
-  return PREFIX + counter.toString(36);
+  return PREFIX + counter;
 }

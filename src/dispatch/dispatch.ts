@@ -3,6 +3,7 @@ import { formatIssues } from "../errors/errors.js";
 import type { ToolCallContext } from "./call-context.js";
 import type { CallRequest } from "./call-request.js";
 import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js";
+import { anyListens } from "./hooks.js";
 import { makeEvent, notify } from "./notify.js";
 import { runHandler } from "./run-handler.js";
 import { runManaged } from "./run-managed.js";
@@ -73,12 +74,14 @@ async function gate(request: CallRequest, args: Record<string, unknown>): Promis
   }
   let approvalId: string;
   try {
+    // A snapshot: the arguments may be the caller's own object, which it could change before the approval.
+    const approved = structuredClone(args);
     approvalId = approvals.request({
       toolName: definition.name,
       callId,
-      args,
+      args: approved,
       // The approved call runs under the approver's signal: the original caller has long had its answer.
-      run: async (signal) => proceed({ ...request, signal }, args),
+      run: async (signal) => proceed({ ...request, signal }, approved),
       refuse: async (reason) => notify(request, args, rejection(request, reason)),
     });
   } catch (error) {
@@ -109,7 +112,7 @@ function leaveAfter(lane: SerialLane, settled: Settled): Settled {
 }
 
 function execute(request: CallRequest, args: Record<string, unknown>): Settled {
-  if (request.events.some((events) => events.has("before"))) return withBefore(request, args);
+  if (anyListens(request.events, "before")) return withBefore(request, args);
   return run(request, args);
 }
 

@@ -75,3 +75,9 @@ export class ToolEvents {
     }
   }
 }
+
+/** Returns true when any of the listener sets listens to `event`; a loop, as it runs on every call. */
+export function anyListens(sets: readonly ToolEvents[], event: ToolEventName): boolean {
+  for (const set of sets) if (set.has(event)) return true;
+  return false;
+}

@@ -20,42 +20,84 @@ export function parseArguments(raw: unknown): ParsedArguments {
   }
 }
 
+/** What normalisation must do for one object schema, worked out once per schema. */
+interface ObjectPlan {
+  /** Optional keys whose schema rejects null: a null there means "absent". */
+  readonly nullMeansAbsent: ReadonlySet<string>;
+  /** Keys with a schema `default`, filled in when missing. */
+  readonly defaults: ReadonlyArray<readonly [string, unknown]>;
+}
+
+const plans = new WeakMap<JsonSchema, ObjectPlan>();
+
+function planOf(schema: JsonSchema, properties: Readonly<Record<string, JsonSchema>>): ObjectPlan {
+  let plan = plans.get(schema);
+  if (!plan) {
+    const nullMeansAbsent = new Set<string>();
+    const defaults: [string, unknown][] = [];
+    for (const key of Object.keys(properties)) {
+      const field = properties[key]!;
+      if (!schema.required?.includes(key) && !acceptsNull(field)) nullMeansAbsent.add(key);
+      if (field.default !== undefined) defaults.push([key, field.default]);
+    }
+    plan = { nullMeansAbsent, defaults };
+    plans.set(schema, plan);
+  }
+  return plan;
+}
+
 /**
- * Returns a copy of the arguments in which an optional field sent as `null`, whose own schema does not accept null, is
- * absent (strict-mode providers make the model send null for every omitted field), and every missing field that has a
- * schema `default` holds a copy of it. Nested objects are treated the same way. The input is never changed.
+ * Returns the arguments with every optional field sent as `null`, whose own schema does not accept null, left out
+ * (strict-mode providers make the model send null for every omitted field), and every missing field that has a schema
+ * `default` holding a copy of it. Nested objects are treated the same way. The input is never changed: an object that
+ * needs no change is returned as it is, otherwise a copy is made, so the common call costs no allocation.
  */
 export function normalizeArguments(schema: JsonSchema, value: unknown): unknown {
   if (Array.isArray(value)) {
     const items = schema.items;
-    return typeof items === "object" ? value.map((item) => normalizeArguments(items, item)) : value;
+    if (typeof items !== "object") return value;
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = normalizeArguments(items, value[i]);
+      if (item !== value[i]) (copy ??= value.slice())[i] = item;
+    }
+    return copy ?? value;
   }
   const properties = schema.properties;
   if (!isPlainObject(value) || !properties) return value;
-  const result: Record<string, unknown> = {};
+  const plan = planOf(schema, properties);
+  let copy: Record<string, unknown> | undefined;
   // for...in with an own-key check: this runs on every call, and it allocates no entry arrays.
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
-    let field = value[key];
-    if (field !== null && typeof field === "object") {
-      const fieldSchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
-      if (fieldSchema) field = normalizeArguments(fieldSchema, field);
-    } else if (field === null && Object.hasOwn(properties, key) && !schema.required?.includes(key)) {
-      if (!acceptsNull(properties[key]!)) continue;
-    }
-    if (key === "__proto__") {
-      // JSON.parse makes "__proto__" an own key; assigning it would set the copy's prototype instead, handing the
-      // handler inherited fields that no validator sees. Kept as an own key, validation judges it like any other.
-      Object.defineProperty(result, key, { value: field, enumerable: true, writable: true, configurable: true });
-    } else {
-      result[key] = field;
+    const field = value[key];
+    if (field === null) {
+      if (plan.nullMeansAbsent.has(key)) {
+        copy ??= copyOf(value);
+        delete copy[key];
+      }
+    } else if (typeof field === "object" && Object.hasOwn(properties, key)) {
+      const normalized = normalizeArguments(properties[key]!, field);
+      if (normalized !== field) setOwn((copy ??= copyOf(value)), key, normalized);
     }
   }
-  for (const key in properties) {
-    const fallback = properties[key]!.default;
-    if (fallback !== undefined && result[key] === undefined) result[key] = structuredClone(fallback);
+  for (const [key, fallback] of plan.defaults) {
+    if ((copy ?? value)[key] === undefined) setOwn((copy ??= copyOf(value)), key, structuredClone(fallback));
   }
-  return result;
+  return copy ?? value;
+}
+
+// Object spread defines own properties, so a "__proto__" key that JSON.parse made an own key stays an own key (it never
+// becomes the copy's prototype, which would hand the handler inherited fields no validator saw).
+function copyOf(value: Record<string, unknown>): Record<string, unknown> {
+  return { ...value };
+}
+
+// Plain assignment of "__proto__" would set the prototype; defining the property keeps it an own data key.
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /** Returns true when a schema may accept `null`. Unknown shapes (`$ref`, `{}`) count as accepting, to stay safe. */

@@ -1,5 +1,5 @@
 import type { CallRequest } from "./call-request.js";
-import type { ToolEvent } from "./hooks.js";
+import { type ToolEvent, anyListens } from "./hooks.js";
 import type { HandlerOutcome } from "./run-handler.js";
 import type { ToolResult } from "./tool-result.js";
 
@@ -13,7 +13,7 @@ const PENDING = new Set(["awaiting_approval", "backgrounded"]);
 export function notify(request: CallRequest, args: unknown, outcome: HandlerOutcome): ToolResult | Promise<ToolResult> {
   const { result } = outcome;
   const failed = !result.ok && !PENDING.has(result.outcome);
-  const listening = request.events.some((events) => events.has("after") || (failed && events.has("error")));
+  const listening = anyListens(request.events, "after") || (failed && anyListens(request.events, "error"));
   if (!listening) return result;
   return (async () => {
     for (const events of request.events) {
