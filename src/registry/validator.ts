@@ -13,8 +13,8 @@ const addFormats: FormatsPlugin =
  * definition time catches what strict mode would, without rejecting an `x-` keyword. `verbose` puts the failing
  * schema on each error, so a message can list the allowed properties.
  */
-export function createAjv(): Ajv2020 {
-  return addFormats(new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true }));
+export function createAjv(options: { readonly validateSchema?: boolean } = {}): Ajv2020 {
+  return addFormats(new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true, ...options }));
 }
 
 let metaChecker: Ajv2020 | undefined;
@@ -32,7 +32,9 @@ export function checkJsonSchema(schema: object): string | undefined {
  * so a class with 200 tools costs nothing until a tool is called.
  */
 export class ArgumentValidator {
-  readonly #ajv: Ajv2020 = createAjv();
+  // Every schema that reaches a validator passed checkJsonSchema when its tool was defined; checking it again here
+  // would compile the meta-schema a second time, which is most of the cost of a fresh process's first call.
+  readonly #ajv: Ajv2020 = createAjv({ validateSchema: false });
   readonly #compiled = new WeakMap<object, ValidateFunction>();
 
   /** Returns the issues of `value` against `schema`, or an empty array when it is valid. */
