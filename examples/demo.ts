@@ -67,3 +67,6 @@ console.log(`Compatibility findings for Gemini: ${findings.length === 0 ? "none"
 
 heading("The runtime: background hand-off, approval, retry, batches");
 await runtimeDemo();
+
+heading("MCP both ways: serve the file agent, import its tools into another registry (127.0.0.1 only)");
+await import("./mcp-roundtrip.js");
