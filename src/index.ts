@@ -1,7 +1,16 @@
 export { p } from "./params/index.js";
 export type { Infer, InferArgs } from "./params/infer.js";
 export type { JsonSchema, ObjectJsonSchema } from "./params/json-schema.js";
-export type { AnyParam, CommonOptions, ParamBase, ParamKind, ParamShape } from "./params/param.js";
+export type {
+  AnyParam,
+  CommonOptions,
+  DefaultedMarker,
+  MarkersOf,
+  OptionalMarker,
+  ParamBase,
+  ParamKind,
+  ParamShape,
+} from "./params/param.js";
 export { isParam } from "./params/param.js";
 export type { StringOptions, StringParam } from "./params/string.js";
 export type { IntegerParam, NumberParam, NumericOptions } from "./params/number.js";
@@ -16,6 +25,7 @@ export type { OptionalParam } from "./params/optional.js";
 export type { RecordParam } from "./params/record.js";
 export type { AnyValueParam } from "./params/any.js";
 export { shapeToJsonSchema } from "./params/to-json-schema.js";
+export type { ShapeSchema } from "./params/to-json-schema.js";
 
 export { tool } from "./decorators/tool.js";
 export type { ToolMethodDecorator } from "./decorators/tool.js";
@@ -23,7 +33,7 @@ export { builtinTool } from "./decorators/builtin-tool.js";
 export type { BuiltinToolMethodDecorator, BuiltinToolOptions } from "./decorators/builtin-tool.js";
 export { TOOL_NAME_PATTERN } from "./decorators/tool-options.js";
 export type { ToolOptions } from "./decorators/tool-options.js";
-export type { StandardSchemaLike } from "./reflect/input-schema.js";
+export type { StandardResult, StandardSchemaLike } from "./reflect/input-schema.js";
 
 export { BaseAgent } from "./agent/base-agent.js";
 export type { BaseAgentOptions, CallToolOptions } from "./agent/base-agent.js";
@@ -141,3 +151,4 @@ export type {
   McpRequestOptions,
   McpTransportLike,
 } from "./mcp/mcp-client-like.js";
+export type { CompatibilityWarningOptions } from "./registry/compatibility-warnings.js";

@@ -14,7 +14,7 @@ export const REGISTRY_INTERNALS: unique symbol = Symbol.for("toolwright.registry
 /** See {@link ATTACH_AGENT}. */
 export const AGENT_VIEW: unique symbol = Symbol.for("toolwright.registry.agent-view");
 
-/** What an agent needs from its registry. */
+/** What an agent needs from its registry. @internal */
 export interface AgentCallHost {
   [ATTACH_AGENT](agent: CallingAgent, owner: object, tools: readonly ToolDefinition[]): AgentToolView;
   readonly [REGISTRY_INTERNALS]: { readonly validator: ArgumentValidator; readonly events: ToolEvents };
