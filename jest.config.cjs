@@ -1,9 +1,13 @@
-/** Jest runs the TypeScript sources through ts-jest as CommonJS; ts-jest type-checks each test file too. */
+/**
+ * Jest runs the TypeScript sources through ts-jest as CommonJS. ts-jest only transpiles (isolatedModules): types are
+ * checked by `npm run typecheck` and by tests/types/type-check.test.ts.
+ */
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/tests"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] },
-  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
+  // "toolwright" is mapped for fixtures written as a user would write them (they are also loaded by the command).
+  moduleNameMapper: { "^toolwright$": "<rootDir>/src/index.ts", "^(\\.{1,2}/.*)\\.js$": "$1" },
   testPathIgnorePatterns: ["/node_modules/", "/tests/fixtures/"],
 };
