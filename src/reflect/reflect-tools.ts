@@ -1,7 +1,7 @@
 import { type ToolEntry, ownToolEntries } from "../decorators/metadata.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { buildBuiltinSchema } from "./builtin-schema.js";
-import { type ToolDefinition, pickFlags } from "./tool-definition.js";
+import { type ToolDefinition, modelDescription, pickFlags } from "./tool-definition.js";
 
 const byClass = new WeakMap<object, readonly ToolDefinition[]>();
 const byEntry = new WeakMap<ToolEntry, ToolDefinition>();
@@ -46,7 +46,7 @@ function classLabel(ctor: object): string {
 function definitionOf(entry: ToolEntry, className: string): ToolDefinition {
   const cached = byEntry.get(entry);
   if (cached) return cached;
-  const base = { name: entry.name, description: entry.options.description, ...pickFlags(entry.options) };
+  const base = { name: entry.name, description: modelDescription(entry.options), ...pickFlags(entry.options) };
   let definition: ToolDefinition;
   if (entry.kind === "builtin") {
     const { inputSchema, positional } = buildBuiltinSchema(entry, className);

@@ -56,6 +56,17 @@ export function pickFlags(options: ToolOptions): ToolFlags {
   return flags as ToolFlags;
 }
 
+/**
+ * Returns the description a model reads: the tool's description, then its `guidelines`, then its `snippet` as an
+ * example. Providers have no field for either, so they travel in the description, where every model reads them.
+ */
+export function modelDescription(options: Pick<ToolOptions, "description" | "guidelines" | "snippet">): string {
+  let text = options.description;
+  if (options.guidelines) text += `\n\n${options.guidelines}`;
+  if (options.snippet) text += `\n\nExample: ${options.snippet}`;
+  return text;
+}
+
 /** Returns the three fields providers need. */
 export function toSpec(definition: ToolSpec): ToolSpec {
   return { name: definition.name, description: definition.description, inputSchema: definition.inputSchema };

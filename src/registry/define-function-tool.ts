@@ -1,7 +1,7 @@
 import { type ToolOptions, assertToolName, validateToolOptions } from "../decorators/tool-options.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { resolveInputSchema } from "../reflect/input-schema.js";
-import { type ToolDefinition, pickFlags } from "../reflect/tool-definition.js";
+import { type ToolDefinition, modelDescription, pickFlags } from "../reflect/tool-definition.js";
 import type { Tool, ToolHandler } from "./tool.js";
 
 /**
@@ -24,7 +24,7 @@ export function defineFunctionTool(name: string | undefined, handler: unknown, o
   const { inputSchema, standardSchema } = resolveInputSchema(options, where);
   return Object.freeze({
     name: label,
-    description: options.description,
+    description: modelDescription(options),
     inputSchema,
     ...pickFlags(options),
     kind: "function",

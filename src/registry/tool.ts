@@ -53,9 +53,9 @@ export interface ToolFlags {
   readonly executionMode?: ExecutionMode;
   /** The tool is listed only on request (for tool-search setups), not in every prompt. */
   readonly deferred?: boolean;
-  /** A short usage example shown to the model beside the description. */
+  /** A short usage example for the model; appended to the description as `Example: ...`. */
   readonly snippet?: string;
-  /** Extra guidance for the model on when and how to use the tool. */
+  /** Extra guidance for the model on when and how to use the tool; appended to the description. */
   readonly guidelines?: string;
 }
 

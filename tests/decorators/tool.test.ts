@@ -205,3 +205,25 @@ describe("@tool", () => {
     }
   });
 });
+
+describe("guidelines and snippet", () => {
+  it("travel to the model in the description, after it, for every provider", () => {
+    const registry = new ToolRegistry();
+    class Files extends BaseAgent {
+      @tool({
+        description: "Delete a file",
+        params: { path: p.string() },
+        guidelines: "Only inside the workspace.",
+        snippet: 'remove({ "path": "tmp/a.txt" })',
+      })
+      remove() {}
+    }
+    registry.register("ping", () => "pong", { description: "Ping", guidelines: "Use it to check the link." });
+    const agent = new Files({ registry });
+    expect(agent.toolSpecs().map((s) => s.description)).toEqual([
+      'Delete a file\n\nOnly inside the workspace.\n\nExample: remove({ "path": "tmp/a.txt" })',
+      "Ping\n\nUse it to check the link.",
+    ]);
+    expect(agent.tools()[0]?.guidelines).toBe("Only inside the workspace.");
+  });
+});
