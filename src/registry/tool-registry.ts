@@ -103,6 +103,16 @@ export class ToolRegistry implements AgentCallHost {
     return this.#store(defineToolObject(tool));
   }
 
+  /**
+   * Removes a module-level tool; returns false when there was none. Agents stop seeing it at once, and its calls
+   * already running finish.
+   */
+  unregister(name: string): boolean {
+    const removed = this.#tools.delete(name);
+    if (removed) this.#views.clear();
+    return removed;
+  }
+
   /** Returns true when a module-level tool of that name exists. */
   has(name: string): boolean {
     return this.#tools.has(name);

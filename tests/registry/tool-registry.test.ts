@@ -225,3 +225,17 @@ describe("ToolRegistry.checkPermission", () => {
     expect(registry.checkPermission(agent.id, "missing")).toBe(false);
   });
 });
+
+describe("ToolRegistry.unregister", () => {
+  it("removes a tool so that agents no longer see or call it, and frees its name", async () => {
+    const registry = makeRegistry();
+    class Calc extends BaseAgent {}
+    const agent = new Calc({ registry });
+    expect(agent.toolSpecs().map((s) => s.name)).toEqual(["add"]);
+    expect(registry.unregister("add")).toBe(true);
+    expect(registry.unregister("add")).toBe(false);
+    expect(agent.toolSpecs()).toEqual([]);
+    expect((await agent.callTool("add", { a: 1, b: 2 })).outcome).toBe("not_found");
+    expect(() => registry.register("add", () => 0, { description: "again" })).not.toThrow();
+  });
+});
