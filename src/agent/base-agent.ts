@@ -77,12 +77,9 @@ export class BaseAgent {
     this.#options = runtimeOptionsOf(options, `${ctor.name} options`) ?? NO_OPTIONS;
     this.id = randomUUID();
     this.#registry = options.registry ?? toolRegistry;
-    const view = this.#registry[ATTACH_AGENT](this, ctor, reflectTools(ctor));
-    if (options.exposeTaskStatusTool && view.has(TASK_STATUS_TOOL)) {
-      throw new ToolDefinitionError(
-        `${ctor.name}: exposeTaskStatusTool adds a tool named "${TASK_STATUS_TOOL}", and agent "${this.name}" already has one.`,
-      );
-    }
+    // The built-in task_status tool's name is reserved, so no shared tool can take it now or later.
+    const reserved = options.exposeTaskStatusTool ? [TASK_STATUS_TOOL] : [];
+    this.#registry[ATTACH_AGENT](this, ctor, reflectTools(ctor), reserved);
   }
 
   /** Returns the tools this agent may use: its own (declared and inherited) and the shared ones it is allowed. */

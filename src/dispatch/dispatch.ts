@@ -1,4 +1,5 @@
 import { ErrorCode } from "../errors/error-code.js";
+import { deepFreeze } from "../reflect/input-schema.js";
 import { formatIssues } from "../errors/errors.js";
 import type { ToolCallContext } from "./call-context.js";
 import type { CallRequest } from "./call-request.js";
@@ -27,7 +28,30 @@ const NEVER_ABORTED = new AbortController().signal;
  * outcome. It never rejects for anything the model or the handler did.
  */
 export function dispatchCall(request: CallRequest): Promise<ToolResult> {
-  const validated = validateCall(request.definition, request.rawArgs, request.validator);
+  let validated: ValidatedCall | Promise<ValidatedCall>;
+  try {
+    validated = validateCall(request.definition, request.rawArgs, request.validator);
+  } catch (error) {
+    // Only a schema ajv cannot compile gets here (outside schemas are compiled at registration): a definition bug
+    // the model cannot fix, reported as a failed call rather than thrown at the caller.
+    const result = failureResult(request.definition.name, request.callId, "failed", {
+      code: ErrorCode.InvalidDefinition,
+      message: `Tool "${request.definition.name}" cannot be called: its input schema does not compile (${String(error)}).`,
+    });
+    return Promise.resolve(notify(request, request.rawArgs, { result, error }));
+  }
+  return settle(request, validated);
+}
+
+/**
+ * Runs a call whose arguments were already validated (by `ToolRegistry.dispatch`, which throws for invalid ones), so
+ * they are not validated, and a Standard Schema transform not applied, a second time.
+ */
+export function dispatchValidated(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
+  return settle(request, { ok: true, args });
+}
+
+function settle(request: CallRequest, validated: ValidatedCall | Promise<ValidatedCall>): Promise<ToolResult> {
   const settled =
     validated instanceof Promise
       ? validated.then((v) => afterValidation(request, v))
@@ -79,7 +103,8 @@ async function gate(request: CallRequest, args: Record<string, unknown>): Promis
     approvalId = approvals.request({
       toolName: definition.name,
       callId,
-      args: approved,
+      // What `pending()` shows is a frozen copy of its own: a UI cannot change what runs through it either.
+      args: deepFreeze(structuredClone(approved)),
       // The approved call runs under the approver's signal: the original caller has long had its answer.
       run: async (signal) => proceed({ ...request, signal }, approved),
       refuse: async (reason) => notify(request, args, rejection(request, reason)),

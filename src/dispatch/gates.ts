@@ -41,8 +41,13 @@ export async function checkScopes(
   let missing: readonly string[] = scopes;
   if (checker) {
     try {
-      const verdict = await checker(scopes, gatedCall(request, args));
-      missing = verdict === true ? [] : verdict === false ? scopes : verdict;
+      const verdict: unknown = await checker(scopes, gatedCall(request, args));
+      if (verdict === true) missing = [];
+      else if (verdict === false) missing = scopes;
+      else if (Array.isArray(verdict) && verdict.every((scope) => typeof scope === "string")) missing = verdict;
+      // Anything else is a bug in the app's checker: fail closed, as for a checker that throws.
+      else
+        throw new TypeError(`the scope checker must answer true, false or the missing scopes; got ${String(verdict)}`);
     } catch (error) {
       return gateFailure(request, "scope check", error);
     }

@@ -11,7 +11,8 @@ export function stableStringify(value: unknown): string {
     // A Standard Schema transform may produce a BigInt; it must hash, not throw.
     if (typeof field === "bigint") return `${field}n`;
     if (typeof field !== "object" || field === null || Array.isArray(field)) return field;
-    const sorted: Record<string, unknown> = {};
+    // A null-prototype object, so a "__proto__" key (which the dispatcher keeps as an own key) is hashed like any other.
+    const sorted = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(field).sort()) sorted[key] = (field as Record<string, unknown>)[key];
     return sorted;
   });

@@ -2,6 +2,9 @@ import { ToolValidationError } from "../errors/errors.js";
 import type { ArgumentIssue } from "../errors/errors.js";
 import type { ToolDefinition } from "../reflect/tool-definition.js";
 import type { ArgumentValidator } from "../registry/validator.js";
+import { dropStrictNulls } from "../providers/strict-nulls.js";
+import { toStrictJsonSchema } from "../providers/strict-schema.js";
+import type { StandardResult, StandardSchemaLike } from "../reflect/input-schema.js";
 import { normalizeArguments, parseArguments } from "./normalize-arguments.js";
 
 /**
@@ -38,20 +41,47 @@ export function validateCall(
     const got = parsed.args === null ? "null" : Array.isArray(parsed.args) ? "an array" : typeof parsed.args;
     return invalid(definition, [{ path: "", keyword: "type", message: `must be an object of arguments; got ${got}` }]);
   }
-  const args = normalizeArguments(definition.inputSchema, parsed.args) as Record<string, unknown>;
-  const issues = validator.validate(definition.inputSchema, args);
+  let args = normalizeArguments(definition.inputSchema, parsed.args) as Record<string, unknown>;
+  let issues = validator.validate(definition.inputSchema, args);
+  if (issues.length > 0 && containsNull(args)) {
+    // Strict-mode exports make every optional field required and nullable, also inside unions and `$ref`s, where the
+    // rule above does not reach: undo exactly the rewrite the OpenAI exporter made, and validate again.
+    const relaxed = dropStrictNulls(args, toStrictJsonSchema(definition.inputSchema, { provider: "openai" }));
+    const retry = validator.validate(definition.inputSchema, relaxed);
+    if (retry.length === 0) [args, issues] = [relaxed as Record<string, unknown>, retry];
+  }
   if (issues.length > 0) return invalid(definition, issues);
   const standard = definition.standardSchema;
   if (!standard) return { ok: true, args };
-  return Promise.resolve(standard["~standard"].validate(args)).then((result): ValidatedCall => {
-    if (!result.issues) return { ok: true, args: result.value as Record<string, unknown> };
-    return invalid(
-      definition,
-      result.issues.map((issue) => ({
-        path: (issue.path ?? []).map((s) => `/${String(typeof s === "object" ? s.key : s)}`).join(""),
-        keyword: "schema",
-        message: issue.message,
-      })),
-    );
-  });
+  return validateStandard(definition, standard, args);
+}
+
+async function validateStandard(
+  definition: ToolDefinition,
+  standard: StandardSchemaLike,
+  args: Record<string, unknown>,
+): Promise<ValidatedCall> {
+  let result: StandardResult<unknown>;
+  try {
+    result = await standard["~standard"].validate(args);
+  } catch (error) {
+    // A transform that throws (say, JSON.parse of a string the model sent) rejects the arguments, not the call.
+    const message = `was rejected by the tool's schema: ${error instanceof Error ? error.message : String(error)}`;
+    return invalid(definition, [{ path: "", keyword: "schema", message }]);
+  }
+  if (!result.issues) return { ok: true, args: result.value as Record<string, unknown> };
+  return invalid(
+    definition,
+    result.issues.map((issue) => ({
+      path: (issue.path ?? []).map((s) => `/${String(typeof s === "object" ? s.key : s)}`).join(""),
+      keyword: "schema",
+      message: issue.message,
+    })),
+  );
+}
+
+function containsNull(value: unknown): boolean {
+  if (value === null) return true;
+  if (typeof value !== "object") return false;
+  return Object.values(value).some(containsNull);
 }

@@ -3,7 +3,7 @@ import { type ObjectJsonSchema, isPlainObject } from "../params/json-schema.js";
 import { assertShape } from "../params/object.js";
 import { isKind, isParam } from "../params/param.js";
 import { shapeToJsonSchema } from "../params/to-json-schema.js";
-import { checkJsonSchema } from "../registry/validator.js";
+import { checkCompiles, checkJsonSchema } from "../registry/validator.js";
 
 /** The part of a Standard Schema (zod v4, valibot, arktype) toolwright uses: validation, and JSON Schema export. */
 export interface StandardSchemaLike<Output = unknown> {
@@ -60,7 +60,7 @@ export function resolveInputSchema(
           "Use p descriptors, a raw `inputSchema`, or a library version that implements `~standard.jsonSchema`.",
       );
     }
-    const schema = finishSchema(exporter.input({ target: "draft-2020-12" }), where);
+    const schema = assertCompiles(finishSchema(exporter.input({ target: "draft-2020-12" }), where), where);
     return { inputSchema: schema, standardSchema: params };
   }
   if (params !== undefined) {
@@ -70,7 +70,14 @@ export function resolveInputSchema(
     if (!isParam(params)) assertShape(params, `${where} params`);
     return { inputSchema: finishSchema(isParam(params) ? params : shapeToJsonSchema(params), where) };
   }
-  return { inputSchema: finishSchema(inputSchema, where) };
+  return { inputSchema: assertCompiles(finishSchema(inputSchema, where), where) };
+}
+
+// Schemas from outside toolwright are compiled once up front, so a broken one fails at registration, not at a call.
+function assertCompiles(schema: ObjectJsonSchema, where: string): ObjectJsonSchema {
+  const problem = checkCompiles(schema);
+  if (problem) throw new ToolDefinitionError(`${where}: the input schema cannot be compiled: ${problem}.`);
+  return schema;
 }
 
 /**

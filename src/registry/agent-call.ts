@@ -16,7 +16,12 @@ export const AGENT_VIEW: unique symbol = Symbol.for("toolwright.registry.agent-v
 
 /** What an agent needs from its registry. @internal */
 export interface AgentCallHost {
-  [ATTACH_AGENT](agent: CallingAgent, owner: object, tools: readonly ToolDefinition[]): AgentToolView;
+  [ATTACH_AGENT](
+    agent: CallingAgent,
+    owner: object,
+    tools: readonly ToolDefinition[],
+    reserved?: readonly string[],
+  ): AgentToolView;
   readonly [REGISTRY_INTERNALS]: { readonly validator: ArgumentValidator; readonly events: ToolEvents };
   [AGENT_VIEW](agentName: string): AgentToolView;
 }

@@ -39,5 +39,12 @@ export function defineToolObject(tool: Tool): ToolDefinition {
     throw new ToolDefinitionError(`add(): expected a tool object { name, description, inputSchema, handler }.`);
   }
   const { name, handler, ...options } = tool;
-  return defineFunctionTool(name ?? "", handler, options as ToolOptions);
+  // A tool taken from a registry or an agent carries the description the model reads, guidelines and snippet
+  // already appended: take them off again, or they would be appended twice.
+  const suffix = modelDescription({ ...options, description: "" });
+  const description =
+    suffix && options.description?.endsWith(suffix)
+      ? options.description.slice(0, -suffix.length)
+      : options.description;
+  return defineFunctionTool(name ?? "", handler, { ...options, description } as ToolOptions);
 }

@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { generateCallId } from "../dispatch/call-id.js";
 import type { ToolOptions } from "../decorators/tool-options.js";
 import type { CallingAgent } from "../dispatch/call-context.js";
-import { dispatchCall } from "../dispatch/dispatch.js";
+import { dispatchValidated } from "../dispatch/dispatch.js";
 import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/hooks.js";
 import type { ToolResult } from "../dispatch/tool-result.js";
 import { validateCall } from "../dispatch/validate-call.js";
@@ -14,6 +14,14 @@ import { type CompatibilityWarningOptions, CompatibilityWarnings } from "./compa
 import { defineFunctionTool, defineToolObject } from "./define-function-tool.js";
 import type { Tool, ToolSpec } from "./tool.js";
 import { ArgumentValidator } from "./validator.js";
+
+/** What a registry keeps per agent name: the class, its tools, how many of its agents live, and reserved tool names. */
+interface AgentEntry {
+  readonly owner: object;
+  readonly tools: readonly ToolDefinition[];
+  live: number;
+  readonly reserved: Set<string>;
+}
 
 /** Options of a registry. */
 export type ToolRegistryOptions = CompatibilityWarningOptions;
@@ -35,10 +43,12 @@ export type RegisterDecorator = <F extends (...args: never[]) => unknown>(handle
  */
 export class ToolRegistry implements AgentCallHost {
   readonly #tools = new Map<string, ToolDefinition>();
-  readonly #agentTools = new Map<string, { readonly owner: object; readonly tools: readonly ToolDefinition[] }>();
+  readonly #agentTools = new Map<string, AgentEntry>();
   readonly #agentIds = new Map<string, string>();
   readonly #views = new Map<string, AgentToolView>();
-  readonly #forgetAgent = new FinalizationRegistry<string>((id) => this.#agentIds.delete(id));
+  // Forgets a garbage-collected agent's id, and its name's tools once no agent of that name is left, so apps that
+  // create an agent per request or per session do not pile up entries here.
+  readonly #forgetAgent = new FinalizationRegistry<string>((id) => this.#release(id));
   readonly #validator = new ArgumentValidator();
   readonly #events = new ToolEvents();
   readonly #compatibility: CompatibilityWarnings;
@@ -149,16 +159,17 @@ export class ToolRegistry implements AgentCallHost {
     if (!validated.ok) throw validated.error;
     const agent: CallingAgent | undefined =
       agentName === undefined ? undefined : { name: agentName, id: options.agent! };
-    return dispatchCall({
+    const request = {
       definition,
       target: undefined,
-      rawArgs: validated.args,
-      callId: options.callId ?? randomUUID(),
+      rawArgs: args,
+      callId: options.callId ?? generateCallId(),
       agent,
       signal: options.signal,
       validator: this.#validator,
       events: [this.#events],
-    });
+    };
+    return dispatchValidated(request, validated.args);
   }
 
   /** Returns true when the agent (by name, or by id of a constructed agent) may use the tool. */
@@ -173,22 +184,35 @@ export class ToolRegistry implements AgentCallHost {
   }
 
   /** @internal Registers an agent instance (its class's tools under its name) and returns its view. */
-  [ATTACH_AGENT](agent: CallingAgent, owner: object, tools: readonly ToolDefinition[]): AgentToolView {
-    const known = this.#agentTools.get(agent.name);
-    if (known && known.owner !== owner) {
+  [ATTACH_AGENT](
+    agent: CallingAgent,
+    owner: object,
+    tools: readonly ToolDefinition[],
+    reserved: readonly string[] = [],
+  ): AgentToolView {
+    let entry = this.#agentTools.get(agent.name);
+    if (entry && entry.owner !== owner) {
       throw new ToolDefinitionError(
-        `Agent name "${agent.name}" is already used by class ${(known.owner as { name?: string }).name} in this registry; ` +
+        `Agent name "${agent.name}" is already used by class ${(entry.owner as { name?: string }).name} in this registry; ` +
           "give each agent class its own static agentName (or pass { name } to the constructor).",
       );
     }
-    if (!known) {
-      this.#compatibility.check(tools);
-      this.#agentTools.set(agent.name, { owner, tools });
-      this.#views.delete(agent.name);
+    const view = entry ? this.#viewOf(agent.name) : buildAgentView(agent.name, tools, this.#tools.values());
+    const taken = reserved.find((name) => view.has(name));
+    if (taken !== undefined) {
+      throw new ToolDefinitionError(
+        `Agent "${agent.name}" adds the built-in tool "${taken}", and already sees a tool of that name; rename that tool.`,
+      );
     }
-    const view = this.#viewOf(agent.name);
+    if (!entry) {
+      this.#compatibility.check(tools);
+      entry = { owner, tools, live: 0, reserved: new Set() };
+      this.#agentTools.set(agent.name, entry);
+      this.#views.set(agent.name, view);
+    }
+    for (const name of reserved) entry.reserved.add(name);
+    entry.live += 1;
     this.#agentIds.set(agent.id, agent.name);
-    // Forget the id once the agent is garbage-collected, so short-lived agents do not pile up here.
     this.#forgetAgent.register(agent, agent.id);
     return view;
   }
@@ -207,9 +231,20 @@ export class ToolRegistry implements AgentCallHost {
     let view = this.#views.get(agentName);
     if (!view) {
       view = buildAgentView(agentName, this.#agentTools.get(agentName)?.tools ?? [], this.#tools.values());
-      this.#views.set(agentName, view);
+      // Cached only for names with live agents: any string can be asked about (checkPermission, dispatch), and
+      // caching each would let the map grow without bound.
+      if (this.#agentTools.has(agentName)) this.#views.set(agentName, view);
     }
     return view;
+  }
+
+  #release(id: string): void {
+    const name = this.#agentIds.get(id);
+    this.#agentIds.delete(id);
+    const entry = name === undefined ? undefined : this.#agentTools.get(name);
+    if (!entry || --entry.live > 0) return;
+    this.#agentTools.delete(name!);
+    this.#views.delete(name!);
   }
 
   #store(definition: ToolDefinition): Tool {
@@ -218,11 +253,15 @@ export class ToolRegistry implements AgentCallHost {
         `A tool named "${definition.name}" is already registered; tool names must be unique.`,
       );
     }
-    for (const [agentName, { tools }] of this.#agentTools) {
-      if (
-        isAllowed(definition, agentName) &&
-        tools.some((t) => t.name === definition.name && isAllowed(t, agentName))
-      ) {
+    for (const [agentName, { tools, reserved }] of this.#agentTools) {
+      if (!isAllowed(definition, agentName)) continue;
+      if (reserved.has(definition.name)) {
+        throw new ToolDefinitionError(
+          `A tool named "${definition.name}" would shadow the built-in tool of agent "${agentName}"; rename it, or ` +
+            `leave "${agentName}" out of its allowedAgents.`,
+        );
+      }
+      if (tools.some((t) => t.name === definition.name && isAllowed(t, agentName))) {
         buildAgentView(agentName, tools, [definition]); // throws the clash error naming both
       }
     }

@@ -21,10 +21,27 @@ let metaChecker: Ajv2020 | undefined;
 
 /** Checks a schema against the JSON Schema 2020-12 meta-schema; returns a readable problem, or undefined when valid. */
 export function checkJsonSchema(schema: object): string | undefined {
-  // One checker for the process: it holds only the meta-schema and never compiles user schemas.
+  // One checker for the process: it holds the meta-schema, and user schemas only while checkCompiles looks at them.
   metaChecker ??= createAjv();
   if (metaChecker.validateSchema(schema)) return undefined;
   return (metaChecker.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message ?? e.keyword}`).join("; ");
+}
+
+/**
+ * Compiles a schema once to find what the meta-schema cannot see (an unresolvable `$ref`, a pattern that is not a
+ * valid regular expression); returns the problem, or undefined. For schemas from outside (hand-written, exported by a
+ * Standard Schema library, sent by an MCP server): descriptors always compile, and stay lazily compiled.
+ */
+export function checkCompiles(schema: object): string | undefined {
+  metaChecker ??= createAjv();
+  try {
+    metaChecker.compile(schema);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    metaChecker.removeSchema(schema);
+  }
 }
 
 /**

@@ -114,12 +114,14 @@ describe("approval", () => {
     expect(result.content).toBe("deleted a.txt");
   });
 
-  it("refuses to run when the pending arguments were changed after the request", async () => {
+  it("runs the requested arguments even when someone tries to change the pending ones", async () => {
     const { agent, deleted } = makeAgent();
     const { approvalId } = await agent.callTool("remove", { path: "a.txt" });
-    (agent.approvals.pending()[0]!.args as Record<string, unknown>).path = "/";
-    await expect(agent.approvals.approve(approvalId!)).rejects.toThrow(/arguments were changed/);
-    expect(deleted).toEqual([]);
+    expect(() => {
+      (agent.approvals.pending()[0]!.args as Record<string, unknown>).path = "/";
+    }).toThrow(TypeError);
+    await agent.approvals.approve(approvalId!);
+    expect(deleted).toEqual(["a.txt"]);
   });
 
   it("asks only when the predicate on the arguments says so", async () => {

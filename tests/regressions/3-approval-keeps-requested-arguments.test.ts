@@ -19,3 +19,21 @@ describe("approval of a call whose caller changes its arguments object afterward
     expect((await agent.approvals.approve(pending.approvalId!)).content).toBe("10 to alice");
   });
 });
+
+describe("the arguments pending() shows", () => {
+  it("are frozen, so a UI cannot change what an approval runs", async () => {
+    class Bank extends BaseAgent {
+      @tool({ description: "Transfer", params: { to: p.string() }, requiresApproval: true })
+      transfer({ to }: { to: string }) {
+        return to;
+      }
+    }
+    const agent = new Bank({ registry: new ToolRegistry() });
+    const pending = await agent.callTool("transfer", { to: "alice" });
+    const shown = agent.approvals.pending()[0]!.args as Record<string, unknown>;
+    expect(() => {
+      shown.to = "mallory";
+    }).toThrow(TypeError);
+    expect((await agent.approvals.approve(pending.approvalId!)).content).toBe("alice");
+  });
+});
