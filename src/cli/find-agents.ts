@@ -52,8 +52,9 @@ function construct(exportName: string, ctor: AgentClass): CliAgent {
 }
 
 /**
- * Finds the agents of a module: every exported `BaseAgent` subclass, created with no arguments (so it joins the
- * shared `toolRegistry`), and every exported agent instance. An agent name seen twice is kept once, the instance first.
+ * Finds the agents of a module: every exported agent instance, and every exported `BaseAgent` subclass of which no
+ * instance is exported, created with no arguments (so it joins the shared `toolRegistry`). An agent name seen twice
+ * is kept once, the instance first.
  * @throws {CliError} for a class whose constructor fails (exit 1 for a definition error, else 2).
  */
 export function findAgents(exports: Record<string, unknown>): FoundAgent[] {
@@ -64,8 +65,10 @@ export function findAgents(exports: Record<string, unknown>): FoundAgent[] {
       found.set(value.name, { agent: value, exportName, className: value.constructor.name });
     }
   }
+  const instances = entries.map(([, value]) => value).filter(isAgentInstance);
   for (const [exportName, value] of entries) {
-    if (!isAgentClass(value)) continue;
+    // An exported instance stands for its class: the constructor may need options the command cannot give.
+    if (!isAgentClass(value) || instances.some((instance) => instance.constructor === value)) continue;
     const agent = construct(exportName, value);
     if (!found.has(agent.name)) found.set(agent.name, { agent, exportName, className: value.name });
   }

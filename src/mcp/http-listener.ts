@@ -13,6 +13,10 @@ export interface HttpListenOptions {
   /** Creates one MCP server per session. */
   readonly createServer: () => McpSdkServer;
   readonly isInitializeRequest: (value: unknown) => boolean;
+  /** Closes a session that has had no request in progress for this long, in milliseconds; `Infinity` never does. */
+  readonly sessionIdleTimeoutMs: number;
+  /** The most sessions open at once; an `initialize` beyond it is answered 503. */
+  readonly maxSessions: number;
 }
 
 /** A running Streamable HTTP endpoint. */
@@ -24,31 +28,109 @@ export interface HttpListener {
 
 type HttpTransport = InstanceType<Awaited<ReturnType<typeof loadHttpServerTransport>>>;
 
+interface Session {
+  readonly transport: HttpTransport;
+  readonly server: McpSdkServer;
+  /** POST and DELETE requests of the session still being answered. */
+  active: number;
+  idleTimer: NodeJS.Timeout | undefined;
+}
+
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+// setTimeout fires at once for a delay above this (about 24.8 days), so longer idle timeouts are clamped to it.
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Serves MCP over Streamable HTTP: one session (a transport and its own MCP server) per `initialize`, found again by
- * the `mcp-session-id` header. Requests from a non-local `Host` or `Origin` are refused while bound to a loopback
- * address (DNS-rebinding protection, as the MCP transport specification asks).
+ * the `mcp-session-id` header. A session with no request in progress for `sessionIdleTimeoutMs` is closed, and at most
+ * `maxSessions` are open at once (a further `initialize` gets 503). Requests from a non-local `Host` or `Origin` are
+ * refused while bound to a loopback address (DNS-rebinding protection, as the MCP transport specification asks).
+ * @throws {RangeError} for a `sessionIdleTimeoutMs` or `maxSessions` that is not a positive number.
  */
 export async function listenHttp(options: HttpListenOptions): Promise<HttpListener> {
+  const { sessionIdleTimeoutMs: idleMs, maxSessions } = options;
+  if (!(idleMs > 0)) {
+    throw new RangeError(`serveMcp: sessionIdleTimeoutMs must be a positive number of milliseconds; got ${idleMs}.`);
+  }
+  if (!(maxSessions >= 1) || (Number.isFinite(maxSessions) && !Number.isInteger(maxSessions))) {
+    throw new RangeError(`serveMcp: maxSessions must be a positive integer (or Infinity); got ${maxSessions}.`);
+  }
   const Transport = await loadHttpServerTransport();
-  const sessions = new Map<string, { transport: HttpTransport; server: McpSdkServer }>();
+  const sessions = new Map<string, Session>();
+  // Sessions whose initialize is being answered: not in `sessions` yet, but counted against maxSessions.
+  const starting = new Set<Session>();
+
+  function forget(session: Session): void {
+    clearTimeout(session.idleTimer);
+    session.idleTimer = undefined;
+    const id = session.transport.sessionId;
+    if (id !== undefined && sessions.get(id) === session) sessions.delete(id);
+  }
+
+  function expire(session: Session): void {
+    forget(session);
+    // Closing the server closes its transport: the client's next request gets 404 and starts a new session.
+    session.server.close().catch(() => undefined);
+  }
+
+  // Starts counting a session's idle time, unless a request of it is still being answered or it has ended.
+  function arm(session: Session): void {
+    const id = session.transport.sessionId;
+    if (session.active > 0 || session.idleTimer !== undefined || !Number.isFinite(idleMs)) return;
+    if (id === undefined || sessions.get(id) !== session) return;
+    session.idleTimer = setTimeout(() => expire(session), Math.min(idleMs, MAX_TIMER_MS)).unref();
+  }
+
+  // Restarts a session's idle time. A POST or DELETE also holds the session open until its response ends, so a long
+  // call is never cut off; a GET does not: its SSE stream may stay open for good, even from a client long gone.
+  function touch(session: Session, req: IncomingMessage, res: ServerResponse): void {
+    clearTimeout(session.idleTimer);
+    session.idleTimer = undefined;
+    if (req.method === "GET") return arm(session);
+    session.active += 1;
+    res.once("close", () => {
+      session.active -= 1;
+      arm(session);
+    });
+  }
 
   async function startSession(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     if (!options.isInitializeRequest(body)) {
       return reply(res, 400, "Bad Request: no valid mcp-session-id header; start with an initialize request.");
     }
+    if (sessions.size + starting.size >= maxSessions) {
+      return reply(
+        res,
+        503,
+        `Service Unavailable: too many sessions (at most ${maxSessions} are open at once); ` +
+          "close an unused session (HTTP DELETE with its mcp-session-id) or try again later.",
+      );
+    }
     const server = options.createServer();
     const transport: HttpTransport = new Transport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void sessions.set(id, { transport, server }),
+      onsessioninitialized: (id) => {
+        starting.delete(session);
+        sessions.set(id, session);
+      },
     });
-    transport.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-    };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    const session: Session = { transport, server, active: 0, idleTimer: undefined };
+    transport.onclose = () => forget(session);
+    starting.add(session);
+    try {
+      touch(session, req, res);
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    } catch (error) {
+      await server.close().catch(() => undefined);
+      throw error;
+    } finally {
+      starting.delete(session);
+    }
+    // An initialize the transport refused (a bad protocol version, say) started no session: nothing keeps it.
+    if (transport.sessionId === undefined) await server.close().catch(() => undefined);
+    // The response may have closed before the session was stored (a client that hung up at once).
+    else arm(session);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -58,6 +140,7 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
     const sessionId = req.headers["mcp-session-id"];
     const session = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
     if (typeof sessionId === "string" && !session) return reply(res, 404, "Session not found", -32001);
+    if (session) touch(session, req, res);
     const read = req.method === "POST" ? await readJson(req) : { body: undefined };
     if ("status" in read) return reply(res, read.status, read.message, -32700);
     const { body } = read;
@@ -87,6 +170,7 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
     url: `http://${hostInUrl}:${port}${options.path}`,
     async close() {
       const open = [...sessions.values()];
+      for (const session of open) clearTimeout(session.idleTimer);
       sessions.clear();
       await Promise.allSettled(open.map(({ server }) => server.close()));
       http.closeAllConnections();

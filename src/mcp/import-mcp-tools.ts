@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { Tool } from "../registry/tool.js";
-import { ToolRegistry } from "../registry/tool-registry.js";
+import type { ToolRegistry } from "../registry/tool-registry.js";
 import { loadClient } from "./load-sdk.js";
 import { type McpClientLike, type McpRemoteTool, type McpTransportLike, isMcpClient } from "./mcp-client-like.js";
 import { type RemoteToolContext, remoteToolHandler, remoteToolOptions } from "./remote-tool.js";
@@ -24,8 +24,9 @@ export interface ImportedMcpTools {
   /** The connected client the tools forward their calls to. */
   readonly client: McpClientLike;
   /**
-   * Closes the client when `importMcpTools` created it (it was given a transport); a client it was given stays open.
-   * The tools stay registered: their calls then fail with a message saying that the server cannot be reached.
+   * Unregisters the imported tools (a tool of the same name registered since by someone else is left alone), then
+   * closes the client when `importMcpTools` created it (it was given a transport); a client it was given stays open.
+   * Calls already running finish. Calling it again does nothing.
    */
   close(): Promise<void>;
 }
@@ -55,10 +56,11 @@ async function listAllTools(client: McpClientLike, timeout: number): Promise<Mcp
  *
  * `source` is a connected MCP client (the SDK's `Client`), or a client transport, which is then connected with a new
  * SDK `Client` (this needs the optional peer dependency `@modelcontextprotocol/sdk`).
- * Registration is all or nothing: a remote tool with a name or schema toolwright cannot accept, or a name already in
- * the registry, throws before any tool is added.
+ * Registration is all or nothing: when any remote tool cannot be registered (a name or schema toolwright cannot
+ * accept, a name the registry already has, or a name clashing with a tool of an agent in `allowedAgents`), the tools
+ * registered so far are unregistered, the client is closed if `importMcpTools` created it, and the error is thrown.
  * @throws {ToolDefinitionError} for a remote tool that cannot be registered (e.g. a name with a dot: use toolwright's
- *   `^[a-zA-Z0-9_-]{1,64}$` after the prefix), or a name the registry already has.
+ *   `^[a-zA-Z0-9_-]{1,64}$` after the prefix), a name the registry already has, or one an allowed agent's own tool has.
  * @example
  * const transport = new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything"] });
  * const imported = await importMcpTools(transport, { registry: toolRegistry, allowedAgents: ["researcher"], prefix: "ev_" });
@@ -82,9 +84,6 @@ export async function importMcpTools(
       const name = `${options.prefix ?? ""}${tool.name}`;
       return { name, handler: remoteToolHandler(tool, name, context), options: remoteToolOptions(tool, context) };
     });
-    // A dry run in a scratch registry checks every name and schema first, so a bad tool adds none of them.
-    const scratch = new ToolRegistry();
-    for (const entry of entries) scratch.register(entry.name, entry.handler, entry.options);
     const taken = entries.filter((entry) => options.registry.has(entry.name)).map((entry) => entry.name);
     if (taken.length > 0) {
       throw new ToolDefinitionError(
@@ -92,11 +91,32 @@ export async function importMcpTools(
           "give the server's tools a `prefix` to keep them apart.",
       );
     }
-    const tools = entries.map((entry) => options.registry.register(entry.name, entry.handler, entry.options));
-    return { tools, client, close: () => (owned ? client.close() : Promise.resolve()) };
+    // Registering is synchronous, so nothing else runs between the first registration and a rollback: no agent ever
+    // sees part of an import. The real registry decides, since only it knows its agents' own tools.
+    const tools: Tool[] = [];
+    try {
+      for (const entry of entries) tools.push(options.registry.register(entry.name, entry.handler, entry.options));
+    } catch (error) {
+      unregisterOwn(options.registry, tools);
+      throw error;
+    }
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        unregisterOwn(options.registry, tools);
+        if (owned) await client.close();
+      })());
+    return { tools, client, close };
   } catch (error) {
     if (owned) await client.close().catch(() => undefined);
     throw error;
+  }
+}
+
+// Removes the tools this import registered, but not a tool registered under one of their names by someone else since.
+function unregisterOwn(registry: ToolRegistry, tools: readonly Tool[]): void {
+  for (const tool of tools) {
+    if (registry.has(tool.name) && registry.get(tool.name).handler === tool.handler) registry.unregister(tool.name);
   }
 }
 

@@ -21,7 +21,21 @@ export interface HttpServeOptions extends McpServerOptions {
   readonly host?: string;
   /** The endpoint's path; `"/mcp"` by default. */
   readonly path?: string;
+  /**
+   * Closes a session after this many milliseconds without a request (counted from the end of its last response, so
+   * a long call keeps it; an open GET stream does not); 30 minutes by default, `Infinity` to keep sessions until the
+   * client ends them. The client's next request then gets 404 `Session not found`, and the client starts a new one.
+   */
+  readonly sessionIdleTimeoutMs?: number;
+  /**
+   * The most sessions open at once; 1 000 by default. An `initialize` beyond it is answered HTTP 503 with a JSON-RPC
+   * error saying there are too many sessions.
+   */
+  readonly maxSessions?: number;
 }
+
+const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+const DEFAULT_MAX_SESSIONS = 1_000;
 
 /** Options of {@link serveMcp}. */
 export type ServeMcpOptions = StdioServeOptions | HttpServeOptions;
@@ -50,7 +64,8 @@ export interface HttpMcpServerHandle extends McpServerHandle {
  * {@link McpServerOptions.approval}.
  *
  * Needs the optional peer dependency `@modelcontextprotocol/sdk`, loaded on the first call.
- * @throws {Error} naming the package when `@modelcontextprotocol/sdk` is not installed, or when the port is taken.
+ * @throws {Error} naming the package when `@modelcontextprotocol/sdk` is not installed, or when the port is taken;
+ *   {@link RangeError} for a `sessionIdleTimeoutMs` or `maxSessions` that is not positive.
  * @example
  * const server = await serveMcp(new FileAgent(), { transport: "http", port: 3000 });
  * console.log(`MCP endpoint: ${server.url}`);
@@ -80,6 +95,8 @@ export async function serveMcp(
     path: options.path ?? "/mcp",
     createServer: () => createMcpServer(sdk, agent, options),
     isInitializeRequest: sdk.isInitializeRequest,
+    sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
   });
   return { transport: "http", port: listener.port, url: listener.url, close: () => listener.close() };
 }

@@ -29,8 +29,21 @@ export async function settleApproval(context: ApprovalContext): Promise<ToolResu
     await approvals.reject(id, "the MCP client cannot ask its user for approval").catch(() => undefined);
     return refusal(result);
   }
+  // What the user is shown is exactly what the call is then bound to: a copy made now, so a change to the pending
+  // arguments while the question is open makes the approval fail instead of running other arguments.
+  let shown: string | undefined;
+  let unencodable = "JSON.stringify gave no text";
+  try {
+    shown = JSON.stringify(pending.args) as string | undefined;
+  } catch (error) {
+    unencodable = error instanceof Error ? error.message : String(error);
+  }
+  if (shown === undefined) {
+    await approvals.reject(id, "its arguments cannot be shown to the user").catch(() => undefined);
+    return unshowable(result, unencodable);
+  }
   const question =
-    `The model wants to call tool "${result.toolName}" with ${JSON.stringify(pending.args)}. ` +
+    `The model wants to call tool "${result.toolName}" with ${shown}. ` +
     "This tool needs your approval. Allow this call?";
   let allowed: boolean;
   try {
@@ -41,8 +54,7 @@ export async function settleApproval(context: ApprovalContext): Promise<ToolResu
   }
   try {
     if (!allowed) return await approvals.reject(id, "the user declined the call");
-    // Binding the approval to the arguments the user was shown: if they differ, nothing runs.
-    return await approvals.approve(id, { signal: context.signal, args: pending.args });
+    return await approvals.approve(id, { signal: context.signal, args: JSON.parse(shown) as unknown });
   } catch (error) {
     // The approval was evicted or settled elsewhere meanwhile: still an answer for the model, not a protocol error.
     return refusal(result, error instanceof Error ? error.message : String(error));
@@ -61,6 +73,21 @@ function refusal(result: ToolResult, detail?: string): ToolResult {
       message:
         `Tool "${result.toolName}" needs a human's approval before it runs, and this MCP client cannot ask for it${why}. ` +
         "The call was not made; tell the user it needs approval.",
+    },
+  };
+}
+
+function unshowable(result: ToolResult, detail: string): ToolResult {
+  return {
+    ok: false,
+    outcome: "rejected",
+    toolName: result.toolName,
+    callId: result.callId,
+    error: {
+      code: ErrorCode.ApprovalRejected,
+      message:
+        `Tool "${result.toolName}" needs a human's approval, but its arguments cannot be written as JSON to show ` +
+        `the user (${detail}), so the call was rejected without asking. Do not retry it unchanged.`,
     },
   };
 }

@@ -82,6 +82,12 @@ describe("toolwright inspect", () => {
     expect(run.stdout).toContain('"input_schema"');
   });
 
+  it("uses an exported instance of a class whose constructor needs options, without creating the class", async () => {
+    const run = await runCommand(["inspect", fixture("configured-agent.ts")]);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(run.stdout).toContain('Agent "greeter" (class GreeterAgent, export greeter): 1 tool');
+  });
+
   it("exits 1 on a compatibility error, printed as a finding line, and 0 for a provider that accepts the tools", async () => {
     const all = await runCommand(["inspect", fixture("gemini-incompatible.ts")]);
     expect(all.code).toBe(1);

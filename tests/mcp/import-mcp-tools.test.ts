@@ -1,4 +1,4 @@
-import { BaseAgent, ToolDefinitionError, ToolRegistry } from "../../src/index.js";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "../../src/index.js";
 import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
 import { connectSdkServer } from "./sdk-test-server.js";
 
@@ -137,12 +137,68 @@ describe("importMcpTools registration", () => {
     await sdk.client.close();
   });
 
+  it("adds nothing when a remote tool clashes with an allowed agent's own tool, and a retry with a prefix works", async () => {
+    const registry = new ToolRegistry();
+    class Thermometer extends BaseAgent {
+      static override agentName = "thermometer";
+      @tool({ description: "The local temperature", params: { city: p.string() } })
+      temperature({ city }: { city: string }) {
+        return `${city}: 18`;
+      }
+    }
+    const agent = new Thermometer({ registry });
+    const sdk = await connectSdkServer();
+    await sdk.client.connect(sdk.clientSide);
+    try {
+      // "temperature" is the server's second tool: "forecast" is registered before the clash is found.
+      await expect(importMcpTools(sdk.client, { registry, allowedAgents: ["thermometer"] })).rejects.toThrow(
+        ToolDefinitionError,
+      );
+      expect(registry.specs()).toEqual([]);
+      expect(agent.toolSpecs().map((s) => s.name)).toEqual(["temperature"]);
+
+      const imported = await importMcpTools(sdk.client, { registry, allowedAgents: ["thermometer"], prefix: "wx_" });
+      expect(registry.specs().map((s) => s.name)).toEqual(imported.tools.map((t) => t.name));
+      expect((await agent.callTool("wx_forecast", { city: "Lyon" })).content).toBe("Lyon: sunny for 1 day(s)");
+      expect((await agent.callTool("temperature", { city: "Lyon" })).content).toBe("Lyon: 18");
+    } finally {
+      await sdk.client.close();
+    }
+  });
+
+  it("closes the client it created when registration fails", async () => {
+    const registry = new ToolRegistry();
+    registry.register("radar", () => "local", { description: "A local radar" });
+    const sdk = await connectSdkServer();
+    let closed = false;
+    sdk.clientSide.onclose = () => void (closed = true);
+    await expect(importMcpTools(sdk.clientSide, { registry, allowedAgents: [] })).rejects.toThrow(/radar.*prefix/);
+    expect(registry.specs().map((s) => s.name)).toEqual(["radar"]);
+    expect(closed).toBe(true);
+    await sdk.server.close();
+  });
+
+  it("unregisters the imported tools on close, leaving a tool registered since under one of their names", async () => {
+    const registry = new ToolRegistry();
+    const { forecaster } = makeAgents(registry);
+    const sdk = await connectSdkServer();
+    const imported = await importMcpTools(sdk.clientSide, { registry, allowedAgents: ["forecaster"] });
+    registry.unregister("radar");
+    registry.register("radar", () => "local radar", { description: "A local radar" });
+    await imported.close();
+    await imported.close();
+    expect(registry.specs()).toMatchObject([{ name: "radar", description: "A local radar" }]);
+    expect(forecaster.toolSpecs().map((s) => s.name)).toEqual(["radar"]);
+    await sdk.server.close();
+  });
+
   it("closes only a client it created: a client it was given stays open", async () => {
     const registry = new ToolRegistry();
     const sdk = await connectSdkServer();
     await sdk.client.connect(sdk.clientSide);
     const imported = await importMcpTools(sdk.client, { registry, allowedAgents: [] });
     await imported.close();
+    expect(registry.specs()).toEqual([]);
     await expect(sdk.client.listTools()).resolves.toHaveProperty("tools");
     await sdk.client.close();
   });

@@ -2,6 +2,7 @@ import { request } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { BaseAgent, ToolRegistry, tool } from "../../src/index.js";
 import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
 import { makeCalcAgent } from "./mcp-test-agents.js";
 import { textOf } from "./text-of.js";
@@ -145,5 +146,114 @@ describe("serveMcp close", () => {
     await server.close();
     await expect(rawPost(server.url, {})).rejects.toThrow(/ECONNREFUSED/);
     await client.close();
+  });
+});
+
+function rawInitialize(url: string): Promise<{ status: number; body: string }> {
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1.0.0" } },
+  };
+  return new Promise((resolve, reject) => {
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const req = request(url, { method: "POST", headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify(initialize));
+  });
+}
+
+// Lets pending I/O callbacks run (setImmediate is not faked).
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("serveMcp HTTP session limits", () => {
+  afterEach(() => jest.useRealTimers());
+
+  it("closes a session idle for sessionIdleTimeoutMs, each request restarting the count", async () => {
+    // Only timers are faked: the sockets, and the promises and ticks they drive, run as usual.
+    jest.useFakeTimers({ doNotFake: ["nextTick", "setImmediate", "queueMicrotask"] });
+    const { agent } = makeCalcAgent();
+    const server = await serveMcp(agent, { transport: "http", port: 0, sessionIdleTimeoutMs: 60_000 });
+    const client = await connect(server.url);
+    try {
+      jest.advanceTimersByTime(59_000);
+      await expect(client.listTools()).resolves.toHaveProperty("tools");
+      jest.advanceTimersByTime(59_000);
+      await expect(client.listTools()).resolves.toHaveProperty("tools");
+      await settle(); // the server counts idle time from its response's end
+      jest.advanceTimersByTime(60_001);
+      await expect(client.listTools()).rejects.toThrow(/404|Session not found/);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
+  it("keeps a session whose call runs longer than sessionIdleTimeoutMs", async () => {
+    jest.useFakeTimers({ doNotFake: ["nextTick", "setImmediate", "queueMicrotask"] });
+    let markStarted = (): void => undefined;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    let finish = (): void => undefined;
+    class Waiter extends BaseAgent {
+      static override agentName = "waiter";
+      @tool({ description: "Wait until the test lets it finish", timeoutMs: 3_600_000 })
+      async wait() {
+        markStarted();
+        await new Promise<void>((resolve) => (finish = resolve));
+        return "finished";
+      }
+    }
+    const server = await serveMcp(new Waiter({ registry: new ToolRegistry() }), {
+      transport: "http",
+      port: 0,
+      sessionIdleTimeoutMs: 60_000,
+    });
+    const client = await connect(server.url);
+    try {
+      const call = client.callTool({ name: "wait", arguments: {} }, undefined, { timeout: 3_600_000 });
+      await started;
+      jest.advanceTimersByTime(120_000);
+      finish();
+      expect(textOf(await call)).toBe("finished");
+      await expect(client.listTools()).resolves.toHaveProperty("tools");
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
+  it("answers 503 with a JSON-RPC error beyond maxSessions, and admits a new session once one ends", async () => {
+    const { agent } = makeCalcAgent();
+    const server = await serveMcp(agent, { transport: "http", port: 0, maxSessions: 2 });
+    const first = await connect(server.url);
+    const second = await connect(server.url);
+    try {
+      const refused = await rawInitialize(server.url);
+      expect(refused.status).toBe(503);
+      const body = JSON.parse(refused.body) as { jsonrpc: string; error: { code: number; message: string } };
+      expect(body).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
+      expect(body.error.message).toMatch(/too many sessions/);
+      await expect(connect(server.url)).rejects.toThrow(/too many sessions/);
+
+      await (first.transport as StreamableHTTPClientTransport).terminateSession();
+      const third = await connect(server.url);
+      await expect(third.listTools()).resolves.toHaveProperty("tools");
+      await third.close();
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      await server.close();
+    }
+  });
+
+  it("refuses a maxSessions or sessionIdleTimeoutMs that is not positive", async () => {
+    const { agent } = makeCalcAgent();
+    await expect(serveMcp(agent, { transport: "http", maxSessions: 0 })).rejects.toThrow(RangeError);
+    await expect(serveMcp(agent, { transport: "http", sessionIdleTimeoutMs: -1 })).rejects.toThrow(RangeError);
   });
 });

@@ -1,5 +1,6 @@
 import type { ToolResult } from "../../src/index.js";
 import type { McpApprovals } from "../../src/mcp/servable-agent.js";
+import { toMcpCallToolResult } from "../../src/mcp/call-tool-result.js";
 import { settleApproval } from "../../src/mcp/settle-approval.js";
 
 const waiting: ToolResult = {
@@ -46,6 +47,29 @@ describe("settleApproval", () => {
     expect(result).toMatchObject({ ok: true, content: "done" });
     expect(questions[0]).toContain('tool "remove" with {"path":"x"}');
     expect(log).toEqual(['approve a1 {"path":"x"}']);
+  });
+
+  it("binds the approval to the arguments shown when the pending arguments change while the user is asked", async () => {
+    const args = { path: "x" };
+    const { approvals, log } = makeApprovals({ pending: () => [{ id: "a1", args }] });
+    const ask = async () => {
+      args.path = "/etc";
+      return true;
+    };
+    await settleApproval({ result: waiting, approvals, ask, signal });
+    expect(log).toEqual(['approve a1 {"path":"x"}']);
+  });
+
+  it("rejects without asking, as an isError result, when the arguments cannot be written as JSON", async () => {
+    const { approvals, log } = makeApprovals({ pending: () => [{ id: "a1", args: { size: 10n } }] });
+    const questions: string[] = [];
+    const ask = async (question: string) => (questions.push(question), true);
+    const result = await settleApproval({ result: waiting, approvals, ask, signal });
+    expect(result).toMatchObject({ ok: false, outcome: "rejected", error: { code: "APPROVAL_REJECTED" } });
+    expect(result.error?.message).toMatch(/cannot be written as JSON.*BigInt/);
+    expect(toMcpCallToolResult(result).isError).toBe(true);
+    expect(questions).toEqual([]);
+    expect(log).toEqual(["reject a1 its arguments cannot be shown to the user"]);
   });
 
   it("rejects the call when the user declines", async () => {
