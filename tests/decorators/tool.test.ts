@@ -24,35 +24,8 @@ describe("@tool", () => {
   });
 
   it("records every option flag and exposes it on tools()", () => {
-    const needsApproval = (args: Readonly<Record<string, unknown>>) => args.path === "/";
-    class Files extends BaseAgent {
-      @tool({
-        description: "Delete",
-        params: { path: p.string() },
-        requiresApproval: needsApproval,
-        authScopes: ["files:write"],
-        timeoutMs: 5_000,
-        onTimeout: "background",
-        maxRetries: 2,
-        readOnly: false,
-        destructive: true,
-        idempotent: true,
-        openWorld: false,
-        concurrencySafe: false,
-        executionMode: "serial",
-        deferred: true,
-        snippet: 'remove({ path: "/tmp/x" })',
-        guidelines: "Only inside the workspace.",
-        title: "Remove a file",
-      })
-      remove({ path }: { path: string }) {
-        return path;
-      }
-    }
-    const [t] = new Files({ registry: registry() }).tools();
-    expect(t).toMatchObject({
-      name: "remove",
-      requiresApproval: needsApproval,
+    const flags = {
+      requiresApproval: (args: Readonly<Record<string, unknown>>) => args.path === "/",
       authScopes: ["files:write"],
       timeoutMs: 5_000,
       onTimeout: "background",
@@ -67,7 +40,15 @@ describe("@tool", () => {
       snippet: 'remove({ path: "/tmp/x" })',
       guidelines: "Only inside the workspace.",
       title: "Remove a file",
-    });
+    } as const;
+    class Files extends BaseAgent {
+      @tool({ description: "Delete", params: { path: p.string() }, ...flags })
+      remove({ path }: { path: string }) {
+        return path;
+      }
+    }
+    const [t] = new Files({ registry: registry() }).tools();
+    expect(t).toMatchObject({ name: "remove", ...flags });
     expect(typeof t?.handler).toBe("function");
   });
 
