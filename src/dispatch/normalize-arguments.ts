@@ -1,5 +1,5 @@
 import type { ArgumentIssue } from "../errors/errors.js";
-import { type JsonSchema, isPlainObject } from "../params/json-schema.js";
+import { type JsonSchema, acceptsNull, isPlainObject } from "../params/json-schema.js";
 
 /** Arguments ready for validation, or the issue that stopped them. */
 export type ParsedArguments =
@@ -37,7 +37,7 @@ function planOf(schema: JsonSchema, properties: Readonly<Record<string, JsonSche
     const defaults: [string, unknown][] = [];
     for (const key of Object.keys(properties)) {
       const field = properties[key]!;
-      if (!schema.required?.includes(key) && !acceptsNull(field)) nullMeansAbsent.add(key);
+      if (!schema.required?.includes(key) && !acceptsNull(field, true)) nullMeansAbsent.add(key);
       if (field.default !== undefined) defaults.push([key, field.default]);
     }
     plan = { nullMeansAbsent, defaults };
@@ -98,14 +98,4 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   if (key === "__proto__")
     Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
-}
-
-/** Returns true when a schema may accept `null`. Unknown shapes (`$ref`, `{}`) count as accepting, to stay safe. */
-export function acceptsNull(schema: JsonSchema): boolean {
-  if (schema.$ref !== undefined || Object.keys(schema).every((k) => k === "description" || k === "title")) return true;
-  if (schema.const === null || schema.enum?.includes(null)) return true;
-  const type = schema.type;
-  if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true;
-  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
-  return branches.some(acceptsNull);
 }

@@ -1,4 +1,4 @@
-import { isPlainObject } from "../params/json-schema.js";
+import { acceptsNull } from "../params/json-schema.js";
 import type { SchemaObject } from "./exportable-tool.js";
 
 const PRIMITIVES = new Set(["string", "number", "integer", "boolean"]);
@@ -7,13 +7,6 @@ const PRIMITIVES = new Set(["string", "number", "integer", "boolean"]);
 export function typesOf(node: Record<string, unknown>): string[] {
   if (typeof node.type === "string") return [node.type];
   return Array.isArray(node.type) ? node.type.map(String) : [];
-}
-
-/** Returns true when a schema node accepts `null` by its type, enum, const or one of its `anyOf` branches. */
-export function acceptsNull(schema: Record<string, unknown>): boolean {
-  if (typesOf(schema).includes("null") || schema.const === null) return true;
-  if (Array.isArray(schema.enum) && schema.enum.includes(null)) return true;
-  return Array.isArray(schema.anyOf) && schema.anyOf.some((b) => isPlainObject(b) && acceptsNull(b));
 }
 
 /** How an optional property was made nullable. */
