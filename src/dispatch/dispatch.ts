@@ -1,5 +1,5 @@
 import { ErrorCode } from "../errors/error-code.js";
-import { deepFreeze } from "../reflect/input-schema.js";
+import { deepFreeze } from "../params/json-schema.js";
 import { formatIssues } from "../errors/errors.js";
 import type { ToolCallContext } from "./call-context.js";
 import type { CallRequest } from "./call-request.js";

@@ -49,3 +49,12 @@ export function acceptsNull(schema: Readonly<Record<string, unknown>>, unknownAc
 function isAnnotation(keyword: string): boolean {
   return keyword === "description" || keyword === "title";
 }
+
+/** Freezes an object and everything reachable from it. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,5 +1,4 @@
-import type { ObjectJsonSchema } from "../params/json-schema.js";
-import { isPlainObject } from "../params/json-schema.js";
+import { type ObjectJsonSchema, deepFreeze, isPlainObject } from "../params/json-schema.js";
 import type { ObjectSchemaObject } from "./exportable-tool.js";
 import { type CompatibilityFinding, FindingCollector } from "./finding.js";
 import { recursiveRefTargets } from "./schema-refs.js";
@@ -109,12 +108,4 @@ function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): Strict
     findings: found.findings,
     nulledOptionals: Object.fromEntries(ctx.nulled),
   });
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import { type ObjectJsonSchema, isPlainObject } from "../params/json-schema.js";
+import { type ObjectJsonSchema, deepFreeze, isPlainObject } from "../params/json-schema.js";
 import { assertShape } from "../params/object.js";
 import { isKind, isParam } from "../params/param.js";
 import { shapeToJsonSchema } from "../params/to-json-schema.js";
@@ -98,13 +98,4 @@ export function finishSchema(schema: unknown, where: string): ObjectJsonSchema {
   const problem = checkJsonSchema(plain);
   if (problem) throw new ToolDefinitionError(`${where}: the input schema is not valid JSON Schema: ${problem}.`);
   return deepFreeze(plain) as ObjectJsonSchema;
-}
-
-/** Freezes an object and everything reachable from it. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
