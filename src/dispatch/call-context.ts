@@ -39,7 +39,12 @@ export function currentToolCall(): ToolCallContext {
   return context;
 }
 
-/** Runs `fn` with `context` as the current tool call. */
-export function runInCallContext<T>(context: ToolCallContext, fn: () => T): T {
-  return storage.run(context, fn);
+/** Runs `fn(...args)` with `context` as the current tool call. */
+export function runInCallContext<A extends unknown[], T>(
+  context: ToolCallContext,
+  fn: (...args: A) => T,
+  ...args: A
+): T {
+  // Arguments are passed through rather than closed over: this runs on every call, and a closure per call is garbage.
+  return storage.run(context, fn, ...args);
 }

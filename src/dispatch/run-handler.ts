@@ -25,7 +25,7 @@ export function runHandler(
 ): HandlerOutcome | Promise<HandlerOutcome> {
   let value: unknown;
   try {
-    value = runInCallContext(context, () => invokeDefinition(definition, target, args));
+    value = runInCallContext(context, invokeDefinition, definition, target, args);
   } catch (error) {
     return failed(definition, context.callId, error);
   }

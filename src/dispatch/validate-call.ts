@@ -35,13 +35,17 @@ export function validateCall(
   rawArgs: unknown,
   validator: ArgumentValidator,
 ): ValidatedCall | Promise<ValidatedCall> {
-  const parsed = parseArguments(rawArgs);
-  if (!parsed.ok) return invalid(definition, [parsed.issue]);
-  if (typeof parsed.args !== "object" || parsed.args === null || Array.isArray(parsed.args)) {
-    const got = parsed.args === null ? "null" : Array.isArray(parsed.args) ? "an array" : typeof parsed.args;
+  let value: unknown = rawArgs ?? {};
+  if (typeof rawArgs === "string") {
+    const parsed = parseArguments(rawArgs);
+    if (!parsed.ok) return invalid(definition, [parsed.issue]);
+    value = parsed.args;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
     return invalid(definition, [{ path: "", keyword: "type", message: `must be an object of arguments; got ${got}` }]);
   }
-  let args = normalizeArguments(definition.inputSchema, parsed.args) as Record<string, unknown>;
+  let args = normalizeArguments(definition.inputSchema, value) as Record<string, unknown>;
   let issues = validator.validate(definition.inputSchema, args);
   if (issues.length > 0 && containsNull(args)) {
     // Strict-mode exports make every optional field required and nullable, also inside unions and `$ref`s, where the
