@@ -8,6 +8,10 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] },
   // "toolwright" is mapped for fixtures written as a user would write them (they are also loaded by the command).
-  moduleNameMapper: { "^toolwright$": "<rootDir>/src/index.ts", "^(\\.{1,2}/.*)\\.js$": "$1" },
+  moduleNameMapper: {
+    "^toolwright$": "<rootDir>/src/index.ts",
+    "^toolwright/mcp$": "<rootDir>/src/mcp/index.ts",
+    "^(\\.{1,2}/.*)\\.js$": "$1",
+  },
   testPathIgnorePatterns: ["/node_modules/", "/tests/fixtures/"],
 };

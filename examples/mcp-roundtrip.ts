@@ -3,7 +3,8 @@
 // "planner" agent may use them under toolwright's own access control, validation and time limits.
 //   npx tsx examples/mcp-roundtrip.ts
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { BaseAgent, ToolRegistry, importMcpTools, renderToolResult, serveMcp } from "../src/index.js";
+import { BaseAgent, ToolRegistry, renderToolResult } from "../src/index.js";
+import { importMcpTools, serveMcp } from "../src/mcp/index.js";
 import { FileAgent } from "./file-agent.js";
 
 class Planner extends BaseAgent {

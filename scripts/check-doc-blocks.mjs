@@ -13,7 +13,7 @@
 // Errors are reported at the Markdown line they come from; the exit code is 1 when there is any.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
@@ -85,6 +85,22 @@ function toDocLine(module, line) {
   return module.segments.at(-1).line;
 }
 
+/**
+ * Maps "toolwright" to `entry` and each subpath of package.json's exports ("./mcp", ...) to the same file name in the
+ * folder its build output lives in (dist/esm/mcp/index.d.ts for dist/esm/mcp/index.js; src/mcp/index.ts for the
+ * sources), so docs import subpaths exactly as users do.
+ */
+function subpathEntries(entry) {
+  const { exports } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  const paths = { toolwright: [entry] };
+  for (const [subpath, target] of Object.entries(exports)) {
+    if (subpath === "." || typeof target !== "object") continue;
+    const built = dirname(target.import.default).replace(/^\.\/dist\/esm\/?/, "");
+    paths[`toolwright/${subpath.slice(2)}`] = [join(dirname(entry), built, basename(entry))];
+  }
+  return paths;
+}
+
 /** Type-checks the block modules; returns their errors (at Markdown lines) and how many errors lie outside them. */
 function typeCheck(dir, modules, entry) {
   const tsconfig = {
@@ -94,7 +110,7 @@ function typeCheck(dir, modules, entry) {
       noImplicitOverride: false,
       types: ["node"],
       typeRoots: [join(root, "node_modules", "@types")],
-      paths: { toolwright: [entry] },
+      paths: subpathEntries(entry),
     },
     files: modules.map((module) => module.name),
   };

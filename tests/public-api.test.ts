@@ -1,15 +1,14 @@
-import * as toolwright from "../src/index.js";
+import * as toolwright from "toolwright";
+import * as mcp from "toolwright/mcp";
 
-// The runtime surface of the package: adding or removing a name here is a deliberate change of the public API.
+// The runtime surface of each entry point: adding or removing a name here is a deliberate change of the public API.
 describe("public API", () => {
-  it("exports exactly these runtime names", () => {
+  it("exports exactly these runtime names from the main entry", () => {
     expect(Object.keys(toolwright).sort()).toEqual([
       "ApprovalNotFoundError",
       "BaseAgent",
       "ErrorCode",
       "TASK_STATUS_TOOL",
-      "TOOL_NAME_PATTERN",
-      "TOOL_NAME_RULES",
       "TaskNotFoundError",
       "ToolDefinitionError",
       "ToolNotFoundError",
@@ -21,32 +20,26 @@ describe("public API", () => {
       "builtinTool",
       "checkCompatibility",
       "currentToolCall",
-      "dropStrictNulls",
-      "formatIssues",
-      "importMcpTools",
-      "isParam",
       "isToolResult",
       "p",
       "parseAnthropicToolCalls",
       "parseGeminiToolCalls",
-      "parseOpenAIChatToolCalls",
-      "parseOpenAIResponsesToolCalls",
+      "parseOpenAIToolCalls",
       "renderToolResult",
-      "serveMcp",
-      "shapeToJsonSchema",
       "toAnthropicToolResult",
       "toAnthropicTools",
-      "toGeminiFunctionResponse",
+      "toGeminiToolResult",
       "toGeminiTools",
-      "toMcpCallToolResult",
       "toMcpTools",
-      "toOpenAIChatToolMessage",
-      "toOpenAIResponsesToolOutput",
+      "toOpenAIToolResult",
       "toOpenAITools",
-      "toStrictJsonSchema",
       "tool",
       "toolRegistry",
     ]);
+  });
+
+  it("exports exactly these runtime names from toolwright/mcp", () => {
+    expect(Object.keys(mcp).sort()).toEqual(["importMcpTools", "serveMcp", "toMcpCallToolResult"]);
   });
 
   it("exposes every descriptor builder on p", () => {

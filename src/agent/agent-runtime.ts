@@ -1,8 +1,8 @@
 import { CallRuntime, type RuntimeOptions } from "../dispatch/call-runtime.js";
 import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/hooks.js";
 import { taskStatusDefinition } from "../dispatch/task-status-tool.js";
-import type { ToolDefinition } from "../reflect/tool-definition.js";
-import type { ArgumentValidator } from "../registry/validator.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
+import type { ArgumentValidator } from "../schema/validator.js";
 
 /** The registry parts an agent's calls share. */
 export interface RegistryParts {

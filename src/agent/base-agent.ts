@@ -4,17 +4,17 @@ import { generateCallId } from "../dispatch/call-id.js";
 import { type RuntimeOptions, runtimeOptionsOf } from "../dispatch/call-runtime.js";
 import { dispatchCall } from "../dispatch/dispatch.js";
 import type { ToolEventListener, ToolEventName } from "../dispatch/hooks.js";
-import { type RunToolCallsOptions, type ToolCallRequest, runToolCalls } from "../dispatch/run-tool-calls.js";
+import { type RunToolCallsOptions, type ToolCall, runToolCalls } from "../dispatch/run-tool-calls.js";
 import { runsInParallel } from "../dispatch/serial-lane.js";
 import { TASK_STATUS_TOOL } from "../dispatch/task-status-tool.js";
 import type { BackgroundTasks } from "../dispatch/task-store.js";
-import type { ToolResult } from "../dispatch/tool-result.js";
+import type { ToolResult } from "../tool/tool-result.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { reflectTools } from "../reflect/reflect-tools.js";
-import { toSpec, toTool } from "../reflect/tool-definition.js";
+import { toSpec, toTool } from "../tool/tool-definition.js";
 import { AGENT_VIEW, ATTACH_AGENT, REGISTRY_INTERNALS } from "../registry/agent-call.js";
 import { toolRegistry } from "../registry/shared-registry.js";
-import type { Tool, ToolSpec } from "../registry/tool.js";
+import type { Tool, ToolSpec } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { AgentRuntime } from "./agent-runtime.js";
 import { unavailableResult } from "./unavailable-result.js";
@@ -144,7 +144,7 @@ export class BaseAgent {
    *   { signal },
    * );
    */
-  runToolCalls(calls: readonly ToolCallRequest[], options: RunToolCallsOptions = {}): Promise<ToolResult[]> {
+  runToolCalls(calls: readonly ToolCall[], options: RunToolCallsOptions = {}): Promise<ToolResult[]> {
     return runToolCalls(calls, options, {
       callTool: (name, args, callOptions) => this.callTool(name, args, callOptions),
       runsInParallel: (name) => {

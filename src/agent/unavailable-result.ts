@@ -1,6 +1,6 @@
-import type { CallingAgent } from "../dispatch/call-context.js";
+import type { CallingAgent } from "../tool/tool.js";
 import type { ToolEvents } from "../dispatch/hooks.js";
-import { type ToolResult, failureResult } from "../dispatch/tool-result.js";
+import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
 
 /** A call of a tool the agent cannot see. */

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import type { ProviderName } from "../providers/finding.js";
+import type { ProviderName } from "../schema/finding.js";
 import { CliError } from "./cli-error.js";
 
 /** `toolwright inspect <module> [--agent NAME] [--provider P] [--json]`. */

@@ -1,5 +1,5 @@
 import type { McpServableAgent } from "../mcp/servable-agent.js";
-import type { Tool } from "../registry/tool.js";
+import type { Tool } from "../tool/tool.js";
 import { CliError, ExitCode, firstLine, isDefinitionError } from "./cli-error.js";
 
 /** An agent of the inspected module, as the command uses it. */

@@ -1,11 +1,11 @@
-import { toAnthropicTools } from "../providers/anthropic.js";
+import { toAnthropicTools } from "../providers/anthropic/export.js";
 import { checkCompatibility } from "../providers/compatibility.js";
-import type { CompatibilityFinding, ProviderName } from "../providers/finding.js";
-import { toGeminiTools } from "../providers/gemini.js";
-import { toMcpTools } from "../providers/mcp.js";
-import { toOpenAITools } from "../providers/openai.js";
+import type { CompatibilityFinding, ProviderName } from "../schema/finding.js";
+import { toGeminiTools } from "../providers/gemini/export.js";
+import { toMcpTools } from "../providers/mcp/export.js";
+import { toOpenAITools } from "../providers/openai/export.js";
 import { toolRegistry } from "../registry/shared-registry.js";
-import type { Tool } from "../registry/tool.js";
+import type { Tool } from "../tool/tool.js";
 import { firstLine } from "./cli-error.js";
 import type { FoundAgent } from "./find-agents.js";
 

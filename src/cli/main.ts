@@ -5,12 +5,7 @@ import { formatReport } from "./format-report.js";
 import { inspectAgents } from "./inspect.js";
 import { loadModule } from "./load-module.js";
 import { runServe } from "./serve.js";
-
-/** Where the command writes: `out` for results, `err` for messages. Each call is one line or block. */
-export interface CliOutput {
-  out(text: string): void;
-  err(text: string): void;
-}
+import type { CliOutput } from "./cli-output.js";
 
 async function runInspect(argv: InspectCommand, io: CliOutput): Promise<number> {
   const found = selectAgents(findAgents(await loadModule(argv.module)), argv.module, argv.agent);

@@ -3,7 +3,7 @@ import type { ServeCommand } from "./args.js";
 import { CliError } from "./cli-error.js";
 import { findAgents, selectAgents } from "./find-agents.js";
 import { loadModule } from "./load-module.js";
-import type { CliOutput } from "./main.js";
+import type { CliOutput } from "./cli-output.js";
 
 // Over stdio, stdout carries the protocol: a stray console.log of the user's module would corrupt it.
 function routeConsoleToStderr(): void {

@@ -1,7 +1,7 @@
 import "./metadata.js";
 import type { ParamShape } from "../params/param.js";
 import { recordTool } from "./record-tool.js";
-import type { ToolOptions } from "./tool-options.js";
+import type { ToolOptions } from "../tool/tool-options.js";
 
 /** A Stage-3 method decorator for a method that takes its tool arguments as positional parameters. */
 export type BuiltinToolMethodDecorator = <This, Method extends (this: This, ...args: never[]) => unknown>(

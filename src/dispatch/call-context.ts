@@ -1,11 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { ToolFlags, ToolSpec } from "../registry/tool.js";
-
-/** The calling agent as a handler sees it. */
-export interface CallingAgent {
-  readonly name: string;
-  readonly id: string;
-}
+import type { CallingAgent, ToolFlags, ToolSpec } from "../tool/tool.js";
 
 /** What a running handler can know about its call. */
 export interface ToolCallContext {

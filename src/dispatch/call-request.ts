@@ -1,6 +1,6 @@
-import type { ToolDefinition } from "../reflect/tool-definition.js";
-import type { ArgumentValidator } from "../registry/validator.js";
-import type { CallingAgent } from "./call-context.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
+import type { ArgumentValidator } from "../schema/validator.js";
+import type { CallingAgent } from "../tool/tool.js";
 import type { CallRuntime } from "./call-runtime.js";
 import type { ToolEvents } from "./hooks.js";
 

@@ -1,20 +1,9 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import type { ToolFlags, ToolSpec } from "../registry/tool.js";
+import type { GatedCall } from "../tool/tool.js";
 import { ApprovalStore } from "./approval-store.js";
-import type { CallingAgent } from "./call-context.js";
 import type { RetryBackoff } from "./retry.js";
 import { SerialLane } from "./serial-lane.js";
 import { type TaskStoreLimits, TaskStore } from "./task-store.js";
-
-/** A call that asks for approval or scopes, as the approver, an approval predicate and the scope checker see it. */
-export interface GatedCall {
-  readonly toolName: string;
-  /** The validated arguments. */
-  readonly args: Readonly<Record<string, unknown>>;
-  readonly callId: string;
-  readonly agent: CallingAgent | undefined;
-  readonly tool: ToolSpec & ToolFlags;
-}
 
 /**
  * What an approver decides: `true` runs the call, `false` or `{ reject: reason }` ends it with outcome `rejected`, and

@@ -1,5 +1,5 @@
 import { ErrorCode } from "../errors/error-code.js";
-import { deepFreeze } from "../params/json-schema.js";
+import { deepFreeze } from "../schema/json.js";
 import { formatIssues } from "../errors/errors.js";
 import type { ToolCallContext } from "./call-context.js";
 import type { CallRequest } from "./call-request.js";
@@ -10,7 +10,7 @@ import { runHandler } from "./run-handler.js";
 import { runManaged } from "./run-managed.js";
 import { awaitingApprovalResult, cancelledResult } from "./runtime-results.js";
 import { type SerialLane, runsInParallel } from "./serial-lane.js";
-import { type ToolResult, failureResult } from "./tool-result.js";
+import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { type ValidatedCall, validateCall } from "./validate-call.js";
 
 export type { CallRequest } from "./call-request.js";
@@ -90,7 +90,8 @@ async function gate(request: CallRequest, args: Record<string, unknown>): Promis
   const { definition, callId } = request;
   const approvals = request.runtime?.approvals;
   if (!approvals) {
-    const result = failureResult(definition.name, callId, "denied", {
+    // Nobody can be asked, so nobody approved: the call is rejected, with the code that says approval is needed.
+    const result = failureResult(definition.name, callId, "rejected", {
       code: ErrorCode.ApprovalRequired,
       message: `Tool "${definition.name}" needs approval, and this call was not made through an agent that can ask for it.`,
     });

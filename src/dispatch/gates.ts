@@ -1,10 +1,10 @@
 import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import type { CallRequest } from "./call-request.js";
-import type { GatedCall } from "./call-runtime.js";
+import type { GatedCall } from "../tool/tool.js";
 import type { HandlerOutcome } from "./run-handler.js";
 import { authRequiredResult, rejectedResult } from "./runtime-results.js";
-import { failureResult } from "./tool-result.js";
+import { failureResult } from "../tool/tool-result.js";
 
 function gatedCall(request: CallRequest, args: Readonly<Record<string, unknown>>): GatedCall {
   const { definition } = request;

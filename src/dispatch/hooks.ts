@@ -1,5 +1,5 @@
-import type { CallingAgent } from "./call-context.js";
-import type { ToolResult } from "./tool-result.js";
+import type { CallingAgent } from "../tool/tool.js";
+import type { ToolResult } from "../tool/tool-result.js";
 
 /** The events of a tool call. */
 export type ToolEventName = "before" | "after" | "error";

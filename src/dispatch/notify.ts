@@ -1,7 +1,7 @@
 import type { CallRequest } from "./call-request.js";
 import { type ToolEvent, anyListens } from "./hooks.js";
 import type { HandlerOutcome } from "./run-handler.js";
-import type { ToolResult } from "./tool-result.js";
+import type { ToolResult } from "../tool/tool-result.js";
 
 // Outcomes that are not failures but a call still in progress elsewhere: they get `after`, never `error`.
 const PENDING = new Set(["awaiting_approval", "backgrounded"]);

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from "../reflect/tool-definition.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ToolCallContext } from "./call-context.js";
 import { type HandlerOutcome, runHandler } from "./run-handler.js";
 

@@ -1,8 +1,8 @@
 import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
-import { type ToolDefinition, invokeDefinition } from "../reflect/tool-definition.js";
+import { type ToolDefinition, invokeDefinition } from "../tool/tool-definition.js";
 import { type ToolCallContext, runInCallContext } from "./call-context.js";
-import { type ToolResult, failureResult, isToolResult, successResult } from "./tool-result.js";
+import { type ToolResult, failureResult, isToolResult, successResult } from "../tool/tool-result.js";
 
 /** What a handler run produced: the result for the model, and the original exception when it failed. */
 export interface HandlerOutcome {

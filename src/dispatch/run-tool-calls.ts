@@ -2,10 +2,10 @@ import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { generateCallId } from "./call-id.js";
 import { cancelledResult } from "./runtime-results.js";
-import type { ToolResult } from "./tool-result.js";
+import type { ToolResult } from "../tool/tool-result.js";
 
 /** One tool call of a model's turn, in the shape every provider's response can be mapped to. */
-export interface ToolCallRequest {
+export interface ToolCall {
   /** The provider's id of the call; generated when absent. Echoed as the result's `callId`. */
   readonly id?: string;
   readonly name: string;
@@ -43,7 +43,7 @@ const NOT_A_FAILURE = new Set(["success", "awaiting_approval", "backgrounded", "
  * @throws {TypeError} when `calls` is not an array.
  */
 export async function runToolCalls(
-  calls: readonly ToolCallRequest[],
+  calls: readonly ToolCall[],
   options: RunToolCallsOptions,
   host: BatchHost,
 ): Promise<ToolResult[]> {

@@ -1,5 +1,10 @@
 import { ErrorCode } from "../errors/error-code.js";
-import { type ToolResult, failureResult } from "./tool-result.js";
+import {
+  type ToolAwaitingApproval,
+  type ToolBackgrounded,
+  type ToolFailure,
+  failureResult,
+} from "../tool/tool-result.js";
 
 /** Returns a readable text for an abort reason: an error's message, a string as it is, or a generic phrase. */
 export function describeReason(reason: unknown): string {
@@ -9,7 +14,7 @@ export function describeReason(reason: unknown): string {
 }
 
 /** Builds the result of a call cancelled through an abort signal, before or while its handler ran. */
-export function cancelledResult(toolName: string, callId: string, reason: unknown, started: boolean): ToolResult {
+export function cancelledResult(toolName: string, callId: string, reason: unknown, started: boolean): ToolFailure {
   const when = started ? "was cancelled while running" : "was cancelled before it started";
   return failureResult(toolName, callId, "cancelled", {
     code: ErrorCode.Cancelled,
@@ -18,7 +23,7 @@ export function cancelledResult(toolName: string, callId: string, reason: unknow
 }
 
 /** Builds the result of a call stopped at its time limit; `note` says why it was not handed to the background. */
-export function timedOutResult(toolName: string, callId: string, timeoutMs: number, note = ""): ToolResult {
+export function timedOutResult(toolName: string, callId: string, timeoutMs: number, note = ""): ToolFailure {
   return failureResult(toolName, callId, "timed_out", {
     code: ErrorCode.Timeout,
     message:
@@ -34,40 +39,25 @@ export function backgroundedResult(
   timeoutMs: number,
   taskId: string,
   statusTool: string | undefined,
-): ToolResult {
+): ToolBackgrounded {
   const ask = statusTool
     ? `Call ${statusTool} with {"taskId":"${taskId}"} later to get its result.`
     : "Its result will be reported when it is ready.";
-  return failureResult(
-    toolName,
-    callId,
-    "backgrounded",
-    {
-      code: ErrorCode.Timeout,
-      message: `Tool "${toolName}" is still running after ${timeoutMs} ms; it goes on in background task "${taskId}". ${ask}`,
-    },
-    { taskId },
-  );
+  const message = `Tool "${toolName}" is still running after ${timeoutMs} ms; it goes on in background task "${taskId}". ${ask}`;
+  return { ok: false, outcome: "backgrounded", toolName, callId, error: { code: ErrorCode.Timeout, message }, taskId };
 }
 
 /** Builds the result of a call that waits for a human's approval. */
-export function awaitingApprovalResult(toolName: string, callId: string, approvalId: string): ToolResult {
-  return failureResult(
-    toolName,
-    callId,
-    "awaiting_approval",
-    {
-      code: ErrorCode.ApprovalRequired,
-      message:
-        `Tool "${toolName}" needs the user's approval before it runs; approval "${approvalId}" is pending. ` +
-        "Do not call it again: its result follows once the user decides.",
-    },
-    { approvalId },
-  );
+export function awaitingApprovalResult(toolName: string, callId: string, approvalId: string): ToolAwaitingApproval {
+  const message =
+    `Tool "${toolName}" needs the user's approval before it runs; approval "${approvalId}" is pending. ` +
+    "Do not call it again: its result follows once the user decides.";
+  const error = { code: ErrorCode.ApprovalRequired, message };
+  return { ok: false, outcome: "awaiting_approval", toolName, callId, error, approvalId };
 }
 
 /** Builds the result of a call whose approval was refused; the reason is always part of the model's message. */
-export function rejectedResult(toolName: string, callId: string, reason: string | undefined): ToolResult {
+export function rejectedResult(toolName: string, callId: string, reason: string | undefined): ToolFailure {
   const why = reason === undefined || reason.trim() === "" ? "no reason was given" : reason;
   return failureResult(toolName, callId, "rejected", {
     code: ErrorCode.ApprovalRejected,
@@ -81,7 +71,7 @@ export function authRequiredResult(
   callId: string,
   missing: readonly string[],
   hasChecker: boolean,
-): ToolResult {
+): ToolFailure {
   const cause = hasChecker ? "the current user does not hold" : "cannot be checked (the agent has no scopeChecker)";
   return failureResult(toolName, callId, "auth_required", {
     code: ErrorCode.AuthRequired,

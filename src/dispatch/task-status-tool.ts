@@ -1,5 +1,5 @@
 import type { ObjectJsonSchema } from "../params/json-schema.js";
-import type { ToolDefinition } from "../reflect/tool-definition.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { BackgroundTasks } from "./task-store.js";
 
 /** The name of the built-in tool that reports on background tasks. */

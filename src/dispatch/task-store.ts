@@ -4,7 +4,7 @@ import { ToolwrightError } from "../errors/toolwright-error.js";
 import type { HandlerOutcome } from "./run-handler.js";
 import { TaskNotFoundError } from "../errors/runtime-errors.js";
 import { cancelledResult } from "./runtime-results.js";
-import type { ToolResult } from "./tool-result.js";
+import type { ToolResult } from "../tool/tool-result.js";
 
 /** Where a background task stands. */
 export type TaskStatus = "running" | "succeeded" | "failed" | "cancelled";

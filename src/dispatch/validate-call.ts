@@ -1,11 +1,11 @@
 import { ToolValidationError } from "../errors/errors.js";
 import type { ArgumentIssue } from "../errors/errors.js";
-import type { ToolDefinition } from "../reflect/tool-definition.js";
-import type { ArgumentValidator } from "../registry/validator.js";
-import { dropStrictNulls } from "../providers/strict-nulls.js";
-import { toStrictJsonSchema } from "../providers/strict-schema.js";
-import type { StandardResult, StandardSchemaLike } from "../reflect/input-schema.js";
-import { normalizeArguments, parseArguments } from "./normalize-arguments.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
+import type { ArgumentValidator } from "../schema/validator.js";
+import { dropStrictNulls } from "../schema/strict/drop-strict-nulls.js";
+import { toStrictJsonSchema } from "../schema/strict/rewrite.js";
+import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
+import { normalizeArguments, parseArguments } from "../schema/normalize-arguments.js";
 
 /**
  * Validated arguments, or what stops the call before its handler: the issues, and the validation error (built on first

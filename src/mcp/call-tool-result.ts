@@ -1,5 +1,5 @@
-import { type ToolResult, renderToolResult } from "../dispatch/tool-result.js";
-import { isPlainObject } from "../params/json-schema.js";
+import { type ToolResult, renderToolResult } from "../tool/tool-result.js";
+import { isPlainObject } from "../schema/json.js";
 
 /** A `tools/call` result as an MCP server sends it (`CallToolResult` of the MCP SDK, text content only). */
 export interface McpCallToolResult {

@@ -1,4 +1,4 @@
-import { toMcpTools } from "../providers/mcp.js";
+import { toMcpTools } from "../providers/mcp/export.js";
 import { toMcpCallToolResult } from "./call-tool-result.js";
 import type { ServerSdk } from "./load-sdk.js";
 import type { McpServerOptions } from "./mcp-server-options.js";

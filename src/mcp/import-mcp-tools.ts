@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import type { Tool } from "../registry/tool.js";
+import type { Tool } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { loadClient } from "./load-sdk.js";
 import { type McpClientLike, type McpRemoteTool, type McpTransportLike, isMcpClient } from "./mcp-client-like.js";

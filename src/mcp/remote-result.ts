@@ -1,4 +1,4 @@
-import { isPlainObject } from "../params/json-schema.js";
+import { isPlainObject } from "../schema/json.js";
 import type { McpRemoteCallResult } from "./mcp-client-like.js";
 
 function isTextBlock(block: unknown): block is { type: "text"; text: string } {

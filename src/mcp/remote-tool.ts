@@ -1,6 +1,6 @@
-import type { ToolOptions } from "../decorators/tool-options.js";
+import type { ToolOptions } from "../tool/tool-options.js";
 import { currentToolCall } from "../dispatch/call-context.js";
-import { type ToolResult, failureResult } from "../dispatch/tool-result.js";
+import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { ErrorCode } from "../errors/error-code.js";
 import type { McpClientLike, McpRemoteTool } from "./mcp-client-like.js";
 import { remoteErrorText, remoteResultValue } from "./remote-result.js";

@@ -1,5 +1,5 @@
-import type { ToolResult } from "../dispatch/tool-result.js";
-import type { ExportableTool } from "../providers/exportable-tool.js";
+import type { ToolResult } from "../tool/tool-result.js";
+import type { ExportableTool } from "../tool/exportable-tool.js";
 
 /** The part of an agent's `approvals` that {@link serveMcp} uses to settle a call waiting for approval. */
 export interface McpApprovals {

@@ -1,4 +1,4 @@
-import type { ToolResult } from "../dispatch/tool-result.js";
+import type { ToolResult } from "../tool/tool-result.js";
 import { ErrorCode } from "../errors/error-code.js";
 import type { McpApprovals } from "./servable-agent.js";
 
@@ -22,7 +22,7 @@ export interface ApprovalContext {
  */
 export async function settleApproval(context: ApprovalContext): Promise<ToolResult> {
   const { result, approvals, ask } = context;
-  const id = result.approvalId;
+  const id = result.outcome === "awaiting_approval" ? result.approvalId : undefined;
   if (approvals === undefined || id === undefined) return refusal(result);
   const pending = approvals.pending().find((entry) => entry.id === id);
   if (ask === undefined || pending === undefined) {
@@ -65,7 +65,8 @@ function refusal(result: ToolResult, detail?: string): ToolResult {
   const why = detail === undefined ? "" : ` (${detail})`;
   return {
     ok: false,
-    outcome: "awaiting_approval",
+    // Nobody could be asked, so nobody approved: rejected, with the code that says approval is needed.
+    outcome: "rejected",
     toolName: result.toolName,
     callId: result.callId,
     error: {

@@ -1,4 +1,4 @@
-import { type CommonOptions, type ParamBase, defineParam, isKind, optionsOf } from "./param.js";
+import { type CommonOptions, type ParamBase, defineParam, optionsOf } from "./param.js";
 
 /** A parameter that accepts any JSON value; its schema is `{}` plus a description. */
 export type AnyValueParam = ParamBase<unknown>;
@@ -6,9 +6,4 @@ export type AnyValueParam = ParamBase<unknown>;
 /** Declares a parameter that accepts any JSON value. */
 export function any(options?: string | CommonOptions): AnyValueParam {
   return defineParam("any", { ...optionsOf(options) });
-}
-
-/** Returns true when `value` was made by {@link any}. */
-export function isAnyParam(value: unknown): value is AnyValueParam {
-  return isKind(value, "any");
 }

@@ -1,5 +1,5 @@
 import type { Infer } from "./infer.js";
-import { type AnyParam, type CommonOptions, type ParamBase, defineParam, isKind, optionsOf } from "./param.js";
+import { type AnyParam, type CommonOptions, type ParamBase, defineParam, optionsOf } from "./param.js";
 
 /** Bounds of an array parameter. */
 export interface ArrayOptions extends CommonOptions {
@@ -20,9 +20,4 @@ export interface ArrayParam<I extends AnyParam> extends ParamBase<Infer<I>[]> {
  */
 export function array<I extends AnyParam>(items: I, options?: string | ArrayOptions): ArrayParam<I> {
   return defineParam("array", { type: "array", items, ...optionsOf(options) });
-}
-
-/** Returns true when `value` was made by {@link array}. */
-export function isArrayParam(value: unknown): value is ArrayParam<AnyParam> {
-  return isKind(value, "array");
 }

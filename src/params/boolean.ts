@@ -1,4 +1,4 @@
-import { type CommonOptions, type ParamBase, defineParam, isKind, optionsOf } from "./param.js";
+import { type CommonOptions, type ParamBase, defineParam, optionsOf } from "./param.js";
 
 /** A boolean parameter; its schema is `{ "type": "boolean" }`. */
 export interface BooleanParam extends ParamBase<boolean> {
@@ -8,9 +8,4 @@ export interface BooleanParam extends ParamBase<boolean> {
 /** Declares a boolean parameter. */
 export function boolean(options?: string | CommonOptions): BooleanParam {
   return defineParam("boolean", { type: "boolean", ...optionsOf(options) });
-}
-
-/** Returns true when `value` was made by {@link boolean}. */
-export function isBooleanParam(value: unknown): value is BooleanParam {
-  return isKind(value, "boolean");
 }

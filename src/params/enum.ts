@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import { type CommonOptions, type ParamBase, defineParam, isKind, optionsOf, showValue } from "./param.js";
+import { type CommonOptions, type ParamBase, defineParam, optionsOf, showValue } from "./param.js";
 
 /** A parameter that accepts one of a fixed list of strings or numbers; its schema is `{ "type": ..., "enum": [...] }`. */
 export interface EnumParam<V extends string | number> extends ParamBase<V> {
@@ -31,9 +31,4 @@ export function enumOf<const V extends readonly [string | number, ...(string | n
   // One type keyword for one kind of value; both kinds (rare) keep a type array, which every validator reads.
   const type = types.length === 1 ? types[0] : types;
   return defineParam("enum", { type, enum: [...list], ...optionsOf(options) });
-}
-
-/** Returns true when `value` was made by {@link enumOf}. */
-export function isEnumParam(value: unknown): value is EnumParam<string | number> {
-  return isKind(value, "enum");
 }

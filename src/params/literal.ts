@@ -1,4 +1,4 @@
-import { type CommonOptions, type ParamBase, defineParam, isKind, optionsOf } from "./param.js";
+import { type CommonOptions, type ParamBase, defineParam, optionsOf } from "./param.js";
 
 /** A value a literal parameter can take. */
 export type LiteralValue = string | number | boolean | null;
@@ -22,9 +22,4 @@ export function jsonTypeOf(value: LiteralValue): string {
  */
 export function literal<const V extends LiteralValue>(value: V, options?: string | CommonOptions): LiteralParam<V> {
   return defineParam("literal", { type: jsonTypeOf(value), const: value, ...optionsOf(options) });
-}
-
-/** Returns true when `value` was made by {@link literal}. */
-export function isLiteralParam(value: unknown): value is LiteralParam<LiteralValue> {
-  return isKind(value, "literal");
 }

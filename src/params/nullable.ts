@@ -6,7 +6,6 @@ import {
   type MarkersOf,
   type ParamBase,
   defineParam,
-  isKind,
   markersOf,
   optionsOf,
 } from "./param.js";
@@ -41,9 +40,4 @@ export function nullable<P extends AnyParam>(param: P, options?: string | Common
     { anyOf: [wrapped, { type: "null" }], ...own, description: outerDescription },
     markersOf(param),
   );
-}
-
-/** Returns true when `value` was made by {@link nullable}. */
-export function isNullableParam(value: unknown): value is NullableParam<AnyParam> {
-  return isKind(value, "nullable");
 }

@@ -1,4 +1,4 @@
-import { type CommonOptions, type ParamBase, defineParam, isKind, optionsOf } from "./param.js";
+import { type CommonOptions, type ParamBase, defineParam, optionsOf } from "./param.js";
 
 /** Bounds of a number or integer parameter. */
 export interface NumericOptions extends CommonOptions {
@@ -33,14 +33,4 @@ export function number(options?: string | NumericOptions): NumberParam {
  */
 export function integer(options?: string | NumericOptions): IntegerParam {
   return defineParam("integer", { type: "integer", ...optionsOf(options) });
-}
-
-/** Returns true when `value` was made by {@link number}. */
-export function isNumberParam(value: unknown): value is NumberParam {
-  return isKind(value, "number");
-}
-
-/** Returns true when `value` was made by {@link integer}. */
-export function isIntegerParam(value: unknown): value is IntegerParam {
-  return isKind(value, "integer");
 }

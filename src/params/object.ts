@@ -5,7 +5,6 @@ import {
   type ParamBase,
   type ParamShape,
   defineParam,
-  isKind,
   isParam,
   optionsOf,
   showValue,
@@ -39,9 +38,4 @@ export function assertShape(shape: unknown, where: string): asserts shape is Par
 export function object<S extends ParamShape>(shape: S, options?: string | CommonOptions): ObjectParam<S> {
   assertShape(shape, "p.object()");
   return defineParam("object", { ...shapeToJsonSchema(shape), ...optionsOf(options) });
-}
-
-/** Returns true when `value` was made by {@link object}. */
-export function isObjectParam(value: unknown): value is ObjectParam<ParamShape> {
-  return isKind(value, "object");
 }

@@ -1,5 +1,5 @@
 import type { Infer } from "./infer.js";
-import { type AnyParam, type CommonOptions, type ParamBase, defineParam, isKind, optionsOf } from "./param.js";
+import { type AnyParam, type CommonOptions, type ParamBase, defineParam, optionsOf } from "./param.js";
 
 /** A map from any string key to values of one schema; its schema is `{ "type": "object", "additionalProperties": ... }`. */
 export interface RecordParam<V extends AnyParam> extends ParamBase<Record<string, Infer<V>>> {
@@ -13,9 +13,4 @@ export interface RecordParam<V extends AnyParam> extends ParamBase<Record<string
  */
 export function record<V extends AnyParam>(values: V, options?: string | CommonOptions): RecordParam<V> {
   return defineParam("record", { type: "object", additionalProperties: values, ...optionsOf(options) });
-}
-
-/** Returns true when `value` was made by {@link record}. */
-export function isRecordParam(value: unknown): value is RecordParam<AnyParam> {
-  return isKind(value, "record");
 }

@@ -1,4 +1,4 @@
-import { type CommonOptions, type ParamBase, defineParam, isKind, optionsOf } from "./param.js";
+import { type CommonOptions, type ParamBase, defineParam, optionsOf } from "./param.js";
 
 /** Options of a string parameter. */
 export interface StringOptions extends CommonOptions {
@@ -21,9 +21,4 @@ export interface StringParam extends ParamBase<string> {
  */
 export function string(options?: string | StringOptions): StringParam {
   return defineParam("string", { type: "string", ...optionsOf(options) });
-}
-
-/** Returns true when `value` was made by {@link string}. */
-export function isStringParam(value: unknown): value is StringParam {
-  return isKind(value, "string");
 }

@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { Infer } from "./infer.js";
-import { type AnyParam, type CommonOptions, type ParamBase, defineParam, isKind, isParam, optionsOf } from "./param.js";
+import { type AnyParam, type CommonOptions, type ParamBase, defineParam, isParam, optionsOf } from "./param.js";
 
 /** A parameter that matches any of its members; its schema is `{ "anyOf": [...] }`. */
 export interface UnionParam<M extends readonly AnyParam[]> extends ParamBase<Infer<M[number]>> {
@@ -20,9 +20,4 @@ export function union<const M extends readonly [AnyParam, AnyParam, ...AnyParam[
     throw new ToolDefinitionError("p.union() needs an array of at least two descriptors.");
   }
   return defineParam("union", { anyOf: [...members], ...optionsOf(options) });
-}
-
-/** Returns true when `value` was made by {@link union}. */
-export function isUnionParam(value: unknown): value is UnionParam<AnyParam[]> {
-  return isKind(value, "union");
 }

@@ -1,9 +1,9 @@
-import { planAnthropicTools } from "./anthropic.js";
-import type { ExportableTool } from "./exportable-tool.js";
-import type { CompatibilityFinding, ProviderName } from "./finding.js";
-import { type GeminiMode, planGeminiTools } from "./gemini.js";
-import { checkMcpTools } from "./mcp.js";
-import { type OpenAIApi, planOpenAITools } from "./openai.js";
+import { planAnthropicTools } from "./anthropic/export.js";
+import type { ExportableTool } from "../tool/exportable-tool.js";
+import type { CompatibilityFinding, ProviderName } from "../schema/finding.js";
+import { type GeminiMode, planGeminiTools } from "./gemini/export.js";
+import { checkMcpTools } from "./mcp/export.js";
+import { type OpenAIApi, planOpenAITools } from "./openai/export.js";
 
 /** The options `checkCompatibility` takes for each provider: the same as the exporter's. */
 export interface CompatibilityOptions {

@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import type { CompatibilityFinding, ProviderName } from "./finding.js";
+import type { CompatibilityFinding, ProviderName } from "../schema/finding.js";
 
 /** One provider's rule for tool names. */
 export interface ToolNameRule {

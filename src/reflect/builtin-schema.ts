@@ -3,9 +3,9 @@ import { ToolDefinitionError } from "../errors/errors.js";
 import type { JsonSchema, ObjectJsonSchema } from "../params/json-schema.js";
 import { assertShape } from "../params/object.js";
 import { type AnyParam, type ParamShape, isOptionalParam } from "../params/param.js";
-import { finishSchema } from "./input-schema.js";
+import { finishSchema } from "../schema/input-schema.js";
 import { type SourceParameter, readParameters } from "./parameters.js";
-import type { PositionalParameter } from "./tool-definition.js";
+import type { PositionalParameter } from "../tool/tool-definition.js";
 
 /** The schema and the positional mapping of a `@builtinTool` method. */
 export interface BuiltinSchema {

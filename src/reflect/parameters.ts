@@ -31,8 +31,8 @@ const CLOSERS: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}"
  * Reads the positional parameters of a function or method from its source text, as the engine prints it.
  *
  * It never evaluates code: defaults are parsed as literals or left as source text. It reports `ok: false` for native
- * code, bound functions (their source is not available) and classes. It cannot see through minification: pair it
- * with {@link looksMinified} when the names read do not match the declared ones.
+ * code, bound functions (their source is not available) and classes. It cannot see through minification: the reflector
+ * checks the names read against the declared ones and says so when they differ.
  */
 // `Function` is deliberate: any callable (method, arrow, bound, native) is a valid input that yields a result.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -54,16 +54,6 @@ export function readParameters(fn: Function): ParameterReadResult {
     if (!(error instanceof SyntaxError)) throw error;
     return { ok: false, reason: `cannot read the parameters of ${label}: ${error.message}` };
   }
-}
-
-/**
- * Returns true when parameters look renamed by a minifier: at least two, each a plain name of one or two characters.
- *
- * It is a hint, not a verdict: a hand-written `(a, b)` looks the same. Use it to explain why names read from a
- * method do not match the declared ones, never to reject names that do match.
- */
-export function looksMinified(params: readonly SourceParameter[]): boolean {
-  return params.length >= 2 && params.every((p) => p.name !== undefined && p.name.length <= 2);
 }
 
 // Finds the first `(` outside brackets (a computed name such as `[f(x)](a) {` holds others), or a lone arrow parameter.

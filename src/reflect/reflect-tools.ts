@@ -1,7 +1,7 @@
 import { type ToolEntry, ownToolEntries } from "../decorators/metadata.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { buildBuiltinSchema } from "./builtin-schema.js";
-import { type ToolDefinition, modelDescription, pickFlags } from "./tool-definition.js";
+import { type ToolDefinition, modelDescription, pickFlags } from "../tool/tool-definition.js";
 
 const byClass = new WeakMap<object, readonly ToolDefinition[]>();
 const byEntry = new WeakMap<ToolEntry, ToolDefinition>();

@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import type { ToolDefinition } from "../reflect/tool-definition.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
 
 /** Returns true when a tool's `allowedAgents` admits the agent name: omitted admits every agent, `[]` none. */
 export function isAllowed(definition: Pick<ToolDefinition, "allowedAgents">, agentName: string): boolean {

@@ -1,8 +1,8 @@
-import type { CallingAgent } from "../dispatch/call-context.js";
+import type { CallingAgent } from "../tool/tool.js";
 import type { ToolEvents } from "../dispatch/hooks.js";
-import type { ToolDefinition } from "../reflect/tool-definition.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { AgentToolView } from "./access-control.js";
-import type { ArgumentValidator } from "./validator.js";
+import type { ArgumentValidator } from "../schema/validator.js";
 
 /**
  * The keys of the registry members agents use. `Symbol.for`, so an agent class from one loaded copy of the package

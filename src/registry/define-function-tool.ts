@@ -1,8 +1,8 @@
-import { type ToolOptions, assertToolName, validateToolOptions } from "../decorators/tool-options.js";
+import { type ToolOptions, assertToolName, validateToolOptions } from "../tool/tool-options.js";
 import { ToolDefinitionError } from "../errors/errors.js";
-import { resolveInputSchema } from "../reflect/input-schema.js";
-import { type ToolDefinition, modelDescription, pickFlags } from "../reflect/tool-definition.js";
-import type { Tool, ToolHandler } from "./tool.js";
+import { resolveInputSchema } from "../schema/input-schema.js";
+import { type ToolDefinition, modelDescription, pickFlags } from "../tool/tool-definition.js";
+import type { Tool, ToolHandler } from "../tool/tool.js";
 
 /**
  * Builds the definition of a module-level tool from a handler and its options.

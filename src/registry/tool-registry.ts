@@ -1,19 +1,19 @@
 import { generateCallId } from "../dispatch/call-id.js";
-import type { ToolOptions } from "../decorators/tool-options.js";
-import type { CallingAgent } from "../dispatch/call-context.js";
+import type { ToolOptions } from "../tool/tool-options.js";
+import type { CallingAgent } from "../tool/tool.js";
 import { dispatchValidated } from "../dispatch/dispatch.js";
 import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/hooks.js";
-import type { ToolResult } from "../dispatch/tool-result.js";
+import type { ToolResult } from "../tool/tool-result.js";
 import { validateCall } from "../dispatch/validate-call.js";
 import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
 import type { ParamShape } from "../params/param.js";
-import { type ToolDefinition, toSpec, toTool } from "../reflect/tool-definition.js";
+import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js";
 import { type AgentToolView, buildAgentView, isAllowed } from "./access-control.js";
 import { AGENT_VIEW, ATTACH_AGENT, type AgentCallHost, REGISTRY_INTERNALS } from "./agent-call.js";
 import { type CompatibilityWarningOptions, CompatibilityWarnings } from "./compatibility-warnings.js";
 import { defineFunctionTool, defineToolObject } from "./define-function-tool.js";
-import type { Tool, ToolSpec } from "./tool.js";
-import { ArgumentValidator } from "./validator.js";
+import type { Tool, ToolSpec } from "../tool/tool.js";
+import { ArgumentValidator } from "../schema/validator.js";
 
 /** What a registry keeps per agent name: the class, its tools, how many of its agents live, and reserved tool names. */
 interface AgentEntry {

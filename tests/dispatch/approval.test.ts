@@ -241,7 +241,7 @@ describe("approval", () => {
     const handler = jest.fn(() => "ran");
     registry.register("wipe", handler, { description: "Wipe", requiresApproval: true });
     const result = await registry.dispatch("wipe", {});
-    expect(result).toMatchObject({ ok: false, outcome: "denied", error: { code: ErrorCode.ApprovalRequired } });
+    expect(result).toMatchObject({ ok: false, outcome: "rejected", error: { code: ErrorCode.ApprovalRequired } });
     expect(handler).not.toHaveBeenCalled();
   });
 });

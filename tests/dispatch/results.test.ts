@@ -1,5 +1,5 @@
 import { BaseAgent, ErrorCode, ToolRegistry, p, renderToolResult, tool } from "../../src/index.js";
-import { successResult, failureResult } from "../../src/dispatch/tool-result.js";
+import { successResult, failureResult } from "../../src/tool/tool-result.js";
 
 function agentWith(handler: () => unknown, flags: { timeoutMs?: number; maxRetries?: number } = {}) {
   const registry = new ToolRegistry();

@@ -1,8 +1,8 @@
 import { BaseAgent, ErrorCode, ToolRegistry, currentToolCall, p, tool } from "../../src/index.js";
-import type { ToolCallRequest } from "../../src/dispatch/run-tool-calls.js";
+import type { ToolCall } from "../../src/dispatch/run-tool-calls.js";
 import { type Deferred, deferred, flush } from "./runtime-helpers.js";
 
-function makeCall(overrides: Partial<ToolCallRequest> & { name: string }): ToolCallRequest {
+function makeCall(overrides: Partial<ToolCall> & { name: string }): ToolCall {
   return { id: `call_${overrides.name}`, arguments: "{}", ...overrides };
 }
 
@@ -219,6 +219,6 @@ describe("runToolCalls", () => {
 
   it("throws a TypeError when calls is not an array", async () => {
     const { agent } = makeWorkbench();
-    await expect(agent.runToolCalls({} as unknown as ToolCallRequest[])).rejects.toThrow(TypeError);
+    await expect(agent.runToolCalls({} as unknown as ToolCall[])).rejects.toThrow(TypeError);
   });
 });

@@ -22,7 +22,8 @@ function makeApprovals(overrides: Partial<McpApprovals> = {}) {
     },
     reject: async (id, reason) => {
       log.push(`reject ${id} ${reason}`);
-      return { ok: false, outcome: "rejected", toolName: "remove", callId: "call-1" };
+      const error = { code: "APPROVAL_REJECTED" as const, message: String(reason) };
+      return { ok: false, outcome: "rejected", toolName: "remove", callId: "call-1", error };
     },
     ...overrides,
   };

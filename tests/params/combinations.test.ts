@@ -1,4 +1,6 @@
-import { isParam, p, shapeToJsonSchema } from "../../src/index.js";
+import { p } from "../../src/index.js";
+import { isParam } from "../../src/params/param.js";
+import { shapeToJsonSchema } from "../../src/params/to-json-schema.js";
 import { METHODS, expectSchema, oneOfEachKind, ownKeys } from "./expect-schema.js";
 
 const kinds = Object.entries(oneOfEachKind());

@@ -1,6 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import formatsModule from "ajv-formats";
-import { type AnyParam, p, shapeToJsonSchema } from "../../src/index.js";
+import { type AnyParam, p } from "../../src/index.js";
+import { shapeToJsonSchema } from "../../src/params/to-json-schema.js";
 
 type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
 // ajv-formats is CommonJS: its function is the default export under ESM and `.default` under CommonJS (ts-jest).

@@ -1,4 +1,5 @@
-import { p, shapeToJsonSchema } from "../../src/index.js";
+import { p } from "../../src/index.js";
+import { shapeToJsonSchema } from "../../src/params/to-json-schema.js";
 import { expectSchema } from "./expect-schema.js";
 
 describe("optional", () => {

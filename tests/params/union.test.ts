@@ -1,4 +1,5 @@
-import { type StringParam, ToolDefinitionError, p } from "../../src/index.js";
+import { ToolDefinitionError, p } from "../../src/index.js";
+import { type StringParam } from "../../src/params/string.js";
 import { definitionError, expectSchema } from "./expect-schema.js";
 
 /** Calls p.union with members its static type forbids, as JavaScript callers and casts can. */

@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from "../../src/errors/errors.js";
 import { p } from "../../src/params/index.js";
-import { toAnthropicTools } from "../../src/providers/anthropic.js";
+import { toAnthropicTools } from "../../src/providers/anthropic/export.js";
 import { checkCompatibility } from "../../src/providers/compatibility.js";
 import { allKinds, noParams, open, optionals, specOf, tree } from "../fixtures/providers/tool-specs.js";
 

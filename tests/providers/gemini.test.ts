@@ -1,8 +1,8 @@
 import { Type } from "@google/genai";
 import { p } from "../../src/params/index.js";
 import { checkCompatibility } from "../../src/providers/compatibility.js";
-import { toGeminiTools } from "../../src/providers/gemini.js";
-import type { GeminiSchema } from "../../src/providers/openapi-types.js";
+import { toGeminiTools } from "../../src/providers/gemini/export.js";
+import type { GeminiSchema } from "../../src/providers/gemini/openapi-types.js";
 import {
   allKinds,
   dashedNames,

@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from "../../src/errors/errors.js";
 import { p } from "../../src/params/index.js";
-import { toOpenAITools } from "../../src/providers/openai.js";
+import { toOpenAITools } from "../../src/providers/openai/export.js";
 import {
   allKinds,
   fixtureSpecs,

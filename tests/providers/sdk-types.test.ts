@@ -3,27 +3,24 @@ import { type FunctionDeclaration, type GenerateContentResponse, type Part, Type
 import type { Tool as McpSdkTool } from "@modelcontextprotocol/sdk/types.js";
 import { expectTypeOf } from "expect-type";
 import type OpenAI from "openai";
-import type { AnthropicTool } from "../../src/providers/anthropic.js";
-import type { GeminiFunctionDeclaration, GeminiJsonSchemaFunctionDeclaration } from "../../src/providers/gemini.js";
-import type { McpTool } from "../../src/providers/mcp.js";
-import type { GeminiType } from "../../src/providers/openapi-types.js";
-import type { OpenAIChatTool, OpenAIResponsesTool } from "../../src/providers/openai.js";
-import { toAnthropicTools } from "../../src/providers/anthropic.js";
-import { toGeminiTools } from "../../src/providers/gemini.js";
-import { toMcpTools } from "../../src/providers/mcp.js";
-import { toOpenAITools } from "../../src/providers/openai.js";
+import type { AnthropicTool } from "../../src/providers/anthropic/export.js";
 import type {
-  parseAnthropicToolCalls,
-  parseGeminiToolCalls,
-  parseOpenAIChatToolCalls,
-  parseOpenAIResponsesToolCalls,
-} from "../../src/providers/tool-calls.js";
-import type {
-  AnthropicToolResultBlock,
-  GeminiFunctionResponsePart,
-  OpenAIChatToolMessage,
-  OpenAIResponsesToolOutput,
-} from "../../src/providers/tool-results.js";
+  GeminiFunctionDeclaration,
+  GeminiJsonSchemaFunctionDeclaration,
+} from "../../src/providers/gemini/export.js";
+import type { McpTool } from "../../src/providers/mcp/export.js";
+import type { GeminiType } from "../../src/providers/gemini/openapi-types.js";
+import type { OpenAIChatTool, OpenAIResponsesTool } from "../../src/providers/openai/export.js";
+import { toAnthropicTools } from "../../src/providers/anthropic/export.js";
+import { toGeminiTools } from "../../src/providers/gemini/export.js";
+import { toMcpTools } from "../../src/providers/mcp/export.js";
+import { toOpenAITools } from "../../src/providers/openai/export.js";
+import type { parseAnthropicToolCalls, parseGeminiToolCalls } from "toolwright";
+import { parseOpenAIToolCalls } from "toolwright";
+import type { OpenAIChatMessageLike, OpenAIResponsesOutputLike } from "../../src/providers/openai/calls.js";
+import type { AnthropicToolResultBlock } from "../../src/providers/anthropic/results.js";
+import type { GeminiFunctionResponsePart } from "../../src/providers/gemini/results.js";
+import type { OpenAIChatToolMessage, OpenAIResponsesToolOutput } from "../../src/providers/openai/results.js";
 import { allKinds } from "../fixtures/providers/tool-specs.js";
 
 // The SDK's Schema with its `Type` enum replaced by the enum's string values: what toolwright's own names must fit.
@@ -78,8 +75,12 @@ describe("tool-result and tool-call types against the official SDK types", () =>
   });
 
   it("parse the SDKs' response types without a cast", () => {
-    expectTypeOf<OpenAI.Chat.ChatCompletionMessage>().toExtend<Parameters<typeof parseOpenAIChatToolCalls>[0]>();
-    expectTypeOf<OpenAI.Responses.Response>().toExtend<Parameters<typeof parseOpenAIResponsesToolCalls>[0]>();
+    expectTypeOf<OpenAI.Chat.ChatCompletionMessage>().toExtend<OpenAIChatMessageLike>();
+    expectTypeOf<OpenAI.Responses.Response>().toExtend<OpenAIResponsesOutputLike>();
+    // Both go straight into the one parser, each with its api.
+    const _chat = (message: OpenAI.Chat.ChatCompletionMessage) => parseOpenAIToolCalls(message);
+    const _responses = (response: OpenAI.Responses.Response) => parseOpenAIToolCalls(response, { api: "responses" });
+    expectTypeOf<ReturnType<typeof _chat>>().toEqualTypeOf<ReturnType<typeof _responses>>();
     expectTypeOf<Anthropic.Message>().toExtend<Parameters<typeof parseAnthropicToolCalls>[0]>();
     expectTypeOf<GenerateContentResponse>().toExtend<Parameters<typeof parseGeminiToolCalls>[0]>();
   });

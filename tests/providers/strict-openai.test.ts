@@ -1,7 +1,7 @@
 import { p } from "../../src/params/index.js";
 import type { JsonSchema } from "../../src/params/json-schema.js";
-import type { SchemaObject } from "../../src/providers/exportable-tool.js";
-import { type StrictSchemaResult, toStrictJsonSchema } from "../../src/providers/strict-schema.js";
+import type { SchemaObject } from "../../src/schema/json.js";
+import { type StrictSchemaResult, toStrictJsonSchema } from "../../src/schema/strict/rewrite.js";
 import { objectNodes, prop, rules, strictFor } from "../fixtures/providers/strict-helpers.js";
 import {
   allKinds,

@@ -1,5 +1,5 @@
-import { dropStrictNulls } from "../../src/providers/strict-nulls.js";
-import { toStrictJsonSchema } from "../../src/providers/strict-schema.js";
+import { dropStrictNulls } from "../../src/schema/strict/drop-strict-nulls.js";
+import { toStrictJsonSchema } from "../../src/schema/strict/rewrite.js";
 import { makeAjv, validationProblems } from "../fixtures/providers/ajv.js";
 import { allKinds, optionals, tree } from "../fixtures/providers/tool-specs.js";
 

@@ -1,9 +1,4 @@
-import {
-  parseAnthropicToolCalls,
-  parseGeminiToolCalls,
-  parseOpenAIChatToolCalls,
-  parseOpenAIResponsesToolCalls,
-} from "../../src/providers/tool-calls.js";
+import { parseAnthropicToolCalls, parseGeminiToolCalls, parseOpenAIToolCalls } from "toolwright";
 
 describe("tool call parsers", () => {
   it("reads function calls of an OpenAI Chat message and skips custom tool calls", () => {
@@ -15,8 +10,8 @@ describe("tool call parsers", () => {
         { id: "call_2", type: "custom", custom: { name: "grammar", input: "text" } },
       ],
     };
-    expect(parseOpenAIChatToolCalls(message)).toEqual([{ id: "call_1", name: "search", arguments: '{"query":"x"}' }]);
-    expect(parseOpenAIChatToolCalls({ tool_calls: null })).toEqual([]);
+    expect(parseOpenAIToolCalls(message)).toEqual([{ id: "call_1", name: "search", arguments: '{"query":"x"}' }]);
+    expect(parseOpenAIToolCalls({ tool_calls: null })).toEqual([]);
   });
 
   it("reads function_call items of a Responses API response by call_id", () => {
@@ -25,8 +20,8 @@ describe("tool call parsers", () => {
       { type: "function_call", id: "fc_1", call_id: "call_9", name: "search", arguments: "{}" },
     ];
     const expected = [{ id: "call_9", name: "search", arguments: "{}" }];
-    expect(parseOpenAIResponsesToolCalls({ output })).toEqual(expected);
-    expect(parseOpenAIResponsesToolCalls(output)).toEqual(expected);
+    expect(parseOpenAIToolCalls({ output }, { api: "responses" })).toEqual(expected);
+    expect(parseOpenAIToolCalls(output, { api: "responses" })).toEqual(expected);
   });
 
   it("reads tool_use blocks of an Anthropic message", () => {

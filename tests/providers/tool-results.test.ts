@@ -1,34 +1,28 @@
-import type { ToolResult } from "../../src/dispatch/tool-result.js";
-import {
-  toAnthropicToolResult,
-  toGeminiFunctionResponse,
-  toOpenAIChatToolMessage,
-  toOpenAIResponsesToolOutput,
-} from "../../src/providers/tool-results.js";
+import { type ToolResult, toAnthropicToolResult, toGeminiToolResult, toOpenAIToolResult } from "toolwright";
 
 const call = { id: "call_1", name: "search" };
-const makeResult = (overrides: Partial<ToolResult> = {}): ToolResult => ({
+const makeResult = (...content: [unknown?]): ToolResult => ({
   ok: true,
   outcome: "success",
   toolName: "search",
   callId: "call_1",
-  content: { hits: 2 },
-  ...overrides,
+  content: content.length === 0 ? { hits: 2 } : content[0],
 });
-const failure = makeResult({
+const failure: ToolResult = {
   ok: false,
   outcome: "invalid_arguments",
-  content: undefined,
+  toolName: "search",
+  callId: "call_1",
   error: {
     code: "INVALID_ARGUMENTS",
     message: 'Invalid arguments for tool "search": /limit must be >= 1.',
     issues: [{ path: "/limit", keyword: "minimum", message: "must be >= 1" }],
   },
-});
+};
 
 describe("tool result messages", () => {
   it("builds the OpenAI Chat tool message with the content as JSON text", () => {
-    expect(toOpenAIChatToolMessage(call, makeResult())).toEqual({
+    expect(toOpenAIToolResult(call, makeResult())).toEqual({
       role: "tool",
       tool_call_id: "call_1",
       content: '{"hits":2}',
@@ -36,12 +30,12 @@ describe("tool result messages", () => {
   });
 
   it("sends string content as it is and no content as null", () => {
-    expect(toOpenAIChatToolMessage(call, makeResult({ content: "done" })).content).toBe("done");
-    expect(toOpenAIChatToolMessage(call, makeResult({ content: undefined })).content).toBe("null");
+    expect(toOpenAIToolResult(call, makeResult("done")).content).toBe("done");
+    expect(toOpenAIToolResult(call, makeResult(undefined)).content).toBe("null");
   });
 
   it("builds the Responses function_call_output item", () => {
-    expect(toOpenAIResponsesToolOutput(call, makeResult())).toEqual({
+    expect(toOpenAIToolResult(call, makeResult(), { api: "responses" })).toEqual({
       type: "function_call_output",
       call_id: "call_1",
       output: '{"hits":2}',
@@ -49,7 +43,7 @@ describe("tool result messages", () => {
   });
 
   it("writes a failure as text the model can act on when the provider has no error flag", () => {
-    expect(toOpenAIChatToolMessage(call, failure).content).toBe(
+    expect(toOpenAIToolResult(call, failure).content).toBe(
       'Error (INVALID_ARGUMENTS): Invalid arguments for tool "search": /limit must be >= 1.',
     );
   });
@@ -68,16 +62,16 @@ describe("tool result messages", () => {
   });
 
   it("builds the Gemini functionResponse with output on success and error on failure", () => {
-    expect(toGeminiFunctionResponse(call, makeResult())).toEqual({
+    expect(toGeminiToolResult(call, makeResult())).toEqual({
       functionResponse: { id: "call_1", name: "search", response: { output: { hits: 2 } } },
     });
-    expect(toGeminiFunctionResponse(call, failure).functionResponse.response).toEqual({
+    expect(toGeminiToolResult(call, failure).functionResponse.response).toEqual({
       error: { code: "INVALID_ARGUMENTS", message: failure.error!.message, issues: failure.error!.issues },
     });
   });
 
   it("leaves the id out of a Gemini response when the call had none", () => {
-    expect(toGeminiFunctionResponse({ id: "", name: "search" }, makeResult({ content: 3 }))).toEqual({
+    expect(toGeminiToolResult({ id: "", name: "search" }, makeResult(3))).toEqual({
       functionResponse: { name: "search", response: { output: 3 } },
     });
   });

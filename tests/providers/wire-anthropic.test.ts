@@ -1,7 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { toAnthropicTools } from "../../src/providers/anthropic.js";
-import { parseAnthropicToolCalls } from "../../src/providers/tool-calls.js";
-import { toAnthropicToolResult } from "../../src/providers/tool-results.js";
+import { toAnthropicTools } from "../../src/providers/anthropic/export.js";
+import { parseAnthropicToolCalls } from "toolwright";
+import { toAnthropicToolResult } from "toolwright";
 import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
 import { makeTravelAgent } from "../fixtures/providers/travel-agent.js";
 

@@ -1,7 +1,7 @@
 import { type Content, GoogleGenAI, Type } from "@google/genai";
-import { toGeminiTools } from "../../src/providers/gemini.js";
-import { parseGeminiToolCalls } from "../../src/providers/tool-calls.js";
-import { toGeminiFunctionResponse } from "../../src/providers/tool-results.js";
+import { toGeminiTools } from "../../src/providers/gemini/export.js";
+import { parseGeminiToolCalls } from "toolwright";
+import { toGeminiToolResult } from "toolwright";
 import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
 import { makeTravelAgent } from "../fixtures/providers/travel-agent.js";
 
@@ -53,7 +53,7 @@ describe("Gemini generateContent on the wire", () => {
       expect(results.map((r) => r.ok)).toEqual([true, false]);
       contents.push(first.candidates![0]!.content!, {
         role: "user",
-        parts: calls.map((c, i) => toGeminiFunctionResponse(c, results[i]!)),
+        parts: calls.map((c, i) => toGeminiToolResult(c, results[i]!)),
       });
 
       const second = await ai.models.generateContent({ model: "gemini-test", contents, config });

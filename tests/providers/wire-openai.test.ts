@@ -1,7 +1,6 @@
 import OpenAI from "openai";
-import { toOpenAITools } from "../../src/providers/openai.js";
-import { parseOpenAIChatToolCalls, parseOpenAIResponsesToolCalls } from "../../src/providers/tool-calls.js";
-import { toOpenAIChatToolMessage, toOpenAIResponsesToolOutput } from "../../src/providers/tool-results.js";
+import { toOpenAITools } from "../../src/providers/openai/export.js";
+import { parseOpenAIToolCalls, toOpenAIToolResult } from "toolwright";
 import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
 import { makeTravelAgent } from "../fixtures/providers/travel-agent.js";
 
@@ -71,10 +70,10 @@ describe("OpenAI Chat Completions on the wire", () => {
     expect(tools.every((t) => t.function.strict)).toBe(true);
 
     const message = first.choices[0]!.message;
-    const calls = parseOpenAIChatToolCalls(message);
+    const calls = parseOpenAIToolCalls(message);
     const results = await Promise.all(calls.map((c) => agent.callTool(c.name, c.arguments, { callId: c.id })));
     expect(agent.seen).toEqual([{ city: "Oslo", days: 3 }]);
-    messages.push(message, ...calls.map((c, i) => toOpenAIChatToolMessage(c, results[i]!)));
+    messages.push(message, ...calls.map((c, i) => toOpenAIToolResult(c, results[i]!)));
 
     const second = await client.chat.completions.create({ model: "gpt-test", messages, tools });
     expect(second.choices[0]?.message.content).toBe("Sunny in Oslo; no flights left.");
@@ -125,10 +124,13 @@ describe("OpenAI Responses API on the wire", () => {
     expect(server.requests[0]?.path).toBe("/v1/responses");
     expect(server.requests[0]?.body.tools).toEqual(asSent(tools));
 
-    const [call] = parseOpenAIResponsesToolCalls(first);
+    const [call] = parseOpenAIToolCalls(first, { api: "responses" });
     const result = await agent.callTool(call!.name, call!.arguments, { callId: call!.id });
     expect(result.ok).toBe(true);
-    input.push(...(first.output as OpenAI.Responses.ResponseInputItem[]), toOpenAIResponsesToolOutput(call!, result));
+    input.push(
+      ...(first.output as OpenAI.Responses.ResponseInputItem[]),
+      toOpenAIToolResult(call!, result, { api: "responses" }),
+    );
 
     const second = await client.responses.create({ model: "gpt-test", input, tools });
     expect(second.output_text).toBe("Sunny in Oslo.");

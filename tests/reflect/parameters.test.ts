@@ -1,5 +1,5 @@
 import { runInNewContext } from "node:vm";
-import { looksMinified, readParameters, type SourceParameter } from "../../src/reflect/parameters.js";
+import { readParameters, type SourceParameter } from "../../src/reflect/parameters.js";
 
 type AnyFunction = (...args: never[]) => unknown;
 
@@ -265,23 +265,5 @@ continues'`,
       const result = readParameters({} as AnyFunction);
       expect(result.ok).toBe(false);
     });
-  });
-});
-
-describe("looksMinified", () => {
-  const named = (...list: (string | undefined)[]): SourceParameter[] =>
-    list.map((name) => ({ name, rest: false, hasDefault: false }));
-
-  it("flags two or more one- and two-letter names", () => {
-    expect(looksMinified(named("e", "t"))).toBe(true);
-    expect(looksMinified(named("r", "e", "t", "n"))).toBe(true);
-    expect(looksMinified(named("e", "aa"))).toBe(true);
-  });
-
-  it("does not flag descriptive names, a single parameter, patterns or an empty list", () => {
-    expect(looksMinified(named("path", "e"))).toBe(false);
-    expect(looksMinified(named("e"))).toBe(false);
-    expect(looksMinified(named(undefined, "e"))).toBe(false);
-    expect(looksMinified([])).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { expectTypeOf } from "expect-type";
 import { z } from "zod";
-import { BaseAgent, type InferArgs, type ToolMethodDecorator, ToolRegistry, p, tool } from "../../src/index.js";
+import { BaseAgent, type InferArgs, ToolRegistry, p, tool } from "../../src/index.js";
+import { type ToolMethodDecorator } from "../../src/decorators/tool.js";
 
 const searchParams = { pattern: p.string("Glob pattern"), maxResults: p.integer({ minimum: 1 }).default(10) };
 

@@ -1,0 +1,18 @@
+// The "toolwright/mcp" entry: serve agents over MCP and import MCP servers' tools. Its peer,
+// @modelcontextprotocol/sdk, is loaded only when one of these runs.
+
+export { serveMcp } from "./serve-mcp.js";
+export type {
+  HttpMcpServerHandle,
+  HttpServeOptions,
+  McpServerHandle,
+  ServeMcpOptions,
+  StdioServeOptions,
+} from "./serve-mcp.js";
+export type { McpApprovalMode } from "./settle-approval.js";
+export type { McpServableAgent } from "./servable-agent.js";
+export { toMcpCallToolResult } from "./call-tool-result.js";
+export type { McpCallToolResult } from "./call-tool-result.js";
+export { importMcpTools } from "./import-mcp-tools.js";
+export type { ImportMcpToolsOptions, ImportedMcpTools } from "./import-mcp-tools.js";
+export type { McpClientLike, McpTransportLike } from "./mcp-client-like.js";

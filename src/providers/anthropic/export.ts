@@ -1,0 +1,137 @@
+import { ToolDefinitionError } from "../../errors/errors.js";
+import { type ExportableTool } from "../../tool/exportable-tool.js";
+import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
+import { type CompatibilityFinding, FindingCollector, type Severity } from "../../schema/finding.js";
+import { visitSchemas } from "../../schema/visit.js";
+import { typesOf } from "../../schema/strict/strict-nullable.js";
+import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
+import { assertToolNames, checkToolNames } from "../tool-names.js";
+
+/** A prompt-caching breakpoint (`CacheControlEphemeral` in @anthropic-ai/sdk). */
+export interface AnthropicCacheControl {
+  type: "ephemeral";
+  ttl?: "5m" | "1h";
+}
+
+/** Options of {@link toAnthropicTools}. */
+export interface AnthropicToolOptions {
+  /** Strict tool use. `true`: every tool (throws when one cannot be); `"auto"`: each tool that can be; default false. */
+  readonly strict?: boolean | "auto";
+  /** Put this breakpoint on the last tool, which caches the whole tool list. */
+  readonly cacheControl?: AnthropicCacheControl;
+}
+
+/** A custom tool for the Messages API (`Tool` in @anthropic-ai/sdk). */
+export interface AnthropicTool {
+  name: string;
+  description: string;
+  input_schema: ObjectSchemaObject;
+  strict?: boolean;
+  cache_control?: AnthropicCacheControl;
+}
+
+// Per-request limits of strict tool use, summed over all strict tools:
+// https://platform.claude.com/docs/en/build-with-claude/structured-outputs (limits: 20 strict tools, 24 optional
+// parameters, 16 parameters using `anyOf` or type arrays).
+const BUDGET = { tools: 20, optional: 24, unions: 16 };
+
+function complexity(schema: ObjectSchemaObject): { optional: number; unions: number } {
+  let optional = 0;
+  let unions = 0;
+  visitSchemas(schema, (node) => {
+    if (node.properties !== null && typeof node.properties === "object") {
+      const required = new Set(Array.isArray(node.required) ? node.required : []);
+      optional += Object.keys(node.properties).filter((k) => !required.has(k)).length;
+    }
+    if (Array.isArray(node.anyOf) || typesOf(node).length > 1) unions += 1;
+  });
+  return { optional, unions };
+}
+
+/** Plans the export of each tool for Anthropic and collects the findings. Never throws. */
+export function planAnthropicTools(
+  tools: readonly ExportableTool[],
+  strict: boolean | "auto",
+): { readonly tools: readonly AnthropicTool[]; readonly findings: readonly CompatibilityFinding[] } {
+  const findings: CompatibilityFinding[] = checkToolNames(tools, "anthropic");
+  const used = { tools: 0, optional: 0, unions: 0 };
+  const planned = tools.map((tool): AnthropicTool => {
+    const found = new FindingCollector(tool.name);
+    const schema = tool.inputSchema;
+    if (schema.type !== "object")
+      found.add([], "anthropic.root", "error", 'input_schema must have `"type": "object"`.');
+    // 400 "input_schema does not support oneOf, allOf, or anyOf at the top level" (github.com/anthropics/claude-code/issues/5973).
+    for (const key of ["anyOf", "oneOf", "allOf"]) {
+      if (schema[key] !== undefined)
+        found.add([key], "anthropic.root", "error", `input_schema does not support \`${key}\` at the top level.`);
+    }
+    findings.push(...found.findings);
+    const loose: AnthropicTool = {
+      name: tool.name,
+      description: tool.description,
+      input_schema: cloneJson(schema) as ObjectSchemaObject,
+    };
+    if (strict === false) return loose;
+    const rewrite = toStrictJsonSchema(schema, { provider: "anthropic", tool: tool.name });
+    const cost = complexity(rewrite.schema);
+    const over = [
+      used.tools + 1 > BUDGET.tools && `more than ${BUDGET.tools} strict tools`,
+      used.optional + cost.optional > BUDGET.optional && `more than ${BUDGET.optional} optional parameters`,
+      used.unions + cost.unions > BUDGET.unions && `more than ${BUDGET.unions} union-typed parameters`,
+    ].filter((x): x is string => typeof x === "string");
+    const severity: Severity = strict === true ? "error" : "warning";
+    if (over.length > 0) {
+      findings.push({
+        tool: tool.name,
+        path: "",
+        rule: "anthropic.strict.limit",
+        severity,
+        message: `Strict tool use allows per request at most ${BUDGET.tools} tools, ${BUDGET.optional} optional and ${BUDGET.unions} union-typed parameters; this tool would make ${over.join(", ")}.`,
+      });
+    }
+    findings.push(...rewrite.findings.map((f) => (f.severity === "error" ? { ...f, severity } : f)));
+    if (strict === "auto" && (!rewrite.strict || over.length > 0)) {
+      findings.push({
+        tool: tool.name,
+        path: "",
+        rule: "anthropic.strict.fallback",
+        severity: "warning",
+        message: "Exported without strict: true (see the other findings).",
+      });
+      return loose;
+    }
+    used.tools += 1;
+    used.optional += cost.optional;
+    used.unions += cost.unions;
+    return { ...loose, input_schema: cloneJson(rewrite.schema), strict: true };
+  });
+  return { tools: planned, findings };
+}
+
+/**
+ * Returns the tools in the exact form the Anthropic Messages API takes them: `{ name, description, input_schema }`,
+ * with `strict: true` for strict tools (whose schema is rewritten, see {@link toStrictJsonSchema}) and
+ * `cache_control` on the last tool when asked. The input specs are never changed.
+ * @throws {ToolDefinitionError} when Anthropic would reject a tool name, or when `strict: true` and a tool cannot be strict.
+ * @example
+ * await anthropic.messages.create({ model, max_tokens, messages, tools: toAnthropicTools(agent.toolSpecs()) });
+ */
+export function toAnthropicTools(
+  tools: readonly ExportableTool[],
+  options: AnthropicToolOptions = {},
+): AnthropicTool[] {
+  assertToolNames(tools, "anthropic");
+  const strict = options.strict ?? false;
+  const plan = planAnthropicTools(tools, strict);
+  const errors = plan.findings.filter((f) => f.severity === "error" && f.rule.startsWith("anthropic.strict"));
+  if (strict === true && errors.length > 0) {
+    const list = errors.map((f) => `${f.tool}${f.path}: ${f.message}`).join("; ");
+    throw new ToolDefinitionError(
+      `Cannot export these tools with strict: true (use strict: "auto" to fall back per tool): ${list}`,
+    );
+  }
+  const out = plan.tools.map((t) => ({ ...t }));
+  const last = out.at(-1);
+  if (last && options.cacheControl) last.cache_control = { ...options.cacheControl };
+  return out;
+}

@@ -1,0 +1,191 @@
+import { isPlainObject } from "../../schema/json.js";
+import { type ExportableTool } from "../../tool/exportable-tool.js";
+import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
+import { type CompatibilityFinding, FindingCollector } from "../../schema/finding.js";
+import { toOpenApiSchema } from "./openapi-schema.js";
+import { type GeminiSchema, type GeminiType, mapTypeNames } from "./openapi-types.js";
+import { recursiveRefTargets } from "../../schema/refs.js";
+import { visitSchemas } from "../../schema/visit.js";
+import { assertToolNames, checkToolNames } from "../tool-names.js";
+
+/** Which `FunctionDeclaration` field carries the parameters. */
+export type GeminiMode = "openapi" | "jsonSchema";
+
+/** Options of {@link toGeminiTools}. */
+export interface GeminiToolOptions<T extends string = GeminiType> {
+  /**
+   * `"jsonSchema"` (the default): the schema as it is, in `parametersJsonSchema`. `"openapi"`: rewritten to the
+   * OpenAPI 3.0 subset of `parameters` (no `$ref`, `nullable` instead of type arrays, string enums, ...).
+   */
+  readonly mode?: GeminiMode;
+  /** `"openapi"` only: the type names to emit, e.g. `Type` from @google/genai (then no cast is needed). Default: upper-case strings. */
+  readonly types?: Readonly<Record<GeminiType, T>>;
+  /** `"openapi"` only: how many times a recursive `$ref` is inlined along one path before it is cut. Default 3. */
+  readonly recursionDepth?: number;
+}
+
+/** A function declaration in `"openapi"` mode (`FunctionDeclaration` of @google/genai, with its `parameters`). */
+export interface GeminiFunctionDeclaration<T extends string = GeminiType> {
+  name: string;
+  description: string;
+  parameters?: GeminiSchema<T>;
+}
+
+/** A function declaration in `"jsonSchema"` mode (`FunctionDeclaration` of @google/genai, with `parametersJsonSchema`). */
+export interface GeminiJsonSchemaFunctionDeclaration {
+  name: string;
+  description: string;
+  parametersJsonSchema?: ObjectSchemaObject;
+}
+
+// The keywords Gemini reads in JSON Schema mode; it ignores the others
+// (https://ai.google.dev/api/generate-content#FIELDS.response_json_schema, which parametersJsonSchema shares).
+const JSON_SCHEMA_KEYWORDS = new Set([
+  "$id",
+  "$defs",
+  "$ref",
+  "$anchor",
+  "type",
+  "format",
+  "title",
+  "description",
+  "enum",
+  "items",
+  "prefixItems",
+  "minItems",
+  "maxItems",
+  "minimum",
+  "maximum",
+  "anyOf",
+  "oneOf",
+  "properties",
+  "additionalProperties",
+  "required",
+  "propertyOrdering",
+]);
+const QUIET = new Set(["$schema", "$comment", "definitions"]);
+
+/** Returns true when the tool takes at least one argument. */
+function hasParameters(tool: ExportableTool): boolean {
+  const { properties } = tool.inputSchema;
+  return isPlainObject(properties) && Object.keys(properties).length > 0;
+}
+
+function checkJsonSchemaMode(tool: ExportableTool, found: FindingCollector): ObjectSchemaObject {
+  const schema = cloneJson(tool.inputSchema) as ObjectSchemaObject;
+  const recursive = recursiveRefTargets(schema);
+  visitSchemas(schema, (node, path) => {
+    for (const key of Object.keys(node)) {
+      if (JSON_SCHEMA_KEYWORDS.has(key) || QUIET.has(key) || key.startsWith("x-")) continue;
+      found.add(
+        [...path, key],
+        "gemini.json-schema.keyword",
+        "warning",
+        `Gemini ignores \`${key}\` in JSON Schema mode (toolwright still validates it).`,
+      );
+    }
+    if (typeof node.$ref !== "string") return;
+    const siblings = Object.keys(node).filter((k) => !k.startsWith("$"));
+    for (const key of siblings) delete node[key];
+    if (siblings.length > 0) {
+      found.add(
+        path,
+        "gemini.json-schema.ref-siblings",
+        "warning",
+        `Gemini allows only $-keywords beside $ref; dropped: ${siblings.join(", ")}.`,
+      );
+    }
+    if (closesCycle(node.$ref, path, recursive) && isRequiredProperty(schema, path)) {
+      const message = "Gemini unrolls recursive references only in properties that are not required.";
+      found.add(path, "gemini.json-schema.recursive-required", "error", message);
+    }
+  });
+  return schema;
+}
+
+// A reference closes a cycle when it sits inside the recursive definition it belongs to (or anywhere, for "#").
+function closesCycle(ref: string, path: readonly string[], recursive: ReadonlySet<string>): boolean {
+  if (!recursive.has(ref)) return false;
+  if (ref === "#") return true;
+  const [table, name] = path;
+  return (table === "$defs" || table === "definitions") && name !== undefined && recursive.has(`#/${table}/${name}`);
+}
+
+// True when the node at `path` is the schema of a property its object lists in `required`.
+function isRequiredProperty(root: unknown, path: readonly string[]): boolean {
+  if (path.length < 2 || path[path.length - 2] !== "properties") return false;
+  const parent = resolvePath(root, path.slice(0, -2));
+  return isPlainObject(parent) && Array.isArray(parent.required) && parent.required.includes(path[path.length - 1]);
+}
+
+function resolvePath(root: unknown, path: readonly string[]): unknown {
+  return path.reduce<unknown>(
+    (node, key) => (isPlainObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined),
+    root,
+  );
+}
+
+/** Plans the Gemini export and collects the findings. Never throws. */
+export function planGeminiTools(
+  tools: readonly ExportableTool[],
+  options: GeminiToolOptions<string> = {},
+): {
+  readonly tools: readonly (GeminiFunctionDeclaration | GeminiJsonSchemaFunctionDeclaration)[];
+  readonly findings: readonly CompatibilityFinding[];
+} {
+  const findings: CompatibilityFinding[] = checkToolNames(tools, "gemini");
+  const planned = tools.map((tool) => {
+    const found = new FindingCollector(tool.name);
+    const base = { name: tool.name, description: tool.description };
+    if (tool.inputSchema.type !== "object")
+      found.add([], "gemini.root", "error", "Function parameters must be an object schema.");
+    let declaration: GeminiFunctionDeclaration | GeminiJsonSchemaFunctionDeclaration = base;
+    // A function without parameters has no parameters field: an empty OBJECT is rejected ("should be non-empty").
+    if (hasParameters(tool) && options.mode === "openapi") {
+      const ctx = { root: tool.inputSchema, found, recursionDepth: options.recursionDepth ?? 3 };
+      const parameters = toOpenApiSchema(tool.inputSchema, ctx);
+      declaration = parameters === undefined ? base : { ...base, parameters };
+    } else if (hasParameters(tool)) {
+      declaration = { ...base, parametersJsonSchema: checkJsonSchemaMode(tool, found) };
+    }
+    findings.push(...found.findings);
+    return declaration;
+  });
+  return { tools: planned, findings };
+}
+
+/**
+ * Returns the tools as Gemini `FunctionDeclaration`s (put them in `tools: [{ functionDeclarations }]`). In
+ * `"jsonSchema"` mode the schema goes out as it is, in `parametersJsonSchema`; in `"openapi"` mode it is rewritten to
+ * the `parameters` subset: `$ref`s inlined (recursion cut and reported), `nullable` instead of `null` types, `const`
+ * as a one-value enum, no `additionalProperties`. A tool without parameters has no parameters field.
+ * @throws {ToolDefinitionError} when Gemini would reject a tool name.
+ * @example
+ * const functionDeclarations = toGeminiTools(agent.toolSpecs(), { mode: "openapi", types: Type });
+ * await ai.models.generateContent({ model, contents, config: { tools: [{ functionDeclarations }] } });
+ */
+export function toGeminiTools(
+  tools: readonly ExportableTool[],
+  options?: GeminiToolOptions & { readonly mode?: "jsonSchema" },
+): GeminiJsonSchemaFunctionDeclaration[];
+export function toGeminiTools<T extends string>(
+  tools: readonly ExportableTool[],
+  options: GeminiToolOptions<T> & { readonly mode: "openapi"; readonly types: Readonly<Record<GeminiType, T>> },
+): GeminiFunctionDeclaration<T>[];
+export function toGeminiTools(
+  tools: readonly ExportableTool[],
+  options: GeminiToolOptions & { readonly mode: "openapi" },
+): GeminiFunctionDeclaration[];
+export function toGeminiTools<T extends string = GeminiType>(
+  tools: readonly ExportableTool[],
+  options: GeminiToolOptions<T> = {},
+): (GeminiFunctionDeclaration<T> | GeminiJsonSchemaFunctionDeclaration)[] {
+  assertToolNames(tools, "gemini");
+  const plan = planGeminiTools(tools, options);
+  const names = options.types;
+  return plan.tools.map((declaration) =>
+    "parameters" in declaration && declaration.parameters !== undefined && names !== undefined
+      ? { ...declaration, parameters: mapTypeNames(declaration.parameters, names) }
+      : (declaration as GeminiFunctionDeclaration<T> | GeminiJsonSchemaFunctionDeclaration),
+  );
+}

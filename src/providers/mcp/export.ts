@@ -1,0 +1,80 @@
+import { TOOL_FLAGS, TOOL_FLAG_NAMES, type ToolFlagName } from "../../tool/flags.js";
+import { type ExportableTool } from "../../tool/exportable-tool.js";
+import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
+import { type CompatibilityFinding, FindingCollector } from "../../schema/finding.js";
+import { assertToolNames, checkToolNames } from "../tool-names.js";
+
+/** MCP tool annotations (hints to clients; never a security boundary). */
+export interface McpToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A tool as an MCP server lists it in `tools/list` (`Tool` of @modelcontextprotocol/sdk). */
+export interface McpTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: ObjectSchemaObject;
+  outputSchema?: ObjectSchemaObject;
+  annotations: McpToolAnnotations;
+}
+
+// Flag → annotation, https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-annotations
+// (readOnlyHint, destructiveHint, idempotentHint, openWorldHint). Only flags the tool declares become hints: MCP's
+// own defaults (destructive and open-world unless told otherwise) apply to the rest.
+type HintFlag = {
+  [F in ToolFlagName]: (typeof TOOL_FLAGS)[F] extends { readonly mcpHint: string } ? F : never;
+}[ToolFlagName];
+type Hint = (typeof TOOL_FLAGS)[HintFlag]["mcpHint"];
+const HINTS = TOOL_FLAG_NAMES.flatMap((flag) => {
+  const hint = (TOOL_FLAGS[flag] as { readonly mcpHint?: Hint }).mcpHint;
+  return hint === undefined ? [] : [[flag as HintFlag, hint] as const];
+});
+
+/** Returns the MCP findings: tool names, and input/output schemas whose root is not an object. */
+export function checkMcpTools(tools: readonly ExportableTool[]): CompatibilityFinding[] {
+  const findings = checkToolNames(tools, "mcp");
+  for (const tool of tools) {
+    const found = new FindingCollector(tool.name);
+    // "inputSchema ... Must have type: 'object' at the root level per MCP spec" (@modelcontextprotocol/sdk ToolSchema).
+    if (tool.inputSchema.type !== "object")
+      found.add([], "mcp.root", "error", 'inputSchema must have `"type": "object"` at the root.');
+    if (tool.outputSchema !== undefined && tool.outputSchema.type !== "object") {
+      found.add([], "mcp.output-root", "error", 'outputSchema must have `"type": "object"` at the root.');
+    }
+    findings.push(...found.findings);
+  }
+  return findings;
+}
+
+/**
+ * Returns the tools as an MCP server lists them: `{ name, title?, description, inputSchema, outputSchema?, annotations }`.
+ * The schemas go out unchanged (MCP speaks JSON Schema 2020-12); `annotations` carries the hints derived from the
+ * `readOnly`, `destructive`, `idempotent` and `openWorld` flags when the tools come from `agent.tools()`.
+ * @throws {ToolDefinitionError} when MCP would reject a tool name.
+ * @example
+ * server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toMcpTools(agent.tools()) }));
+ */
+export function toMcpTools(tools: readonly ExportableTool[]): McpTool[] {
+  assertToolNames(tools, "mcp");
+  return tools.map((tool) => {
+    const annotations: McpToolAnnotations = {};
+    for (const [flag, hint] of HINTS) {
+      const value = tool[flag];
+      if (typeof value === "boolean") annotations[hint] = value;
+    }
+    const out: McpTool = {
+      name: tool.name,
+      description: tool.description,
+      inputSchema: cloneJson(tool.inputSchema) as ObjectSchemaObject,
+      annotations,
+    };
+    if (typeof tool.title === "string") out.title = tool.title;
+    if (tool.outputSchema !== undefined) out.outputSchema = cloneJson(tool.outputSchema) as ObjectSchemaObject;
+    return out;
+  });
+}

@@ -1,0 +1,159 @@
+import { ToolDefinitionError } from "../../errors/errors.js";
+import { type ExportableTool } from "../../tool/exportable-tool.js";
+import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
+import { type CompatibilityFinding, FindingCollector } from "../../schema/finding.js";
+import { typesOf } from "../../schema/strict/strict-nullable.js";
+import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
+import { visitSchemas } from "../../schema/visit.js";
+import { assertToolNames, checkToolNames } from "../tool-names.js";
+
+/** Which OpenAI API the tools are for. */
+export type OpenAIApi = "chat" | "responses";
+
+/** Options of {@link toOpenAITools}. */
+export interface OpenAIToolOptions {
+  /** `"chat"` (Chat Completions, the default) or `"responses"` (the Responses API). */
+  readonly api?: OpenAIApi;
+  /**
+   * Structured Outputs for the arguments. `true`: every tool strict (throws when one cannot be); `false`: none;
+   * `"auto"` (the default): strict for each tool that can be, non-strict for the others.
+   */
+  readonly strict?: boolean | "auto";
+}
+
+/** A function tool for Chat Completions (`ChatCompletionFunctionTool` in the openai package). */
+export interface OpenAIChatTool {
+  type: "function";
+  function: { name: string; description: string; parameters: ObjectSchemaObject; strict: boolean };
+}
+
+/** A function tool for the Responses API (`FunctionTool` in the openai package). */
+export interface OpenAIResponsesTool {
+  type: "function";
+  name: string;
+  description: string;
+  parameters: ObjectSchemaObject;
+  strict: boolean;
+}
+
+interface PlannedTool {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: ObjectSchemaObject;
+  readonly strict: boolean;
+}
+
+/** Plans the export of each tool: its parameters, whether it is strict, and the findings. Never throws. */
+export function planOpenAITools(
+  tools: readonly ExportableTool[],
+  strict: boolean | "auto",
+): { readonly tools: readonly PlannedTool[]; readonly findings: readonly CompatibilityFinding[] } {
+  const findings: CompatibilityFinding[] = checkToolNames(tools, "openai");
+  const planned = tools.map((tool): PlannedTool => {
+    const loose = (): PlannedTool => {
+      findings.push(...checkLooseParameters(tool));
+      return {
+        name: tool.name,
+        description: tool.description,
+        parameters: cloneJson(tool.inputSchema) as ObjectSchemaObject,
+        strict: false,
+      };
+    };
+    if (strict === false) return loose();
+    const rewrite = toStrictJsonSchema(tool.inputSchema, { provider: "openai", tool: tool.name });
+    if (rewrite.strict || strict === true) {
+      findings.push(...rewrite.findings);
+      return { name: tool.name, description: tool.description, parameters: cloneJson(rewrite.schema), strict: true };
+    }
+    // strict: "auto" — what blocks strict mode is not sent, so it is no error: the tool goes out non-strict.
+    findings.push(...rewrite.findings.map((f) => ({ ...f, severity: "warning" as const })));
+    findings.push({
+      tool: tool.name,
+      path: "",
+      rule: "openai.strict.fallback",
+      severity: "warning",
+      message: "The schema cannot be made strict (see the other findings); the tool is exported with strict: false.",
+    });
+    return loose();
+  });
+  return { tools: planned, findings };
+}
+
+// Checks the rules OpenAI applies to every function schema, strict or not.
+function checkLooseParameters(tool: ExportableTool): CompatibilityFinding[] {
+  const found = new FindingCollector(tool.name);
+  if (tool.inputSchema.type !== "object") {
+    found.add(
+      [],
+      "openai.root",
+      "error",
+      'Function parameters must be a JSON Schema with `"type": "object"` at the root.',
+    );
+  }
+  visitSchemas(tool.inputSchema, (node, path) => {
+    // "Invalid schema for function ...: array schema missing items" (400), e.g. github.com/sigoden/aichat/pull/1049.
+    if (typesOf(node).includes("array") && node.items === undefined && node.prefixItems === undefined) {
+      found.add(
+        path,
+        "openai.array-items",
+        "error",
+        'OpenAI rejects an array schema without `items` ("array schema missing items").',
+      );
+    }
+  });
+  return found.findings;
+}
+
+/**
+ * Returns the tools in the exact form the OpenAI API takes them: Chat Completions
+ * `{ type: "function", function: { name, description, parameters, strict } }` or Responses
+ * `{ type: "function", name, description, parameters, strict }`. `strict` is always set, because the Responses API
+ * treats a missing `strict` as `true`. Strict tools carry a rewritten schema (see {@link toStrictJsonSchema}); the
+ * input specs are never changed.
+ * @throws {ToolDefinitionError} when OpenAI would reject a tool name, or when `strict: true` and a tool cannot be strict.
+ * @example
+ * const tools = toOpenAITools(agent.toolSpecs(), { api: "chat", strict: "auto" });
+ * await openai.chat.completions.create({ model, messages, tools });
+ */
+export function toOpenAITools(
+  tools: readonly ExportableTool[],
+  options: OpenAIToolOptions & { readonly api: "responses" },
+): OpenAIResponsesTool[];
+export function toOpenAITools(
+  tools: readonly ExportableTool[],
+  options?: OpenAIToolOptions & { readonly api?: "chat" },
+): OpenAIChatTool[];
+export function toOpenAITools(
+  tools: readonly ExportableTool[],
+  options?: OpenAIToolOptions,
+): OpenAIChatTool[] | OpenAIResponsesTool[];
+export function toOpenAITools(
+  tools: readonly ExportableTool[],
+  options: OpenAIToolOptions = {},
+): OpenAIChatTool[] | OpenAIResponsesTool[] {
+  assertToolNames(tools, "openai");
+  const strict = options.strict ?? "auto";
+  const plan = planOpenAITools(tools, strict);
+  if (strict === true) {
+    const errors = plan.findings.filter((f) => f.severity === "error");
+    if (errors.length > 0) {
+      const list = errors.map((f) => `${f.tool}${f.path}: ${f.message}`).join("; ");
+      throw new ToolDefinitionError(
+        `Cannot export these tools with strict: true (use strict: "auto" to fall back per tool): ${list}`,
+      );
+    }
+  }
+  if (options.api === "responses") {
+    return plan.tools.map((t) => ({
+      type: "function",
+      name: t.name,
+      description: t.description,
+      parameters: t.parameters,
+      strict: t.strict,
+    }));
+  }
+  return plan.tools.map((t) => ({
+    type: "function",
+    function: { name: t.name, description: t.description, parameters: t.parameters, strict: t.strict },
+  }));
+}

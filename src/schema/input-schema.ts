@@ -1,0 +1,102 @@
+import { ToolDefinitionError } from "../errors/errors.js";
+import { type ObjectJsonSchema } from "../params/json-schema.js";
+import { deepFreeze, isPlainObject } from "./json.js";
+import { assertShape } from "../params/object.js";
+import { isKind, isParam } from "../params/param.js";
+import { shapeToJsonSchema } from "../params/to-json-schema.js";
+import { checkCompiles, checkJsonSchema } from "./validator.js";
+
+/** The part of a Standard Schema (zod v4, valibot, arktype) toolwright uses: validation, and JSON Schema export. */
+export interface StandardSchemaLike<Output = unknown> {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
+    readonly types?: { readonly input: unknown; readonly output: Output } | undefined;
+    readonly jsonSchema?: { readonly input: (options: { readonly target: string }) => Record<string, unknown> };
+  };
+}
+
+/** What a Standard Schema's `validate` returns. */
+export type StandardResult<Output> =
+  | { readonly value: Output; readonly issues?: undefined }
+  | {
+      readonly issues: ReadonlyArray<{
+        readonly message: string;
+        readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+      }>;
+    };
+
+/** Returns true when `value` is a Standard Schema object. */
+export function isStandardSchema(value: unknown): value is StandardSchemaLike {
+  return isPlainObject(value) || typeof value === "function"
+    ? typeof (value as { "~standard"?: { validate?: unknown } })["~standard"]?.validate === "function"
+    : false;
+}
+
+/** The input schema of a tool, in plain JSON, and the Standard Schema that also validates it, if one was given. */
+export interface ResolvedInputSchema {
+  readonly inputSchema: ObjectJsonSchema;
+  readonly standardSchema?: StandardSchemaLike;
+}
+
+const EMPTY_OBJECT_SCHEMA: ObjectJsonSchema = { type: "object", properties: {}, additionalProperties: false };
+
+/**
+ * Turns `params` (a descriptor shape, an object descriptor, or a Standard Schema) or a raw `inputSchema` into a frozen,
+ * plain-JSON object schema, checked against the JSON Schema 2020-12 meta-schema.
+ * @throws {ToolDefinitionError} naming the tool when the schema is broken or its root is not an object.
+ */
+export function resolveInputSchema(
+  options: { readonly params?: unknown; readonly inputSchema?: unknown },
+  where: string,
+): ResolvedInputSchema {
+  const { params, inputSchema } = options;
+  if (params === undefined && inputSchema === undefined) return { inputSchema: EMPTY_OBJECT_SCHEMA };
+  if (isStandardSchema(params)) {
+    const exporter = params["~standard"].jsonSchema;
+    if (!exporter) {
+      throw new ToolDefinitionError(
+        `${where}: this ${params["~standard"].vendor} schema cannot export JSON Schema (Standard JSON Schema). ` +
+          "Use p descriptors, a raw `inputSchema`, or a library version that implements `~standard.jsonSchema`.",
+      );
+    }
+    const schema = assertCompiles(finishSchema(exporter.input({ target: "draft-2020-12" }), where), where);
+    return { inputSchema: schema, standardSchema: params };
+  }
+  if (params !== undefined) {
+    if (isParam(params) && !isKind(params, "object")) {
+      throw new ToolDefinitionError(`${where}: \`params\` must be a shape like { city: p.string() } or p.object(...).`);
+    }
+    if (!isParam(params)) assertShape(params, `${where} params`);
+    return { inputSchema: finishSchema(isParam(params) ? params : shapeToJsonSchema(params), where) };
+  }
+  return { inputSchema: assertCompiles(finishSchema(inputSchema, where), where) };
+}
+
+// Schemas from outside toolwright are compiled once up front, so a broken one fails at registration, not at a call.
+function assertCompiles(schema: ObjectJsonSchema, where: string): ObjectJsonSchema {
+  const problem = checkCompiles(schema);
+  if (problem) throw new ToolDefinitionError(`${where}: the input schema cannot be compiled: ${problem}.`);
+  return schema;
+}
+
+/**
+ * Copies a schema into plain, deeply frozen JSON (descriptor prototypes and symbol tags stay behind), drops the root
+ * `$schema` (providers reject it and the validator speaks 2020-12), and checks it.
+ */
+export function finishSchema(schema: unknown, where: string): ObjectJsonSchema {
+  if (!isPlainObject(schema)) {
+    throw new ToolDefinitionError(`${where}: the input schema must be a JSON Schema object; got ${typeof schema}.`);
+  }
+  const { $schema: _dialect, ...plain } = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+  if (plain.type !== "object") {
+    throw new ToolDefinitionError(
+      `${where}: the input schema's root must have "type": "object" (tool arguments are always an object); ` +
+        `got ${JSON.stringify(plain.type)}.`,
+    );
+  }
+  const problem = checkJsonSchema(plain);
+  if (problem) throw new ToolDefinitionError(`${where}: the input schema is not valid JSON Schema: ${problem}.`);
+  return deepFreeze(plain) as ObjectJsonSchema;
+}

@@ -1,0 +1,112 @@
+import { type ObjectJsonSchema } from "../../params/json-schema.js";
+import { deepFreeze, isPlainObject } from "../json.js";
+import type { ObjectSchemaObject } from "../json.js";
+import { type CompatibilityFinding, FindingCollector } from "../finding.js";
+import { recursiveRefTargets } from "../refs.js";
+import { type StrictProvider, strictProfile } from "./strict-profiles.js";
+import type { StrictContext } from "./strict-context.js";
+import { strictNode } from "./strict-walk.js";
+
+/** Where a strict rewrite made optional properties required and nullable: object schema (JSON Pointer) → property names. */
+export type NulledOptionals = Readonly<Record<string, readonly string[]>>;
+
+/** The outcome of rewriting one input schema for a provider's strict mode. */
+export interface StrictSchemaResult {
+  /** The rewritten schema (deeply frozen; exporters hand out copies). */
+  readonly schema: ObjectSchemaObject;
+  /** True when the provider accepts `schema` with `strict: true`, i.e. no finding is an error. */
+  readonly strict: boolean;
+  /** What was rewritten (warnings) and what could not be (errors). */
+  readonly findings: readonly CompatibilityFinding[];
+  /**
+   * The optional properties that became required and nullable, by the JSON Pointer of their object schema within
+   * `schema`. The model sends `null` for them where it would have left them out; `dropStrictNulls` (and the
+   * dispatcher's null rule) turn those `null`s back into absent keys.
+   */
+  readonly nulledOptionals: NulledOptionals;
+}
+
+/** Options of {@link toStrictJsonSchema}. */
+export interface StrictSchemaOptions {
+  /** Whose strict subset to fit. */
+  readonly provider: StrictProvider;
+  /** The tool name the findings carry. Default `""`. */
+  readonly tool?: string;
+}
+
+// Schema work happens once per schema object: specs are frozen, so a WeakMap keyed on them never goes stale.
+const cache = new WeakMap<object, Map<string, StrictSchemaResult>>();
+
+// OpenAI's documented size limits (https://platform.openai.com/docs/guides/structured-outputs#objects-have-limitations-on-nesting-depth-and-size).
+const OPENAI_MAX_PROPERTIES = 5000;
+const OPENAI_MAX_DEPTH = 5;
+const OPENAI_MAX_ENUM_VALUES = 1000;
+
+/**
+ * Rewrites a tool's input schema into the subset a provider's strict mode accepts: `additionalProperties: false` on
+ * every object; for OpenAI every property required, the optional ones made nullable; unsupported keywords removed and,
+ * where they tell the model something, folded into the description. The input is never changed.
+ * @example
+ * const { schema, strict, findings } = toStrictJsonSchema(spec.inputSchema, { provider: "openai", tool: spec.name });
+ */
+export function toStrictJsonSchema(schema: ObjectJsonSchema, options: StrictSchemaOptions): StrictSchemaResult {
+  const key = `${options.provider}\u0000${options.tool ?? ""}`;
+  const cached = cache.get(schema)?.get(key);
+  if (cached) return cached;
+  const result = rewrite(schema, options);
+  const perSchema = cache.get(schema) ?? new Map<string, StrictSchemaResult>();
+  perSchema.set(key, result);
+  cache.set(schema, perSchema);
+  return result;
+}
+
+function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): StrictSchemaResult {
+  const profile = strictProfile(options.provider);
+  const found = new FindingCollector(options.tool ?? "");
+  const ctx: StrictContext = {
+    profile,
+    root: schema,
+    recursive: recursiveRefTargets(schema),
+    found,
+    nulled: new Map(),
+    stats: { properties: 0, enumValues: 0, depth: 0 },
+  };
+  const r = profile.rules;
+  if (!isPlainObject(schema) || schema.type !== "object") {
+    found.add([], `${r}.root`, "error", 'The root of the input schema must be `"type": "object"`.');
+  }
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    if (isPlainObject(schema) && schema[key] !== undefined) {
+      found.add([key], `${r}.root`, "error", `The root of the input schema must not use \`${key}\`.`);
+    }
+  }
+  const out = strictNode(schema, [], [], ctx) as ObjectSchemaObject;
+  if (options.provider === "openai") {
+    const { properties, depth, enumValues } = ctx.stats;
+    if (properties > OPENAI_MAX_PROPERTIES) {
+      found.add(
+        [],
+        `${r}.limit`,
+        "error",
+        `${properties} object properties; strict mode allows ${OPENAI_MAX_PROPERTIES}.`,
+      );
+    }
+    if (enumValues > OPENAI_MAX_ENUM_VALUES) {
+      found.add([], `${r}.limit`, "error", `${enumValues} enum values; strict mode allows ${OPENAI_MAX_ENUM_VALUES}.`);
+    }
+    if (depth > OPENAI_MAX_DEPTH) {
+      found.add(
+        [],
+        `${r}.depth`,
+        "warning",
+        `${depth} levels of object nesting; OpenAI documents at most ${OPENAI_MAX_DEPTH}.`,
+      );
+    }
+  }
+  return deepFreeze({
+    schema: out,
+    strict: !found.hasErrors,
+    findings: found.findings,
+    nulledOptionals: Object.fromEntries(ctx.nulled),
+  });
+}

@@ -1,0 +1,145 @@
+import { isPlainObject } from "../json.js";
+import type { SchemaObject } from "../json.js";
+import { toPointer } from "../finding.js";
+import { isLocalRef, resolveRef } from "../refs.js";
+import { type Path, SILENT, type StrictContext, type StrictWalk, report } from "./strict-context.js";
+import { makeNullable } from "./strict-nullable.js";
+
+/** Rewrites every schema of a definition table (`$defs` or `definitions`). */
+export function strictTable(table: unknown, key: string, src: Path, dst: Path, ctx: StrictContext, walk: StrictWalk) {
+  const out: Record<string, SchemaObject> = {};
+  for (const [name, def] of Object.entries(isPlainObject(table) ? table : {})) {
+    out[name] = walk(def, [...src, key, name], [...dst, key, name], ctx, 0);
+  }
+  return out;
+}
+
+/**
+ * Rewrites a `$ref` node. A reference with sibling keywords is inlined (the siblings win), as openai-node's
+ * `toStrictJsonSchema` does, unless it is recursive; then the siblings are dropped.
+ */
+export function strictRef(
+  node: Record<string, unknown>,
+  src: Path,
+  dst: Path,
+  ctx: StrictContext,
+  depth: number,
+  walk: StrictWalk,
+): SchemaObject {
+  const ref = node.$ref;
+  const target = isLocalRef(ref) ? resolveRef(ctx.root, ref) : undefined;
+  if (target === undefined) {
+    report(
+      ctx,
+      [...src, "$ref"],
+      "ref",
+      "error",
+      `Only references into the same schema are supported; ${JSON.stringify(ref)} is not.`,
+    );
+    return {};
+  }
+  const recursive = ctx.recursive.has(ref as string);
+  if (recursive && !ctx.profile.recursion) {
+    report(
+      ctx,
+      [...src, "$ref"],
+      "recursive",
+      "error",
+      `Recursive schemas are not supported in strict mode (${String(ref)}).`,
+    );
+  }
+  const { $ref: _ref, $defs, definitions, ...rest } = node;
+  const tables = Object.fromEntries(Object.entries({ $defs, definitions }).filter(([, v]) => v !== undefined));
+  const siblings = Object.keys(rest).filter((k) => !SILENT.has(k));
+  if (siblings.length > 0 && !recursive)
+    return walk({ ...(target as object), ...rest, ...tables }, src, dst, ctx, depth);
+  if (siblings.length > 0) {
+    report(
+      ctx,
+      src,
+      "ref-siblings",
+      "warning",
+      `Keywords beside a recursive $ref were dropped: ${siblings.join(", ")}.`,
+    );
+  }
+  const out: SchemaObject = { $ref: ref };
+  for (const [key, table] of Object.entries(tables)) out[key] = strictTable(table, key, src, dst, ctx, walk);
+  return out;
+}
+
+/** Closes an object and rewrites its properties; for OpenAI every property becomes required, the optional ones nullable. */
+export function strictObject(
+  node: Record<string, unknown>,
+  out: SchemaObject,
+  src: Path,
+  dst: Path,
+  ctx: StrictContext,
+  depth: number,
+  walk: StrictWalk,
+): void {
+  const extra = node.additionalProperties;
+  const properties = isPlainObject(node.properties) ? node.properties : undefined;
+  if (extra !== undefined && extra !== false) {
+    const message =
+      "An object that accepts extra keys (a record) cannot be strict: strict mode needs `additionalProperties: false`.";
+    report(ctx, [...src, "additionalProperties"], "open-object", "error", message);
+  } else if (properties === undefined && src.length > 0) {
+    report(ctx, src, "open-object", "error", "An object without `properties` accepts any keys and cannot be strict.");
+  }
+  const required = new Set(Array.isArray(node.required) ? node.required.map(String) : []);
+  const here = toPointer(dst);
+  const walked: Record<string, SchemaObject> = {};
+  ctx.stats.depth = Math.max(ctx.stats.depth, depth + 1);
+  for (const [key, value] of Object.entries(properties ?? {})) {
+    ctx.stats.properties += 1;
+    const at = [...dst, "properties", key];
+    const child = walk(value, [...src, "properties", key], at, ctx, depth + 1);
+    if (!ctx.profile.requireAll || required.has(key)) {
+      walked[key] = child;
+      continue;
+    }
+    const rewrite = makeNullable(child);
+    walked[key] = rewrite.schema;
+    if (rewrite.wrapped) moveRecords(ctx.nulled, toPointer(at), toPointer([...at, "anyOf", "0"]));
+    if (rewrite.added) ctx.nulled.set(here, [...(ctx.nulled.get(here) ?? []), key]);
+  }
+  out.type ??= "object";
+  out.properties = walked;
+  out.required = ctx.profile.requireAll ? Object.keys(walked) : [...required].filter((k) => k in walked);
+  out.additionalProperties = false;
+}
+
+/** Rewrites an array's `items`; a tuple cannot be strict, and OpenAI needs `items`. */
+export function strictArray(
+  node: Record<string, unknown>,
+  out: SchemaObject,
+  src: Path,
+  dst: Path,
+  ctx: StrictContext,
+  depth: number,
+  walk: StrictWalk,
+): void {
+  if (Array.isArray(node.items)) {
+    report(
+      ctx,
+      [...src, "items"],
+      "unsupported",
+      "error",
+      "Tuples (an `items` array) are not supported in strict mode.",
+    );
+  } else if (node.items !== undefined) {
+    out.type ??= "array";
+    out.items = walk(node.items, [...src, "items"], [...dst, "items"], ctx, depth);
+  } else if (ctx.profile.arrayNeedsItems && node.prefixItems === undefined) {
+    report(ctx, src, "untyped", "error", "An array without `items` accepts any items; strict mode needs their schema.");
+  }
+}
+
+// Renames the records of an object schema that moved (a property wrapped into `anyOf`), and of everything below it.
+function moveRecords(records: Map<string, string[]>, from: string, to: string): void {
+  for (const [pointer, keys] of [...records]) {
+    if (pointer !== from && !pointer.startsWith(`${from}/`)) continue;
+    records.delete(pointer);
+    records.set(to + pointer.slice(from.length), keys);
+  }
+}

@@ -1,0 +1,46 @@
+import type { OptionTable } from "./option-table.js";
+
+/**
+ * The behaviour flags a tool can declare, in one table: the `ToolFlags` type, option checking, which flags a
+ * definition keeps, and the MCP annotations all derive from it. Every flag is optional.
+ */
+export const TOOL_FLAGS = {
+  /** A short human title (MCP `title`). */
+  title: { rule: { kind: "string" } },
+  /** `true`, or a predicate on the validated arguments: the call waits for approval before it runs. Default false. */
+  requiresApproval: { rule: { kind: "approval" } },
+  /** Scopes the current user must hold; checked by the agent's scope checker before the call runs. */
+  authScopes: { rule: { kind: "names" } },
+  /** Agent names that may see and call the tool. Omitted: every agent; `[]`: none. */
+  allowedAgents: { rule: { kind: "names" } },
+  /** Time limit of one call, in milliseconds. */
+  timeoutMs: { rule: { kind: "time-limit" } },
+  /** At the time limit: fail the call (`"error"`, the default) or hand the work to a background task. */
+  onTimeout: { rule: { kind: "choice", values: ["error", "background"] } },
+  /** How many times a throwing handler is tried again. Default 0. */
+  maxRetries: { rule: { kind: "count", min: 0 } },
+  /** The tool only reads: it changes nothing, so it may run in parallel and needs no undo. */
+  readOnly: { rule: { kind: "boolean" }, mcpHint: "readOnlyHint" },
+  /** The tool may destroy or overwrite data. */
+  destructive: { rule: { kind: "boolean" }, mcpHint: "destructiveHint" },
+  /** Calling the tool twice with the same arguments has the effect of calling it once. */
+  idempotent: { rule: { kind: "boolean" }, mcpHint: "idempotentHint" },
+  /** The tool reaches outside systems. */
+  openWorld: { rule: { kind: "boolean" }, mcpHint: "openWorldHint" },
+  /** Calls may overlap with other calls of the same turn. Same as `executionMode: "parallel"`. */
+  concurrencySafe: { rule: { kind: "boolean" } },
+  /** `"parallel"` or `"serial"`; serial calls of one agent never overlap. */
+  executionMode: { rule: { kind: "choice", values: ["parallel", "serial"] } },
+  /** The tool is listed only on request (for tool-search setups), not in every prompt. */
+  deferred: { rule: { kind: "boolean" } },
+  /** A short usage example for the model; appended to the description as `Example: ...`. */
+  snippet: { rule: { kind: "string" } },
+  /** Extra guidance for the model on when and how to use the tool; appended to the description. */
+  guidelines: { rule: { kind: "string" } },
+} as const satisfies OptionTable<{ readonly mcpHint?: string }>;
+
+/** The name of one tool flag. */
+export type ToolFlagName = keyof typeof TOOL_FLAGS;
+
+/** The flag names, in table order. */
+export const TOOL_FLAG_NAMES = Object.keys(TOOL_FLAGS) as readonly ToolFlagName[];

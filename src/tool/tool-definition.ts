@@ -1,0 +1,91 @@
+import { TOOL_FLAG_NAMES } from "./flags.js";
+import type { ToolOptions } from "./tool-options.js";
+import type { Tool, ToolFlags, ToolHandler, ToolSpec } from "./tool.js";
+import type { StandardSchemaLike } from "../schema/input-schema.js";
+
+/** One positional parameter of a `@builtinTool` method: the argument it receives, and whether it is a rest parameter. */
+export interface PositionalParameter {
+  readonly name: string;
+  readonly rest: boolean;
+}
+
+/** How a tool is run: a module-level handler, a `@tool` method (one object argument) or a `@builtinTool` method. */
+export type ToolKind = "function" | "tool" | "builtin";
+
+/**
+ * The frozen, resolved description of one tool: its spec, its flags and how to run it. Built once per class (or per
+ * registration) and shared by every agent instance.
+ */
+export interface ToolDefinition extends ToolSpec, ToolFlags {
+  readonly kind: ToolKind;
+  /** For `"tool"` and `"builtin"`: the method to call on the agent, so an undecorated override runs. */
+  readonly method?: string;
+  /** For `"builtin"`: the method's parameters in order. */
+  readonly positional?: readonly PositionalParameter[];
+  /** For `"function"`: the handler. */
+  readonly handler?: ToolHandler;
+  /** A Standard Schema that also validates (and may transform) the arguments after the JSON Schema check. */
+  readonly standardSchema?: StandardSchemaLike;
+}
+
+/** Copies the flags a developer set (and only those) out of tool options, freezing the lists. */
+export function pickFlags(options: ToolOptions): ToolFlags {
+  const flags: Record<string, unknown> = {};
+  for (const key of TOOL_FLAG_NAMES) {
+    const value = options[key];
+    if (value !== undefined) flags[key] = Array.isArray(value) ? Object.freeze([...value]) : value;
+  }
+  return flags as ToolFlags;
+}
+
+/**
+ * Returns the description a model reads: the tool's description, then its `guidelines`, then its `snippet` as an
+ * example. Providers have no field for either, so they travel in the description, where every model reads them.
+ */
+export function modelDescription(options: Pick<ToolOptions, "description" | "guidelines" | "snippet">): string {
+  let text = options.description;
+  if (options.guidelines) text += `\n\n${options.guidelines}`;
+  if (options.snippet) text += `\n\nExample: ${options.snippet}`;
+  return text;
+}
+
+/** Returns the three fields providers need. */
+export function toSpec(definition: ToolSpec): ToolSpec {
+  return { name: definition.name, description: definition.description, inputSchema: definition.inputSchema };
+}
+
+/** Returns the calling arguments of a definition's method or handler for validated arguments. */
+export function positionalArguments(
+  positional: readonly PositionalParameter[],
+  args: Readonly<Record<string, unknown>>,
+): unknown[] {
+  const list: unknown[] = [];
+  for (const parameter of positional) {
+    const value = args[parameter.name];
+    if (parameter.rest) list.push(...((value as unknown[] | undefined) ?? []));
+    else list.push(value);
+  }
+  return list;
+}
+
+/** Runs a tool on its target (the agent instance for method tools) with validated arguments. */
+export function invokeDefinition(
+  definition: ToolDefinition,
+  target: object | undefined,
+  args: Record<string, unknown>,
+) {
+  if (definition.kind === "function") return definition.handler!(args);
+  const method = (target as Record<string, unknown> | undefined)?.[definition.method!];
+  if (typeof method !== "function") {
+    throw new TypeError(`tool "${definition.name}" has no method "${definition.method}" on its agent.`);
+  }
+  const callArgs = definition.kind === "builtin" ? positionalArguments(definition.positional!, args) : [args];
+  return (method as (...a: unknown[]) => unknown).apply(target, callArgs);
+}
+
+/** Returns a `Tool` for a definition, its handler bound to `target` for method tools. */
+export function toTool(definition: ToolDefinition, target: object | undefined): Tool {
+  const { kind: _kind, method: _method, positional: _positional, standardSchema: _standard, ...rest } = definition;
+  const handler: ToolHandler = (args) => invokeDefinition(definition, target, args);
+  return Object.freeze({ ...rest, handler: definition.handler ?? handler });
+}

@@ -1,0 +1,67 @@
+import { ToolDefinitionError } from "../errors/errors.js";
+import type { JsonSchema } from "../params/json-schema.js";
+import type { ObjectParam } from "../params/object.js";
+import type { ParamShape } from "../params/param.js";
+import type { StandardSchemaLike } from "../schema/input-schema.js";
+import { TOOL_FLAGS } from "./flags.js";
+import { type OptionTable, checkOptions } from "./option-table.js";
+import type { ToolFlags } from "./tool.js";
+
+/** Options shared by `@tool`, `@builtinTool` and `ToolRegistry.register`. */
+export interface ToolOptions<S extends ParamShape = ParamShape> extends ToolFlags {
+  /** The tool's name for the model; defaults to the method's (or handler's) name. `^[a-zA-Z0-9_-]{1,64}$`. */
+  readonly name?: string;
+  /** What the tool does, written for the model. Required. */
+  readonly description: string;
+  /** The parameters: a shape of `p` descriptors, a `p.object(...)`, or a Standard Schema object such as a zod object. */
+  readonly params?: S | ObjectParam<S> | StandardSchemaLike;
+  /** The parameters as a hand-written JSON Schema with an object root; an alternative to `params`. */
+  readonly inputSchema?: JsonSchema;
+  /** `@builtinTool` only: the parameter names in order, for builds whose method source cannot be read (minified). */
+  readonly positional?: readonly string[];
+}
+
+/** Every portable tool name: the rule of OpenAI, Anthropic and Gemini, narrower than MCP's. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+const POSITIONAL = { positional: { rule: { kind: "names" } } } as const satisfies OptionTable;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Throws unless `name` is a portable tool name. */
+export function assertToolName(name: unknown, where: string): asserts name is string {
+  if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name)) {
+    throw new ToolDefinitionError(
+      `${where}: tool name ${JSON.stringify(name)} is invalid; use 1-64 letters, digits, "_" or "-" (${TOOL_NAME_PATTERN}).`,
+    );
+  }
+}
+
+function fail(where: string, what: string): never {
+  throw new ToolDefinitionError(`${where}: ${what}`);
+}
+
+/**
+ * Checks every option a developer can get wrong and throws a {@link ToolDefinitionError} that names the tool, the
+ * option and what is valid. Runs once, at class definition or registration.
+ */
+export function validateToolOptions(options: unknown, where: string): asserts options is ToolOptions {
+  if (typeof options !== "object" || options === null) fail(where, "options must be an object with a description.");
+  const o = options as Record<string, unknown>;
+  if (typeof o.description !== "string" || o.description.trim() === "") {
+    fail(where, "a non-empty `description` is required: the model reads it to decide when to call the tool.");
+  }
+  if (o.name !== undefined) assertToolName(o.name, where);
+  if (o.params !== undefined && o.inputSchema !== undefined) {
+    fail(where, "give either `params` or `inputSchema`, not both.");
+  }
+  checkOptions(TOOL_FLAGS, o, where);
+  const agentId = (o.allowedAgents as readonly string[] | undefined)?.find((entry) => UUID_PATTERN.test(entry));
+  if (agentId !== undefined) {
+    fail(
+      where,
+      `\`allowedAgents\` holds "${agentId}", which looks like an agent id. Access is keyed by agent name ` +
+        "(the class's static agentName or the name given to the constructor): list names, not ids.",
+    );
+  }
+  checkOptions(POSITIONAL, o, where);
+}

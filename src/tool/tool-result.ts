@@ -1,0 +1,144 @@
+import type { ErrorCode } from "../errors/error-code.js";
+import type { ArgumentIssue } from "../errors/errors.js";
+
+/**
+ * How a call ended; each outcome has one meaning (docs/runtime.md lists the codes each can carry).
+ * - `success`: the handler ran and returned (the only outcome with `ok: true`).
+ * - `failed`: the handler threw, or returned what cannot be sent to a model.
+ * - `invalid_arguments`: the arguments are not JSON, or do not match the schema; the handler never ran.
+ * - `not_found`: no tool of that name is visible to the caller.
+ * - `denied`: policy refused the call before it ran: access control, or a `before` hook.
+ * - `timed_out`: the handler outlived its time limit.
+ * - `backgrounded`: the handler outlived its time limit and goes on as a background task (`taskId`).
+ * - `awaiting_approval`: the call waits for a human's decision (`approvalId`).
+ * - `rejected`: the call needed approval and did not get it (rejected, or no way to ask).
+ * - `auth_required`: the current user lacks scopes the tool needs.
+ * - `cancelled`: the caller's abort signal stopped the call.
+ */
+export type ToolOutcome =
+  | "success"
+  | "failed"
+  | "invalid_arguments"
+  | "not_found"
+  | "denied"
+  | "timed_out"
+  | "backgrounded"
+  | "awaiting_approval"
+  | "rejected"
+  | "auth_required"
+  | "cancelled";
+
+/** What went wrong, for the model: a code, a message it can act on, and the failing fields when arguments were bad. */
+export interface ToolErrorPayload {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly issues?: readonly ArgumentIssue[];
+  /** For `auth_required`: the scopes the current user lacks. */
+  readonly missingScopes?: readonly string[];
+}
+
+interface ToolResultBase {
+  readonly toolName: string;
+  /** The id of the model's tool call (or a generated one), to pair the result with its call. */
+  readonly callId: string;
+  /** How many times the handler ran (more than 1 after retries). */
+  readonly attempts?: number;
+  /** The background task the call became (on `backgrounded` results, and on the final result of that task). */
+  readonly taskId?: string;
+}
+
+/** A call whose handler ran and returned: `content` is its value (`undefined` becomes `null`). */
+export interface ToolSuccess extends ToolResultBase {
+  readonly ok: true;
+  readonly outcome: "success";
+  readonly content: unknown;
+  // Absent members of the other variants, so `result.error?.code` reads without narrowing first.
+  readonly error?: undefined;
+  readonly approvalId?: undefined;
+}
+
+/** A call that outlived its time limit and goes on as the background task `taskId`. */
+export interface ToolBackgrounded extends ToolResultBase {
+  readonly ok: false;
+  readonly outcome: "backgrounded";
+  readonly error: ToolErrorPayload;
+  readonly taskId: string;
+  readonly content?: undefined;
+  readonly approvalId?: undefined;
+}
+
+/** A call waiting for approval: decide it with `agent.approvals.approve(approvalId)` or `reject(approvalId, reason)`. */
+export interface ToolAwaitingApproval extends ToolResultBase {
+  readonly ok: false;
+  readonly outcome: "awaiting_approval";
+  readonly error: ToolErrorPayload;
+  readonly approvalId: string;
+  readonly content?: undefined;
+}
+
+/** A call that did not succeed and is not going on: `error` says why. */
+export interface ToolFailure extends ToolResultBase {
+  readonly ok: false;
+  readonly outcome: Exclude<ToolOutcome, "success" | "backgrounded" | "awaiting_approval">;
+  readonly error: ToolErrorPayload;
+  readonly content?: undefined;
+  readonly approvalId?: undefined;
+}
+
+/**
+ * The result of one tool call, whatever happened: plain, JSON-serialisable data, discriminated by `ok` and `outcome`.
+ * `content` is the handler's value on success; otherwise `error` says why.
+ * @example
+ * const result = await agent.callTool("search", args);
+ * if (!result.ok) console.log(result.error.code, result.error.message);
+ */
+export type ToolResult = ToolSuccess | ToolBackgrounded | ToolAwaitingApproval | ToolFailure;
+
+const OUTCOMES = new Set<string>([
+  "success",
+  "failed",
+  "invalid_arguments",
+  "not_found",
+  "denied",
+  "timed_out",
+  "backgrounded",
+  "awaiting_approval",
+  "rejected",
+  "auth_required",
+  "cancelled",
+]);
+
+/** Returns true when `value` has the shape of a {@link ToolResult}, so a handler may return one as it is. */
+export function isToolResult(value: unknown): value is ToolResult {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.ok === "boolean" && typeof candidate.outcome === "string" && OUTCOMES.has(candidate.outcome);
+}
+
+/** Builds a successful result. */
+export function successResult(toolName: string, callId: string, content: unknown): ToolSuccess {
+  return { ok: true, outcome: "success", toolName, callId, content };
+}
+
+/** Builds a failed result. */
+export function failureResult(
+  toolName: string,
+  callId: string,
+  outcome: ToolFailure["outcome"],
+  error: ToolErrorPayload,
+  attempts?: number,
+): ToolFailure {
+  return attempts === undefined
+    ? { ok: false, outcome, toolName, callId, error }
+    : { ok: false, outcome, toolName, callId, error, attempts };
+}
+
+/**
+ * Renders a result as the text to send back to the model: a string as it is, other content as JSON, a failure as
+ * `Error (CODE): message`.
+ */
+export function renderToolResult(result: ToolResult): string {
+  if (!result.ok) return `Error (${result.error.code}): ${result.error.message}`;
+  if (typeof result.content === "string") return result.content;
+  return result.content === undefined ? "null" : JSON.stringify(result.content);
+}
