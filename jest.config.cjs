@@ -1,17 +1,47 @@
 /**
  * Jest runs the TypeScript sources through ts-jest as CommonJS. ts-jest only transpiles (isolatedModules): types are
  * checked by `npm run typecheck` and by tests/types/type-check.test.ts.
+ *
+ * Two projects: "unit" (in-process, seconds) and "integration" (suites that pack the package, spawn the command or
+ * servers, run compilers or type-check whole trees). `npm test` runs both; `npm run test:unit` is the fast loop.
  */
-module.exports = {
+// Path patterns (regular expressions on the test file's path) of the integration suites.
+const INTEGRATION = [
+  "/tests/package/",
+  "/tests/cli/",
+  "/tests/docs/",
+  "/tests/types/type-check\\.test\\.ts$",
+  "/tests/mcp/serve-command\\.test\\.ts$",
+  "/tests/mcp/sdk-example-client\\.test\\.ts$",
+  "/tests/reflect/compiled-[^/]*\\.test\\.ts$",
+  "/tests/providers/wire-[^/]*\\.test\\.ts$",
+];
+
+const shared = {
   testEnvironment: "node",
   roots: ["<rootDir>/tests"],
-  testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] },
-  // "toolwright" is mapped for fixtures written as a user would write them (they are also loaded by the command).
+  // "toolwright" and its subpaths are mapped so tests and fixtures import the package as users do.
   moduleNameMapper: {
     "^toolwright$": "<rootDir>/src/index.ts",
     "^toolwright/mcp$": "<rootDir>/src/mcp/index.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },
-  testPathIgnorePatterns: ["/node_modules/", "/tests/fixtures/"],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: "unit",
+      testMatch: ["**/*.test.ts"],
+      testPathIgnorePatterns: ["/node_modules/", "/tests/fixtures/", ...INTEGRATION],
+    },
+    {
+      ...shared,
+      displayName: "integration",
+      testRegex: INTEGRATION.map((pattern) => (pattern.endsWith("/") ? `${pattern}.*\\.test\\.ts$` : pattern)),
+      testPathIgnorePatterns: ["/node_modules/", "/tests/fixtures/"],
+    },
+  ],
 };

@@ -115,7 +115,8 @@ export class BaseAgent {
         args,
         callId,
         available: this.toolSpecs().map((spec) => spec.name),
-        exists: this.#registry.has(name),
+        // An own tool whose allowedAgents leaves this agent out exists too: the call is denied, not unknown.
+        exists: this.#registry.has(name) || reflectTools(this.constructor as typeof BaseAgent).some((own) => own.name === name),
         listeners: runtime.listeners,
       });
     }

@@ -1,4 +1,4 @@
-import { ToolDefinitionError } from "../errors/errors.js";
+import { type OptionTable, checkOptions } from "../tool/option-table.js";
 import type { GatedCall } from "../tool/tool.js";
 import { ApprovalStore } from "./approval-store.js";
 import type { RetryBackoff } from "./retry.js";
@@ -68,63 +68,30 @@ export class CallRuntime {
   }
 }
 
-const RUNTIME_KEYS = [
-  "defaultTimeoutMs",
-  "retryBackoffMs",
-  "approver",
-  "scopeChecker",
-  "maxTasks",
-  "taskRetentionMs",
-  "maxPendingApprovals",
-  "exposeTaskStatusTool",
-] as const satisfies readonly (keyof RuntimeOptions)[];
-const POSITIVE_MS = ["defaultTimeoutMs", "taskRetentionMs"] as const;
+/**
+ * The runtime options an agent takes, in one table: which keys count as runtime options and how each is checked.
+ * Issue-15 stores and later options join here, so the check cannot forget one.
+ */
+const RUNTIME_OPTIONS = {
+  defaultTimeoutMs: { rule: { kind: "time-limit" } },
+  retryBackoffMs: { rule: { kind: "backoff" } },
+  approver: { rule: { kind: "function" } },
+  scopeChecker: { rule: { kind: "function" } },
+  maxTasks: { rule: { kind: "count", min: 1 } },
+  taskRetentionMs: { rule: { kind: "duration" } },
+  maxPendingApprovals: { rule: { kind: "count", min: 1 } },
+  exposeTaskStatusTool: { rule: { kind: "boolean" } },
+} as const satisfies OptionTable & Record<keyof RuntimeOptions, unknown>;
+
+const RUNTIME_KEYS = Object.keys(RUNTIME_OPTIONS) as readonly (keyof RuntimeOptions)[];
 
 /**
  * Returns `options` when it sets any runtime option (after checking them), else undefined, so that an agent built
  * with only a name or a registry keeps no reference to the options object.
- * @throws {ToolDefinitionError} for an invalid runtime option.
+ * @throws {ToolDefinitionError} for an invalid runtime option, naming it and what is valid.
  */
 export function runtimeOptionsOf(options: RuntimeOptions, where: string): RuntimeOptions | undefined {
-  for (const key of RUNTIME_KEYS) {
-    if (options[key] !== undefined) {
-      validateRuntimeOptions(options, where);
-      return options;
-    }
-  }
-  return undefined;
-}
-const COUNTS = ["maxTasks", "maxPendingApprovals"] as const;
-const CALLBACKS = ["approver", "scopeChecker"] as const;
-
-/**
- * Checks runtime options once, when the agent is created.
- * @throws {ToolDefinitionError} naming the option and what is valid.
- */
-export function validateRuntimeOptions(options: RuntimeOptions, where: string): void {
-  const fail = (what: string): never => {
-    throw new ToolDefinitionError(`${where}: ${what}`);
-  };
-  for (const key of POSITIVE_MS) {
-    const value = options[key];
-    if (value !== undefined && !(typeof value === "number" && value >= 0 && !Number.isNaN(value))) {
-      fail(`\`${key}\` must be a number of milliseconds >= 0; got ${String(value)}.`);
-    }
-  }
-  if (options.defaultTimeoutMs !== undefined && !(options.defaultTimeoutMs > 0 && options.defaultTimeoutMs < 2 ** 31)) {
-    fail(`\`defaultTimeoutMs\` must be above 0 and below 2^31; got ${options.defaultTimeoutMs}.`);
-  }
-  for (const key of COUNTS) {
-    const value = options[key];
-    if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {
-      fail(`\`${key}\` must be a whole number >= 1; got ${String(value)}.`);
-    }
-  }
-  for (const key of CALLBACKS) {
-    if (options[key] !== undefined && typeof options[key] !== "function") fail(`\`${key}\` must be a function.`);
-  }
-  const backoff = options.retryBackoffMs;
-  if (backoff !== undefined && typeof backoff !== "function" && !(typeof backoff === "number" && backoff >= 0)) {
-    fail(`\`retryBackoffMs\` must be a number of milliseconds >= 0 or a function; got ${String(backoff)}.`);
-  }
+  if (!RUNTIME_KEYS.some((key) => options[key] !== undefined)) return undefined;
+  checkOptions(RUNTIME_OPTIONS, options as Readonly<Record<string, unknown>>, where);
+  return options;
 }

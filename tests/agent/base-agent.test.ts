@@ -10,7 +10,7 @@ import {
   currentToolCall,
   p,
   tool,
-} from "../../src/index.js";
+} from "toolwright";
 
 class FileAgent extends BaseAgent {
   static override agentName = "file_agent";

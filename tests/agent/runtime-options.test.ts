@@ -1,4 +1,4 @@
-import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "../../src/index.js";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "toolwright";
 import type { BaseAgentOptions } from "../../src/agent/base-agent.js";
 
 class Plain extends BaseAgent {

@@ -1,4 +1,4 @@
-import { BaseAgent, ErrorCode, ToolDefinitionError, ToolRegistry, builtinTool, p, tool } from "../../src/index.js";
+import { BaseAgent, ErrorCode, ToolDefinitionError, ToolRegistry, builtinTool, p, tool } from "toolwright";
 
 const registry = () => new ToolRegistry();
 

@@ -1,4 +1,4 @@
-import { BaseAgent, ErrorCode, ToolRegistry, type ToolEvent, p, tool } from "../../src/index.js";
+import { BaseAgent, ErrorCode, ToolRegistry, type ToolEvent, p, tool } from "toolwright";
 import type { Approver } from "../../src/dispatch/call-runtime.js";
 import { ApprovalNotFoundError } from "../../src/errors/runtime-errors.js";
 import { hashArguments } from "../../src/dispatch/stable-hash.js";

@@ -1,4 +1,4 @@
-import { BaseAgent, ErrorCode, ToolRegistry, type ToolEvent, currentToolCall, p, tool } from "../../src/index.js";
+import { BaseAgent, ErrorCode, ToolRegistry, type ToolEvent, currentToolCall, p, tool } from "toolwright";
 import { TaskNotFoundError } from "../../src/errors/runtime-errors.js";
 import { type Deferred, deferred, flush, useFakeClock } from "./runtime-helpers.js";
 

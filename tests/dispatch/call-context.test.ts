@@ -1,4 +1,4 @@
-import { BaseAgent, ToolRegistry, builtinTool, currentToolCall, p, tool } from "../../src/index.js";
+import { BaseAgent, ToolRegistry, builtinTool, currentToolCall, p, tool } from "toolwright";
 import { deferred } from "./runtime-helpers.js";
 
 describe("currentToolCall", () => {

@@ -1,4 +1,4 @@
-import { BaseAgent, ErrorCode, ToolRegistry, ToolValidationError, type ToolEvent, p, tool } from "../../src/index.js";
+import { BaseAgent, ErrorCode, ToolRegistry, ToolValidationError, type ToolEvent, p, tool } from "toolwright";
 
 function makeAgent(registry = new ToolRegistry()) {
   const ran: string[] = [];

@@ -1,4 +1,4 @@
-import { BaseAgent, ErrorCode, ToolRegistry, p, renderToolResult, tool } from "../../src/index.js";
+import { BaseAgent, ErrorCode, ToolRegistry, p, renderToolResult, tool } from "toolwright";
 import { successResult, failureResult } from "../../src/tool/tool-result.js";
 
 function agentWith(handler: () => unknown, flags: { timeoutMs?: number; maxRetries?: number } = {}) {

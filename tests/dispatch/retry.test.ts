@@ -1,4 +1,4 @@
-import { BaseAgent, ErrorCode, ToolRegistry, type ToolEvent, p } from "../../src/index.js";
+import { BaseAgent, ErrorCode, ToolRegistry, type ToolEvent, p } from "toolwright";
 import { backoffDelay } from "../../src/dispatch/retry.js";
 import { flush, track, useFakeClock } from "./runtime-helpers.js";
 

@@ -1,4 +1,4 @@
-import { BaseAgent, ErrorCode, ToolRegistry, currentToolCall, p, tool } from "../../src/index.js";
+import { BaseAgent, ErrorCode, ToolRegistry, currentToolCall, p, tool } from "toolwright";
 import type { ToolCall } from "../../src/dispatch/run-tool-calls.js";
 import { type Deferred, deferred, flush } from "./runtime-helpers.js";
 

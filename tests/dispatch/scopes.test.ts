@@ -1,4 +1,4 @@
-import { BaseAgent, ErrorCode, ToolRegistry, type ToolEvent, p, tool } from "../../src/index.js";
+import { BaseAgent, ErrorCode, ToolRegistry, type ToolEvent, p, tool } from "toolwright";
 import type { ScopeChecker } from "../../src/dispatch/call-runtime.js";
 
 function makeAgent(scopeChecker?: ScopeChecker) {

@@ -1,4 +1,4 @@
-import { BaseAgent, ToolRegistry, tool } from "../../src/index.js";
+import { BaseAgent, ToolRegistry, tool } from "toolwright";
 import { SerialLane, runsInParallel } from "../../src/dispatch/serial-lane.js";
 import { deferred, flush, track } from "./runtime-helpers.js";
 

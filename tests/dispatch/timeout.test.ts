@@ -7,7 +7,7 @@ import {
   currentToolCall,
   p,
   tool,
-} from "../../src/index.js";
+} from "toolwright";
 import { deferred, flush, track, useFakeClock } from "./runtime-helpers.js";
 
 beforeEach(useFakeClock);

@@ -1,4 +1,4 @@
-import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "../../src/index.js";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "toolwright";
 import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
 import { connectSdkServer } from "./sdk-test-server.js";
 

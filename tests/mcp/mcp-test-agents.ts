@@ -1,4 +1,4 @@
-import { type BaseAgentOptions, ToolRegistry } from "../../src/index.js";
+import { type BaseAgentOptions, ToolRegistry } from "toolwright";
 import { CalcAgent, registerCalcTools } from "../fixtures/mcp/calc-agents.js";
 
 /** A calculator agent, with a tool that needs approval, and a registry with one shared tool it may and one it may not use. */

@@ -7,7 +7,7 @@ function missing(specifier: string): never {
 jest.mock("@modelcontextprotocol/sdk/server/index.js", () => missing("@modelcontextprotocol/sdk/server/index.js"));
 jest.mock("@modelcontextprotocol/sdk/client/index.js", () => missing("@modelcontextprotocol/sdk/client/index.js"));
 
-import { BaseAgent, ToolRegistry } from "../../src/index.js";
+import { BaseAgent, ToolRegistry } from "toolwright";
 import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
 import { importMcpSdk } from "../../src/mcp/load-sdk.js";
 import { serveMcp } from "../../src/mcp/serve-mcp.js";

@@ -1,4 +1,4 @@
-import type { ToolResult } from "../../src/index.js";
+import type { ToolResult } from "toolwright";
 import type { McpApprovals } from "../../src/mcp/servable-agent.js";
 import { toMcpCallToolResult } from "../../src/mcp/call-tool-result.js";
 import { settleApproval } from "../../src/mcp/settle-approval.js";

@@ -1,4 +1,4 @@
-import { p } from "../../src/index.js";
+import { p } from "toolwright";
 import { isParam } from "../../src/params/param.js";
 import { shapeToJsonSchema } from "../../src/params/to-json-schema.js";
 import { METHODS, expectSchema, oneOfEachKind, ownKeys } from "./expect-schema.js";

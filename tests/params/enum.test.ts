@@ -1,4 +1,4 @@
-import { ToolDefinitionError, p } from "../../src/index.js";
+import { ToolDefinitionError, p } from "toolwright";
 import { definitionError, expectSchema } from "./expect-schema.js";
 
 /** Calls p.enum with values its static type forbids, as JavaScript callers and casts can. */

@@ -1,4 +1,4 @@
-import { p } from "../../src/index.js";
+import { p } from "toolwright";
 
 /** A JSON value, as a schema literal in a test is written. */
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };

@@ -1,4 +1,4 @@
-import { p } from "../../src/index.js";
+import { p } from "toolwright";
 import { expectSchema } from "./expect-schema.js";
 
 describe("p.integer", () => {

@@ -1,6 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import formatsModule from "ajv-formats";
-import { type AnyParam, p } from "../../src/index.js";
+import { type AnyParam, p } from "toolwright";
 import { shapeToJsonSchema } from "../../src/params/to-json-schema.js";
 
 type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;

@@ -1,4 +1,4 @@
-import { p } from "../../src/index.js";
+import { p } from "toolwright";
 import { shapeToJsonSchema } from "../../src/params/to-json-schema.js";
 import { expectSchema } from "./expect-schema.js";
 

@@ -1,4 +1,4 @@
-import { p } from "../../src/index.js";
+import { p } from "toolwright";
 import { METHODS, expectSchema, ownKeys } from "./expect-schema.js";
 
 describe("p.string", () => {

@@ -1,4 +1,4 @@
-import { ToolDefinitionError, p } from "../../src/index.js";
+import { ToolDefinitionError, p } from "toolwright";
 import { type StringParam } from "../../src/params/string.js";
 import { definitionError, expectSchema } from "./expect-schema.js";
 

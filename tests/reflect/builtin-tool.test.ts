@@ -1,4 +1,4 @@
-import { BaseAgent, ToolDefinitionError, ToolRegistry, builtinTool, p } from "../../src/index.js";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, builtinTool, p } from "toolwright";
 
 const registry = () => new ToolRegistry();
 

@@ -4,7 +4,7 @@ import { runInNewContext } from "node:vm";
 import { transformSync as esbuildTransform } from "esbuild";
 import { transformSync as swcTransform } from "@swc/core";
 import ts from "typescript";
-import * as toolwright from "../../src/index.js";
+import * as toolwright from "toolwright";
 
 const source = readFileSync(join(__dirname, "../fixtures/decorated-agents.ts"), "utf8");
 

@@ -1,4 +1,4 @@
-import { BaseAgent, ToolRegistry, builtinTool, p, tool } from "../../src/index.js";
+import { BaseAgent, ToolRegistry, builtinTool, p, tool } from "toolwright";
 
 const registry = () => new ToolRegistry();
 

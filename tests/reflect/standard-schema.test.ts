@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BaseAgent, ToolDefinitionError, ToolRegistry, tool } from "../../src/index.js";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, tool } from "toolwright";
 
 describe("Standard Schema params", () => {
   const weather = z.object({ city: z.string().min(1), days: z.number().int().max(14).optional() });

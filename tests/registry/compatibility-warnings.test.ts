@@ -1,4 +1,4 @@
-import { BaseAgent, type CompatibilityFinding, ToolRegistry, p, tool } from "../../src/index.js";
+import { BaseAgent, type CompatibilityFinding, ToolRegistry, p, tool } from "toolwright";
 
 describe("ToolRegistry provider checks", () => {
   it("reports what a declared provider would reject when a tool is registered", () => {

@@ -6,7 +6,7 @@ import {
   ToolRegistry,
   ToolValidationError,
   p,
-} from "../../src/index.js";
+} from "toolwright";
 
 const addSchema = {
   type: "object",

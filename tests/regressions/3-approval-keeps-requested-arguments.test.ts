@@ -1,4 +1,4 @@
-import { BaseAgent, ToolRegistry, p, tool } from "../../src/index.js";
+import { BaseAgent, ToolRegistry, p, tool } from "toolwright";
 
 // Arguments that need no normalisation reach the pipeline as the caller's own object; an approval must still run
 // with the arguments it was requested (and shown) with, whatever the caller does with its object afterwards.

@@ -1,4 +1,4 @@
-import { BaseAgent, ToolRegistry, p, toOpenAITools, tool } from "../../src/index.js";
+import { BaseAgent, ToolRegistry, p, toOpenAITools, tool } from "toolwright";
 
 // OpenAI strict mode makes optional fields required and nullable also inside unions and $refs; the model then sends
 // null for them, and the handler must see them as absent, as under every other provider.

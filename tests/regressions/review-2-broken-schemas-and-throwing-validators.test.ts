@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "../../src/index.js";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "toolwright";
 
 describe("schemas that pass the meta-schema but cannot compile", () => {
   it("are a definition error at registration, not a throw from callTool", () => {

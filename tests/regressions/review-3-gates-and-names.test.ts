@@ -1,4 +1,4 @@
-import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool, toolRegistry } from "../../src/index.js";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "toolwright";
 
 describe("a scope checker that answers something other than true, false or a list", () => {
   it("fails closed with a result instead of rejecting", async () => {
@@ -66,6 +66,5 @@ describe("the built-in task_status tool", () => {
     registry.register("task_status", () => "mine", { description: "Mine" });
     class Worker extends BaseAgent {}
     expect(() => new Worker({ registry, exposeTaskStatusTool: true })).toThrow(/built-in tool "task_status"/);
-    expect(toolRegistry).toBeDefined();
   });
 });

@@ -1,5 +1,5 @@
 import { expectTypeOf } from "expect-type";
-import { type Infer, type InferArgs, p } from "../../src/index.js";
+import { type Infer, type InferArgs, p } from "toolwright";
 import { type ArrayParam } from "../../src/params/array.js";
 import { type BooleanParam } from "../../src/params/boolean.js";
 import { type EnumParam } from "../../src/params/enum.js";
