@@ -116,7 +116,9 @@ export class BaseAgent {
         callId,
         available: this.toolSpecs().map((spec) => spec.name),
         // An own tool whose allowedAgents leaves this agent out exists too: the call is denied, not unknown.
-        exists: this.#registry.has(name) || reflectTools(this.constructor as typeof BaseAgent).some((own) => own.name === name),
+        exists:
+          this.#registry.has(name) ||
+          reflectTools(this.constructor as typeof BaseAgent).some((own) => own.name === name),
         listeners: runtime.listeners,
       });
     }

@@ -105,7 +105,11 @@ describe("agent names", () => {
       gc();
       await new Promise((resolve) => setImmediate(resolve));
       try {
-        expect(second().toolSpecs().map((spec) => spec.name)).toEqual(["two"]);
+        expect(
+          second()
+            .toolSpecs()
+            .map((spec) => spec.name),
+        ).toEqual(["two"]);
         return;
       } catch (error) {
         if (!(error instanceof ToolDefinitionError)) throw error;
