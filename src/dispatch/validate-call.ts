@@ -2,10 +2,9 @@ import { ToolValidationError } from "../errors/errors.js";
 import type { ArgumentIssue } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
-import { dropStrictNulls } from "../schema/strict/drop-strict-nulls.js";
-import { toStrictJsonSchema } from "../schema/strict/rewrite.js";
 import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
-import { normalizeArguments, parseArguments } from "../schema/normalize-arguments.js";
+import { parseArguments } from "../schema/normalize-arguments.js";
+import { checkArguments } from "../schema/validate-arguments.js";
 
 /**
  * Validated arguments, or what stops the call before its handler: the issues, and the validation error (built on first
@@ -45,15 +44,7 @@ export function validateCall(
     const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
     return invalid(definition, [{ path: "", keyword: "type", message: `must be an object of arguments; got ${got}` }]);
   }
-  let args = normalizeArguments(definition.inputSchema, value) as Record<string, unknown>;
-  let issues = validator.validate(definition.inputSchema, args);
-  if (issues.length > 0 && containsNull(args)) {
-    // Strict-mode exports make every optional field required and nullable, also inside unions and `$ref`s, where the
-    // rule above does not reach: undo exactly the rewrite the OpenAI exporter made, and validate again.
-    const relaxed = dropStrictNulls(args, toStrictJsonSchema(definition.inputSchema, { provider: "openai" }));
-    const retry = validator.validate(definition.inputSchema, relaxed);
-    if (retry.length === 0) [args, issues] = [relaxed as Record<string, unknown>, retry];
-  }
+  const { args, issues } = checkArguments(definition.inputSchema, value as Record<string, unknown>, validator);
   if (issues.length > 0) return invalid(definition, issues);
   const standard = definition.standardSchema;
   if (!standard) return { ok: true, args };
@@ -82,10 +73,4 @@ async function validateStandard(
       message: issue.message,
     })),
   );
-}
-
-function containsNull(value: unknown): boolean {
-  if (value === null) return true;
-  if (typeof value !== "object") return false;
-  return Object.values(value).some(containsNull);
 }
