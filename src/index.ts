@@ -34,6 +34,10 @@ export type { BuiltinToolMethodDecorator, BuiltinToolOptions } from "./decorator
 export { TOOL_NAME_PATTERN } from "./decorators/tool-options.js";
 export type { ToolOptions } from "./decorators/tool-options.js";
 export type { StandardResult, StandardSchemaLike } from "./reflect/input-schema.js";
+export type { GeneratedToolOptions } from "./decorators/tool.js";
+export { registerGeneratedSchemas } from "./reflect/generated-schemas.js";
+export type { GeneratedSchemas, GeneratedTool } from "./reflect/generated-schemas.js";
+export type { Integer } from "./params/integer-type.js";
 
 export { BaseAgent } from "./agent/base-agent.js";
 export type { BaseAgentOptions, CallToolOptions } from "./agent/base-agent.js";

@@ -31,6 +31,7 @@ describe("public API", () => {
       "parseGeminiToolCalls",
       "parseOpenAIChatToolCalls",
       "parseOpenAIResponsesToolCalls",
+      "registerGeneratedSchemas",
       "renderToolResult",
       "serveMcp",
       "shapeToJsonSchema",
