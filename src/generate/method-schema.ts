@@ -53,8 +53,8 @@ export function methodSchema(
       if (!(error instanceof SiteError) && !(error instanceof ConstraintError)) throw error;
       // A declared descriptor replaces this parameter's schema at run time; its type needs no JSON form.
       if (found.declared.has(path.split(".")[0]!)) return p.any();
-      const at = error instanceof SiteError ? (error.node as ts.Node) : node;
-      report(at, `${label} parameter "${path}": ${error.message}`);
+      // The parameter's place, not the inner node's: that may be in another file, and the parameter is what to fix.
+      report(node, `${label} parameter "${path}": ${error.message}`);
       return undefined;
     }
   };
