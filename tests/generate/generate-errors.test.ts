@@ -1,5 +1,5 @@
-import type { GenerateIssue } from "../../src/generate/generate-issue";
-import { generateFixture } from "./generate-fixture";
+import type { GenerateIssue } from "../../src/generate/generate-issue.js";
+import { generateFixture } from "./generate-fixture.js";
 
 let issues: readonly GenerateIssue[];
 

@@ -1,6 +1,6 @@
-import { ToolRegistry, registerGeneratedSchemas } from "../../src/index";
-import { MappingAgent } from "../fixtures/generate/mapping-agent";
-import { generateFixture, schemasOf } from "./generate-fixture";
+import { ToolRegistry, registerGeneratedSchemas } from "../../src/index.js";
+import { MappingAgent } from "../fixtures/generate/mapping-agent.js";
+import { generateFixture, schemasOf } from "./generate-fixture.js";
 
 describe("generated schemas, end to end", () => {
   it("validates calls against the generated schema when the generated module was registered", async () => {

@@ -1,6 +1,6 @@
-import { type ParamShape, p, shapeToJsonSchema } from "../../src/index";
-import type { GeneratedTool } from "../../src/reflect/generated-schemas";
-import { generateFixture, toolsOf } from "./generate-fixture";
+import { type ParamShape, p, shapeToJsonSchema } from "../../src/index.js";
+import type { GeneratedTool } from "../../src/reflect/generated-schemas.js";
+import { generateFixture, toolsOf } from "./generate-fixture.js";
 
 let tools: Record<string, GeneratedTool>;
 let issues: readonly unknown[];
