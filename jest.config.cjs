@@ -10,6 +10,7 @@ const INTEGRATION = [
   "/tests/package/",
   "/tests/cli/",
   "/tests/docs/",
+  "/tests/generate/",
   "/tests/types/type-check\\.test\\.ts$",
   "/tests/mcp/serve-command\\.test\\.ts$",
   "/tests/mcp/sdk-example-client\\.test\\.ts$",

@@ -11,6 +11,7 @@ import {
 } from "../src/index.js";
 import { AuditedFileAgent, MathAgent, registerMathTools } from "./file-agent.js";
 import { runtimeDemo } from "./runtime-agent.js";
+import { NotesAgent } from "./typed-agent.js";
 
 const registry = new ToolRegistry();
 registerMathTools(registry);
@@ -64,6 +65,13 @@ console.log("Gemini (openapi):    ", JSON.stringify(toGeminiTools(specs, { mode:
 console.log("MCP:                 ", JSON.stringify(toMcpTools(agent.tools())[0]));
 const findings = checkCompatibility(specs, "gemini", { mode: "openapi" });
 console.log(`Compatibility findings for Gemini: ${findings.length === 0 ? "none" : JSON.stringify(findings)}`);
+
+heading("TypeScript-first: schemas from signatures and JSDoc (npx toolwright generate, see docs/generate.md)");
+const notes = new NotesAgent({ registry });
+console.log(JSON.stringify(notes.toolSpecs()[0], null, 2));
+show('search {"pattern":"notes/*"}', await notes.callTool("search", { pattern: "notes/*" }));
+show('find {"text":"ship","tags":["todo"]}', await notes.callTool("find", { text: "ship", tags: ["todo"] }));
+show('search {"pattern":"*","maxResults":1.5}', await notes.callTool("search", { pattern: "*", maxResults: 1.5 }));
 
 heading("The runtime: background hand-off, approval, retry, batches");
 await runtimeDemo();

@@ -10,6 +10,10 @@ export { tool } from "./decorators/tool.js";
 export { builtinTool } from "./decorators/builtin-tool.js";
 export type { BuiltinToolOptions } from "./decorators/builtin-tool.js";
 export type { ToolOptions } from "./tool/tool-options.js";
+export type { GeneratedToolOptions } from "./decorators/tool.js";
+export { registerGeneratedSchemas } from "./reflect/generated-schemas.js";
+export type { GeneratedSchemas, GeneratedTool } from "./reflect/generated-schemas.js";
+export type { Integer } from "./params/integer-type.js";
 
 export { BaseAgent } from "./agent/base-agent.js";
 export type { BaseAgentOptions, CallToolOptions } from "./agent/base-agent.js";

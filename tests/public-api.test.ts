@@ -25,6 +25,7 @@ describe("public API", () => {
       "parseAnthropicToolCalls",
       "parseGeminiToolCalls",
       "parseOpenAIToolCalls",
+      "registerGeneratedSchemas",
       "renderToolResult",
       "toAnthropicToolResult",
       "toAnthropicTools",

@@ -2,6 +2,7 @@ import { type InspectCommand, USAGE, parseCommand } from "./args.js";
 import { CliError, ExitCode, firstLine } from "./cli-error.js";
 import { findAgents, selectAgents } from "./find-agents.js";
 import { formatReport } from "./format-report.js";
+import { runGenerate } from "./generate.js";
 import { inspectAgents } from "./inspect.js";
 import { loadModule } from "./load-module.js";
 import { runServe } from "./serve.js";
@@ -30,6 +31,8 @@ export async function main(argv: readonly string[], io: CliOutput): Promise<numb
         return await runInspect(command, io);
       case "serve":
         return await runServe(command, io);
+      case "generate":
+        return await runGenerate(command, io);
     }
   } catch (error) {
     if (error instanceof CliError) {

@@ -10,8 +10,13 @@ export type BuiltinToolMethodDecorator = <This, Method extends (this: This, ...a
 ) => void;
 
 /** Options of `@builtinTool`: the descriptors give types and descriptions; the method's source gives names and defaults. */
-export type BuiltinToolOptions<S extends ParamShape = ParamShape> = Omit<ToolOptions<S>, "params" | "inputSchema"> & {
+export type BuiltinToolOptions<S extends ParamShape = ParamShape> = Omit<
+  ToolOptions<S>,
+  "params" | "inputSchema" | "description"
+> & {
   readonly params?: S;
+  /** Required unless the method's JSDoc gives it through `toolwright generate`. */
+  readonly description?: string;
 };
 
 /**
@@ -19,10 +24,13 @@ export type BuiltinToolOptions<S extends ParamShape = ParamShape> = Omit<ToolOpt
  * literal defaults from the method's source and maps the validated arguments onto them by name.
  * @throws {ToolDefinitionError} at class definition for bad options, and when the class is first used if the
  *   descriptors and the method's parameters do not match.
+ * Without `params`, the schema comes from the method's types and JSDoc through `toolwright generate`.
  * @example
  * \@builtinTool({ description: "Delete a file", params: { path: p.string("File path") } })
  * async remove(path: string, force = false) { ... }
  */
-export function builtinTool<const S extends ParamShape>(options: BuiltinToolOptions<S>): BuiltinToolMethodDecorator {
+export function builtinTool<const S extends ParamShape>(
+  options: BuiltinToolOptions<S> = {},
+): BuiltinToolMethodDecorator {
   return (value, context) => recordTool("builtin", options as ToolOptions, value, context, "@builtinTool");
 }

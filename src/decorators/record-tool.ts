@@ -54,7 +54,7 @@ export function recordTool(
         "Symbol.metadata polyfill runs first.",
     );
   }
-  validateToolOptions(options, where);
+  validateToolOptions(options, where, true);
   const name = options.name ?? context.name;
   assertToolName(name, where);
   // A builtin tool's schema also depends on the method's own parameters, which the reflector reads with the class.

@@ -12,9 +12,16 @@ export type ToolMethodDecorator<Args> = <This, Method extends (this: This, args:
   context: ClassMethodDecoratorContext<This, Method>,
 ) => void;
 
+/** Options of a `@tool` whose schema (and, without `description`, description) `toolwright generate` writes. */
+export type GeneratedToolOptions = Omit<ToolOptions, "description" | "params"> & {
+  readonly description?: string;
+  readonly params?: undefined;
+};
+
 /**
  * Marks a method as a tool. The method receives one argument: the validated arguments object, defaults filled in.
- * With a descriptor shape, a method whose parameter type disagrees with the shape does not compile.
+ * With a descriptor shape, a method whose parameter type disagrees with the shape does not compile. Without `params`,
+ * the schema comes from the parameter's type and JSDoc through `toolwright generate`.
  * @throws {ToolDefinitionError} at class definition for bad options or a method that cannot be a tool.
  * @example
  * class Weather extends BaseAgent {
@@ -31,7 +38,7 @@ export function tool<const S extends ParamShape>(
 export function tool<Output>(
   options: ToolOptions & { readonly params: StandardSchemaLike<Output> },
 ): ToolMethodDecorator<Output>;
-export function tool(options: ToolOptions & { readonly params?: undefined }): ToolMethodDecorator<never>;
-export function tool(options: ToolOptions): ToolMethodDecorator<never> {
-  return (value, context) => recordTool("tool", options, value, context, "@tool");
+export function tool(options?: GeneratedToolOptions): ToolMethodDecorator<never>;
+export function tool(options: ToolOptions | GeneratedToolOptions = {}): ToolMethodDecorator<never> {
+  return (value, context) => recordTool("tool", options as ToolOptions, value, context, "@tool");
 }

@@ -42,7 +42,8 @@ export function buildBuiltinSchema(entry: ToolEntry, className: string): Builtin
     const literal = parameter.defaultValue;
     if (!descriptor && !literal) {
       mismatch(
-        `parameter "${name}" has no descriptor${parameter.hasDefault ? " and its default is not a literal" : ""}`,
+        `parameter "${name}" has no descriptor${parameter.hasDefault ? " and its default is not a literal" : ""} ` +
+          "(to read it from the method's type, run `npx toolwright generate` and import the module it writes)",
       );
     }
     if (parameter.rest && descriptor?.type !== "array")

@@ -151,3 +151,12 @@ function bindingName(binding: readonly Token[]): string | undefined {
   if (first?.kind === "punctuator" && (first.text === "{" || first.text === "[")) return undefined;
   throw new SyntaxError("unexpected tokens in a parameter");
 }
+
+/**
+ * Returns true when parameters look renamed by a minifier: at least two, each a plain name of one or two characters.
+ * A hint, not a verdict (a hand-written `(a, b)` looks the same): it only decides whether names read from a method
+ * are worth comparing with the ones a generated schema recorded.
+ */
+export function looksMinified(params: readonly SourceParameter[]): boolean {
+  return params.length >= 2 && params.every((p) => p.name !== undefined && p.name.length <= 2);
+}

@@ -1,6 +1,7 @@
 import { type ToolEntry, ownToolEntries } from "../decorators/metadata.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { buildBuiltinSchema } from "./builtin-schema.js";
+import { generatedParts } from "./generated-definition.js";
 import { type ToolDefinition, modelDescription, pickFlags } from "../tool/tool-definition.js";
 
 const byClass = new WeakMap<object, readonly ToolDefinition[]>();
@@ -46,9 +47,30 @@ function classLabel(ctor: object): string {
 function definitionOf(entry: ToolEntry, className: string): ToolDefinition {
   const cached = byEntry.get(entry);
   if (cached) return cached;
-  const base = { name: entry.name, description: modelDescription(entry.options), ...pickFlags(entry.options) };
+  const generated = generatedParts(entry, className);
+  const description = entry.options.description ?? generated?.description;
+  if (!description) {
+    throw new ToolDefinitionError(
+      `${className}.${entry.method}: a tool needs a description; give \`description\` or a JSDoc comment on the method ` +
+        "(then run `npx toolwright generate`).",
+    );
+  }
+  const base = {
+    name: entry.name,
+    description: modelDescription({ ...entry.options, description }),
+    ...pickFlags(entry.options),
+  };
   let definition: ToolDefinition;
-  if (entry.kind === "builtin") {
+  if (generated) {
+    const { inputSchema, positional } = generated;
+    definition = {
+      ...base,
+      inputSchema,
+      kind: entry.kind,
+      method: entry.method,
+      ...(positional ? { positional } : {}),
+    };
+  } else if (entry.kind === "builtin") {
     const { inputSchema, positional } = buildBuiltinSchema(entry, className);
     definition = { ...base, inputSchema, kind: "builtin", method: entry.method, positional };
   } else {

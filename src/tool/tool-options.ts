@@ -11,7 +11,7 @@ import type { ToolFlags } from "./tool.js";
 export interface ToolOptions<S extends ParamShape = ParamShape> extends ToolFlags {
   /** The tool's name for the model; defaults to the method's (or handler's) name. `^[a-zA-Z0-9_-]{1,64}$`. */
   readonly name?: string;
-  /** What the tool does, written for the model. Required. */
+  /** What the tool does, written for the model. Required, except on a decorated method with a generated schema. */
   readonly description: string;
   /** The parameters: a shape of `p` descriptors, a `p.object(...)`, or a Standard Schema object such as a zod object. */
   readonly params?: S | ObjectParam<S> | StandardSchemaLike;
@@ -44,10 +44,16 @@ function fail(where: string, what: string): never {
  * Checks every option a developer can get wrong and throws a {@link ToolDefinitionError} that names the tool, the
  * option and what is valid. Runs once, at class definition or registration.
  */
-export function validateToolOptions(options: unknown, where: string): asserts options is ToolOptions {
+export function validateToolOptions(
+  options: unknown,
+  where: string,
+  descriptionOptional = false,
+): asserts options is ToolOptions {
   if (typeof options !== "object" || options === null) fail(where, "options must be an object with a description.");
   const o = options as Record<string, unknown>;
-  if (typeof o.description !== "string" || o.description.trim() === "") {
+  // A decorated method may take its description from its JSDoc, through `toolwright generate`; the reflector checks.
+  const skipDescription = descriptionOptional && o.description === undefined;
+  if (!skipDescription && (typeof o.description !== "string" || o.description.trim() === "")) {
     fail(where, "a non-empty `description` is required: the model reads it to decide when to call the tool.");
   }
   if (o.name !== undefined) assertToolName(o.name, where);

@@ -53,7 +53,6 @@ describe("@tool", () => {
   });
 
   it.each([
-    [{}, /description/],
     [{ description: "   " }, /description/],
     [{ description: "x", name: "has space" }, /tool name "has space" is invalid/],
     [{ description: "x", name: "a".repeat(65) }, /is invalid/],

@@ -1,0 +1,49 @@
+import { parseArgs } from "node:util";
+import { CliError } from "./cli-error.js";
+
+/** `toolwright generate [files...] [--out FILE] [--project TSCONFIG] [--check | --watch]`. */
+export interface GenerateCommand {
+  readonly command: "generate";
+  /** The files to read; empty: every file of the tsconfig. */
+  readonly files: readonly string[];
+  readonly out: string;
+  readonly project?: string;
+  readonly check: boolean;
+  readonly watch: boolean;
+}
+
+/** Where the generated module goes when `--out` is not given. */
+export const DEFAULT_OUT = "src/toolwright.generated.ts";
+
+/**
+ * Parses the arguments of `toolwright generate`.
+ * @throws {CliError} (exit code 2) for an unknown option, or `--check` with `--watch`.
+ */
+export function parseGenerate(args: readonly string[], help: string): GenerateCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        out: { type: "string" },
+        project: { type: "string", short: "p" },
+        check: { type: "boolean", default: false },
+        watch: { type: "boolean", default: false },
+      },
+    });
+  } catch (error) {
+    throw new CliError(`generate: ${(error as Error).message}${help}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.check && values.watch) throw new CliError("generate: use --check or --watch, not both");
+  return {
+    command: "generate",
+    files: positionals,
+    out: values.out ?? DEFAULT_OUT,
+    ...(values.project === undefined ? {} : { project: values.project }),
+    check: values.check,
+    watch: values.watch,
+  };
+}

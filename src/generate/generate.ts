@@ -1,0 +1,139 @@
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import type * as ts from "typescript";
+import { ToolDefinitionError } from "../errors/errors.js";
+import type { GeneratedSchemas, GeneratedTool } from "../reflect/generated-schemas.js";
+import { findMethods } from "./find-methods.js";
+import type { GenerateIssue } from "./generate-issue.js";
+import { type TypeScript, loadTypeScript } from "./load-typescript.js";
+import { methodSchema } from "./method-schema.js";
+import { renderModule } from "./render-module.js";
+
+/** What to generate from, and where to write. */
+export interface GenerateOptions {
+  /** The generated module's path (relative to `cwd`); it should be imported by the app before agents are created. */
+  readonly out: string;
+  /** The files to read; default: every file of the tsconfig. */
+  readonly files?: readonly string[];
+  /** The tsconfig.json for compiler options (and files); default: the nearest one above `cwd`. */
+  readonly project?: string;
+  /** Default: `process.cwd()`. */
+  readonly cwd?: string;
+  /** The `typescript` module to use; default: the project's, loaded now. */
+  readonly typescript?: TypeScript;
+}
+
+/** The generated module, or the problems that keep it from being right. */
+export interface GenerateResult {
+  /** The module's text. */
+  readonly text: string;
+  /** The module's absolute path. */
+  readonly out: string;
+  /** How many tools it holds. */
+  readonly tools: number;
+  /** The files read (absolute), for `--watch`. */
+  readonly files: readonly string[];
+  /** Types that cannot be JSON Schema, duplicate class names, ...; empty when all went well. */
+  readonly issues: readonly GenerateIssue[];
+}
+
+/**
+ * Reads the decorated methods of a TypeScript project with the compiler API and builds the module that registers
+ * their schemas. Never writes: the command decides (write, `--check`, `--watch`).
+ * @throws {ToolDefinitionError} when `typescript` is missing or unsupported, or the tsconfig cannot be read.
+ */
+export async function generateSchemas(options: GenerateOptions): Promise<GenerateResult> {
+  const tsApi = options.typescript ?? (await loadTypeScript());
+  const cwd = options.cwd ?? process.cwd();
+  const out = resolve(cwd, options.out);
+  const { rootNames, compilerOptions } = projectOf(tsApi, cwd, options);
+  const program = tsApi.createProgram({ rootNames, options: { ...compilerOptions, noEmit: true } });
+  const checker = program.getTypeChecker();
+  const issues: GenerateIssue[] = [];
+  const report = (node: ts.Node, message: string) => {
+    const file = node.getSourceFile();
+    const { line, character } = file.getLineAndCharacterOfPosition(node.getStart());
+    issues.push({
+      file: relative(cwd, file.fileName) || file.fileName,
+      line: line + 1,
+      column: character + 1,
+      message,
+    });
+  };
+  const tools: Record<string, GeneratedTool> = {};
+  const seen = new Map<string, ts.Node>();
+  let importFrom: string | undefined;
+  const files = [...rootNames].filter((file) => resolve(file) !== out).sort();
+  for (const fileName of files) {
+    const file = program.getSourceFile(fileName);
+    if (!file || file.isDeclarationFile) continue;
+    const found = findMethods(tsApi, checker, file);
+    for (const node of found.anonymous)
+      report(node, "a decorated method's class needs a name: schemas are keyed by class name and method");
+    if (found.importedFrom && !importFrom) importFrom = moduleFor(found.importedFrom, file.fileName, out);
+    for (const method of found.methods) {
+      const key = `${method.className}.${method.name}`;
+      const before = seen.get(key);
+      if (before) {
+        const at = `${relative(cwd, before.getSourceFile().fileName)}:${before.getSourceFile().getLineAndCharacterOfPosition(before.getStart()).line + 1}`;
+        report(
+          method.method,
+          `${key} is also declared at ${at}; schemas are keyed by class name and method, so rename one of the classes`,
+        );
+        continue;
+      }
+      seen.set(key, method.method);
+      tools[key] = methodSchema({ ts: tsApi, checker, program }, method, report);
+    }
+  }
+  const schemas: GeneratedSchemas = { version: 1, tools };
+  return {
+    text: renderModule(schemas, importFrom ?? "toolwright"),
+    out,
+    tools: Object.keys(tools).length,
+    files,
+    issues,
+  };
+}
+
+function projectOf(
+  tsApi: TypeScript,
+  cwd: string,
+  options: GenerateOptions,
+): { rootNames: readonly string[]; compilerOptions: ts.CompilerOptions } {
+  const configPath = options.project
+    ? resolve(cwd, options.project)
+    : tsApi.findConfigFile(cwd, tsApi.sys.fileExists, "tsconfig.json");
+  let compilerOptions: ts.CompilerOptions = { strict: true, target: tsApi.ScriptTarget.ES2022 };
+  let fileNames: readonly string[] = [];
+  if (configPath) {
+    const parsed = tsApi.getParsedCommandLineOfConfigFile(
+      configPath,
+      {},
+      {
+        ...tsApi.sys,
+        onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+          throw new ToolDefinitionError(
+            `cannot read ${configPath}: ${tsApi.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`,
+          );
+        },
+      },
+    );
+    if (parsed) {
+      compilerOptions = parsed.options;
+      fileNames = parsed.fileNames;
+    }
+  } else if (!options.files) {
+    throw new ToolDefinitionError(`no tsconfig.json found above ${cwd}: pass the files to read, or --project`);
+  }
+  const rootNames = options.files ? options.files.map((file) => resolve(cwd, file)) : fileNames;
+  return { rootNames, compilerOptions };
+}
+
+// The generated module imports toolwright as the decorated files do: a package name as it is, a relative path
+// re-aimed from the generated module's folder.
+function moduleFor(specifier: string, fromFile: string, out: string): string {
+  if (!specifier.startsWith(".") && !isAbsolute(specifier)) return specifier;
+  const target = resolve(dirname(fromFile), specifier);
+  const path = relative(dirname(out), target).split(sep).join("/");
+  return path.startsWith(".") ? path : `./${path}`;
+}

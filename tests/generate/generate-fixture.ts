@@ -1,0 +1,25 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { type GenerateResult, generateSchemas } from "../../src/generate/generate.js";
+import type { GeneratedSchemas, GeneratedTool } from "../../src/reflect/generated-schemas.js";
+
+/** The repository root: the fixtures are read with its tsconfig.json, whose `paths` map "toolwright" to src. */
+export const repoRoot = resolve(__dirname, "../..");
+
+/** Runs the generator on one fixture of tests/fixtures/generate, writing nowhere. */
+export async function generateFixture(name: string): Promise<GenerateResult> {
+  const out = join(mkdtempSync(join(tmpdir(), "toolwright-gen-")), "generated.ts");
+  return generateSchemas({ files: [`tests/fixtures/generate/${name}`], project: "tsconfig.json", out, cwd: repoRoot });
+}
+
+/** Returns what a generated module passes to registerGeneratedSchemas, parsed back from its text. */
+export function schemasOf(result: GenerateResult): GeneratedSchemas {
+  const call = "registerGeneratedSchemas(";
+  return JSON.parse(result.text.slice(result.text.lastIndexOf(call) + call.length, result.text.lastIndexOf(");")));
+}
+
+/** Returns the tools a generated module registers. */
+export function toolsOf(result: GenerateResult): Record<string, GeneratedTool> {
+  return schemasOf(result).tools;
+}
