@@ -47,7 +47,11 @@ export function toOpenAIAgentsTools(agent: AdaptableAgent, options: OpenAIAgents
       ...(needsApproval && {
         needsApproval: (_context: unknown, input: unknown, callId?: string) => needsApproval(input, callId ?? ""),
       }),
-      execute: async (input: unknown, _context?: unknown, details?: { toolCall?: { callId: string }; signal?: AbortSignal }) =>
+      execute: async (
+        input: unknown,
+        _context?: unknown,
+        details?: { toolCall?: { callId: string }; signal?: AbortSignal },
+      ) =>
         modelText(await callBridged(agent, b, input, { callId: details?.toolCall?.callId, signal: details?.signal })),
     };
     // Our schema type is wider than the SDK's (any JSON Schema object); the plan above made it fit the chosen mode.

@@ -15,7 +15,12 @@ function makeModel(toolName: string, input: unknown) {
   return new MockLanguageModelV3({
     doGenerate: async ({ prompt }) => {
       if (prompt.at(-1)?.role === "tool") {
-        return { content: [{ type: "text", text: "done" }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] };
+        return {
+          content: [{ type: "text", text: "done" }],
+          finishReason: { unified: "stop", raw: undefined },
+          usage,
+          warnings: [],
+        };
       }
       return {
         content: [{ type: "tool-call", toolCallId: "call-1", toolName, input: JSON.stringify(input) }],
@@ -41,9 +46,16 @@ describe("toAiSdkTools", () => {
     const { agent, seen } = makeTravelAgent();
     const model = makeModel("forecast", { city: "Paris" });
 
-    const result = await generateText({ model, tools: toAiSdkTools(agent), prompt: "Weather?", stopWhen: stepCountIs(3) });
+    const result = await generateText({
+      model,
+      tools: toAiSdkTools(agent),
+      prompt: "Weather?",
+      stopWhen: stepCountIs(3),
+    });
 
-    expect(seen).toEqual([expect.objectContaining({ tool: "forecast", args: { city: "Paris", days: 1 }, callId: "call-1" })]);
+    expect(seen).toEqual([
+      expect.objectContaining({ tool: "forecast", args: { city: "Paris", days: 1 }, callId: "call-1" }),
+    ]);
     expect(toolOutputsSent(model)).toEqual([
       expect.objectContaining({
         toolCallId: "call-1",
@@ -103,7 +115,9 @@ describe("toAiSdkTools", () => {
     messages.push({ role: "tool", content: [approval] });
     const second = await generateText({ model, tools, messages, stopWhen: stepCountIs(3) });
 
-    expect(seen).toEqual([expect.objectContaining({ tool: "cancel_booking", args: { bookingId: "B-7" }, callId: "call-1" })]);
+    expect(seen).toEqual([
+      expect.objectContaining({ tool: "cancel_booking", args: { bookingId: "B-7" }, callId: "call-1" }),
+    ]);
     expect(agent.approvals.pending()).toEqual([]);
     expect(toolOutputsSent(model).at(-1)?.output).toEqual({ type: "text", value: "Booking B-7 cancelled." });
     expect(second.text).toBe("done");
@@ -131,7 +145,12 @@ describe("toAiSdkTools", () => {
     const { agent, seen } = makeTravelAgent();
     const model = makeModel("cancel_booking", { bookingId: "B-9" });
 
-    await generateText({ model, tools: toAiSdkTools(agent, { approval: "toolwright" }), prompt: "x", stopWhen: stepCountIs(3) });
+    await generateText({
+      model,
+      tools: toAiSdkTools(agent, { approval: "toolwright" }),
+      prompt: "x",
+      stopWhen: stepCountIs(3),
+    });
 
     expect(seen).toEqual([]);
     const [pending] = agent.approvals.pending();

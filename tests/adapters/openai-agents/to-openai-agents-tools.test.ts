@@ -52,8 +52,10 @@ function toolOutputs(request: ModelRequest) {
 
 /** The text of the last tool result the model was sent. */
 function lastToolOutputText(model: StubModel): string {
-  const output = model.requests.flatMap(toolOutputs).at(-1)?.output;
-  return typeof output === "string" ? output : output?.type === "text" ? output.text : JSON.stringify(output);
+  const output: unknown = model.requests.flatMap(toolOutputs).at(-1)?.output;
+  if (typeof output === "string") return output;
+  const text = output as { type?: string; text?: string } | undefined;
+  return text?.type === "text" && text.text !== undefined ? text.text : JSON.stringify(output);
 }
 
 describe("toOpenAIAgentsTools", () => {
@@ -64,7 +66,9 @@ describe("toOpenAIAgentsTools", () => {
 
     const result = await new Runner().run(assistant, "Weather in Paris?");
 
-    expect(seen).toEqual([expect.objectContaining({ tool: "forecast", args: { city: "Paris", days: 1 }, callId: "call-1" })]);
+    expect(seen).toEqual([
+      expect.objectContaining({ tool: "forecast", args: { city: "Paris", days: 1 }, callId: "call-1" }),
+    ]);
     expect(JSON.parse(lastToolOutputText(model))).toEqual({ city: "Paris", days: 1, sky: "sunny" });
     expect(result.finalOutput).toBe("done");
   });
@@ -96,7 +100,9 @@ describe("toOpenAIAgentsTools", () => {
     state.approve(state.getInterruptions()[0]!);
     const second = await runner.run(assistant, state);
 
-    expect(seen).toEqual([expect.objectContaining({ tool: "cancel_booking", args: { bookingId: "B-7" }, callId: "call-1" })]);
+    expect(seen).toEqual([
+      expect.objectContaining({ tool: "cancel_booking", args: { bookingId: "B-7" }, callId: "call-1" }),
+    ]);
     expect(agent.approvals.pending()).toEqual([]);
     expect(lastToolOutputText(model)).toBe("Booking B-7 cancelled.");
     expect(second.finalOutput).toBe("done");
