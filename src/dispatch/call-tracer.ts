@@ -25,26 +25,35 @@ export interface TracedCall {
  * itself, so the tracer can make its span the active one while the handler runs.
  */
 export interface CallTracer {
+  /** Tells whether calls are traced now; asked before each call, so a tracer with nowhere to send spans costs little. */
+  isTracing(): boolean;
   /** Runs `run` (the call) and resolves with its result; must not change the result. */
   trace(call: TracedCall, run: () => Promise<ToolResult>): Promise<ToolResult>;
   /** Reports how a background task ended (`phase: "background"`). */
   settled(call: TracedCall, result: ToolResult, error: unknown): void;
 }
 
-// Under Symbol.for, like the shared registry, so the ESM and CommonJS copies of the package see the same tracer.
+// One holder under a Symbol.for key, like the shared registry, so the ESM and CommonJS copies of the package see the
+// same tracer; each copy keeps a reference to it, so a call reads a plain object's property, not a global's.
 const SLOT = Symbol.for("toolwright.callTracer");
-const slot = globalThis as { [SLOT]?: CallTracer | undefined };
+const holder = ((globalThis as { [SLOT]?: { tracer: CallTracer | undefined } })[SLOT] ??= { tracer: undefined });
 
 /** Installs the process's call tracer (or removes it with `undefined`); returns the one it replaces. */
 export function setCallTracer(tracer: CallTracer | undefined): CallTracer | undefined {
-  const previous = slot[SLOT];
-  slot[SLOT] = tracer;
+  const previous = holder.tracer;
+  holder.tracer = tracer;
   return previous;
 }
 
-/** Returns the installed call tracer, if any: one property read, as it runs on every call. */
+/** Returns the installed call tracer when it traces now: a property read and one question, as it runs on every call. */
 export function activeCallTracer(): CallTracer | undefined {
-  return slot[SLOT];
+  const tracer = holder.tracer;
+  return tracer !== undefined && tracer.isTracing() ? tracer : undefined;
+}
+
+/** Returns the installed call tracer, whether or not it traces now. */
+export function installedCallTracer(): CallTracer | undefined {
+  return holder.tracer;
 }
 
 /** Builds what a tracer sees of a dispatched call. */

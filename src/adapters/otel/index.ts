@@ -1,6 +1,7 @@
 import {
   type Attributes,
   type Link,
+  ProxyTracerProvider,
   type Span,
   type SpanContext,
   SpanKind,
@@ -9,7 +10,7 @@ import {
   context,
   trace,
 } from "@opentelemetry/api";
-import { type CallTracer, type TracedCall, activeCallTracer, setCallTracer } from "../../dispatch/call-tracer.js";
+import { type CallTracer, type TracedCall, installedCallTracer, setCallTracer } from "../../dispatch/call-tracer.js";
 import { type ToolResult, renderToolResult } from "../../index.js";
 
 /** Options of {@link instrumentTools}. */
@@ -43,7 +44,7 @@ export function instrumentTools(options: ToolTracingOptions = {}): () => void {
   setCallTracer(tracer);
   return () => {
     // Only our own: the instrumentation of a later call replaced ours and must stay.
-    if (activeCallTracer() === tracer) setCallTracer(undefined);
+    if (installedCallTracer() === tracer) setCallTracer(undefined);
   };
 }
 
@@ -58,17 +59,34 @@ class OtelCallTracer implements CallTracer {
   readonly #maxLinked: number;
   // callId → the span of a call that waits for approval or goes on in the background, for the later span's link.
   readonly #parked = new Map<string, Parked>();
+  // The global proxy provider when no SDK had registered at instrumentation time, and the no-op delegate it had then.
+  readonly #idleProxy: ProxyTracerProvider | undefined;
+  readonly #noopDelegate: TracerProvider | undefined;
 
   constructor(options: ToolTracingOptions) {
     this.#options = options;
     this.#maxLinked = options.maxLinked ?? 1000;
-    this.#tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer("toolwright");
+    const provider = options.tracerProvider ?? trace.getTracerProvider();
+    this.#tracer = provider.getTracer("toolwright");
+    if (provider instanceof ProxyTracerProvider && provider.getDelegateTracer("toolwright") === undefined) {
+      this.#idleProxy = provider;
+      this.#noopDelegate = provider.getDelegate();
+    }
+  }
+
+  isTracing(): boolean {
+    // Until an SDK registers a provider, the global one is the API's proxy with the no-op delegate, whose spans record
+    // nothing: calls then skip the span, its attributes and the context switch. Asked per call (the SDK may register
+    // later, and sets its provider as this very proxy's delegate), so it is two reads, not a global lookup.
+    return this.#idleProxy === undefined || this.#idleProxy.getDelegate() !== this.#noopDelegate;
   }
 
   trace(call: TracedCall, run: () => Promise<ToolResult>): Promise<ToolResult> {
     const span = this.#start(call, undefined);
-    // No SDK registered: the API hands out non-recording spans; skip the context switch and the bookkeeping.
-    if (!span.isRecording()) return run();
+    if (!span.isRecording()) {
+      span.end();
+      return run();
+    }
     return context.with(trace.setSpan(context.active(), span), run).then(
       (result) => {
         this.#end(span, call, result, undefined);

@@ -1,4 +1,4 @@
-import { SpanKind, SpanStatusCode, context } from "@opentelemetry/api";
+import { SpanKind, SpanStatusCode, context, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { instrumentTools } from "../../../src/adapters/otel/index.js";
@@ -129,6 +129,24 @@ describe("instrumentTools", () => {
       "toolwright.call.outcome": "success",
     });
     expect(task?.links.map((l) => l.context.spanId)).toEqual([call?.spanContext().spanId]);
+  });
+
+  it("starts emitting when an SDK registers its provider after instrumentTools()", async () => {
+    uninstrument();
+    uninstrument = instrumentTools();
+    const { agent } = makeTravelAgent();
+    const before = await agent.callTool("forecast", { city: "Lima" });
+    expect(before.ok).toBe(true);
+    expect(spans()).toEqual([]);
+
+    trace.setGlobalTracerProvider(provider);
+    try {
+      await agent.callTool("forecast", { city: "Lima" });
+    } finally {
+      trace.disable();
+    }
+
+    expect(spans().map((s) => s.name)).toEqual(["execute_tool forecast"]);
   });
 
   it("emits nothing once the instrumentation is removed", async () => {
