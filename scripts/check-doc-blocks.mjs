@@ -94,7 +94,8 @@ function typeCheck(dir, modules, entry) {
       noImplicitOverride: false,
       types: ["node"],
       typeRoots: [join(root, "node_modules", "@types")],
-      paths: { toolwright: [entry] },
+      // Subpath entries (toolwright/ai-sdk, ...) sit beside the main entry as adapters/<name>/index.
+      paths: { toolwright: [entry], "toolwright/*": [entry.replace(/index(\.d)?\.ts$/, "adapters/*/index$1.ts")] },
     },
     files: modules.map((module) => module.name),
   };
