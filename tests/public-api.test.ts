@@ -1,3 +1,7 @@
+import * as aiSdk from "../src/adapters/ai-sdk/index.js";
+import * as langchain from "../src/adapters/langchain/index.js";
+import * as openaiAgents from "../src/adapters/openai-agents/index.js";
+import * as otel from "../src/adapters/otel/index.js";
 import * as toolwright from "../src/index.js";
 
 // The runtime surface of the package: adding or removing a name here is a deliberate change of the public API.
@@ -67,5 +71,20 @@ describe("public API", () => {
         "union",
       ].sort(),
     );
+  });
+
+  it("exports exactly these runtime names from each subpath entry", () => {
+    const names = (entry: object) => Object.keys(entry).sort();
+    expect({
+      aiSdk: names(aiSdk),
+      openaiAgents: names(openaiAgents),
+      langchain: names(langchain),
+      otel: names(otel),
+    }).toEqual({
+      aiSdk: ["toAiSdkTools"],
+      openaiAgents: ["toOpenAIAgentsTools"],
+      langchain: ["AgentLangChainTool", "toLangChainToolMessage", "toLangChainTools"],
+      otel: ["instrumentTools"],
+    });
   });
 });
