@@ -26,6 +26,7 @@ const shared = {
   moduleNameMapper: {
     "^toolwright$": "<rootDir>/src/index.ts",
     "^toolwright/mcp$": "<rootDir>/src/mcp/index.ts",
+    "^toolwright/([a-z-]+)$": "<rootDir>/src/adapters/$1/index.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },
 };

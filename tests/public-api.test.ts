@@ -1,5 +1,9 @@
 import * as toolwright from "toolwright";
 import * as mcp from "toolwright/mcp";
+import * as aiSdk from "toolwright/ai-sdk";
+import * as langchain from "toolwright/langchain";
+import * as openaiAgents from "toolwright/openai-agents";
+import * as otel from "toolwright/otel";
 
 // The runtime surface of each entry point: adding or removing a name here is a deliberate change of the public API.
 describe("public API", () => {
@@ -61,5 +65,20 @@ describe("public API", () => {
         "union",
       ].sort(),
     );
+  });
+
+  it("exports exactly these runtime names from each subpath entry", () => {
+    const names = (entry: object) => Object.keys(entry).sort();
+    expect({
+      aiSdk: names(aiSdk),
+      openaiAgents: names(openaiAgents),
+      langchain: names(langchain),
+      otel: names(otel),
+    }).toEqual({
+      aiSdk: ["toAiSdkTools"],
+      openaiAgents: ["toOpenAIAgentsTools"],
+      langchain: ["AgentLangChainTool", "toLangChainToolMessage", "toLangChainTools"],
+      otel: ["instrumentTools"],
+    });
   });
 });

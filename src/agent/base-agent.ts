@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Approvals } from "../dispatch/approval-store.js";
 import { generateCallId } from "../dispatch/call-id.js";
+import { activeCallTracer } from "../dispatch/call-tracer.js";
 import { type RuntimeOptions, runtimeOptionsOf } from "../dispatch/call-runtime.js";
 import { dispatchCall } from "../dispatch/dispatch.js";
 import type { ToolEventListener, ToolEventName } from "../dispatch/hooks.js";
@@ -109,18 +110,22 @@ export class BaseAgent {
       entry?.definition ??
       (name === TASK_STATUS_TOOL && this.#options.exposeTaskStatusTool ? runtime.statusDefinition : undefined);
     if (!definition) {
-      return unavailableResult({
-        agent: this,
-        name,
-        args,
-        callId,
-        available: this.toolSpecs().map((spec) => spec.name),
-        // An own tool whose allowedAgents leaves this agent out exists too: the call is denied, not unknown.
-        exists:
-          this.#registry.has(name) ||
-          reflectTools(this.constructor as typeof BaseAgent).some((own) => own.name === name),
-        listeners: runtime.listeners,
-      });
+      const unavailable = () =>
+        unavailableResult({
+          agent: this,
+          name,
+          args,
+          callId,
+          available: this.toolSpecs().map((spec) => spec.name),
+          // An own tool whose allowedAgents leaves this agent out exists too: the call is denied, not unknown.
+          exists:
+            this.#registry.has(name) ||
+            reflectTools(this.constructor as typeof BaseAgent).some((own) => own.name === name),
+          listeners: runtime.listeners,
+        });
+      const tracer = activeCallTracer();
+      const traced = { phase: "call", toolName: name, description: undefined, callId, agent: this, args } as const;
+      return tracer ? tracer.trace(traced, unavailable) : unavailable();
     }
     return dispatchCall({
       definition,

@@ -3,6 +3,7 @@ import { deepFreeze } from "../schema/json.js";
 import { formatIssues } from "../errors/errors.js";
 import type { ToolCallContext } from "./call-context.js";
 import type { CallRequest } from "./call-request.js";
+import { activeCallTracer, tracedCall } from "./call-tracer.js";
 import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js";
 import { anyListens } from "./hooks.js";
 import { makeEvent, notify } from "./notify.js";
@@ -28,6 +29,12 @@ const NEVER_ABORTED = new AbortController().signal;
  * outcome. It never rejects for anything the model or the handler did.
  */
 export function dispatchCall(request: CallRequest): Promise<ToolResult> {
+  const tracer = activeCallTracer();
+  if (tracer) return tracer.trace(tracedCall(request, "call", request.rawArgs), () => dispatchUntraced(request));
+  return dispatchUntraced(request);
+}
+
+function dispatchUntraced(request: CallRequest): Promise<ToolResult> {
   let validated: ValidatedCall | Promise<ValidatedCall>;
   try {
     validated = validateCall(request.definition, request.rawArgs, request.validator);
@@ -48,6 +55,8 @@ export function dispatchCall(request: CallRequest): Promise<ToolResult> {
  * they are not validated, and a Standard Schema transform not applied, a second time.
  */
 export function dispatchValidated(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
+  const tracer = activeCallTracer();
+  if (tracer) return tracer.trace(tracedCall(request, "call", args), () => settle(request, { ok: true, args }));
   return settle(request, { ok: true, args });
 }
 
@@ -107,7 +116,11 @@ async function gate(request: CallRequest, args: Record<string, unknown>): Promis
       // What `pending()` shows is a frozen copy of its own: a UI cannot change what runs through it either.
       args: deepFreeze(structuredClone(approved)),
       // The approved call runs under the approver's signal: the original caller has long had its answer.
-      run: async (signal) => proceed({ ...request, signal }, approved),
+      run: async (signal) => {
+        const tracer = activeCallTracer();
+        const go = async () => proceed({ ...request, signal }, approved);
+        return tracer ? tracer.trace(tracedCall(request, "approved", approved), go) : go();
+      },
       refuse: async (reason) => notify(request, args, rejection(request, reason)),
     });
   } catch (error) {

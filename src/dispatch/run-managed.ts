@@ -1,6 +1,7 @@
 import { ToolTimeoutError } from "../errors/errors.js";
 import type { ToolCallContext } from "./call-context.js";
 import type { CallRequest } from "./call-request.js";
+import { activeCallTracer, tracedCall } from "./call-tracer.js";
 import { notify } from "./notify.js";
 import { runAttempts } from "./retry.js";
 import type { HandlerOutcome } from "./run-handler.js";
@@ -75,7 +76,10 @@ function atDeadline(
       callId,
       controller,
       work,
-      onSettled: (outcome) => void notify(request, args, outcome),
+      onSettled: (outcome) => {
+        activeCallTracer()?.settled(tracedCall(request, "background", args), outcome.result, outcome.error);
+        void notify(request, args, outcome);
+      },
     });
     if (taskId !== undefined) {
       const statusTool = runtime?.options.exposeTaskStatusTool ? TASK_STATUS_TOOL : undefined;

@@ -1,0 +1,34 @@
+// Checked by `npm run typecheck` (ts-jest only transpiles), like tests/providers/sdk-types.test.ts.
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import { Agent, type Tool as OpenAIAgentsSdkTool } from "@openai/agents";
+import type { ToolSet, generateText, streamText } from "ai";
+import { expectTypeOf } from "expect-type";
+import { type AiSdkAgentTools, toAiSdkTools } from "../../src/adapters/ai-sdk/index.js";
+import { type AgentLangChainTool, toLangChainTools } from "../../src/adapters/langchain/index.js";
+import { type OpenAIAgentsTool, toOpenAIAgentsTools } from "../../src/adapters/openai-agents/index.js";
+import { makeTravelAgent } from "./adapter-agent.js";
+
+// What users write goes into each framework with no cast: these fail to compile when a framework's types move.
+describe("adapter results against each framework's own types", () => {
+  it("toAiSdkTools returns a ToolSet that generateText and streamText accept", () => {
+    expectTypeOf<AiSdkAgentTools>().toExtend<ToolSet>();
+    expectTypeOf<AiSdkAgentTools>().toExtend<NonNullable<Parameters<typeof generateText>[0]["tools"]>>();
+    expectTypeOf<AiSdkAgentTools>().toExtend<NonNullable<Parameters<typeof streamText>[0]["tools"]>>();
+    const tools: ToolSet = toAiSdkTools(makeTravelAgent().agent);
+    expect(Object.keys(tools)).toHaveLength(3);
+  });
+
+  it("toOpenAIAgentsTools returns tools that new Agent({ tools }) accepts", () => {
+    expectTypeOf<OpenAIAgentsTool>().toExtend<OpenAIAgentsSdkTool>();
+    const assistant = new Agent({ name: "travel", tools: toOpenAIAgentsTools(makeTravelAgent().agent) });
+    expect(assistant.tools).toHaveLength(3);
+  });
+
+  it("toLangChainTools returns structured tools that bindTools accepts", () => {
+    expectTypeOf<AgentLangChainTool>().toExtend<StructuredToolInterface>();
+    expectTypeOf<AgentLangChainTool[]>().toExtend<Parameters<NonNullable<BaseChatModel["bindTools"]>>[0]>();
+    const tools: StructuredToolInterface[] = toLangChainTools(makeTravelAgent().agent);
+    expect(tools).toHaveLength(3);
+  });
+});
