@@ -46,6 +46,8 @@ export function runManaged(
       caller?.removeEventListener("abort", onAbort);
     };
     caller?.addEventListener("abort", onAbort, { once: true });
+    // The handler has already started: an abort it caused synchronously fired before the listener existed.
+    if (caller?.aborted) onAbort();
     if (timeoutMs !== undefined) {
       timer = setTimeout(() => {
         release();

@@ -1,7 +1,7 @@
 import { getEventListeners } from "node:events";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { BaseAgent, ErrorCode, ToolDefinitionError, ToolRegistry, p, tool } from "toolwright";
+import { BaseAgent, ErrorCode, ToolDefinitionError, ToolRegistry, currentToolCall, p, tool } from "toolwright";
 
 // Findings of the issue-8 review, each pinned by a behaviour a user relies on.
 
@@ -132,5 +132,24 @@ describe("own tools outside allowedAgents", () => {
     expect(result).toMatchObject({ ok: false, outcome: "denied", error: { code: ErrorCode.PermissionDenied } });
     const unknown = await new Guarded({ registry: new ToolRegistry() }).callTool("nothing_here", {});
     expect(unknown.outcome).toBe("not_found");
+  });
+});
+
+describe("an abort during a synchronous handler", () => {
+  it("cancels the call and aborts the handler's signal, even though it fired before the call could listen", async () => {
+    const controller = new AbortController();
+    let seen: AbortSignal | undefined;
+    class Sync extends BaseAgent {
+      static override agentName = "sync";
+      @tool({ description: "Aborts its own caller", timeoutMs: 1_000 })
+      run() {
+        seen = currentToolCall().signal;
+        controller.abort("the user pressed stop");
+        return "finished anyway";
+      }
+    }
+    const result = await new Sync({ registry: new ToolRegistry() }).callTool("run", {}, { signal: controller.signal });
+    expect(result).toMatchObject({ ok: false, outcome: "cancelled", error: { code: ErrorCode.Cancelled } });
+    expect(seen?.aborted).toBe(true);
   });
 });
