@@ -1,7 +1,11 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { ToolFlags, ToolSpec } from "../registry/tool.js";
+import { isRuntimeStore } from "../store/runtime-store.js";
 import { ApprovalStore } from "./approval-store.js";
 import type { CallingAgent } from "./call-context.js";
+import { type StoreHost, type StoreOptions, storedApprovals, storedTasks } from "./store-runtime.js";
+import type { ApprovalKeeper } from "./stored-approvals.js";
+import type { TaskKeeper } from "./stored-tasks.js";
 import type { RetryBackoff } from "./retry.js";
 import { SerialLane } from "./serial-lane.js";
 import { type TaskStoreLimits, TaskStore } from "./task-store.js";
@@ -35,7 +39,7 @@ export type ScopeChecker = (
 ) => boolean | readonly string[] | Promise<boolean | readonly string[]>;
 
 /** How an agent runs its tool calls. Every option is optional. */
-export interface RuntimeOptions extends TaskStoreLimits {
+export interface RuntimeOptions extends TaskStoreLimits, StoreOptions {
   /** The time limit of a call of a tool without its own `timeoutMs`, in ms. Default: none. */
   readonly defaultTimeoutMs?: number;
   /** The pause before a retry: a first pause in ms (doubled each retry, default 100) or a function of the retry. */
@@ -55,12 +59,14 @@ export class CallRuntime {
   /** The options the runtime was created with. */
   readonly options: RuntimeOptions;
   #lane: SerialLane | undefined;
-  #tasks: TaskStore | undefined;
-  #approvals: ApprovalStore | undefined;
+  #tasks: TaskKeeper | undefined;
+  #approvals: ApprovalKeeper | undefined;
+  readonly #host: StoreHost | undefined;
 
-  /** Creates a runtime; nothing is allocated until a part is used. */
-  constructor(options: RuntimeOptions) {
+  /** Creates a runtime; nothing is allocated until a part is used. `host` serves a shared `store`. */
+  constructor(options: RuntimeOptions, host?: StoreHost) {
     this.options = options;
+    this.#host = host;
   }
 
   /** The lane serial calls queue in. */
@@ -69,13 +75,18 @@ export class CallRuntime {
   }
 
   /** The background tasks. */
-  get tasks(): TaskStore {
-    return (this.#tasks ??= new TaskStore(this.options));
+  get tasks(): TaskKeeper {
+    const { store } = this.options;
+    return (this.#tasks ??= store ? storedTasks(store, this.options, this.#host) : new TaskStore(this.options));
   }
 
   /** The pending approvals. */
-  get approvals(): ApprovalStore {
-    return (this.#approvals ??= new ApprovalStore(this.options.maxPendingApprovals));
+  get approvals(): ApprovalKeeper {
+    const { store } = this.options;
+    this.#approvals ??= store
+      ? storedApprovals(store, this.options, this.#host)
+      : new ApprovalStore(this.options.maxPendingApprovals);
+    return this.#approvals;
   }
 }
 
@@ -88,8 +99,12 @@ const RUNTIME_KEYS = [
   "taskRetentionMs",
   "maxPendingApprovals",
   "exposeTaskStatusTool",
+  "store",
+  "leaseMs",
+  "approvalTtlMs",
+  "storePollMs",
 ] as const satisfies readonly (keyof RuntimeOptions)[];
-const POSITIVE_MS = ["defaultTimeoutMs", "taskRetentionMs"] as const;
+const POSITIVE_MS = ["defaultTimeoutMs", "taskRetentionMs", "leaseMs", "approvalTtlMs", "storePollMs"] as const;
 
 /**
  * Returns `options` when it sets any runtime option (after checking them), else undefined, so that an agent built
@@ -133,6 +148,9 @@ export function validateRuntimeOptions(options: RuntimeOptions, where: string): 
   }
   for (const key of CALLBACKS) {
     if (options[key] !== undefined && typeof options[key] !== "function") fail(`\`${key}\` must be a function.`);
+  }
+  if (options.store !== undefined && !isRuntimeStore(options.store)) {
+    fail("`store` must be a RuntimeStore (create, get, transition, list, delete), e.g. new MemoryStore().");
   }
   const backoff = options.retryBackoffMs;
   if (backoff !== undefined && typeof backoff !== "function" && !(typeof backoff === "number" && backoff >= 0)) {

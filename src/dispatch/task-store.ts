@@ -7,7 +7,7 @@ import { cancelledResult } from "./runtime-results.js";
 import type { ToolResult } from "./tool-result.js";
 
 /** Where a background task stands. */
-export type TaskStatus = "running" | "succeeded" | "failed" | "cancelled";
+export type TaskStatus = "running" | "succeeded" | "failed" | "cancelled" | "lost";
 
 /** A snapshot of one background task; `result` is there once it has finished. */
 export interface TaskInfo {
@@ -32,8 +32,12 @@ export interface BackgroundTasks {
    * @throws {TaskNotFoundError} (as a rejection) when the id is unknown or the task was evicted.
    */
   wait(taskId: string): Promise<ToolResult>;
-  /** Returns a snapshot of every task still kept, oldest first. */
+  /** Returns a snapshot of every task still kept, oldest first. With a shared `store`, this process's tasks only. */
   list(): TaskInfo[];
+  /** Resolves with a task's snapshot read from the agent's store (a task of any process), or undefined. */
+  fetch(taskId: string): Promise<TaskInfo | undefined>;
+  /** Resolves with every task the agent's store keeps (every process's), oldest first. */
+  fetchAll(): Promise<TaskInfo[]>;
   /** Aborts a running task's signal and ends it with outcome `cancelled`; returns false when it is not running. */
   cancel(taskId: string, reason?: string): boolean;
 }
@@ -124,6 +128,14 @@ export class TaskStore implements BackgroundTasks {
 
   list(): TaskInfo[] {
     return [...this.#tasks.values()].map((entry) => entry.info);
+  }
+
+  async fetch(taskId: string): Promise<TaskInfo | undefined> {
+    return this.get(taskId);
+  }
+
+  async fetchAll(): Promise<TaskInfo[]> {
+    return this.list();
   }
 
   cancel(taskId: string, reason = "the task was cancelled"): boolean {
