@@ -77,6 +77,10 @@ export type { RetryBackoff } from "./dispatch/retry.js";
 export { TASK_STATUS_TOOL } from "./dispatch/task-status-tool.js";
 export type { TaskStatusReport } from "./dispatch/task-status-tool.js";
 export { ApprovalNotFoundError, TaskNotFoundError } from "./errors/runtime-errors.js";
+export type { StoreOptions } from "./dispatch/store-runtime.js";
+export { MemoryStore } from "./store/memory-store.js";
+export { StoreUnavailableError } from "./store/store-error.js";
+export type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "./store/runtime-store.js";
 
 export { toOpenAITools } from "./providers/openai.js";
 export type { OpenAIApi, OpenAIChatTool, OpenAIResponsesTool, OpenAIToolOptions } from "./providers/openai.js";

@@ -7,6 +7,8 @@ describe("public API", () => {
       "ApprovalNotFoundError",
       "BaseAgent",
       "ErrorCode",
+      "MemoryStore",
+      "StoreUnavailableError",
       "TASK_STATUS_TOOL",
       "TOOL_NAME_PATTERN",
       "TOOL_NAME_RULES",

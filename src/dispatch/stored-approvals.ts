@@ -170,7 +170,8 @@ export class StoredApprovals implements ApprovalKeeper {
   async #poll(): Promise<void> {
     for (const [id, { request }] of this.#local) {
       const record = await this.#options.store.get("approval", this.#options.agentName, id).catch(() => null);
-      if (record === null || (record && record.status === "pending")) continue;
+      // null: the store is unreachable for now. Without a result the call is pending or still running elsewhere.
+      if (record === null || (record && record.result === undefined)) continue;
       if (!this.#local.delete(id)) continue;
       const result = record?.result as ToolResult | undefined;
       if (result && request.report) await request.report(result);
