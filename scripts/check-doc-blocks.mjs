@@ -94,7 +94,13 @@ function typeCheck(dir, modules, entry) {
       noImplicitOverride: false,
       types: ["node"],
       typeRoots: [join(root, "node_modules", "@types")],
-      paths: { toolwright: [entry] },
+      // Subpath entries resolve beside the main one: src/redis/index.ts, or dist/esm/redis/index.d.ts.
+      paths: {
+        toolwright: [entry],
+        "toolwright/redis": [
+          join(dirname(entry), "redis", "index" + entry.slice(entry.indexOf(".", entry.lastIndexOf("/")))),
+        ],
+      },
     },
     files: modules.map((module) => module.name),
   };
