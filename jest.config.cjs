@@ -11,6 +11,7 @@ const INTEGRATION = [
   "/tests/cli/",
   "/tests/docs/",
   "/tests/generate/",
+  "/tests/store/",
   "/tests/types/type-check\\.test\\.ts$",
   "/tests/mcp/serve-command\\.test\\.ts$",
   "/tests/mcp/sdk-example-client\\.test\\.ts$",
@@ -26,6 +27,7 @@ const shared = {
   moduleNameMapper: {
     "^toolwright$": "<rootDir>/src/index.ts",
     "^toolwright/mcp$": "<rootDir>/src/mcp/index.ts",
+    "^toolwright/redis$": "<rootDir>/src/redis/index.ts",
     "^toolwright/([a-z-]+)$": "<rootDir>/src/adapters/$1/index.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },

@@ -17,6 +17,7 @@ export const LAYERS = [
   "schema",
   "tool",
   "store",
+  "redis",
   "providers",
   "decorators",
   "reflect",

@@ -44,6 +44,10 @@ export {
 } from "./errors/errors.js";
 export type { ArgumentIssue } from "./errors/errors.js";
 export { ApprovalNotFoundError, TaskNotFoundError } from "./errors/runtime-errors.js";
+export type { StoreOptions } from "./dispatch/store-options.js";
+export { MemoryStore } from "./store/memory-store.js";
+export { StoreUnavailableError } from "./store/store-error.js";
+export type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "./store/runtime-store.js";
 
 export { toOpenAITools } from "./providers/openai/export.js";
 export type { OpenAIChatTool, OpenAIResponsesTool } from "./providers/openai/export.js";

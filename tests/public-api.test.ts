@@ -12,6 +12,8 @@ describe("public API", () => {
       "ApprovalNotFoundError",
       "BaseAgent",
       "ErrorCode",
+      "MemoryStore",
+      "StoreUnavailableError",
       "TASK_STATUS_TOOL",
       "TaskNotFoundError",
       "ToolDefinitionError",

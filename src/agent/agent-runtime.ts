@@ -1,5 +1,6 @@
 import { CallRuntime, type RuntimeOptions } from "../dispatch/call-runtime.js";
 import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/hooks.js";
+import { type StoreHost, sharedStores } from "../dispatch/store-runtime.js";
 import { taskStatusDefinition } from "../dispatch/task-status-tool.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
@@ -23,9 +24,9 @@ export class AgentRuntime extends CallRuntime {
   #events: ToolEvents | undefined;
   #statusDefinition: ToolDefinition | undefined;
 
-  /** Creates the state from the agent's options and its registry's shared parts. */
-  constructor(options: RuntimeOptions, registry: RegistryParts) {
-    super(options);
+  /** Creates the state from the agent's options and its registry's shared parts (and `host`, for a `store`). */
+  constructor(options: RuntimeOptions, registry: RegistryParts, host?: StoreHost) {
+    super(options, options.store && host ? sharedStores(options.store, options, host) : undefined);
     this.validator = registry.validator;
     this.#registryEvents = registry.events;
     this.listeners = [registry.events];

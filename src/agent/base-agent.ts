@@ -3,7 +3,8 @@ import type { Approvals } from "../dispatch/approval-store.js";
 import { generateCallId } from "../dispatch/call-id.js";
 import { activeCallTracer } from "../dispatch/call-tracer.js";
 import { type RuntimeOptions, runtimeOptionsOf } from "../dispatch/call-runtime.js";
-import { dispatchCall } from "../dispatch/dispatch.js";
+import { dispatchCall, runApproved } from "../dispatch/dispatch.js";
+import type { StoreHost } from "../dispatch/store-runtime.js";
 import type { ToolEventListener, ToolEventName } from "../dispatch/hooks.js";
 import { type RunToolCallsOptions, type ToolCall, runToolCalls } from "../dispatch/run-tool-calls.js";
 import { runsInParallel } from "../dispatch/serial-lane.js";
@@ -179,7 +180,35 @@ export class BaseAgent {
   }
 
   #state(): AgentRuntime {
-    return (this.#runtime ??= new AgentRuntime(this.#options, this.#registry[REGISTRY_INTERNALS]));
+    if (this.#runtime) return this.#runtime;
+    const host = this.#options.store ? this.#storeHost() : undefined;
+    return (this.#runtime = new AgentRuntime(this.#options, this.#registry[REGISTRY_INTERNALS], host));
+  }
+
+  // With a shared store, an approval requested in another process runs here: rebuild the call from the tool's name.
+  #storeHost(): StoreHost {
+    return {
+      agentName: this.name,
+      runApproved,
+      resolve: (name, callId, signal) => {
+        const entry = this.#view().get(name);
+        if (!entry) return undefined;
+        const runtime = this.#state();
+        const target = entry.own ? this : undefined;
+        const { validator, listeners: events } = runtime;
+        return {
+          definition: entry.definition,
+          target,
+          rawArgs: undefined,
+          callId,
+          agent: this,
+          signal,
+          validator,
+          events,
+          runtime,
+        };
+      },
+    };
   }
 
   #view() {

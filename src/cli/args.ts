@@ -12,7 +12,7 @@ export interface InspectCommand {
   readonly json: boolean;
 }
 
-/** `toolwright serve <module> [--agent NAME] [--http PORT] [--host HOST]`. */
+/** `toolwright serve <module> [--agent NAME] [--http PORT] [--host HOST] [--stateless]`. */
 export interface ServeCommand {
   readonly command: "serve";
   readonly module: string;
@@ -20,6 +20,8 @@ export interface ServeCommand {
   /** The HTTP port (0: a free one); absent: serve over stdio. */
   readonly http?: number;
   readonly host?: string;
+  /** Serve Streamable HTTP without sessions, so any replica behind a load balancer answers any request. */
+  readonly stateless?: boolean;
 }
 
 /** `toolwright help` (also `--help`, `-h`). */
@@ -33,13 +35,14 @@ export type Command = InspectCommand | ServeCommand | GenerateCommand | HelpComm
 /** The usage text of the command. */
 export const USAGE = `Usage:
   toolwright inspect <module> [--agent NAME] [--provider openai|anthropic|gemini|mcp] [--json]
-  toolwright serve <module> [--agent NAME] [--http PORT] [--host HOST]
+  toolwright serve <module> [--agent NAME] [--http PORT] [--host HOST] [--stateless]
   toolwright generate [files...] [--out FILE] [--project TSCONFIG] [--check | --watch]
 
 <module> is a JavaScript file, or a TypeScript file when tsx is installed.
 inspect: prints each agent's tools, their schemas (or the provider's form) and compatibility findings;
          exits 1 on a definition error or a compatibility error.
-serve:   serves one agent's tools over MCP: stdio by default, Streamable HTTP with --http (0 picks a free port).
+serve:   serves one agent's tools over MCP: stdio by default, Streamable HTTP with --http (0 picks a free port);
+         --stateless serves HTTP without sessions, for replicas behind a load balancer.
 generate: writes the schemas of decorated methods without params, read from their types and JSDoc, to one module
          (default src/toolwright.generated.ts; needs the typescript package); --check exits 1 when it is stale.`;
 
@@ -69,6 +72,7 @@ export function parseCommand(argv: readonly string[]): Command {
         json: { type: "boolean", default: false },
         http: { type: "string" },
         host: { type: "string" },
+        stateless: { type: "boolean", default: false },
       },
     });
   } catch (error) {
@@ -80,8 +84,9 @@ export function parseCommand(argv: readonly string[]): Command {
   if (extra !== undefined) throw new CliError(`${command}: unexpected argument "${extra}"`);
   const agent = values.agent === undefined ? {} : { agent: values.agent };
   if (command === "inspect") {
-    for (const option of ["http", "host"] as const) {
-      if (values[option] !== undefined) throw new CliError(`inspect: --${option} is an option of serve`);
+    for (const option of ["http", "host", "stateless"] as const) {
+      if (values[option] !== undefined && values[option] !== false)
+        throw new CliError(`inspect: --${option} is an option of serve`);
     }
     const provider = values.provider;
     if (provider !== undefined && !PROVIDERS.includes(provider as ProviderName)) {
@@ -102,11 +107,13 @@ export function parseCommand(argv: readonly string[]): Command {
     throw new CliError(`serve: --http must be a port number from 0 to 65535; got "${values.http}"`);
   }
   if (values.host !== undefined && port === undefined) throw new CliError("serve: --host needs --http PORT");
+  if (values.stateless && port === undefined) throw new CliError("serve: --stateless needs --http PORT");
   return {
     command,
     module,
     ...agent,
     ...(port === undefined ? {} : { http: port }),
     ...(values.host === undefined ? {} : { host: values.host }),
+    ...(values.stateless ? { stateless: true } : {}),
   };
 }

@@ -46,9 +46,12 @@ export async function runServe(command: ServeCommand, io: CliOutput): Promise<nu
       transport: "http",
       port: command.http,
       ...(command.host === undefined ? {} : { host: command.host }),
+      ...(command.stateless ? { stateless: true } : {}),
     });
     handle = http;
-    io.out(`toolwright: serving agent "${agent.name}" (${count} tools) over MCP at ${http.url}`);
+    io.out(
+      `toolwright: serving agent "${agent.name}" (${count} tools) over MCP at ${http.url}${command.stateless ? " (stateless)" : ""}`,
+    );
   }
   await untilShutdown(stdio);
   await handle.close();

@@ -39,8 +39,13 @@ export interface Approvals {
    * @throws {ApprovalNotFoundError} (as a rejection) for an unknown, used or evicted id.
    */
   reject(approvalId: string, reason?: string): Promise<ToolResult>;
-  /** Returns the calls waiting for a decision, oldest first. */
+  /**
+   * Returns the calls waiting for a decision, oldest first. With a shared `store`, only those this process requested
+   * and has not yet seen decided: {@link Approvals.list} reads every process's.
+   */
   pending(): PendingApproval[];
+  /** Resolves with the calls waiting for a decision, oldest first, read from the agent's store (every process's). */
+  list(): Promise<PendingApproval[]>;
 }
 
 /** What the dispatcher registers for a call that needs approval. */
@@ -52,11 +57,19 @@ export interface ApprovalRequest {
   readonly run: (signal: AbortSignal | undefined) => Promise<ToolResult>;
   /** Ends the call with outcome `rejected`. */
   readonly refuse: (reason: string | undefined) => Promise<ToolResult>;
+  /** Tells the call's listeners the result of a decision made in another process. */
+  readonly report?: (result: ToolResult) => Promise<ToolResult>;
 }
 
 interface Entry {
   readonly info: PendingApproval;
   readonly request: ApprovalRequest;
+}
+
+/** What the dispatcher needs of an agent's approvals: the public {@link Approvals} plus registering a call. */
+export interface ApprovalKeeper extends Approvals {
+  /** Registers a call that needs approval; returns (or resolves with) the approval id. */
+  request(request: ApprovalRequest): string | Promise<string>;
 }
 
 const DEFAULT_MAX_PENDING = 100;
@@ -113,5 +126,9 @@ export class ApprovalStore implements Approvals {
 
   pending(): PendingApproval[] {
     return [...this.#pending.values()].map((entry) => entry.info);
+  }
+
+  async list(): Promise<PendingApproval[]> {
+    return this.pending();
   }
 }

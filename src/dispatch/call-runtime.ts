@@ -1,9 +1,18 @@
+import { isRuntimeStore } from "../store/runtime-store.js";
 import { type OptionTable, checkOptions } from "../tool/option-table.js";
 import type { GatedCall } from "../tool/tool.js";
-import { ApprovalStore } from "./approval-store.js";
+import { ToolDefinitionError } from "../errors/errors.js";
+import { type ApprovalKeeper, ApprovalStore } from "./approval-store.js";
 import type { RetryBackoff } from "./retry.js";
 import { SerialLane } from "./serial-lane.js";
-import { type TaskStoreLimits, TaskStore } from "./task-store.js";
+import type { StoreOptions } from "./store-options.js";
+import { type TaskKeeper, type TaskStoreLimits, TaskStore } from "./task-store.js";
+
+/** Builds an agent's approvals and tasks on a shared store (see `sharedStores` in store-runtime.ts). */
+export interface SharedStores {
+  approvals(): ApprovalKeeper;
+  tasks(): TaskKeeper;
+}
 
 /**
  * What an approver decides: `true` runs the call, `false` or `{ reject: reason }` ends it with outcome `rejected`, and
@@ -24,7 +33,7 @@ export type ScopeChecker = (
 ) => boolean | readonly string[] | Promise<boolean | readonly string[]>;
 
 /** How an agent runs its tool calls. Every option is optional. */
-export interface RuntimeOptions extends TaskStoreLimits {
+export interface RuntimeOptions extends TaskStoreLimits, StoreOptions {
   /** The time limit of a call of a tool without its own `timeoutMs`, in ms. Default: none. */
   readonly defaultTimeoutMs?: number;
   /** The pause before a retry: a first pause in ms (doubled each retry, default 100) or a function of the retry. */
@@ -44,12 +53,21 @@ export class CallRuntime {
   /** The options the runtime was created with. */
   readonly options: RuntimeOptions;
   #lane: SerialLane | undefined;
-  #tasks: TaskStore | undefined;
-  #approvals: ApprovalStore | undefined;
+  #tasks: TaskKeeper | undefined;
+  #approvals: ApprovalKeeper | undefined;
+  readonly #shared: SharedStores | undefined;
 
-  /** Creates a runtime; nothing is allocated until a part is used. */
-  constructor(options: RuntimeOptions) {
+  /**
+   * Creates a runtime; nothing is allocated until a part is used. `shared` builds the approvals and tasks of a
+   * `store` option; it is required when the options name a store.
+   * @throws {ToolDefinitionError} when the options name a store and no `shared` is given.
+   */
+  constructor(options: RuntimeOptions, shared?: SharedStores) {
+    // Only an agent has a name to share records under; a bare runtime with a store is a programming mistake.
+    if (options.store && !shared)
+      throw new ToolDefinitionError("A `store` needs an agent: pass it in an agent's options.");
     this.options = options;
+    this.#shared = shared;
   }
 
   /** The lane serial calls queue in. */
@@ -58,13 +76,15 @@ export class CallRuntime {
   }
 
   /** The background tasks. */
-  get tasks(): TaskStore {
-    return (this.#tasks ??= new TaskStore(this.options));
+  get tasks(): TaskKeeper {
+    return (this.#tasks ??= this.#shared ? this.#shared.tasks() : new TaskStore(this.options));
   }
 
   /** The pending approvals. */
-  get approvals(): ApprovalStore {
-    return (this.#approvals ??= new ApprovalStore(this.options.maxPendingApprovals));
+  get approvals(): ApprovalKeeper {
+    return (this.#approvals ??= this.#shared
+      ? this.#shared.approvals()
+      : new ApprovalStore(this.options.maxPendingApprovals));
   }
 }
 
@@ -81,6 +101,16 @@ const RUNTIME_OPTIONS = {
   taskRetentionMs: { rule: { kind: "duration" } },
   maxPendingApprovals: { rule: { kind: "count", min: 1 } },
   exposeTaskStatusTool: { rule: { kind: "boolean" } },
+  store: {
+    rule: {
+      kind: "predicate",
+      test: isRuntimeStore,
+      expected: "a RuntimeStore (create, get, transition, list, delete), e.g. new MemoryStore()",
+    },
+  },
+  leaseMs: { rule: { kind: "duration" } },
+  approvalTtlMs: { rule: { kind: "duration" } },
+  storePollMs: { rule: { kind: "duration" } },
 } as const satisfies OptionTable & Record<keyof RuntimeOptions, unknown>;
 
 const RUNTIME_KEYS = Object.keys(RUNTIME_OPTIONS) as readonly (keyof RuntimeOptions)[];

@@ -110,7 +110,7 @@ async function gate(request: CallRequest, args: Record<string, unknown>): Promis
   try {
     // A snapshot: the arguments may be the caller's own object, which it could change before the approval.
     const approved = structuredClone(args);
-    approvalId = approvals.request({
+    approvalId = await approvals.request({
       toolName: definition.name,
       callId,
       // What `pending()` shows is a frozen copy of its own: a UI cannot change what runs through it either.
@@ -122,12 +122,18 @@ async function gate(request: CallRequest, args: Record<string, unknown>): Promis
         return tracer ? tracer.trace(tracedCall(request, "approved", approved), go) : go();
       },
       refuse: async (reason) => notify(request, args, rejection(request, reason)),
+      report: async (result) => notify(request, args, { result }),
     });
   } catch (error) {
     // Arguments that cannot be hashed (a cycle made by a schema transform) cannot be bound to an approval.
     return notify(request, args, gateFailure(request, "approval request", error));
   }
   return notify(request, args, { result: awaitingApprovalResult(definition.name, callId, approvalId) });
+}
+
+/** Runs an approved call that waited in a store, in the process that approved it: lane → before → handler. */
+export function runApproved(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
+  return Promise.resolve(proceed(request, args));
 }
 
 /** Runs a call that passed its gates: serial tools of an agent wait for its lane, so they never overlap. */

@@ -1,5 +1,6 @@
 import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
+import { StoreUnavailableError } from "../store/store-error.js";
 import type { CallRequest } from "./call-request.js";
 import type { GatedCall } from "../tool/tool.js";
 import type { HandlerOutcome } from "./run-handler.js";
@@ -20,7 +21,7 @@ export function gateFailure(request: CallRequest, what: string, error: unknown):
   const name = request.definition.name;
   return {
     result: failureResult(name, request.callId, "failed", {
-      code: ErrorCode.ToolFailed,
+      code: error instanceof StoreUnavailableError ? ErrorCode.StoreUnavailable : ErrorCode.ToolFailed,
       message: `The ${what} of tool "${name}" failed, so the tool did not run: ${message || "(no message)"}`,
     }),
     error,

@@ -1,7 +1,7 @@
 import { ToolTimeoutError } from "../errors/errors.js";
+import { activeCallTracer, tracedCall } from "./call-tracer.js";
 import type { ToolCallContext } from "./call-context.js";
 import type { CallRequest } from "./call-request.js";
-import { activeCallTracer, tracedCall } from "./call-tracer.js";
 import { notify } from "./notify.js";
 import { runAttempts } from "./retry.js";
 import type { HandlerOutcome } from "./run-handler.js";
@@ -68,29 +68,49 @@ function atDeadline(
   timeoutMs: number,
   controller: AbortController,
   work: Promise<HandlerOutcome>,
+): HandlerOutcome | Promise<HandlerOutcome> {
+  const { definition, callId, runtime } = request;
+  if (definition.onTimeout !== "background") return stop(request, timeoutMs, controller, "");
+  if (!runtime) return stop(request, timeoutMs, controller, " (a background hand-off needs an agent's task store)");
+  const started = runtime.tasks.start({
+    toolName: definition.name,
+    callId,
+    controller,
+    work,
+    onSettled: (outcome) => {
+      activeCallTracer()?.settled(tracedCall(request, "background", args), outcome.result, outcome.error);
+      void notify(request, args, outcome);
+    },
+  });
+  if (!(started instanceof Promise)) return handOff(request, timeoutMs, controller, started);
+  // A shared store: the task exists once its record is written; a store that fails stops the call, so no work goes
+  // on that no process could report.
+  return started.then(
+    (taskId) => handOff(request, timeoutMs, controller, taskId),
+    (error: unknown) => {
+      const why = error instanceof Error ? error.message : String(error);
+      return stop(request, timeoutMs, controller, ` (it could not be handed to the background: ${why})`);
+    },
+  );
+}
+
+function handOff(
+  request: CallRequest,
+  timeoutMs: number,
+  controller: AbortController,
+  taskId: string | undefined,
 ): HandlerOutcome {
   const { definition, callId, runtime } = request;
-  let note = "";
-  if (definition.onTimeout === "background") {
-    const tasks = runtime?.tasks;
-    const taskId = tasks?.start({
-      toolName: definition.name,
-      callId,
-      controller,
-      work,
-      onSettled: (outcome) => {
-        activeCallTracer()?.settled(tracedCall(request, "background", args), outcome.result, outcome.error);
-        void notify(request, args, outcome);
-      },
-    });
-    if (taskId !== undefined) {
-      const statusTool = runtime?.options.exposeTaskStatusTool ? TASK_STATUS_TOOL : undefined;
-      return { result: backgroundedResult(definition.name, callId, timeoutMs, taskId, statusTool) };
-    }
-    note = tasks
-      ? " (it could not be handed to the background: the agent's task store is full of running tasks)"
-      : " (a background hand-off needs an agent's task store)";
+  if (taskId === undefined) {
+    const note = " (it could not be handed to the background: the agent's task store is full of running tasks)";
+    return stop(request, timeoutMs, controller, note);
   }
+  const statusTool = runtime?.options.exposeTaskStatusTool ? TASK_STATUS_TOOL : undefined;
+  return { result: backgroundedResult(definition.name, callId, timeoutMs, taskId, statusTool) };
+}
+
+function stop(request: CallRequest, timeoutMs: number, controller: AbortController, note: string): HandlerOutcome {
+  const { definition, callId } = request;
   const error = new ToolTimeoutError(definition.name, timeoutMs);
   controller.abort(error);
   return { result: timedOutResult(definition.name, callId, timeoutMs, note), error };

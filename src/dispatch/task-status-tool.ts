@@ -1,6 +1,6 @@
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
-import type { BackgroundTasks } from "./task-store.js";
+import { type BackgroundTasks, type TaskInfo, type TaskStatus, TaskStore } from "./task-store.js";
 
 /** The name of the built-in tool that reports on background tasks. */
 export const TASK_STATUS_TOOL = "task_status";
@@ -20,7 +20,7 @@ const INPUT_SCHEMA: ObjectJsonSchema = Object.freeze({
 export interface TaskStatusReport {
   readonly taskId: string;
   readonly toolName: string;
-  readonly status: "running" | "succeeded" | "failed" | "cancelled";
+  readonly status: TaskStatus;
   /** The task's content, once it succeeded. */
   readonly content?: unknown;
   /** What went wrong, once it failed or was cancelled. */
@@ -28,8 +28,14 @@ export interface TaskStatusReport {
 }
 
 /** Answers a `task_status` call from the agent's task store. */
-export function reportTask(tasks: BackgroundTasks, taskId: string): TaskStatusReport {
-  const task = tasks.get(taskId);
+export function reportTask(tasks: BackgroundTasks, taskId: string): TaskStatusReport | Promise<TaskStatusReport> {
+  const local = tasks.get(taskId);
+  // A task of another process (with a shared store) is read from the store; the in-memory store answers at once.
+  if (local || tasks instanceof TaskStore) return report(local, taskId);
+  return tasks.fetch(taskId).then((task) => report(task, taskId));
+}
+
+function report(task: TaskInfo | undefined, taskId: string): TaskStatusReport {
   if (!task) {
     throw new Error(`no background task has id "${taskId}"; it may have finished long ago and been evicted`);
   }

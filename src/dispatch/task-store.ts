@@ -7,7 +7,7 @@ import { cancelledResult } from "./runtime-results.js";
 import type { ToolResult } from "../tool/tool-result.js";
 
 /** Where a background task stands. */
-export type TaskStatus = "running" | "succeeded" | "failed" | "cancelled";
+export type TaskStatus = "running" | "succeeded" | "failed" | "cancelled" | "lost";
 
 /** A snapshot of one background task; `result` is there once it has finished. */
 export interface TaskInfo {
@@ -32,8 +32,12 @@ export interface BackgroundTasks {
    * @throws {TaskNotFoundError} (as a rejection) when the id is unknown or the task was evicted.
    */
   wait(taskId: string): Promise<ToolResult>;
-  /** Returns a snapshot of every task still kept, oldest first. */
+  /** Returns a snapshot of every task still kept, oldest first. With a shared `store`, this process's tasks only. */
   list(): TaskInfo[];
+  /** Resolves with a task's snapshot read from the agent's store (a task of any process), or undefined. */
+  fetch(taskId: string): Promise<TaskInfo | undefined>;
+  /** Resolves with every task the agent's store keeps (every process's), oldest first. */
+  fetchAll(): Promise<TaskInfo[]>;
   /** Aborts a running task's signal and ends it with outcome `cancelled`; returns false when it is not running. */
   cancel(taskId: string, reason?: string): boolean;
 }
@@ -69,6 +73,12 @@ interface TaskEntry {
 const DEFAULT_MAX_TASKS = 100;
 const DEFAULT_RETENTION_MS = 10 * 60_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** What the dispatcher needs of an agent's tasks: the public {@link BackgroundTasks} plus adopting running work. */
+export interface TaskKeeper extends BackgroundTasks {
+  /** Adopts running work as a task; returns (or resolves with) its id, or undefined when it cannot be kept. */
+  start(task: TaskStart): string | undefined | Promise<string | undefined>;
+}
 
 /** Keeps an agent's background tasks, bounded in number and in how long a finished one is kept. */
 export class TaskStore implements BackgroundTasks {
@@ -124,6 +134,14 @@ export class TaskStore implements BackgroundTasks {
 
   list(): TaskInfo[] {
     return [...this.#tasks.values()].map((entry) => entry.info);
+  }
+
+  async fetch(taskId: string): Promise<TaskInfo | undefined> {
+    return this.get(taskId);
+  }
+
+  async fetchAll(): Promise<TaskInfo[]> {
+    return this.list();
   }
 
   cancel(taskId: string, reason = "the task was cancelled"): boolean {

@@ -31,6 +31,10 @@ export const ErrorCode = {
   ApprovalNotFound: "APPROVAL_NOT_FOUND",
   /** No background task has the given id (never started, or finished and evicted). */
   TaskNotFound: "TASK_NOT_FOUND",
+  /** The store that keeps approvals and background tasks (Redis, say) could not be reached or failed. */
+  StoreUnavailable: "STORE_UNAVAILABLE",
+  /** A background task's process stopped renewing its lease (it died or lost the store): the task is lost. */
+  TaskLost: "TASK_LOST",
 } as const;
 
 /** One of the {@link ErrorCode} strings. */

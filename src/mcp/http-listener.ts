@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { McpSdkServer } from "./create-mcp-server.js";
 import { loadHttpServerTransport } from "./load-sdk.js";
 import { isLocalRequest } from "./local-origin.js";
+import { answerStateless } from "./stateless-request.js";
 
 /** Where the Streamable HTTP endpoint listens. */
 export interface HttpListenOptions {
@@ -17,6 +18,8 @@ export interface HttpListenOptions {
   readonly sessionIdleTimeoutMs: number;
   /** The most sessions open at once; an `initialize` beyond it is answered 503. */
   readonly maxSessions: number;
+  /** Serves every POST on its own, with no session (see `answerStateless`). */
+  readonly stateless?: boolean;
 }
 
 /** A running Streamable HTTP endpoint. */
@@ -137,6 +140,11 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== options.path) return reply(res, 404, `Not Found: the MCP endpoint is ${options.path}`);
     if (!isLocalRequest(req.headers, options.host)) return reply(res, 403, "Forbidden: non-local Host or Origin");
+    if (options.stateless) {
+      const read = req.method === "POST" ? await readJson(req) : { body: undefined };
+      if ("status" in read) return reply(res, read.status, read.message, -32700);
+      return answerStateless(req, res, read.body, options.createServer, Transport, reply);
+    }
     const sessionId = req.headers["mcp-session-id"];
     const session = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
     if (typeof sessionId === "string" && !session) return reply(res, 404, "Session not found", -32001);

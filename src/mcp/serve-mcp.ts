@@ -32,6 +32,13 @@ export interface HttpServeOptions extends McpServerOptions {
    * error saying there are too many sessions.
    */
   readonly maxSessions?: number;
+  /**
+   * Serves without sessions: each POST gets a fresh server and transport, so any replica behind a load balancer can
+   * answer any request, and no session state is kept. Session options then do not apply. Elicitation needs a
+   * session (its answer comes back as a later request), so calls of tools that need approval are refused unless the
+   * agent's `approver` decides them; see docs/multi-process.md.
+   */
+  readonly stateless?: boolean;
 }
 
 const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -93,7 +100,8 @@ export async function serveMcp(
     port: options.port ?? 0,
     host: options.host ?? "127.0.0.1",
     path: options.path ?? "/mcp",
-    createServer: () => createMcpServer(sdk, agent, options),
+    createServer: () => createMcpServer(sdk, agent, options.stateless ? { ...options, approval: "refuse" } : options),
+    stateless: options.stateless === true,
     isInitializeRequest: sdk.isInitializeRequest,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,

@@ -21,7 +21,9 @@ export type OptionRule =
   /** A whole number, at least `min`. */
   | { readonly kind: "count"; readonly min: number }
   /** One of the listed strings. */
-  | { readonly kind: "choice"; readonly values: readonly string[] };
+  | { readonly kind: "choice"; readonly values: readonly string[] }
+  /** Anything `test` accepts; `expected` says what that is, for the message. */
+  | { readonly kind: "predicate"; readonly test: (value: unknown) => boolean; readonly expected: string };
 
 /** A table of options: each key's rule, plus what else a consumer derives from it (`Extra`, such as an MCP hint). */
 export type OptionTable<Extra extends object = object> = Readonly<
@@ -62,6 +64,8 @@ function complaint(key: string, rule: OptionRule, value: unknown): string | unde
       return Number.isInteger(value) && (value as number) >= rule.min
         ? undefined
         : `\`${key}\` must be a whole number >= ${rule.min}; got ${got}.`;
+    case "predicate":
+      return rule.test(value) ? undefined : `\`${key}\` must be ${rule.expected}.`;
     case "choice":
       return rule.values.includes(value as string)
         ? undefined

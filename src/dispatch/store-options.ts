@@ -1,0 +1,17 @@
+import type { RuntimeStore } from "../store/runtime-store.js";
+
+/** Runtime options that keep approvals and background tasks in a shared store. */
+export interface StoreOptions {
+  /**
+   * Keeps pending approvals and background tasks in this store instead of this process's memory, so they survive a
+   * restart and every process whose agent has the same name shares them (`RedisStore` from `toolwright/redis`).
+   * Without one, nothing changes: both live in memory, as they always have.
+   */
+  readonly store?: RuntimeStore;
+  /** With a store: how long a background task's lease lasts without renewal, in ms; default 30 s. */
+  readonly leaseMs?: number;
+  /** With a store: how long an approval stays pending before it expires and can never run, in ms; default 24 h. */
+  readonly approvalTtlMs?: number;
+  /** With a store: how often a process looks for decisions and results made elsewhere, in ms; default 500. */
+  readonly storePollMs?: number;
+}

@@ -1,0 +1,149 @@
+import { createHash } from "node:crypto";
+import { decode } from "../store/memory-store.js";
+import type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "../store/runtime-store.js";
+import { StoreUnavailableError } from "../store/store-error.js";
+import { CREATE, DELETE, LIST, TRANSITION } from "./scripts.js";
+
+/**
+ * The one method the store needs of a Redis client: a node-redis client (`createClient()` from `redis`) has it.
+ * Typed structurally, so the main entry and this one never import the client's types.
+ */
+export interface RedisCommandClient {
+  sendCommand(args: readonly string[], options?: { readonly timeout?: number }): Promise<unknown>;
+}
+
+/** Options of {@link RedisStore}. */
+export interface RedisStoreOptions {
+  /** A connected client. */
+  readonly client: RedisCommandClient;
+  /** Starts every key, so several apps can share one Redis; `"toolwright"` by default. */
+  readonly prefix?: string;
+  /** How long a command may take before the store counts as unavailable, in ms; 2 000 by default. */
+  readonly commandTimeoutMs?: number;
+  /** Names the server in error messages, e.g. its URL (without the password); `"redis"` by default. */
+  readonly label?: string;
+}
+
+const SCRIPTS = { CREATE, TRANSITION, LIST, DELETE } as const;
+type ScriptName = keyof typeof SCRIPTS;
+const SHAS = Object.fromEntries(
+  Object.entries(SCRIPTS).map(([name, body]) => [name, createHash("sha1").update(body).digest("hex")]),
+) as Record<ScriptName, string>;
+
+/**
+ * Keeps approvals and background tasks in Redis, for agents that run in several processes. Each record is a hash
+ * with a time to live; every guarded change is one Lua script, so across any number of processes exactly one
+ * compare-and-set of a record wins. A command that fails or takes longer than `commandTimeoutMs` rejects with a
+ * {@link StoreUnavailableError} naming the store.
+ * @example
+ * const store = await createRedisStore({ url: process.env.REDIS_URL });
+ * const agent = new FileAgent({ store });
+ */
+export class RedisStore implements RuntimeStore {
+  readonly description: string;
+  readonly #client: RedisCommandClient;
+  readonly #prefix: string;
+  readonly #timeout: number;
+
+  /** Creates a store on a connected client. */
+  constructor(options: RedisStoreOptions) {
+    this.#client = options.client;
+    this.#prefix = options.prefix ?? "toolwright";
+    this.#timeout = options.commandTimeoutMs ?? 2_000;
+    this.description = `${options.label ?? "redis"} (prefix "${this.#prefix}")`;
+  }
+
+  async create(kind: StoreKind, record: StoredRecord, options: WriteOptions): Promise<boolean> {
+    const keys = this.#keys(kind, record.scope, record.id);
+    const args = [record.id, ttl(options), lease(options), ...pairs(record)];
+    return (await this.#run("CREATE", keys, args, `create ${kind} ${record.id}`)) === 1;
+  }
+
+  async get(kind: StoreKind, scope: string, id: string): Promise<StoredRecord | undefined> {
+    const reply = await this.#send(["HGETALL", this.#keys(kind, scope, id)[0]], `read ${kind} ${id}`);
+    return fromFields(reply);
+  }
+
+  async transition(
+    kind: StoreKind,
+    scope: string,
+    id: string,
+    guard: TransitionGuard,
+    patch: Readonly<Record<string, unknown>>,
+    options: WriteOptions,
+  ): Promise<StoredRecord | undefined> {
+    const equals = Object.entries(guard.equals ?? {}).flatMap(([name, value]) => [name, JSON.stringify(value)]);
+    const args = [
+      id,
+      ttl(options),
+      lease(options),
+      guard.leaseExpired ? "1" : "0",
+      String(guard.from.length),
+      ...guard.from.map((status) => JSON.stringify(status)),
+      String(equals.length / 2),
+      ...equals,
+      ...pairs(patch),
+    ];
+    const reply = await this.#run("TRANSITION", this.#keys(kind, scope, id), args, `update ${kind} ${id}`);
+    return fromFields(reply);
+  }
+
+  async list(kind: StoreKind, scope: string): Promise<StoredRecord[]> {
+    const [record, index] = this.#keys(kind, scope, "");
+    const reply = await this.#run("LIST", [index], [record], `list ${kind}s of "${scope}"`);
+    const records = (Array.isArray(reply) ? reply : []).map(fromFields).filter((r) => r !== undefined);
+    return records.sort((a, b) => Number(a.createdAt ?? 0) - Number(b.createdAt ?? 0));
+  }
+
+  async delete(kind: StoreKind, scope: string, id: string): Promise<boolean> {
+    return (await this.#run("DELETE", this.#keys(kind, scope, id), [id], `delete ${kind} ${id}`)) === 1;
+  }
+
+  // {scope} is a hash tag: a scope's records and its index live in one cluster slot, as a script's keys must.
+  #keys(kind: StoreKind, scope: string, id: string): [record: string, index: string] {
+    const base = `${this.#prefix}:{${encodeURIComponent(scope)}}:${kind}`;
+    return [`${base}:${id}`, `${base}s`];
+  }
+
+  async #run(name: ScriptName, keys: readonly string[], args: readonly string[], what: string): Promise<unknown> {
+    const tail = [String(keys.length), ...keys, ...args];
+    try {
+      return await this.#client.sendCommand(["EVALSHA", SHAS[name], ...tail], { timeout: this.#timeout });
+    } catch (error) {
+      // A server that restarted (or never saw the script) answers NOSCRIPT: send the body once, which caches it.
+      if (!String((error as Error | undefined)?.message).startsWith("NOSCRIPT")) {
+        throw new StoreUnavailableError(this.description, what, error);
+      }
+    }
+    return this.#send(["EVAL", SCRIPTS[name], ...tail], what);
+  }
+
+  async #send(command: readonly string[], what: string): Promise<unknown> {
+    try {
+      return await this.#client.sendCommand(command, { timeout: this.#timeout });
+    } catch (error) {
+      throw new StoreUnavailableError(this.description, what, error);
+    }
+  }
+}
+
+const ttl = (options: WriteOptions) => String(Math.max(1, Math.ceil(options.ttlMs)));
+const lease = (options: WriteOptions) => (options.leaseMs === undefined ? "" : String(Math.ceil(options.leaseMs)));
+
+function pairs(values: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(values).flatMap(([name, value]) =>
+    value === undefined || name === "leaseUntil" ? [] : [name, JSON.stringify(value)],
+  );
+}
+
+// HGETALL answers a flat [field, value, ...] list in RESP2 and a map (a plain object) in RESP3.
+function fromFields(reply: unknown): StoredRecord | undefined {
+  if (reply === null || reply === undefined) return undefined;
+  const entries: [string, string][] = [];
+  if (Array.isArray(reply)) {
+    for (let i = 0; i + 1 < reply.length; i += 2) entries.push([String(reply[i]), String(reply[i + 1])]);
+  } else if (typeof reply === "object") {
+    for (const [name, value] of Object.entries(reply)) entries.push([name, String(value)]);
+  }
+  return entries.length === 0 ? undefined : decode(entries);
+}

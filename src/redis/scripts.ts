@@ -1,0 +1,63 @@
+// Lua scripts run by Redis as one atomic step each. A record is a hash whose fields hold JSON text, compared as text
+// and never decoded here (Lua's cjson would turn an empty array into an object). Times come from Redis's own clock
+// (TIME), so replicas with skewed clocks agree on leases. A scope's records and its index share a hash tag, so every
+// key a script touches lives in one cluster slot.
+
+const NOW = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+// The index is a sorted set of ids scored by their record's expiry: entries of expired records are pruned on every
+// create and skipped (and pruned) on every list, so it never grows past the live records.
+const INDEX = `if redis.call('PTTL', KEYS[2]) < ttl then redis.call('PEXPIRE', KEYS[2], ttl) end`;
+
+/** KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", then field/JSON pairs. Returns 1, or 0 when it exists. */
+export const CREATE = `if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+${NOW}
+local ttl = tonumber(ARGV[2])
+for i = 4, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'leaseUntil', string.format('%d', now + tonumber(ARGV[3]))) end
+redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
+${INDEX}
+return 1`;
+
+/**
+ * KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", "1" when the lease must have run out, the number of allowed
+ * statuses and each (JSON), the number of equal-field checks and each field/JSON pair, then the patch's field/JSON
+ * pairs. Returns the record's fields after the write, or nil when it is missing or fails the guard.
+ */
+export const TRANSITION = `if redis.call('EXISTS', KEYS[1]) == 0 then return nil end
+${NOW}
+local status = redis.call('HGET', KEYS[1], 'status')
+local count = tonumber(ARGV[5])
+local allowed = false
+for j = 6, 5 + count do if ARGV[j] == status then allowed = true end end
+if not allowed then return nil end
+local i = 6 + count
+local checks = tonumber(ARGV[i])
+i = i + 1
+for j = 1, checks do
+  if redis.call('HGET', KEYS[1], ARGV[i]) ~= ARGV[i + 1] then return nil end
+  i = i + 2
+end
+if ARGV[4] == '1' and tonumber(redis.call('HGET', KEYS[1], 'leaseUntil') or '0') > now then return nil end
+local ttl = tonumber(ARGV[2])
+for j = i, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[j], ARGV[j + 1]) end
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'leaseUntil', string.format('%d', now + tonumber(ARGV[3]))) end
+redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
+${INDEX}
+return redis.call('HGETALL', KEYS[1])`;
+
+/** KEYS: index. ARGV: the record keys' common prefix. Returns each live record's fields; prunes dead entries. */
+export const LIST = `local out = {}
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  local fields = redis.call('HGETALL', ARGV[1] .. id)
+  if #fields == 0 then redis.call('ZREM', KEYS[1], id) else out[#out + 1] = fields end
+end
+return out`;
+
+/** KEYS: record, index. ARGV: id. Returns 1 when the record existed. */
+export const DELETE = `redis.call('ZREM', KEYS[2], ARGV[1])
+return redis.call('DEL', KEYS[1])`;

@@ -1,0 +1,101 @@
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** A redis-server this test process started on a free loopback port. */
+export interface TestRedis {
+  readonly url: string;
+  readonly port: number;
+  /** Stops the server (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port (and, with `persist`, the same data). */
+  restart(): Promise<void>;
+  /** Stops it for good and removes its directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * Finds `redis-server` on PATH; when it is missing, installs Debian's package as `.ci/run` does (only as root with
+ * apt-get). Throws a plain message naming what is missing when it cannot.
+ */
+export function ensureRedisServer(): string {
+  if (spawnSync("redis-server", ["--version"]).status === 0) return "redis-server";
+  const root = process.getuid?.() === 0;
+  const apt = spawnSync("apt-get", ["--version"]).status === 0;
+  if (!root || !apt) {
+    throw new Error(
+      "The Redis tests need `redis-server` on PATH, and it is missing" +
+        (apt ? " (installing it needs root)" : " (and there is no apt-get to install it with)") +
+        ". Install Redis 6 or newer (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis).",
+    );
+  }
+  const install = () => execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "redis-server"]);
+  try {
+    install();
+  } catch {
+    execFileSync("apt-get", ["update"]);
+    install();
+  }
+  return "redis-server";
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a redis-server on a free 127.0.0.1 port: no persistence unless `persist` (append-only, fsync always). */
+export async function startTestRedis(options: { readonly persist?: boolean } = {}): Promise<TestRedis> {
+  const binary = ensureRedisServer();
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "toolwright-redis-"));
+  const persistence = options.persist ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"];
+  const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--dir", dir, ...persistence];
+  let child: ChildProcess | undefined;
+
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      const started = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
+      child = started;
+      let output = "";
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("Ready to accept connections")) {
+          started.stdout.off("data", onData);
+          started.stdout.resume();
+          resolve();
+        }
+      };
+      started.stdout.on("data", onData);
+      started.stderr.resume();
+      started.once("exit", (code) => reject(new Error(`redis-server exited (code ${code}): ${output.slice(-500)}`)));
+    });
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once("exit", () => resolve());
+      running.kill("SIGTERM");
+    });
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop,
+    restart: start,
+    async close() {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
