@@ -11,18 +11,18 @@ import { TOOL_SEARCH_SPEC, TOOL_SEARCH_TOOL } from "../tool-search/tool-search-s
 export type AnthropicToolSearch = "bm25" | "regex" | "client";
 
 /** Anthropic's server-side tool search tool (`ToolSearchToolBm25_20251119` / `ToolSearchToolRegex20251119`). */
-export interface AnthropicToolSearchTool {
-  type: "tool_search_tool_bm25_20251119" | "tool_search_tool_regex_20251119";
-  name: "tool_search_tool_bm25" | "tool_search_tool_regex";
-  cache_control?: { type: "ephemeral"; ttl?: "5m" | "1h" };
-}
+export type AnthropicToolSearchTool =
+  | { type: "tool_search_tool_bm25_20251119"; name: "tool_search_tool_bm25"; cache_control?: AnthropicBreakpoint }
+  | { type: "tool_search_tool_regex_20251119"; name: "tool_search_tool_regex"; cache_control?: AnthropicBreakpoint };
+
+type AnthropicBreakpoint = { type: "ephemeral"; ttl?: "5m" | "1h" };
 
 /** toolwright's `tool_search` tool as an Anthropic custom tool, for `toolSearch: "client"`. */
 export interface AnthropicClientSearchTool {
   name: string;
   description: string;
   input_schema: ObjectSchemaObject;
-  cache_control?: { type: "ephemeral"; ttl?: "5m" | "1h" };
+  cache_control?: AnthropicBreakpoint;
 }
 
 /** A block that loads a deferred tool, inside a `tool_result` (`ToolReferenceBlockParam`). */
