@@ -11,6 +11,7 @@ import {
 } from "../src/index.js";
 import { AuditedFileAgent, MathAgent, registerMathTools } from "./file-agent.js";
 import { runtimeDemo } from "./runtime-agent.js";
+import { toolSearchDemo } from "./tool-search-agent.js";
 
 const registry = new ToolRegistry();
 registerMathTools(registry);
@@ -64,6 +65,9 @@ console.log("Gemini (openapi):    ", JSON.stringify(toGeminiTools(specs, { mode:
 console.log("MCP:                 ", JSON.stringify(toMcpTools(agent.tools())[0]));
 const findings = checkCompatibility(specs, "gemini", { mode: "openapi" });
 console.log(`Compatibility findings for Gemini: ${findings.length === 0 ? "none" : JSON.stringify(findings)}`);
+
+heading("Deferred tools: a search loads a tool for the next turn");
+await toolSearchDemo();
 
 heading("The runtime: background hand-off, approval, retry, batches");
 await runtimeDemo();

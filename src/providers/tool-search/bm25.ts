@@ -14,14 +14,21 @@ export interface Bm25Hit {
 const K1 = 1.2;
 const B = 0.75;
 
+// English function words: in a query ("convert euros to dollars") they would match every tool with a `to` parameter.
+const STOP_WORDS = new Set(
+  "a an and are as at be by can do for from how i in into is it me my of on or please the this to use want what with you your".split(
+    " ",
+  ),
+);
+
 /**
- * Splits text into search terms: camelCase and snake_case words apart, lower case, letters and digits only, with a
- * light plural fold ("files" → "file") so a query and a tool need not agree on number.
+ * Splits text into search terms: camelCase and snake_case words apart, lower case, letters and digits only, English
+ * function words left out, with a light plural fold ("files" → "file") so a query and a tool need not agree on number.
  */
 export function searchTerms(text: string): string[] {
   const spaced = text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2");
   const words = spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u);
-  return words.filter((word) => word.length > 1).map(fold);
+  return words.filter((word) => word.length > 1 && !STOP_WORDS.has(word)).map(fold);
 }
 
 function fold(word: string): string {

@@ -23,6 +23,10 @@ describe("searchTerms", () => {
     ]);
   });
 
+  it("leaves out English function words when a query is a sentence", () => {
+    expect(searchTerms("convert euros to dollars for me")).toEqual(["convert", "euro", "dollar"]);
+  });
+
   it("folds plurals when a query and a tool disagree on number", () => {
     expect(searchTerms("files emails address")).toEqual(["file", "email", "address"]);
   });
