@@ -18,7 +18,7 @@ export interface AnthropicCacheControl {
 export interface AnthropicToolOptions {
   /** Strict tool use. `true`: every tool (throws when one cannot be); `"auto"`: each tool that can be; default false. */
   readonly strict?: boolean | "auto";
-  /** Put this breakpoint on the last tool, which caches the whole tool list. */
+  /** Put this breakpoint on the last tool (the last one not deferred), which caches the whole tool list. */
   readonly cacheControl?: AnthropicCacheControl;
   /**
    * How deferred tools are found. Set: each `deferred` tool carries `defer_loading: true` and the search tool goes
