@@ -15,6 +15,16 @@ export interface ToolSearchReport {
   readonly note: string;
 }
 
+// Definitions are frozen and shared by every agent of a class, so their terms are worth keeping: a search then costs
+// the ranking alone. Weak keys: a tool that is gone takes its terms with it.
+const termsOf = new WeakMap<object, readonly string[]>();
+
+function toolTerms(tool: ExportableTool): readonly string[] {
+  let terms = termsOf.get(tool);
+  if (!terms) termsOf.set(tool, (terms = searchTerms(searchText(tool))));
+  return terms;
+}
+
 /**
  * Ranks tools against a query by BM25 over their names, descriptions, guidelines, snippets and parameter names and
  * descriptions, and returns at most `limit` of those matching at least one word, best first. A query naming a tool
@@ -26,7 +36,7 @@ export function searchTools(
   limit: number = TOOL_SEARCH_DEFAULT_LIMIT,
 ): ToolSearchMatch[] {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const documents = tools.map((tool) => ({ id: tool.name, terms: searchTerms(searchText(tool)) }));
+  const documents = tools.map((tool) => ({ id: tool.name, terms: toolTerms(tool) }));
   const ranked = rankBm25(documents, searchTerms(query)).map((hit) => hit.id);
   const exact = byName.has(query.trim()) ? [query.trim()] : [];
   const names = [...new Set([...exact, ...ranked])].slice(0, Math.max(0, limit));
