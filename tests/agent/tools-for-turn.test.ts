@@ -40,7 +40,7 @@ describe("BaseAgent.toolsForTurn", () => {
     expect(loaded.names[0]).toBe("create_invoice");
   });
 
-  it("never finds a deferred shared tool the agent may not use", async () => {
+  it("never finds a deferred shared tool when its allowedAgents leave the agent out", async () => {
     const agent = makeDeskAgent();
     const result = await agent.callTool("tool_search", { query: "wire money iban bank account", limit: 20 });
     const found = (result.content as { tools: { name: string }[] }).tools.map((t) => t.name);
@@ -48,7 +48,7 @@ describe("BaseAgent.toolsForTurn", () => {
     expect(found).toContain("convert_currency");
   });
 
-  it("finds and loads a deferred shared tool the agent may use", async () => {
+  it("finds and loads a deferred shared tool when its allowedAgents admit the agent", async () => {
     const agent = makeDeskAgent();
     const loaded = createLoadedTools();
     await agent.callTool("tool_search", { query: "exchange rate" }, { loadedTools: loaded });
@@ -65,7 +65,7 @@ describe("BaseAgent.toolsForTurn", () => {
     ]);
   });
 
-  it("returns INVALID_ARGUMENTS for a search without a query", async () => {
+  it("returns INVALID_ARGUMENTS when a search has no query", async () => {
     const result = await makeDeskAgent().callTool("tool_search", { limit: 3 });
     expect(result.outcome).toBe("invalid_arguments");
     expect(result.error?.issues?.map((i) => i.path)).toEqual(["/query"]);

@@ -24,7 +24,7 @@ describe("serveMcp with deferred tools", () => {
     await server?.close();
   });
 
-  it("lists tool_search instead of deferred tools, and lists a found tool after a search in that session only", async () => {
+  it("lists a deferred tool in a session only when that session's search found it", async () => {
     const agent = makeDeskAgent();
     server = await serveMcp(agent, { transport: "http", port: 0 });
     const first = await connect(server.url);

@@ -65,7 +65,7 @@ const anthropic = () => new Anthropic({ apiKey: "k", baseURL: server.url, maxRet
 const openai = () => new OpenAI({ apiKey: "k", baseURL: `${server.url}/v1`, maxRetries: 0, timeout: 5_000 });
 
 describe("deferred tools with Anthropic on the wire", () => {
-  it("flags deferred tools and adds the server BM25 search, whose found tool the model then calls", async () => {
+  it("flags deferred tools and runs the tool the model calls when the server BM25 search found it", async () => {
     server = await startRecordingServer([
       message([
         { type: "server_tool_use", id: "srvtoolu_1", name: "tool_search_tool_bm25", input: { query: "currency" } },
@@ -106,7 +106,7 @@ describe("deferred tools with Anthropic on the wire", () => {
     expect(agent.conversions).toEqual([{ amount: 5, from: "EUR", to: "USD" }]);
   });
 
-  it("answers a client tool_search with tool_reference blocks, then runs the tool the model calls next", async () => {
+  it("answers with tool_reference blocks and runs the tool called next when the search runs on the client", async () => {
     server = await startRecordingServer([
       message([
         { type: "tool_use", id: "toolu_1", name: "tool_search", input: { query: "convert currency", limit: 1 } },
@@ -150,7 +150,7 @@ describe("deferred tools with Anthropic on the wire", () => {
 });
 
 describe("deferred tools with the OpenAI Responses API on the wire", () => {
-  it("groups deferred tools in a namespace, answers a client tool_search_call, and routes the namespaced call", async () => {
+  it("answers tool_search_call and routes the namespaced call when deferred tools sit in a namespace", async () => {
     server = await startRecordingServer([
       response([
         {
@@ -227,7 +227,7 @@ describe("deferred tools with the OpenAI Responses API on the wire", () => {
     expect(agent.conversions).toEqual([{ amount: 3, from: "EUR", to: "SEK" }]);
   });
 
-  it("adds the hosted tool_search and leaves OpenAI's own search items out of the calls to run", async () => {
+  it("leaves OpenAI's own search items out of the calls to run when the search is hosted", async () => {
     server = await startRecordingServer([
       response([
         {
@@ -268,7 +268,7 @@ describe("deferred tools with the OpenAI Responses API on the wire", () => {
 });
 
 describe("deferred tools through toolwright's tool_search on the wire", () => {
-  it("leaves deferred tools out of the first Chat Completions request and sends the found one next turn", async () => {
+  it("sends a found tool in the next Chat Completions request when a search loaded it", async () => {
     server = await startRecordingServer([
       completion([{ id: "c1", type: "function", function: { name: "tool_search", arguments: '{"query":"email"}' } }]),
       completion([
@@ -304,7 +304,7 @@ describe("deferred tools through toolwright's tool_search on the wire", () => {
     expect(sendResult?.content).toBe("sent");
   });
 
-  it("sends the found tool to Gemini in the next request's declarations", async () => {
+  it("declares a found tool to Gemini in the next request when a search loaded it", async () => {
     const reply = (parts: unknown[]) => ({
       candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
     });

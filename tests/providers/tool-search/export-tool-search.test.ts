@@ -108,7 +108,7 @@ describe("toOpenAITools with deferred tools", () => {
     ).toThrow(/namespace must be \{ name, description \}/);
   });
 
-  it("answers a failed client search with an empty tool_search_output", async () => {
+  it("answers with an empty tool_search_output when a client search failed", async () => {
     const agent = makeDeskAgent();
     const tools = toOpenAITools(agent.tools(), { api: "responses", toolSearch: "client" });
     const failed = await agent.callTool("tool_search", { query: "" }, { callId: "ts" });

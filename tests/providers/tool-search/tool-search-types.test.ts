@@ -12,13 +12,13 @@ import type { OpenAIResponsesToolEntry } from "../../../src/providers/openai/too
 import { TOOL_SEARCH_SPEC } from "../../../src/providers/tool-search/tool-search-spec.js";
 
 describe("tool-search shapes against the official SDK types", () => {
-  it("fit Anthropic's ToolUnion and ToolResultBlockParam", () => {
+  it("fit Anthropic's ToolUnion and ToolResultBlockParam when checked by tsc", () => {
     expectTypeOf<AnthropicToolSearchTool>().toExtend<Anthropic.ToolUnion>();
     expectTypeOf<AnthropicClientSearchTool>().toExtend<Anthropic.Tool>();
     expectTypeOf<AnthropicToolResultBlock>().toExtend<Anthropic.ToolResultBlockParam>();
   });
 
-  it("fit openai's Responses Tool and ResponseInputItem", () => {
+  it("fit openai's Responses Tool and ResponseInputItem when checked by tsc", () => {
     expectTypeOf<OpenAIResponsesToolEntry>().toExtend<OpenAI.Responses.Tool>();
     expectTypeOf<OpenAIToolSearchOutput>().toExtend<OpenAI.Responses.ResponseInputItem>();
   });
@@ -26,13 +26,13 @@ describe("tool-search shapes against the official SDK types", () => {
 
 describe("the tool_search tool", () => {
   it.each(["openai", "anthropic", "gemini", "mcp"] as const)(
-    "has a schema %s accepts as it is, with no error finding",
+    "has no error finding when checked against %s",
     (provider) => {
       expect(checkCompatibility([TOOL_SEARCH_SPEC], provider).filter((f) => f.severity === "error")).toEqual([]);
     },
   );
 
-  it("has a schema Gemini's OpenAPI subset and strict OpenAI accept", () => {
+  it("has no error finding when exported strict or to Gemini's OpenAPI subset", () => {
     const errors = (findings: { severity: string }[]) => findings.filter((f) => f.severity === "error");
     expect(errors(checkCompatibility([TOOL_SEARCH_SPEC], "gemini", { mode: "openapi" }))).toEqual([]);
     expect(errors(checkCompatibility([TOOL_SEARCH_SPEC], "openai", { strict: true }))).toEqual([]);
