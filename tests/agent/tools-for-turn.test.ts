@@ -65,6 +65,13 @@ describe("BaseAgent.toolsForTurn", () => {
     ]);
   });
 
+  it("fills the default limit when a strict-mode model sends limit: null", async () => {
+    const agent = makeDeskAgent();
+    const result = await agent.callTool("tool_search", '{"query":"money currency exchange rate","limit":null}');
+    expect(result.ok).toBe(true);
+    expect((result.content as { tools: unknown[] }).tools).toHaveLength(2);
+  });
+
   it("returns INVALID_ARGUMENTS when a search has no query", async () => {
     const result = await makeDeskAgent().callTool("tool_search", { limit: 3 });
     expect(result.outcome).toBe("invalid_arguments");
