@@ -12,6 +12,7 @@ import {
 import { AuditedFileAgent, MathAgent, registerMathTools } from "./file-agent.js";
 import { runtimeDemo } from "./runtime-agent.js";
 import { NotesAgent } from "./typed-agent.js";
+import { toolSearchDemo } from "./tool-search-agent.js";
 
 const registry = new ToolRegistry();
 registerMathTools(registry);
@@ -72,6 +73,9 @@ console.log(JSON.stringify(notes.toolSpecs()[0], null, 2));
 show('search {"pattern":"notes/*"}', await notes.callTool("search", { pattern: "notes/*" }));
 show('find {"text":"ship","tags":["todo"]}', await notes.callTool("find", { text: "ship", tags: ["todo"] }));
 show('search {"pattern":"*","maxResults":1.5}', await notes.callTool("search", { pattern: "*", maxResults: 1.5 }));
+
+heading("Deferred tools: a search loads a tool for the next turn");
+await toolSearchDemo();
 
 heading("The runtime: background hand-off, approval, retry, batches");
 await runtimeDemo();

@@ -63,5 +63,16 @@ export { parseGeminiToolCalls } from "./providers/gemini/calls.js";
 export { toGeminiToolResult } from "./providers/gemini/results.js";
 export { toMcpTools } from "./providers/mcp/export.js";
 export type { McpTool } from "./providers/mcp/export.js";
+export { TOOL_SEARCH_TOOL } from "./providers/tool-search/tool-search-spec.js";
+export { createLoadedTools } from "./providers/tool-search/loaded-tools.js";
+export type { LoadedTools } from "./providers/tool-search/loaded-tools.js";
+export type { ToolSearchMatch, ToolSearchReport } from "./providers/tool-search/search-tools.js";
+export type { AnthropicToolSearch, AnthropicToolSearchTool } from "./providers/anthropic/tool-search.js";
+export type {
+  OpenAIToolSearch,
+  OpenAIResponsesToolEntry,
+  OpenAIToolNamespace,
+} from "./providers/openai/tool-search.js";
+export type { OpenAIToolSearchOutput } from "./providers/openai/results.js";
 export { checkCompatibility } from "./providers/compatibility.js";
 export type { CompatibilityFinding, ProviderName } from "./schema/finding.js";

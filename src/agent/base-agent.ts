@@ -20,6 +20,9 @@ import type { Tool, ToolSpec } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { AgentRuntime } from "./agent-runtime.js";
 import { unavailableResult } from "./unavailable-result.js";
+import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
+import { TOOL_SEARCH_TOOL } from "../providers/tool-search/tool-search-spec.js";
+import { selectTurnTools, toolSearchCall } from "./tool-search.js";
 
 /** Options of an agent's constructor: its name and registry, and how it runs tool calls (see {@link RuntimeOptions}). */
 export interface BaseAgentOptions extends RuntimeOptions {
@@ -35,6 +38,8 @@ export interface CallToolOptions {
   readonly signal?: AbortSignal | undefined;
   /** The model's tool-call id, echoed in the result; generated when absent. */
   readonly callId?: string | undefined;
+  /** The conversation's loaded deferred tools: a `tool_search` call adds the tools it finds (see `toolsForTurn`). */
+  readonly loadedTools?: LoadedTools | undefined;
 }
 
 const NO_OPTIONS: RuntimeOptions = Object.freeze({});
@@ -99,6 +104,20 @@ export class BaseAgent {
   }
 
   /**
+   * Returns the tools to send the model this turn: the tools that are not `deferred`, then, when some are, the built-in
+   * `tool_search` tool (BM25 over the deferred tools this agent may use), then the deferred tools this conversation
+   * has loaded. Pass the same `loadedTools` to `callTool`/`runToolCalls`, where a search adds what it finds.
+   * @throws {ToolDefinitionError} when the agent has deferred tools and also a tool named `tool_search`.
+   * @example
+   * const loaded = createLoadedTools(); // keep it with the conversation
+   * const tools = toOpenAITools(agent.toolsForTurn(loaded));
+   * const results = await agent.runToolCalls(calls, { loadedTools: loaded });
+   */
+  toolsForTurn(loadedTools?: LoadedTools): Tool[] {
+    return selectTurnTools(this.tools(), loadedTools);
+  }
+
+  /**
    * Calls one of the agent's tools with the arguments a model sent (an object or JSON text). Never rejects for a
    * mistake the model made: an unknown or forbidden tool, bad arguments, a failing or slow handler, a missing approval
    * or scope each come back as a result with `ok: false`, an `error.code` and a message the model can act on.
@@ -107,8 +126,10 @@ export class BaseAgent {
     const callId = options.callId ?? generateCallId();
     const runtime = this.#state();
     const entry = this.#view().get(name);
+    const search = entry || name !== TOOL_SEARCH_TOOL ? undefined : toolSearchCall(this.#view(), options.loadedTools);
     const definition =
       entry?.definition ??
+      search?.definition ??
       (name === TASK_STATUS_TOOL && this.#options.exposeTaskStatusTool ? runtime.statusDefinition : undefined);
     if (!definition) {
       const unavailable = () =>
@@ -130,7 +151,7 @@ export class BaseAgent {
     }
     return dispatchCall({
       definition,
-      target: entry?.own ? this : undefined,
+      target: entry?.own ? this : search?.target,
       rawArgs: args,
       callId,
       agent: this,
@@ -153,9 +174,14 @@ export class BaseAgent {
    *   { signal },
    * );
    */
-  runToolCalls(calls: readonly ToolCall[], options: RunToolCallsOptions = {}): Promise<ToolResult[]> {
+  runToolCalls(
+    calls: readonly ToolCall[],
+    options: RunToolCallsOptions & { readonly loadedTools?: LoadedTools } = {},
+  ): Promise<ToolResult[]> {
+    const loadedTools = options.loadedTools;
     return runToolCalls(calls, options, {
-      callTool: (name, args, callOptions) => this.callTool(name, args, callOptions),
+      callTool: (name, args, callOptions) =>
+        this.callTool(name, args, loadedTools ? { ...callOptions, loadedTools } : callOptions),
       runsInParallel: (name) => {
         const definition = this.#view().get(name)?.definition;
         // Unknown tools fail at once without side effects, and task_status only reads.

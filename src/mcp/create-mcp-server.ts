@@ -1,4 +1,5 @@
 import { toMcpTools } from "../providers/mcp/export.js";
+import { createLoadedTools } from "../providers/tool-search/loaded-tools.js";
 import { toMcpCallToolResult } from "./call-tool-result.js";
 import type { ServerSdk } from "./load-sdk.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
@@ -16,19 +17,27 @@ const approvalSchema = () => ({
  * Creates a low-level MCP `Server` for one agent: `tools/list` answers the MCP form of the tools the agent may use
  * (listed afresh on every request), and `tools/call` goes through `agent.callTool`, so validation, access control,
  * approval, timeouts and hooks all apply. Every failure becomes an `isError` result, never a protocol error.
+ * Deferred tools stay out of `tools/list` until the session's `tool_search` finds them; each server (one per
+ * session) keeps its own loaded tools and sends `notifications/tools/list_changed` when a search loads new ones.
  */
 export function createMcpServer(sdk: ServerSdk, agent: McpServableAgent, options: McpServerOptions = {}) {
+  const loaded = createLoadedTools();
+  const deferring = agent.toolsForTurn !== undefined && agent.tools().some((tool) => tool.deferred);
   const server = new sdk.Server(
     { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: deferring } },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     },
   );
-  server.setRequestHandler(sdk.ListToolsRequestSchema, () => ({ tools: toMcpTools(agent.tools()) }));
+  const listed = () => (deferring ? agent.toolsForTurn!(loaded) : agent.tools());
+  server.setRequestHandler(sdk.ListToolsRequestSchema, () => ({ tools: toMcpTools(listed()) }));
   server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
-    const result = await agent.callTool(name, args ?? {}, { signal: extra.signal });
+    const before = loaded.names.length;
+    const callOptions = deferring ? { signal: extra.signal, loadedTools: loaded } : { signal: extra.signal };
+    const result = await agent.callTool(name, args ?? {}, callOptions);
+    if (loaded.names.length > before) await server.sendToolListChanged();
     if (result.outcome !== "awaiting_approval") return toMcpCallToolResult(result);
     const canAsk = options.approval !== "refuse" && server.getClientCapabilities()?.elicitation?.form !== undefined;
     const ask = async (message: string) => {

@@ -1,5 +1,6 @@
 import type { ToolResult } from "../tool/tool-result.js";
 import type { ExportableTool } from "../tool/exportable-tool.js";
+import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
 
 /** The part of an agent's `approvals` that {@link serveMcp} uses to settle a call waiting for approval. */
 export interface McpApprovals {
@@ -18,10 +19,12 @@ export interface McpApprovals {
 export interface McpServableAgent {
   readonly name: string;
   tools(): readonly ExportableTool[];
+  /** The tools to list for a session that has loaded `loaded` deferred tools (absent: every tool is listed). */
+  toolsForTurn?(loaded: LoadedTools): readonly ExportableTool[];
   callTool(
     name: string,
     args: unknown,
-    options?: { readonly signal?: AbortSignal; readonly callId?: string },
+    options?: { readonly signal?: AbortSignal; readonly callId?: string; readonly loadedTools?: LoadedTools },
   ): Promise<ToolResult>;
   readonly approvals?: McpApprovals;
 }

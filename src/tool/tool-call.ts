@@ -12,4 +12,8 @@ export interface ToolCall {
 }
 
 /** A tool call as the parsers return it: the id is always there (`""` when the provider sent none, as Gemini may). */
-export type ParsedToolCall = ToolCall & { readonly id: string };
+export type ParsedToolCall = ToolCall & {
+  readonly id: string;
+  /** The namespace of a call to a namespaced tool (OpenAI Responses); the tool is found by `name` alone. */
+  readonly namespace?: string;
+};

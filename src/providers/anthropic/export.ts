@@ -6,6 +6,7 @@ import { visitSchemas } from "../../schema/visit.js";
 import { typesOf } from "../../schema/strict/strict-nullable.js";
 import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
+import { type AnthropicToolSearch, type AnthropicToolSearchTool, anthropicToolSearchTool } from "./tool-search.js";
 
 /** A prompt-caching breakpoint (`CacheControlEphemeral` in @anthropic-ai/sdk). */
 export interface AnthropicCacheControl {
@@ -17,8 +18,13 @@ export interface AnthropicCacheControl {
 export interface AnthropicToolOptions {
   /** Strict tool use. `true`: every tool (throws when one cannot be); `"auto"`: each tool that can be; default false. */
   readonly strict?: boolean | "auto";
-  /** Put this breakpoint on the last tool, which caches the whole tool list. */
+  /** Put this breakpoint on the last tool (the last one not deferred), which caches the whole tool list. */
   readonly cacheControl?: AnthropicCacheControl;
+  /**
+   * How deferred tools are found. Set: each `deferred` tool carries `defer_loading: true` and the search tool goes
+   * first in the list. Unset (the default): deferred tools go out loaded, as `agent.toolsForTurn()` leaves them.
+   */
+  readonly toolSearch?: AnthropicToolSearch;
 }
 
 /** A custom tool for the Messages API (`Tool` in @anthropic-ai/sdk). */
@@ -28,6 +34,8 @@ export interface AnthropicTool {
   input_schema: ObjectSchemaObject;
   strict?: boolean;
   cache_control?: AnthropicCacheControl;
+  /** Left out of the prompt until a tool search returns a `tool_reference` to it. */
+  defer_loading?: boolean;
 }
 
 // Per-request limits of strict tool use, summed over all strict tools:
@@ -111,15 +119,29 @@ export function planAnthropicTools(
 /**
  * Returns the tools in the exact form the Anthropic Messages API takes them: `{ name, description, input_schema }`,
  * with `strict: true` for strict tools (whose schema is rewritten, see {@link toStrictJsonSchema}) and
- * `cache_control` on the last tool when asked. The input specs are never changed.
- * @throws {ToolDefinitionError} when Anthropic would reject a tool name, or when `strict: true` and a tool cannot be strict.
+ * `cache_control` on the last tool that is not deferred when asked. With `toolSearch`, deferred tools carry
+ * `defer_loading: true` and the search tool comes first. The input specs are never changed.
+ * @throws {ToolDefinitionError} when Anthropic would reject a tool name, when `strict: true` and a tool cannot be
+ *   strict, or when a tool takes the name of the search tool `toolSearch` adds.
  * @example
  * await anthropic.messages.create({ model, max_tokens, messages, tools: toAnthropicTools(agent.toolSpecs()) });
  */
 export function toAnthropicTools(
   tools: readonly ExportableTool[],
+  options: AnthropicToolOptions & { readonly toolSearch: "bm25" | "regex" },
+): (AnthropicTool | AnthropicToolSearchTool)[];
+export function toAnthropicTools(
+  tools: readonly ExportableTool[],
+  options?: AnthropicToolOptions & { readonly toolSearch?: "client" },
+): AnthropicTool[];
+export function toAnthropicTools(
+  tools: readonly ExportableTool[],
+  options?: AnthropicToolOptions,
+): (AnthropicTool | AnthropicToolSearchTool)[];
+export function toAnthropicTools(
+  tools: readonly ExportableTool[],
   options: AnthropicToolOptions = {},
-): AnthropicTool[] {
+): (AnthropicTool | AnthropicToolSearchTool)[] {
   assertToolNames(tools, "anthropic");
   const strict = options.strict ?? false;
   const plan = planAnthropicTools(tools, strict);
@@ -130,8 +152,10 @@ export function toAnthropicTools(
       `Cannot export these tools with strict: true (use strict: "auto" to fall back per tool): ${list}`,
     );
   }
-  const out = plan.tools.map((t) => ({ ...t }));
-  const last = out.at(-1);
+  const search = options.toolSearch && anthropicToolSearchTool(tools, options.toolSearch);
+  const out = plan.tools.map((t, i) => (search && tools[i]!.deferred ? { ...t, defer_loading: true } : { ...t }));
+  // A breakpoint caches the prompt up to its tool; deferred tools are not in the prompt, so it goes on a loaded one.
+  const last = out.filter((t) => !t.defer_loading).at(-1) ?? (search || undefined);
   if (last && options.cacheControl) last.cache_control = { ...options.cacheControl };
-  return out;
+  return search ? [search, ...out] : out;
 }

@@ -1,6 +1,7 @@
 import type { ParsedToolCall } from "../../tool/tool-call.js";
 import { textOf } from "../call-text.js";
 import type { OpenAIApi } from "./export.js";
+import { TOOL_SEARCH_TOOL } from "../tool-search/tool-search-spec.js";
 
 /** The part of an OpenAI Chat Completions assistant message that holds tool calls (`ChatCompletionMessage`). */
 export interface OpenAIChatMessageLike {
@@ -25,7 +26,8 @@ export type OpenAIResponsesOutputLike = { readonly output: readonly TypedItem[] 
 /**
  * Returns the function tool calls of an OpenAI response: with `api: "chat"` (the default) a Chat Completions message
  * (`completion.choices[0].message`; custom free-text tool calls are skipped), with `api: "responses"` the
- * `function_call` items of a Responses API response or of its `output` array.
+ * `function_call` items of a Responses API response or of its `output` array (with the `namespace` of a call to a
+ * namespaced tool), and its client-executed `tool_search_call` items as calls of `tool_search`.
  * @example
  * for (const call of parseOpenAIToolCalls(completion.choices[0].message)) { ... }
  * for (const call of parseOpenAIToolCalls(response, { api: "responses" })) { ... }
@@ -49,10 +51,13 @@ function responsesCalls(response: OpenAIResponsesOutputLike): ParsedToolCall[] {
   const output: readonly TypedItem[] = Array.isArray(response)
     ? response
     : (response as { readonly output: readonly TypedItem[] }).output;
-  return output
-    .filter((item) => item.type === "function_call")
-    .map((item) => {
-      const call = item as unknown as Record<string, unknown>;
-      return { id: textOf(call.call_id), name: textOf(call.name), arguments: call.arguments };
-    });
+  return output.flatMap((item): ParsedToolCall[] => {
+    const call = item as unknown as Record<string, unknown>;
+    // OpenAI runs server-executed searches itself; only the app's own ones are calls to answer.
+    if (item.type === "tool_search_call" && call.execution === "client")
+      return [{ id: textOf(call.call_id), name: TOOL_SEARCH_TOOL, arguments: call.arguments ?? {} }];
+    if (item.type !== "function_call") return [];
+    const parsed = { id: textOf(call.call_id), name: textOf(call.name), arguments: call.arguments };
+    return typeof call.namespace === "string" ? [{ ...parsed, namespace: call.namespace }] : [parsed];
+  });
 }

@@ -6,6 +6,12 @@ import { typesOf } from "../../schema/strict/strict-nullable.js";
 import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
 import { visitSchemas } from "../../schema/visit.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
+import {
+  type OpenAIResponsesToolEntry,
+  type OpenAIToolNamespace,
+  type OpenAIToolSearch,
+  arrangeForToolSearch,
+} from "./tool-search.js";
 
 /** Which OpenAI API the tools are for. */
 export type OpenAIApi = "chat" | "responses";
@@ -19,6 +25,13 @@ export interface OpenAIToolOptions {
    * `"auto"` (the default): strict for each tool that can be, non-strict for the others.
    */
   readonly strict?: boolean | "auto";
+  /**
+   * Responses API only: who runs `tool_search` over the `deferred` tools, which then carry `defer_loading: true`.
+   * Unset (the default): deferred tools go out loaded, as `agent.toolsForTurn()` leaves them.
+   */
+  readonly toolSearch?: OpenAIToolSearch;
+  /** Responses API with `toolSearch` only: put the deferred tools in this namespace (e.g. one per agent). */
+  readonly namespace?: OpenAIToolNamespace;
 }
 
 /** A function tool for Chat Completions (`ChatCompletionFunctionTool` in the openai package). */
@@ -109,15 +122,21 @@ function checkLooseParameters(tool: ExportableTool): CompatibilityFinding[] {
  * `{ type: "function", function: { name, description, parameters, strict } }` or Responses
  * `{ type: "function", name, description, parameters, strict }`. `strict` is always set, because the Responses API
  * treats a missing `strict` as `true`. Strict tools carry a rewritten schema (see {@link toStrictJsonSchema}); the
- * input specs are never changed.
- * @throws {ToolDefinitionError} when OpenAI would reject a tool name, or when `strict: true` and a tool cannot be strict.
+ * input specs are never changed. With `toolSearch` (Responses only), deferred tools carry `defer_loading: true`, sit
+ * in `namespace` when one is given, and the `tool_search` tool comes first.
+ * @throws {ToolDefinitionError} when OpenAI would reject a tool name, when `strict: true` and a tool cannot be strict,
+ *   or when `toolSearch`/`namespace` are given for Chat Completions or are invalid.
  * @example
  * const tools = toOpenAITools(agent.toolSpecs(), { api: "chat", strict: "auto" });
  * await openai.chat.completions.create({ model, messages, tools });
  */
 export function toOpenAITools(
   tools: readonly ExportableTool[],
-  options: OpenAIToolOptions & { readonly api: "responses" },
+  options: OpenAIToolOptions & { readonly api: "responses"; readonly toolSearch: OpenAIToolSearch },
+): OpenAIResponsesToolEntry[];
+export function toOpenAITools(
+  tools: readonly ExportableTool[],
+  options: OpenAIToolOptions & { readonly api: "responses"; readonly toolSearch?: undefined },
 ): OpenAIResponsesTool[];
 export function toOpenAITools(
   tools: readonly ExportableTool[],
@@ -126,12 +145,21 @@ export function toOpenAITools(
 export function toOpenAITools(
   tools: readonly ExportableTool[],
   options?: OpenAIToolOptions,
-): OpenAIChatTool[] | OpenAIResponsesTool[];
+): OpenAIChatTool[] | OpenAIResponsesTool[] | OpenAIResponsesToolEntry[];
 export function toOpenAITools(
   tools: readonly ExportableTool[],
   options: OpenAIToolOptions = {},
-): OpenAIChatTool[] | OpenAIResponsesTool[] {
+): OpenAIChatTool[] | OpenAIResponsesTool[] | OpenAIResponsesToolEntry[] {
   assertToolNames(tools, "openai");
+  if (options.api !== "responses" && (options.toolSearch !== undefined || options.namespace !== undefined)) {
+    throw new ToolDefinitionError(
+      'toOpenAITools: toolSearch and namespace need api: "responses"; for Chat Completions send ' +
+        "agent.toolsForTurn(loadedTools), which carries toolwright's own tool_search tool.",
+    );
+  }
+  if (options.namespace !== undefined && options.toolSearch === undefined) {
+    throw new ToolDefinitionError("toOpenAITools: namespace groups deferred tools and needs toolSearch.");
+  }
   const strict = options.strict ?? "auto";
   const plan = planOpenAITools(tools, strict);
   if (strict === true) {
@@ -144,13 +172,15 @@ export function toOpenAITools(
     }
   }
   if (options.api === "responses") {
-    return plan.tools.map((t) => ({
-      type: "function",
+    const functions = plan.tools.map((t) => ({
+      type: "function" as const,
       name: t.name,
       description: t.description,
       parameters: t.parameters,
       strict: t.strict,
     }));
+    if (options.toolSearch === undefined) return functions;
+    return arrangeForToolSearch(functions, tools, options.toolSearch, options.namespace);
   }
   return plan.tools.map((t) => ({
     type: "function",
