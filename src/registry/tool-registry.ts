@@ -9,6 +9,7 @@ import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../
 import type { ParamShape } from "../params/param.js";
 import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js";
 import { type AgentToolView, buildAgentView, isAllowed } from "./access-control.js";
+import { type ClassOrigin, classOriginOf, isSameClassAgain } from "./class-origin.js";
 import { AGENT_VIEW, ATTACH_AGENT, type AgentCallHost, REGISTRY_INTERNALS } from "./agent-call.js";
 import { type CompatibilityWarningOptions, CompatibilityWarnings } from "./compatibility-warnings.js";
 import { defineFunctionTool, defineToolObject } from "./define-function-tool.js";
@@ -18,6 +19,7 @@ import { ArgumentValidator } from "../schema/validator.js";
 /** What a registry keeps per agent name: the class, its tools, how many of its agents live, and reserved tool names. */
 interface AgentEntry {
   readonly owner: object;
+  readonly origin: ClassOrigin;
   readonly tools: readonly ToolDefinition[];
   live: number;
   readonly reserved: Set<string>;
@@ -191,6 +193,14 @@ export class ToolRegistry implements AgentCallHost {
     reserved: readonly string[] = [],
   ): AgentToolView {
     let entry = this.#agentTools.get(agent.name);
+    const origin = entry?.owner === owner ? entry.origin : classOriginOf(owner as { name: string });
+    if (entry && entry.owner !== owner && isSameClassAgain(entry, { owner, origin })) {
+      // A re-evaluated module (hot reload, jest.isolateModules, `import("./a.ts?v=2")`): the new class replaces the old.
+      this.#views.delete(agent.name);
+      entry = { ...entry, owner, origin, tools, reserved: new Set() };
+      this.#compatibility.check(tools);
+      this.#agentTools.set(agent.name, entry);
+    }
     if (entry && entry.owner !== owner) {
       throw new ToolDefinitionError(
         `Agent name "${agent.name}" is already used by class ${(entry.owner as { name?: string }).name} in this registry; ` +
@@ -206,7 +216,7 @@ export class ToolRegistry implements AgentCallHost {
     }
     if (!entry) {
       this.#compatibility.check(tools);
-      entry = { owner, tools, live: 0, reserved: new Set() };
+      entry = { owner, origin, tools, live: 0, reserved: new Set() };
       this.#agentTools.set(agent.name, entry);
       this.#views.set(agent.name, view);
     }
