@@ -10,6 +10,7 @@ import type { ParamShape } from "../params/param.js";
 import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js";
 import { type AgentToolView, buildAgentView, isAllowed } from "./access-control.js";
 import { type ClassOrigin, classOriginOf, isSameClassAgain } from "./class-origin.js";
+import { assertNoClassNameGrant, classNameGrantError } from "./class-name-access.js";
 import { AGENT_VIEW, ATTACH_AGENT, type AgentCallHost, REGISTRY_INTERNALS } from "./agent-call.js";
 import { type CompatibilityWarningOptions, CompatibilityWarnings } from "./compatibility-warnings.js";
 import { defineFunctionTool, defineToolObject } from "./define-function-tool.js";
@@ -23,6 +24,8 @@ interface AgentEntry {
   readonly tools: readonly ToolDefinition[];
   live: number;
   readonly reserved: Set<string>;
+  /** True once an agent of this name took the name from its class name (see class-name-access.ts). */
+  nameFromClass?: boolean;
 }
 
 /** Options of a registry. */
@@ -191,8 +194,13 @@ export class ToolRegistry implements AgentCallHost {
     owner: object,
     tools: readonly ToolDefinition[],
     reserved: readonly string[] = [],
+    nameFromClass = false,
   ): AgentToolView {
     let entry = this.#agentTools.get(agent.name);
+    if (nameFromClass && !entry?.nameFromClass) {
+      assertNoClassNameGrant(agent.name, tools);
+      assertNoClassNameGrant(agent.name, this.#tools.values());
+    }
     const origin = entry?.owner === owner ? entry.origin : classOriginOf(owner as { name: string });
     if (entry && entry.owner !== owner && isSameClassAgain(entry, { owner, origin })) {
       // A re-evaluated module (hot reload, jest.isolateModules, `import("./a.ts?v=2")`): the new class replaces the old.
@@ -221,6 +229,7 @@ export class ToolRegistry implements AgentCallHost {
       this.#views.set(agent.name, view);
     }
     for (const name of reserved) entry.reserved.add(name);
+    if (nameFromClass) entry.nameFromClass = true;
     entry.live += 1;
     this.#agentIds.set(agent.id, agent.name);
     this.#forgetAgent.register(agent, agent.id);
@@ -263,8 +272,9 @@ export class ToolRegistry implements AgentCallHost {
         `A tool named "${definition.name}" is already registered; tool names must be unique.`,
       );
     }
-    for (const [agentName, { tools, reserved }] of this.#agentTools) {
+    for (const [agentName, { tools, reserved, nameFromClass }] of this.#agentTools) {
       if (!isAllowed(definition, agentName)) continue;
+      if (nameFromClass && definition.allowedAgents) throw classNameGrantError(agentName, definition.name);
       if (reserved.has(definition.name)) {
         throw new ToolDefinitionError(
           `A tool named "${definition.name}" would shadow the built-in tool of agent "${agentName}"; rename it, or ` +
