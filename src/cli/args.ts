@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type { ProviderName } from "../schema/finding.js";
 import { CliError } from "./cli-error.js";
+import { type DoctorCommand, parseDoctorCommand } from "./doctor/run-doctor.js";
 
 /** `toolwright inspect <module> [--agent NAME] [--provider P] [--json]`. */
 export interface InspectCommand {
@@ -27,17 +28,20 @@ export interface HelpCommand {
 }
 
 /** A parsed command line. */
-export type Command = InspectCommand | ServeCommand | HelpCommand;
+export type Command = InspectCommand | ServeCommand | DoctorCommand | HelpCommand;
 
 /** The usage text of the command. */
 export const USAGE = `Usage:
   toolwright inspect <module> [--agent NAME] [--provider openai|anthropic|gemini|mcp] [--json]
   toolwright serve <module> [--agent NAME] [--http PORT] [--host HOST]
+  toolwright doctor [--project tsconfig.json] [--json]
 
 <module> is a JavaScript file, or a TypeScript file when tsx is installed.
 inspect: prints each agent's tools, their schemas (or the provider's form) and compatibility findings;
          exits 1 on a definition error or a compatibility error.
-serve:   serves one agent's tools over MCP: stdio by default, Streamable HTTP with --http (0 picks a free port).`;
+serve:   serves one agent's tools over MCP: stdio by default, Streamable HTTP with --http (0 picks a free port).
+doctor:  names each tsconfig.json / package.json setting that will break decorated agents, with the fix;
+         exits 1 when one will.`;
 
 const HELP = " (toolwright --help shows the usage)";
 const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "gemini", "mcp"];
@@ -48,10 +52,11 @@ const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "gemini", "mc
  */
 export function parseCommand(argv: readonly string[]): Command {
   const [command, ...rest] = argv;
-  if (command === undefined) throw new CliError(`missing command: inspect or serve${HELP}`);
+  if (command === undefined) throw new CliError(`missing command: inspect, serve or doctor${HELP}`);
   if (command === "help" || command === "--help" || command === "-h") return { command: "help" };
+  if (command === "doctor") return parseDoctorCommand(rest);
   if (command !== "inspect" && command !== "serve")
-    throw new CliError(`unknown command "${command}": use inspect or serve${HELP}`);
+    throw new CliError(`unknown command "${command}": use inspect, serve or doctor${HELP}`);
   let parsed;
   try {
     parsed = parseArgs({

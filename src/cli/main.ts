@@ -5,6 +5,7 @@ import { formatReport } from "./format-report.js";
 import { inspectAgents } from "./inspect.js";
 import { loadModule } from "./load-module.js";
 import { runServe } from "./serve.js";
+import { runDoctor } from "./doctor/run-doctor.js";
 import type { CliOutput } from "./cli-output.js";
 
 async function runInspect(argv: InspectCommand, io: CliOutput): Promise<number> {
@@ -30,6 +31,8 @@ export async function main(argv: readonly string[], io: CliOutput): Promise<numb
         return await runInspect(command, io);
       case "serve":
         return await runServe(command, io);
+      case "doctor":
+        return runDoctor(command, io);
     }
   } catch (error) {
     if (error instanceof CliError) {
