@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { BaseAgent, ToolDefinitionError, ToolRegistry, toolRegistry } from "../../src/index.js";
 import { classOriginOf, isSameClassAgain } from "../../src/registry/class-origin.js";
 
@@ -23,6 +26,28 @@ describe("ToolRegistry agent classes", () => {
     expect((await fresh.callTool("add", { a: 2, b: 3 })).content).toBe(5);
     expect((await old.callTool("add", { a: 1, b: 1 })).content).toBe(2);
     expect(toolRegistry.checkPermission(fresh.id, "add")).toBe(true);
+  });
+
+  it("lets an edited class replace the old one when its module is saved and loaded again", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "toolwright-reload-"));
+    const file = join(dir, "edited-agent.js");
+    const index = JSON.stringify(join(__dirname, "../../src/index.ts"));
+    // What a dev server sees: the same file, evaluated again after an edit changed the class's body.
+    const version = (greeting: string) =>
+      `const { BaseAgent } = require(${index});\n` +
+      `exports.CalcAgent = class CalcAgent extends BaseAgent {\n` +
+      `  static agentName = "edited_calc";\n  greet() { return ${JSON.stringify(greeting)}; }\n};\n`;
+    try {
+      writeFileSync(file, version("hello"));
+      const first = load(file);
+      writeFileSync(file, version("hello again"));
+      const second = load(file);
+      const registry = new ToolRegistry();
+      new first.CalcAgent({ registry });
+      expect(() => new second.CalcAgent({ registry })).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("throws when a class of the same name from another module claims the name", () => {
