@@ -6,6 +6,9 @@ export interface ClassOrigin {
 }
 
 const FRAME = /^\s*at new (\S+) \((.+):\d+:\d+\)$/;
+// A stack trace costs tens of microseconds: read it once per class, even when an app makes an agent per request and
+// the registry forgets the name between them.
+const origins = new WeakMap<object, ClassOrigin>();
 
 /**
  * Returns where `ctor` was defined, read from the stack while one of its instances is being constructed (call it from
@@ -13,6 +16,8 @@ const FRAME = /^\s*at new (\S+) \((.+):\d+:\d+\)$/;
  * where the class is written, so the frame named after the class carries its module's file.
  */
 export function classOriginOf(ctor: { readonly name: string }): ClassOrigin {
+  const cached = origins.get(ctor);
+  if (cached) return cached;
   const limit = Error.stackTraceLimit;
   // A deep chain of subclasses must not push the class's own frame past the default limit of 10.
   Error.stackTraceLimit = 50;
@@ -31,7 +36,9 @@ export function classOriginOf(ctor: { readonly name: string }): ClassOrigin {
       break;
     }
   }
-  return { name: ctor.name, file };
+  const origin = { name: ctor.name, file };
+  origins.set(ctor, origin);
+  return origin;
 }
 
 /**
