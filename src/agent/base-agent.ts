@@ -66,7 +66,8 @@ export class BaseAgent {
   /**
    * Creates the agent and joins its registry under its name.
    * @throws {ToolDefinitionError} when a tool of the class is declared wrongly, clashes with a shared tool it can see,
-   *   the name is taken by another agent class in the registry, or a runtime option is invalid.
+   *   the name is taken by another agent class in the registry, a tool's `allowedAgents` grants access to a name taken
+   *   from the class name (minifiers rename classes), or a runtime option is invalid.
    */
   constructor(options: BaseAgentOptions = NO_OPTIONS) {
     const ctor = new.target;
