@@ -73,7 +73,8 @@ export class ToolRegistry implements AgentCallHost {
    * Registers a module-level tool, directly (`register(name, handler, options)` or `register(handler, options)`, the
    * name then being the function's name) or as a decorator (`register(options)` returns a function that registers
    * the handler it is given, also usable as `@registry.register(...)` on a static method).
-   * @throws {ToolDefinitionError} for a duplicate or missing name, bad options or a broken schema.
+   * @throws {ToolDefinitionError} for a duplicate or missing name, bad options, a broken schema, or `allowedAgents`
+   *   naming a live agent whose name comes from its class name.
    * @example
    * toolRegistry.register("add", ({ a, b }: { a: number; b: number }) => a + b, {
    *   description: "Add two numbers", params: { a: p.number(), b: p.number() },
