@@ -2,13 +2,12 @@
 import {
   ToolRegistry,
   checkCompatibility,
-  renderToolResult,
   toAnthropicTools,
   toGeminiTools,
   toMcpTools,
   toOpenAITools,
-  type ToolResult,
 } from "../src/index.js";
+import { finished, heading, showCall, step } from "./demo-story.js";
 import { AuditedFileAgent, MathAgent, registerMathTools } from "./file-agent.js";
 import { runtimeDemo } from "./runtime-agent.js";
 import { NotesAgent } from "./typed-agent.js";
@@ -19,43 +18,32 @@ registerMathTools(registry);
 const agent = new AuditedFileAgent({ registry });
 const math = new MathAgent({ registry });
 
-function heading(text: string): void {
-  console.log(`\n== ${text}`);
-}
-
-function show(label: string, result: ToolResult): void {
-  console.log(`${label}\n   -> ${result.outcome}: ${renderToolResult(result)}`);
-}
-
 heading(`Tools of agent "${agent.name}" (inherited from FileAgent)`);
-console.log(JSON.stringify(agent.toolSpecs(), null, 2));
+for (const spec of agent.toolSpecs())
+  step(`${spec.name}: ${spec.description}\n   schema: ${JSON.stringify(spec.inputSchema)}`);
 
 heading("Calls, as a model would send them");
-show('search {"pattern":"src/*.ts"}', await agent.callTool("search", '{"pattern":"src/*.ts"}'));
+showCall("search", '{"pattern":"src/*.ts"}', await agent.callTool("search", '{"pattern":"src/*.ts"}'));
 const pending = await agent.callTool("remove", { path: "README.md" });
-show("remove { path: README.md } (requiresApproval: the call waits)", pending);
-show(
-  "approvals.approve(id): the override runs, with the parent's schema",
-  await agent.approvals.approve(pending.approvalId!),
-);
-console.log(`   audit log: ${JSON.stringify(agent.auditLog)}`);
+showCall("remove", { path: "README.md" }, pending, "requiresApproval: the call waits");
+step(`approvals.approve("${pending.approvalId}"): the override runs, with the parent's schema`);
+showCall("remove", { path: "README.md" }, await agent.approvals.approve(pending.approvalId!));
+step(`audit log: ${JSON.stringify(agent.auditLog)}`);
 
 heading("Model mistakes come back as results it can read and correct");
-show('search {"maxResults":0}', await agent.callTool("search", { maxResults: 0 }));
-show("search with malformed JSON", await agent.callTool("search", '{"pattern": "*.ts",'));
-show("delete_all {}", await agent.callTool("delete_all", {}));
+showCall("search", { maxResults: 0 }, await agent.callTool("search", { maxResults: 0 }));
+showCall("search", '{"pattern": "*.ts",', await agent.callTool("search", '{"pattern": "*.ts",'), "malformed JSON");
+showCall("delete_all", {}, await agent.callTool("delete_all", {}));
 const missing = await agent.callTool("remove", { path: "nope.txt" });
-show("remove a missing file, approved", await agent.approvals.approve(missing.approvalId!));
+showCall("remove", { path: "nope.txt" }, await agent.approvals.approve(missing.approvalId!), "approved");
 const rejected = await agent.callTool("remove", { path: "src/index.ts" });
-show(
-  "remove src/index.ts, rejected by the user",
-  await agent.approvals.reject(rejected.approvalId!, "keep the entry point"),
-);
+const refusal = await agent.approvals.reject(rejected.approvalId!, "keep the entry point");
+showCall("remove", { path: "src/index.ts" }, refusal, "rejected by the user");
 
 heading("Access control: the shared add tool admits math_agent only");
-show(`${math.name}: add {a: 2, b: 3}`, await math.callTool("add", { a: 2, b: 3 }));
-show(`${agent.name}: add {a: 2, b: 3}`, await agent.callTool("add", { a: 2, b: 3 }));
-console.log(`   checkPermission(${agent.name}, add) = ${registry.checkPermission(agent.id, "add")}`);
+showCall("add", { a: 2, b: 3 }, await math.callTool("add", { a: 2, b: 3 }), `called by ${math.name}`);
+showCall("add", { a: 2, b: 3 }, await agent.callTool("add", { a: 2, b: 3 }), `called by ${agent.name}`);
+step(`checkPermission(${agent.name}, add) = ${registry.checkPermission(agent.id, "add")}`);
 
 heading("The same tools for each provider");
 const specs = agent.toolSpecs();
@@ -69,16 +57,21 @@ console.log(`Compatibility findings for Gemini: ${findings.length === 0 ? "none"
 
 heading("TypeScript-first: schemas from signatures and JSDoc (npx toolwright generate, see docs/generate.md)");
 const notes = new NotesAgent({ registry });
-console.log(JSON.stringify(notes.toolSpecs()[0], null, 2));
-show('search {"pattern":"notes/*"}', await notes.callTool("search", { pattern: "notes/*" }));
-show('find {"text":"ship","tags":["todo"]}', await notes.callTool("find", { text: "ship", tags: ["todo"] }));
-show('search {"pattern":"*","maxResults":1.5}', await notes.callTool("search", { pattern: "*", maxResults: 1.5 }));
+step(JSON.stringify(notes.toolSpecs()[0], null, 2));
+showCall("search", { pattern: "notes/*" }, await notes.callTool("search", { pattern: "notes/*" }));
+showCall("find", { text: "ship", tags: ["todo"] }, await notes.callTool("find", { text: "ship", tags: ["todo"] }));
+showCall(
+  "search",
+  { pattern: "*", maxResults: 1.5 },
+  await notes.callTool("search", { pattern: "*", maxResults: 1.5 }),
+);
 
 heading("Deferred tools: a search loads a tool for the next turn");
 await toolSearchDemo();
 
-heading("The runtime: background hand-off, approval, retry, batches");
 await runtimeDemo();
 
 heading("MCP both ways: serve the file agent, import its tools into another registry (127.0.0.1 only)");
 await import("./mcp-roundtrip.js");
+
+finished();

@@ -3,7 +3,8 @@
 // "planner" agent may use them under toolwright's own access control, validation and time limits.
 //   npx tsx examples/mcp-roundtrip.ts
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { BaseAgent, ToolRegistry, renderToolResult } from "../src/index.js";
+import { BaseAgent, ToolRegistry } from "../src/index.js";
+import { showCall, step } from "./demo-story.js";
 import { importMcpTools, serveMcp } from "../src/mcp/index.js";
 import { FileAgent } from "./file-agent.js";
 
@@ -12,7 +13,7 @@ class Planner extends BaseAgent {
 }
 
 const server = await serveMcp(new FileAgent({ registry: new ToolRegistry() }), { transport: "http", port: 0 });
-console.log(`file_agent served at ${server.url}`);
+step(`file_agent served at ${server.url}`);
 
 const registry = new ToolRegistry();
 const imported = await importMcpTools(new StreamableHTTPClientTransport(new URL(server.url)), {
@@ -21,18 +22,15 @@ const imported = await importMcpTools(new StreamableHTTPClientTransport(new URL(
   prefix: "files_",
   timeoutMs: 5_000,
 });
-console.log(`imported: ${imported.tools.map((t) => t.name).join(", ")}`);
+step(`imported: ${imported.tools.map((t) => t.name).join(", ")}`);
 
 const planner = new Planner({ registry });
-const calls: [string, unknown][] = [
-  ["files_search", { pattern: "src/*.ts" }], // runs on the server
-  ["files_search", { maxResults: 0 }], // invalid: stopped here, by the remote schema, before any request
-  ["files_remove", { path: "README.md" }], // needs approval, which an MCP client without elicitation cannot give
+const calls: [string, unknown, string][] = [
+  ["files_search", { pattern: "src/*.ts" }, "runs on the server"],
+  ["files_search", { maxResults: 0 }, "stopped here by the remote schema, before any request"],
+  ["files_remove", { path: "README.md" }, "needs an approval that an MCP client without elicitation cannot give"],
 ];
-for (const [name, args] of calls) {
-  const result = await planner.callTool(name, args);
-  console.log(`${name} ${JSON.stringify(args)}\n   -> ${result.outcome}: ${renderToolResult(result)}`);
-}
+for (const [name, args, note] of calls) showCall(name, args, await planner.callTool(name, args), note);
 
 await imported.close();
 await server.close();

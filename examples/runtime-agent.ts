@@ -1,6 +1,7 @@
 // The execution runtime in one agent: a slow call handed to the background, an approval round, a retry, and a batch
 // of serial and parallel calls. Every wait is a short real timer, so the whole demo takes well under a second.
-import { BaseAgent, ToolRegistry, currentToolCall, p, renderToolResult, tool, type ToolResult } from "../src/index.js";
+import { BaseAgent, ToolRegistry, currentToolCall, p, tool } from "../src/index.js";
+import { heading, showCall, step } from "./demo-story.js";
 
 /** Waits `ms`, or rejects with the call's abort reason as soon as its signal aborts. */
 function sleep(ms: number): Promise<void> {
@@ -65,48 +66,45 @@ export class ReleaseAgent extends BaseAgent {
   }
 }
 
-function show(label: string, result: ToolResult): void {
-  console.log(`${label}\n   -> ${result.outcome}: ${renderToolResult(result)}`);
-}
-
 /** Runs the runtime tour and prints what happens, one concise line (or two) per step. */
 export async function runtimeDemo(): Promise<void> {
   const agent = new ReleaseAgent({ registry: new ToolRegistry(), retryBackoffMs: 10, exposeTaskStatusTool: true });
 
-  console.log("\n== A slow call handed to the background at its time limit");
+  heading("A slow call handed to the background at its time limit");
   const handedOff = await agent.callTool("releaseNotes", { version: "2.1.0" });
-  console.log(`releaseNotes {version: 2.1.0}\n   -> ${handedOff.outcome}, task ${handedOff.taskId}`);
+  showCall("releaseNotes", { version: "2.1.0" }, handedOff, `task ${handedOff.taskId}`);
   const status = await agent.callTool("task_status", { taskId: handedOff.taskId });
-  console.log(`task_status right away -> ${JSON.stringify(status.content)}`);
-  show("tasks.wait(taskId)", await agent.tasks.wait(handedOff.taskId!));
+  showCall("task_status", { taskId: handedOff.taskId }, status, "right away");
+  step("tasks.wait(taskId), once the call is done:");
+  showCall("releaseNotes", { version: "2.1.0" }, await agent.tasks.wait(handedOff.taskId!));
 
-  console.log("\n== An approval round");
+  heading("An approval round");
   const pending = await agent.callTool("deleteBranch", { branch: "old-feature" });
-  console.log(`deleteBranch {branch: old-feature}\n   -> ${pending.outcome}, approval ${pending.approvalId}`);
-  console.log(`approvals.pending() -> ${agent.approvals.pending().map((entry) => JSON.stringify(entry.args))}`);
-  show("approvals.approve(id)", await agent.approvals.approve(pending.approvalId!));
+  showCall("deleteBranch", { branch: "old-feature" }, pending, `approval ${pending.approvalId}`);
+  step(`approvals.pending() -> ${agent.approvals.pending().map((entry) => JSON.stringify(entry.args))}`);
+  step("approvals.approve(id):");
+  showCall("deleteBranch", { branch: "old-feature" }, await agent.approvals.approve(pending.approvalId!));
   const reused = await agent.approvals.approve(pending.approvalId!).then(
     () => "ran twice (a bug)",
     (error: Error) => `${error.name}: an approval is single use`,
   );
-  console.log(`approvals.approve(id) again -> ${reused}`);
+  step(`approvals.approve(id) again -> ${reused}`);
   const risky = await agent.callTool("deleteBranch", { branch: "main" });
-  show(
-    "approvals.reject(id, reason) for {branch: main}",
-    await agent.approvals.reject(risky.approvalId!, "main is protected"),
-  );
+  step('approvals.reject(id, "main is protected"):');
+  showCall("deleteBranch", { branch: "main" }, await agent.approvals.reject(risky.approvalId!, "main is protected"));
 
-  console.log("\n== A flaky tool retried");
+  heading("A flaky tool retried");
   const retried = await agent.callTool("ciStatus", {});
-  show(`ciStatus {} (${retried.attempts} attempts)`, retried);
+  showCall("ciStatus", {}, retried, `${retried.attempts} attempts`);
 
-  console.log("\n== One turn's calls: reads together, the write alone and in its place");
-  const results = await agent.runToolCalls([
-    { id: "call_1", name: "readFile", arguments: '{"path":"CHANGELOG.md"}' },
-    { id: "call_2", name: "readFile", arguments: '{"path":"package.json"}' },
+  heading("One turn's calls: reads together, the write alone and in its place");
+  const calls = [
+    { id: "call_1", name: "readFile", arguments: { path: "CHANGELOG.md" } },
+    { id: "call_2", name: "readFile", arguments: { path: "package.json" } },
     { id: "call_3", name: "writeFile", arguments: { path: "CHANGELOG.md", text: "## 2.1.0" } },
     { id: "call_4", name: "readFile", arguments: { path: "CHANGELOG.md" } },
-  ]);
-  for (const result of results) console.log(`${result.callId} ${result.toolName} -> ${renderToolResult(result)}`);
-  console.log(`timeline: ${agent.timeline.join(" | ")}`);
+  ];
+  const results = await agent.runToolCalls(calls);
+  results.forEach((result, index) => showCall(result.toolName, calls[index]!.arguments, result, result.callId));
+  step(`timeline: ${agent.timeline.join(" | ")}`);
 }

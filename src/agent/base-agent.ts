@@ -73,7 +73,8 @@ export class BaseAgent {
   /**
    * Creates the agent and joins its registry under its name.
    * @throws {ToolDefinitionError} when a tool of the class is declared wrongly, clashes with a shared tool it can see,
-   *   the name is taken by another agent class in the registry, or a runtime option is invalid.
+   *   the name is taken by another agent class in the registry, a tool's `allowedAgents` grants access to a name taken
+   *   from the class name (minifiers rename classes), or a runtime option is invalid.
    */
   constructor(options: BaseAgentOptions = NO_OPTIONS) {
     const ctor = new.target;
@@ -86,7 +87,9 @@ export class BaseAgent {
     this.#registry = options.registry ?? toolRegistry;
     // The built-in task_status tool's name is reserved, so no shared tool can take it now or later.
     const reserved = options.exposeTaskStatusTool ? [TASK_STATUS_TOOL] : [];
-    this.#registry[ATTACH_AGENT](this, ctor, reflectTools(ctor), reserved);
+    // A name taken from the class name changes when a minifier renames the class, so it may not be granted access.
+    const nameFromClass = options.name === undefined && this.name === ctor.name && !hasOwnAgentName(ctor);
+    this.#registry[ATTACH_AGENT](this, ctor, reflectTools(ctor), reserved, nameFromClass);
   }
 
   /** Returns the tools this agent may use: its own (declared and inherited) and the shared ones it is allowed. */
@@ -245,6 +248,9 @@ export class BaseAgent {
 /** Returns the name a class gives its agents: its own static `agentName`, else its class name. */
 export function agentNameOf(ctor: abstract new (...args: never[]) => unknown): string {
   // Only an own agentName counts: a subclass must not silently share its parent's name (and so its ACL entries).
-  const own = Object.hasOwn(ctor, "agentName") ? (ctor as { agentName?: unknown }).agentName : undefined;
-  return typeof own === "string" ? own : ctor.name;
+  return hasOwnAgentName(ctor) ? (ctor as unknown as { agentName: string }).agentName : ctor.name;
+}
+
+function hasOwnAgentName(ctor: object): boolean {
+  return Object.hasOwn(ctor, "agentName") && typeof (ctor as { agentName?: unknown }).agentName === "string";
 }

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import type { ProviderName } from "../schema/finding.js";
 import { CliError } from "./cli-error.js";
 import { type GenerateCommand, parseGenerate } from "./generate-args.js";
+import { type DoctorCommand, parseDoctorCommand } from "./doctor/run-doctor.js";
 
 /** `toolwright inspect <module> [--agent NAME] [--provider P] [--json]`. */
 export interface InspectCommand {
@@ -30,13 +31,14 @@ export interface HelpCommand {
 }
 
 /** A parsed command line. */
-export type Command = InspectCommand | ServeCommand | GenerateCommand | HelpCommand;
+export type Command = InspectCommand | ServeCommand | GenerateCommand | DoctorCommand | HelpCommand;
 
 /** The usage text of the command. */
 export const USAGE = `Usage:
   toolwright inspect <module> [--agent NAME] [--provider openai|anthropic|gemini|mcp] [--json]
   toolwright serve <module> [--agent NAME] [--http PORT] [--host HOST] [--stateless]
   toolwright generate [files...] [--out FILE] [--project TSCONFIG] [--check | --watch]
+  toolwright doctor [--project tsconfig.json] [--json]
 
 <module> is a JavaScript file, or a TypeScript file when tsx is installed.
 inspect: prints each agent's tools, their schemas (or the provider's form) and compatibility findings;
@@ -44,7 +46,9 @@ inspect: prints each agent's tools, their schemas (or the provider's form) and c
 serve:   serves one agent's tools over MCP: stdio by default, Streamable HTTP with --http (0 picks a free port);
          --stateless serves HTTP without sessions, for replicas behind a load balancer.
 generate: writes the schemas of decorated methods without params, read from their types and JSDoc, to one module
-         (default src/toolwright.generated.ts; needs the typescript package); --check exits 1 when it is stale.`;
+         (default src/toolwright.generated.ts; needs the typescript package); --check exits 1 when it is stale.
+doctor:  names each tsconfig.json / package.json setting that will break decorated agents, with the fix;
+         exits 1 when one will.`;
 
 const HELP = " (toolwright --help shows the usage)";
 const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "gemini", "mcp"];
@@ -55,11 +59,12 @@ const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "gemini", "mc
  */
 export function parseCommand(argv: readonly string[]): Command {
   const [command, ...rest] = argv;
-  if (command === undefined) throw new CliError(`missing command: inspect, serve or generate${HELP}`);
+  if (command === undefined) throw new CliError(`missing command: inspect, serve, generate or doctor${HELP}`);
   if (command === "help" || command === "--help" || command === "-h") return { command: "help" };
   if (command === "generate") return parseGenerate(rest, HELP);
+  if (command === "doctor") return parseDoctorCommand(rest);
   if (command !== "inspect" && command !== "serve")
-    throw new CliError(`unknown command "${command}": use inspect, serve or generate${HELP}`);
+    throw new CliError(`unknown command "${command}": use inspect, serve, generate or doctor${HELP}`);
   let parsed;
   try {
     parsed = parseArgs({

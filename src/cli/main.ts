@@ -6,6 +6,7 @@ import { runGenerate } from "./generate.js";
 import { inspectAgents } from "./inspect.js";
 import { loadModule } from "./load-module.js";
 import { runServe } from "./serve.js";
+import { runDoctor } from "./doctor/run-doctor.js";
 import type { CliOutput } from "./cli-output.js";
 
 async function runInspect(argv: InspectCommand, io: CliOutput): Promise<number> {
@@ -33,6 +34,8 @@ export async function main(argv: readonly string[], io: CliOutput): Promise<numb
         return await runServe(command, io);
       case "generate":
         return await runGenerate(command, io);
+      case "doctor":
+        return runDoctor(command, io);
     }
   } catch (error) {
     if (error instanceof CliError) {

@@ -82,9 +82,15 @@ interface NamedParameter extends Omit<SourceParameter, "name"> {
 
 function sourceParameters(entry: ToolEntry, where: string): readonly NamedParameter[] {
   if (entry.options.positional) {
-    return entry.options.positional.map((name) => {
+    // Minifiers rename parameters but keep literal defaults, so defaults are still read, by position, wherever the
+    // source is readable; where it is not (a bound or native function), no parameter has a default here, and a
+    // descriptor's `.default()` or `p.optional()` is what makes one optional.
+    const read = readParameters(entry.fn);
+    const found = read.ok && read.parameters.length === entry.options.positional.length ? read.parameters : [];
+    return entry.options.positional.map((name, index) => {
       const rest = name.startsWith("...");
-      return { name: rest ? name.slice(3) : name, rest, hasDefault: false };
+      const { hasDefault = false, defaultValue } = found[index] ?? {};
+      return { name: rest ? name.slice(3) : name, rest, hasDefault, ...(defaultValue ? { defaultValue } : {}) };
     });
   }
   const read = readParameters(entry.fn);

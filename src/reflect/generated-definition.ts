@@ -22,19 +22,18 @@ const GENERATE_HINT = "Run `npx toolwright generate` and import the module it wr
  * the decorator declares (declared ones win, the rest come from the method's types). Returns `undefined` when the
  * method does not use a generated schema: it declares `inputSchema`, a Standard Schema or `p.object(...)`, or it
  * declares params and none was generated, or it takes no parameters at all.
- * @throws {ToolDefinitionError} naming the command to run when a method with parameters declares no params and has no
- *   generated schema, or when the generated schema disagrees with the method or its descriptors (it is stale).
+ * @throws {ToolDefinitionError} naming the command to run when the generated schema disagrees with the method or its
+ *   descriptors (it is stale).
  */
 export function generatedParts(entry: ToolEntry, className: string): GeneratedParts | undefined {
   const { params, inputSchema } = entry.options;
   if (inputSchema !== undefined || isStandardSchema(params) || isParam(params)) return undefined;
   const where = `${entry.kind === "builtin" ? "@builtinTool" : "@tool"} ${className}.${entry.method}`;
   const generated = findGeneratedTool(className, entry.method);
-  if (!generated) {
-    // A builtin method still gets its types from literal defaults, as before; buildBuiltinSchema names the command.
-    if (params !== undefined || entry.kind === "builtin" || !hasParameters(entry)) return undefined;
-    throw new ToolDefinitionError(`${where} declares no params and has no generated schema. ${GENERATE_HINT}`);
-  }
+  // Without a generated schema the declared one stands: a builtin method still reads literal defaults (and
+  // buildBuiltinSchema names the command), and a @tool method that takes arguments but declares none is refused by
+  // assertParamsDeclared, the one place that rule lives.
+  if (!generated) return undefined;
   if (generated.kind !== entry.kind) {
     throw new ToolDefinitionError(
       `${where}: the generated schema is for a ${generated.kind} method; it is stale. ${GENERATE_HINT}`,
@@ -46,11 +45,6 @@ export function generatedParts(entry: ToolEntry, className: string): GeneratedPa
   const description = generated.description ? { description: generated.description } : {};
   if (entry.kind === "tool") return { inputSchema: schema, ...description };
   return { inputSchema: schema, ...description, positional: positionalOf(entry, generated, where) };
-}
-
-function hasParameters(entry: ToolEntry): boolean {
-  const read = readParameters(entry.fn);
-  return read.ok ? read.parameters.length > 0 : entry.fn.length > 0;
 }
 
 function mergeDeclared(generated: GeneratedTool, declared: ParamShape, where: string): ObjectJsonSchema {

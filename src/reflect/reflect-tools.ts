@@ -2,6 +2,7 @@ import { type ToolEntry, ownToolEntries } from "../decorators/metadata.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { buildBuiltinSchema } from "./builtin-schema.js";
 import { generatedParts } from "./generated-definition.js";
+import { assertParamsDeclared } from "./undeclared-params.js";
 import { type ToolDefinition, modelDescription, pickFlags } from "../tool/tool-definition.js";
 
 const byClass = new WeakMap<object, readonly ToolDefinition[]>();
@@ -74,6 +75,7 @@ function definitionOf(entry: ToolEntry, className: string): ToolDefinition {
     const { inputSchema, positional } = buildBuiltinSchema(entry, className);
     definition = { ...base, inputSchema, kind: "builtin", method: entry.method, positional };
   } else {
+    assertParamsDeclared(entry, className);
     const { inputSchema, standardSchema } = entry.schema!;
     definition = {
       ...base,

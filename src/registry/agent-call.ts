@@ -21,6 +21,7 @@ export interface AgentCallHost {
     owner: object,
     tools: readonly ToolDefinition[],
     reserved?: readonly string[],
+    nameFromClass?: boolean,
   ): AgentToolView;
   readonly [REGISTRY_INTERNALS]: { readonly validator: ArgumentValidator; readonly events: ToolEvents };
   [AGENT_VIEW](agentName: string): AgentToolView;

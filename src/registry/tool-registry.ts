@@ -9,6 +9,8 @@ import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../
 import type { ParamShape } from "../params/param.js";
 import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js";
 import { type AgentToolView, buildAgentView, isAllowed } from "./access-control.js";
+import { type ClassOrigin, classOriginOf, isSameClassAgain } from "./class-origin.js";
+import { assertNoClassNameGrant, classNameGrantError } from "./class-name-access.js";
 import { AGENT_VIEW, ATTACH_AGENT, type AgentCallHost, REGISTRY_INTERNALS } from "./agent-call.js";
 import { type CompatibilityWarningOptions, CompatibilityWarnings } from "./compatibility-warnings.js";
 import { defineFunctionTool, defineToolObject } from "./define-function-tool.js";
@@ -18,9 +20,12 @@ import { ArgumentValidator } from "../schema/validator.js";
 /** What a registry keeps per agent name: the class, its tools, how many of its agents live, and reserved tool names. */
 interface AgentEntry {
   readonly owner: object;
+  readonly origin: ClassOrigin;
   readonly tools: readonly ToolDefinition[];
   live: number;
   readonly reserved: Set<string>;
+  /** True once an agent of this name took the name from its class name (see class-name-access.ts). */
+  nameFromClass?: boolean;
 }
 
 /** Options of a registry. */
@@ -68,7 +73,8 @@ export class ToolRegistry implements AgentCallHost {
    * Registers a module-level tool, directly (`register(name, handler, options)` or `register(handler, options)`, the
    * name then being the function's name) or as a decorator (`register(options)` returns a function that registers
    * the handler it is given, also usable as `@registry.register(...)` on a static method).
-   * @throws {ToolDefinitionError} for a duplicate or missing name, bad options or a broken schema.
+   * @throws {ToolDefinitionError} for a duplicate or missing name, bad options, a broken schema, or `allowedAgents`
+   *   naming a live agent whose name comes from its class name.
    * @example
    * toolRegistry.register("add", ({ a, b }: { a: number; b: number }) => a + b, {
    *   description: "Add two numbers", params: { a: p.number(), b: p.number() },
@@ -189,8 +195,21 @@ export class ToolRegistry implements AgentCallHost {
     owner: object,
     tools: readonly ToolDefinition[],
     reserved: readonly string[] = [],
+    nameFromClass = false,
   ): AgentToolView {
     let entry = this.#agentTools.get(agent.name);
+    if (nameFromClass && !entry?.nameFromClass) {
+      assertNoClassNameGrant(agent.name, tools);
+      assertNoClassNameGrant(agent.name, this.#tools.values());
+    }
+    const origin = entry?.owner === owner ? entry.origin : classOriginOf(owner as { name: string });
+    if (entry && entry.owner !== owner && isSameClassAgain(entry, { owner, origin })) {
+      // A re-evaluated module (hot reload, jest.isolateModules, `import("./a.ts?v=2")`): the new class replaces the old.
+      this.#views.delete(agent.name);
+      entry = { ...entry, owner, origin, tools, reserved: new Set() };
+      this.#compatibility.check(tools);
+      this.#agentTools.set(agent.name, entry);
+    }
     if (entry && entry.owner !== owner) {
       throw new ToolDefinitionError(
         `Agent name "${agent.name}" is already used by class ${(entry.owner as { name?: string }).name} in this registry; ` +
@@ -206,11 +225,12 @@ export class ToolRegistry implements AgentCallHost {
     }
     if (!entry) {
       this.#compatibility.check(tools);
-      entry = { owner, tools, live: 0, reserved: new Set() };
+      entry = { owner, origin, tools, live: 0, reserved: new Set() };
       this.#agentTools.set(agent.name, entry);
       this.#views.set(agent.name, view);
     }
     for (const name of reserved) entry.reserved.add(name);
+    if (nameFromClass) entry.nameFromClass = true;
     entry.live += 1;
     this.#agentIds.set(agent.id, agent.name);
     this.#forgetAgent.register(agent, agent.id);
@@ -253,8 +273,9 @@ export class ToolRegistry implements AgentCallHost {
         `A tool named "${definition.name}" is already registered; tool names must be unique.`,
       );
     }
-    for (const [agentName, { tools, reserved }] of this.#agentTools) {
+    for (const [agentName, { tools, reserved, nameFromClass }] of this.#agentTools) {
       if (!isAllowed(definition, agentName)) continue;
+      if (nameFromClass && definition.allowedAgents) throw classNameGrantError(agentName, definition.name);
       if (reserved.has(definition.name)) {
         throw new ToolDefinitionError(
           `A tool named "${definition.name}" would shadow the built-in tool of agent "${agentName}"; rename it, or ` +
