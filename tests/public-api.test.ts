@@ -7,6 +7,7 @@ describe("public API", () => {
     expect(Object.keys(toolwright).sort()).toEqual([
       "ApprovalNotFoundError",
       "BaseAgent",
+      "BaseTool",
       "ErrorCode",
       "TASK_STATUS_TOOL",
       "TaskNotFoundError",

@@ -10,13 +10,14 @@ import { TASK_STATUS_TOOL } from "../dispatch/task-status-tool.js";
 import type { BackgroundTasks } from "../dispatch/task-store.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { ToolDefinitionError } from "../errors/errors.js";
-import { reflectTools } from "../reflect/reflect-tools.js";
 import { toSpec, toTool } from "../tool/tool-definition.js";
 import { AGENT_VIEW, ATTACH_AGENT, REGISTRY_INTERNALS } from "../registry/agent-call.js";
 import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool, ToolSpec } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { AgentRuntime } from "./agent-runtime.js";
+import type { BaseTool } from "./base-tool.js";
+import { agentClassTools } from "./class-tools.js";
 import { unavailableResult } from "./unavailable-result.js";
 
 /** Options of an agent's constructor: its name and registry, and how it runs tool calls (see {@link RuntimeOptions}). */
@@ -53,6 +54,11 @@ const NO_CALL_OPTIONS: CallToolOptions = Object.freeze({});
 export class BaseAgent {
   /** The name every instance of this class gets unless the constructor is given one; defaults to the class name. */
   static agentName?: string;
+  /**
+   * Tool objects ({@link BaseTool} instances) that are tools of this class besides its decorated methods; a subclass
+   * has its ancestors' tools and its own. Shared by every instance of the class.
+   */
+  static tools?: readonly BaseTool[];
 
   /** The agent's name: the key of access control. */
   readonly name: string;
@@ -79,7 +85,7 @@ export class BaseAgent {
     this.#registry = options.registry ?? toolRegistry;
     // The built-in task_status tool's name is reserved, so no shared tool can take it now or later.
     const reserved = options.exposeTaskStatusTool ? [TASK_STATUS_TOOL] : [];
-    this.#registry[ATTACH_AGENT](this, ctor, reflectTools(ctor), reserved);
+    this.#registry[ATTACH_AGENT](this, ctor, agentClassTools(ctor), reserved);
   }
 
   /** Returns the tools this agent may use: its own (declared and inherited) and the shared ones it is allowed. */

@@ -40,7 +40,12 @@ export interface ResolvedInputSchema {
   readonly standardSchema?: StandardSchemaLike;
 }
 
-const EMPTY_OBJECT_SCHEMA: ObjectJsonSchema = { type: "object", properties: {}, additionalProperties: false };
+// Shared by every tool without parameters, so frozen like every other schema a tool carries.
+const EMPTY_OBJECT_SCHEMA = deepFreeze({
+  type: "object",
+  properties: {},
+  additionalProperties: false,
+}) as ObjectJsonSchema;
 
 /**
  * Turns `params` (a descriptor shape, an object descriptor, or a Standard Schema) or a raw `inputSchema` into a frozen,
