@@ -1,5 +1,6 @@
 import { expectTypeOf } from "expect-type";
-import { BaseAgent, BaseTool, type InferArgs, type ToolCallContext, p } from "../../src/index.js";
+import type { BaseAgent } from "../../src/index.js";
+import { BaseTool, type InferArgs, type ToolCallContext, p } from "../../src/index.js";
 
 const params = { query: p.string(), limit: p.integer().default(5) };
 
