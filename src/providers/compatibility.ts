@@ -9,7 +9,7 @@ import { type OpenAIApi, planOpenAITools } from "./openai/export.js";
 export interface CompatibilityOptions {
   readonly openai: { readonly api?: OpenAIApi; readonly strict?: boolean | "auto" };
   readonly anthropic: { readonly strict?: boolean | "auto" };
-  readonly gemini: { readonly mode?: GeminiMode; readonly recursionDepth?: number };
+  readonly gemini: { readonly mode?: GeminiMode; readonly recursionDepth?: number; readonly fallback?: "jsonSchema" };
   readonly mcp: Readonly<Record<string, never>>;
 }
 

@@ -1,10 +1,10 @@
-import { ToolDefinitionError } from "../../errors/errors.js";
 import { type ExportableTool } from "../../tool/exportable-tool.js";
 import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
 import { type CompatibilityFinding, FindingCollector, type Severity } from "../../schema/finding.js";
 import { visitSchemas } from "../../schema/visit.js";
 import { typesOf } from "../../schema/strict/strict-nullable.js";
 import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
+import { assertExportable } from "../export-errors.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
 
 /** A prompt-caching breakpoint (`CacheControlEphemeral` in @anthropic-ai/sdk). */
@@ -112,7 +112,8 @@ export function planAnthropicTools(
  * Returns the tools in the exact form the Anthropic Messages API takes them: `{ name, description, input_schema }`,
  * with `strict: true` for strict tools (whose schema is rewritten, see {@link toStrictJsonSchema}) and
  * `cache_control` on the last tool when asked. The input specs are never changed.
- * @throws {ToolDefinitionError} when Anthropic would reject a tool name, or when `strict: true` and a tool cannot be strict.
+ * @throws {ToolDefinitionError} when Anthropic would reject a tool (its name, `anyOf`, `oneOf` or `allOf` at the root
+ *   of its schema), or when `strict: true` and a tool cannot be strict; the message lists each tool, path and rule.
  * @example
  * await anthropic.messages.create({ model, max_tokens, messages, tools: toAnthropicTools(agent.toolSpecs()) });
  */
@@ -123,13 +124,9 @@ export function toAnthropicTools(
   assertToolNames(tools, "anthropic");
   const strict = options.strict ?? false;
   const plan = planAnthropicTools(tools, strict);
-  const errors = plan.findings.filter((f) => f.severity === "error" && f.rule.startsWith("anthropic.strict"));
-  if (strict === true && errors.length > 0) {
-    const list = errors.map((f) => `${f.tool}${f.path}: ${f.message}`).join("; ");
-    throw new ToolDefinitionError(
-      `Cannot export these tools with strict: true (use strict: "auto" to fall back per tool): ${list}`,
-    );
-  }
+  const advice =
+    strict === true ? ' (with strict: true every tool must be strict; strict: "auto" falls back per tool)' : "";
+  assertExportable(plan.findings, "anthropic", advice);
   const out = plan.tools.map((t) => ({ ...t }));
   const last = out.at(-1);
   if (last && options.cacheControl) last.cache_control = { ...options.cacheControl };

@@ -1,11 +1,14 @@
-import { ToolDefinitionError } from "../../errors/errors.js";
 import { type ExportableTool } from "../../tool/exportable-tool.js";
 import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
 import { type CompatibilityFinding, FindingCollector } from "../../schema/finding.js";
 import { typesOf } from "../../schema/strict/strict-nullable.js";
 import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
 import { visitSchemas } from "../../schema/visit.js";
+import { assertExportable } from "../export-errors.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
+
+const STRICT_ADVICE =
+  ' (with strict: true every tool must be strict; strict: "auto" falls back to strict: false per tool)';
 
 /** Which OpenAI API the tools are for. */
 export type OpenAIApi = "chat" | "responses";
@@ -51,13 +54,9 @@ export function planOpenAITools(
   const findings: CompatibilityFinding[] = checkToolNames(tools, "openai");
   const planned = tools.map((tool): PlannedTool => {
     const loose = (): PlannedTool => {
-      findings.push(...checkLooseParameters(tool));
-      return {
-        name: tool.name,
-        description: tool.description,
-        parameters: cloneJson(tool.inputSchema) as ObjectSchemaObject,
-        strict: false,
-      };
+      const { parameters, findings: found } = looseParameters(tool);
+      findings.push(...found);
+      return { name: tool.name, description: tool.description, parameters, strict: false };
     };
     if (strict === false) return loose();
     const rewrite = toStrictJsonSchema(tool.inputSchema, { provider: "openai", tool: tool.name });
@@ -79,10 +78,15 @@ export function planOpenAITools(
   return { tools: planned, findings };
 }
 
-// Checks the rules OpenAI applies to every function schema, strict or not.
-function checkLooseParameters(tool: ExportableTool): CompatibilityFinding[] {
+// "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'const'/'not' at the top level" (400),
+// e.g. github.com/langchain-ai/langchainjs/issues/9804, github.com/imagekit-developer/imagekit-nodejs/issues/150.
+const ROOT_FORBIDDEN = ["anyOf", "oneOf", "allOf", "enum", "const", "not"];
+
+// Applies the rules OpenAI has for every function schema, strict or not, to a copy of the schema.
+function looseParameters(tool: ExportableTool): { parameters: ObjectSchemaObject; findings: CompatibilityFinding[] } {
   const found = new FindingCollector(tool.name);
-  if (tool.inputSchema.type !== "object") {
+  const parameters = cloneJson(tool.inputSchema) as ObjectSchemaObject;
+  if (parameters.type !== "object") {
     found.add(
       [],
       "openai.root",
@@ -90,18 +94,21 @@ function checkLooseParameters(tool: ExportableTool): CompatibilityFinding[] {
       'Function parameters must be a JSON Schema with `"type": "object"` at the root.',
     );
   }
-  visitSchemas(tool.inputSchema, (node, path) => {
+  for (const key of ROOT_FORBIDDEN) {
+    if (parameters[key] === undefined) continue;
+    const message = `OpenAI rejects \`${key}\` at the top level of function parameters; move it into a property.`;
+    found.add([key], "openai.root", "error", message);
+  }
+  visitSchemas(parameters, (node, path) => {
     // "Invalid schema for function ...: array schema missing items" (400), e.g. github.com/sigoden/aichat/pull/1049.
+    // `items: {}` says what a missing `items` means (any items), in the form OpenAI accepts.
     if (typesOf(node).includes("array") && node.items === undefined && node.prefixItems === undefined) {
-      found.add(
-        path,
-        "openai.array-items",
-        "error",
-        'OpenAI rejects an array schema without `items` ("array schema missing items").',
-      );
+      node.items = {};
+      const message = "OpenAI rejects an array schema without `items`; sent with `items: {}` (any items), the same.";
+      found.add(path, "openai.array-items", "warning", message);
     }
   });
-  return found.findings;
+  return { parameters, findings: found.findings };
 }
 
 /**
@@ -110,7 +117,8 @@ function checkLooseParameters(tool: ExportableTool): CompatibilityFinding[] {
  * `{ type: "function", name, description, parameters, strict }`. `strict` is always set, because the Responses API
  * treats a missing `strict` as `true`. Strict tools carry a rewritten schema (see {@link toStrictJsonSchema}); the
  * input specs are never changed.
- * @throws {ToolDefinitionError} when OpenAI would reject a tool name, or when `strict: true` and a tool cannot be strict.
+ * @throws {ToolDefinitionError} when OpenAI would reject a tool (its name, `anyOf` and the like at the root of its
+ *   schema, ...), or when `strict: true` and a tool cannot be strict; the message lists each tool, path and rule.
  * @example
  * const tools = toOpenAITools(agent.toolSpecs(), { api: "chat", strict: "auto" });
  * await openai.chat.completions.create({ model, messages, tools });
@@ -134,15 +142,7 @@ export function toOpenAITools(
   assertToolNames(tools, "openai");
   const strict = options.strict ?? "auto";
   const plan = planOpenAITools(tools, strict);
-  if (strict === true) {
-    const errors = plan.findings.filter((f) => f.severity === "error");
-    if (errors.length > 0) {
-      const list = errors.map((f) => `${f.tool}${f.path}: ${f.message}`).join("; ");
-      throw new ToolDefinitionError(
-        `Cannot export these tools with strict: true (use strict: "auto" to fall back per tool): ${list}`,
-      );
-    }
-  }
+  assertExportable(plan.findings, "openai", strict === true ? STRICT_ADVICE : "");
   if (options.api === "responses") {
     return plan.tools.map((t) => ({
       type: "function",
