@@ -4,6 +4,7 @@ import { deepFreeze, isPlainObject } from "./json.js";
 import { assertShape } from "../params/object.js";
 import { isKind, isParam } from "../params/param.js";
 import { shapeToJsonSchema } from "../params/to-json-schema.js";
+import { upgradeLegacyKeywords } from "./legacy-keywords.js";
 import { checkCompiles, checkJsonSchema } from "./validator.js";
 
 /** The part of a Standard Schema (zod v4, valibot, arktype) toolwright uses: validation, and JSON Schema export. */
@@ -88,13 +89,15 @@ function assertCompiles(schema: ObjectJsonSchema, where: string): ObjectJsonSche
 
 /**
  * Copies a schema into plain, deeply frozen JSON (descriptor prototypes and symbol tags stay behind), drops the root
- * `$schema` (providers reject it and the validator speaks 2020-12), and checks it.
+ * `$schema` (providers reject it and the validator speaks 2020-12), rewrites draft 04-07 keywords to their 2020-12
+ * form (`upgradeLegacyKeywords`), and checks it.
  */
 export function finishSchema(schema: unknown, where: string): ObjectJsonSchema {
   if (!isPlainObject(schema)) {
     throw new ToolDefinitionError(`${where}: the input schema must be a JSON Schema object; got ${typeof schema}.`);
   }
   const { $schema: _dialect, ...plain } = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+  upgradeLegacyKeywords(plain);
   if (plain.type !== "object") {
     throw new ToolDefinitionError(
       `${where}: the input schema's root must have "type": "object" (tool arguments are always an object); ` +
