@@ -1,4 +1,4 @@
-import { type Content, GoogleGenAI } from "@google/genai";
+import { type Content, GoogleGenAI, Type } from "@google/genai";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -65,7 +65,7 @@ describe("a draft-07 tool imported from an MCP server, exported to Gemini", () =
 
     // The OpenAPI subset has no tuples: without a fallback the exporter refuses rather than send a 400.
     expect(() => toGeminiTools(specs, { mode: "openapi" })).toThrow(ToolDefinitionError);
-    const functionDeclarations = toGeminiTools(specs, { mode: "openapi", fallback: "jsonSchema" });
+    const functionDeclarations = toGeminiTools(specs, { mode: "openapi", fallback: "jsonSchema", types: Type });
     expect(functionDeclarations[0]).not.toHaveProperty("parameters");
 
     recording = await startRecordingServer([
