@@ -1,6 +1,8 @@
 import {
+  BaseAgent,
   type CompatibilityFinding,
   ToolDefinitionError,
+  ToolRegistry,
   type ToolSpec,
   checkCompatibility,
   toAnthropicTools,
@@ -9,6 +11,7 @@ import {
   toOpenAITools,
 } from "../../src/index.js";
 import { rawConstructs } from "../fixtures/providers/raw-constructs.js";
+import { specOf } from "../fixtures/providers/tool-specs.js";
 
 /** Each exporter configuration the audit covers: how to export, and the options checkCompatibility takes for it. */
 const EXPORTS = {
@@ -536,7 +539,7 @@ describe("what the exporters do instead of sending a schema the provider rejects
       /Cannot export these tools to gemini, which would reject them: prefix_items\/properties\/a\/prefixItems: .* \[gemini\.unsupported\].*pass fallback: "jsonSchema"/,
     );
     expect(() => toOpenAITools([rawConstructs.rootAnyOf])).toThrow(
-      /root_any_of\/anyOf: OpenAI rejects `anyOf` at the top level of function parameters; move it into a property\. \[openai\.root\]/,
+      /root_any_of\/anyOf: OpenAI rejects `anyOf` at the top level of function parameters; move it into a property, or pass flattenRoot: true\. \[openai\.root\]/,
     );
     expect(() => toAnthropicTools([rawConstructs.rootOneOf], { strict: false })).toThrow(/\[anthropic\.root\]/);
   });
@@ -573,5 +576,59 @@ describe("what the exporters do instead of sending a schema the provider rejects
     const [tool] = toOpenAITools([rawConstructs.arrayNoItems], { strict: false });
     expect(tool?.function.parameters.properties).toEqual({ a: { type: "array", items: {} } });
     expect(rawConstructs.arrayNoItems.inputSchema.properties).toEqual({ a: { type: "array" } });
+  });
+});
+
+describe("flattenRoot (OpenAI and Anthropic)", () => {
+  const source = specOf("fetch_doc", {
+    type: "object",
+    description: "Where the document is",
+    properties: { format: { type: "string" } },
+    oneOf: [
+      { properties: { url: { type: "string", format: "uri" } }, required: ["url", "format"] },
+      { properties: { path: { type: "string" } }, required: ["path", "format"] },
+    ],
+  });
+
+  it("merges the branches of a root oneOf into one object the APIs accept, and says what they asked for", () => {
+    const [openai] = toOpenAITools([source], { strict: false, flattenRoot: true });
+    const [anthropic] = toAnthropicTools([source], { flattenRoot: true });
+    const merged = {
+      type: "object",
+      description: "Where the document is\n\nGive exactly one of: url and format; or path and format.",
+      properties: { format: { type: "string" }, url: { type: "string", format: "uri" }, path: { type: "string" } },
+      required: ["format"],
+    };
+    expect(openai?.function.parameters).toEqual(merged);
+    expect(anthropic?.input_schema).toEqual(merged);
+    expect(checkCompatibility([source], "openai", { flattenRoot: true }).map((f) => `${f.severity} ${f.rule}`)).toEqual(
+      expect.arrayContaining(["warning openai.root-flattened"]),
+    );
+  });
+
+  it("keeps what every allOf member requires, and flattens for Anthropic only what Anthropic refuses", () => {
+    const [allOf] = toOpenAITools([rawConstructs.rootAllOf], { strict: false, flattenRoot: true });
+    expect(allOf?.function.parameters).toEqual({
+      type: "object",
+      properties: { a: { type: "string" } },
+      required: ["a"],
+    });
+    const [not] = toAnthropicTools([rawConstructs.rootNot], { flattenRoot: true });
+    expect(not?.input_schema).toEqual(rawConstructs.rootNot.inputSchema);
+    expect(() => toOpenAITools([rawConstructs.rootNot])).toThrow(/pass flattenRoot: true/);
+    expect(toOpenAITools([rawConstructs.rootNot], { flattenRoot: true })[0]?.function.parameters.description).toBe(
+      'not: {"required":["a"]}.',
+    );
+  });
+
+  it("still validates calls against the original schema", async () => {
+    const registry = new ToolRegistry();
+    registry.register("fetch_doc", (args: unknown) => args, { description: "Fetch", inputSchema: source.inputSchema });
+    class Reader extends BaseAgent {}
+    const reader = new Reader({ registry });
+    expect(toOpenAITools(reader.toolSpecs(), { flattenRoot: true })[0]?.function.parameters.oneOf).toBeUndefined();
+    const both = await reader.callTool("fetch_doc", { format: "md", url: "https://x.dev", path: "/a" });
+    expect(both.error?.issues?.map((i) => i.keyword)).toContain("oneOf");
+    expect((await reader.callTool("fetch_doc", { format: "md", path: "/a" })).ok).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { visitSchemas } from "../../schema/visit.js";
 import { typesOf } from "../../schema/strict/strict-nullable.js";
 import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
 import { assertExportable } from "../export-errors.js";
+import { flattenRoots } from "../flatten-tools.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
 
 /** A prompt-caching breakpoint (`CacheControlEphemeral` in @anthropic-ai/sdk). */
@@ -19,6 +20,11 @@ export interface AnthropicToolOptions {
   readonly strict?: boolean | "auto";
   /** Put this breakpoint on the last tool, which caches the whole tool list. */
   readonly cacheControl?: AnthropicCacheControl;
+  /**
+   * Merge `anyOf`/`oneOf`/`allOf` at the root of a schema (which Anthropic rejects there) into one object schema
+   * instead of throwing; see docs/providers.md. Calls are still validated against the original.
+   */
+  readonly flattenRoot?: boolean;
 }
 
 /** A custom tool for the Messages API (`Tool` in @anthropic-ai/sdk). */
@@ -52,10 +58,12 @@ function complexity(schema: ObjectSchemaObject): { optional: number; unions: num
 export function planAnthropicTools(
   tools: readonly ExportableTool[],
   strict: boolean | "auto",
+  flatten = false,
 ): { readonly tools: readonly AnthropicTool[]; readonly findings: readonly CompatibilityFinding[] } {
   const findings: CompatibilityFinding[] = checkToolNames(tools, "anthropic");
   const used = { tools: 0, optional: 0, unions: 0 };
-  const planned = tools.map((tool): AnthropicTool => {
+  const flat = flattenRoots(tools, "anthropic", ["anyOf", "oneOf", "allOf"], flatten, findings);
+  const planned = flat.map((tool): AnthropicTool => {
     const found = new FindingCollector(tool.name);
     const schema = tool.inputSchema;
     if (schema.type !== "object")
@@ -63,7 +71,12 @@ export function planAnthropicTools(
     // 400 "input_schema does not support oneOf, allOf, or anyOf at the top level" (github.com/anthropics/claude-code/issues/5973).
     for (const key of ["anyOf", "oneOf", "allOf"]) {
       if (schema[key] !== undefined)
-        found.add([key], "anthropic.root", "error", `input_schema does not support \`${key}\` at the top level.`);
+        found.add(
+          [key],
+          "anthropic.root",
+          "error",
+          `input_schema does not support \`${key}\` at the top level; move it into a property, or pass flattenRoot: true.`,
+        );
     }
     findings.push(...found.findings);
     const loose: AnthropicTool = {
@@ -123,7 +136,7 @@ export function toAnthropicTools(
 ): AnthropicTool[] {
   assertToolNames(tools, "anthropic");
   const strict = options.strict ?? false;
-  const plan = planAnthropicTools(tools, strict);
+  const plan = planAnthropicTools(tools, strict, options.flattenRoot);
   const advice =
     strict === true ? ' (with strict: true every tool must be strict; strict: "auto" falls back per tool)' : "";
   assertExportable(plan.findings, "anthropic", advice);

@@ -4,7 +4,9 @@ import { type CompatibilityFinding, FindingCollector } from "../../schema/findin
 import { typesOf } from "../../schema/strict/strict-nullable.js";
 import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
 import { visitSchemas } from "../../schema/visit.js";
+import { ROOT_COMBINATORS } from "../../schema/flatten-root.js";
 import { assertExportable } from "../export-errors.js";
+import { flattenRoots } from "../flatten-tools.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
 
 const STRICT_ADVICE =
@@ -22,6 +24,11 @@ export interface OpenAIToolOptions {
    * `"auto"` (the default): strict for each tool that can be, non-strict for the others.
    */
   readonly strict?: boolean | "auto";
+  /**
+   * Merge `anyOf`/`oneOf`/`allOf`/`enum`/`const`/`not` at the root of a schema (which OpenAI rejects there) into one
+   * object schema instead of throwing; see docs/providers.md. Calls are still validated against the original.
+   */
+  readonly flattenRoot?: boolean;
 }
 
 /** A function tool for Chat Completions (`ChatCompletionFunctionTool` in the openai package). */
@@ -50,9 +57,10 @@ interface PlannedTool {
 export function planOpenAITools(
   tools: readonly ExportableTool[],
   strict: boolean | "auto",
+  flatten = false,
 ): { readonly tools: readonly PlannedTool[]; readonly findings: readonly CompatibilityFinding[] } {
   const findings: CompatibilityFinding[] = checkToolNames(tools, "openai");
-  const planned = tools.map((tool): PlannedTool => {
+  const planned = flattenRoots(tools, "openai", ROOT_FORBIDDEN, flatten, findings).map((tool): PlannedTool => {
     const loose = (): PlannedTool => {
       const { parameters, findings: found } = looseParameters(tool);
       findings.push(...found);
@@ -80,7 +88,7 @@ export function planOpenAITools(
 
 // "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'const'/'not' at the top level" (400),
 // e.g. github.com/langchain-ai/langchainjs/issues/9804, github.com/imagekit-developer/imagekit-nodejs/issues/150.
-const ROOT_FORBIDDEN = ["anyOf", "oneOf", "allOf", "enum", "const", "not"];
+const ROOT_FORBIDDEN = ROOT_COMBINATORS;
 
 // Applies the rules OpenAI has for every function schema, strict or not, to a copy of the schema.
 function looseParameters(tool: ExportableTool): { parameters: ObjectSchemaObject; findings: CompatibilityFinding[] } {
@@ -96,7 +104,7 @@ function looseParameters(tool: ExportableTool): { parameters: ObjectSchemaObject
   }
   for (const key of ROOT_FORBIDDEN) {
     if (parameters[key] === undefined) continue;
-    const message = `OpenAI rejects \`${key}\` at the top level of function parameters; move it into a property.`;
+    const message = `OpenAI rejects \`${key}\` at the top level of function parameters; move it into a property, or pass flattenRoot: true.`;
     found.add([key], "openai.root", "error", message);
   }
   visitSchemas(parameters, (node, path) => {
@@ -141,7 +149,7 @@ export function toOpenAITools(
 ): OpenAIChatTool[] | OpenAIResponsesTool[] {
   assertToolNames(tools, "openai");
   const strict = options.strict ?? "auto";
-  const plan = planOpenAITools(tools, strict);
+  const plan = planOpenAITools(tools, strict, options.flattenRoot);
   assertExportable(plan.findings, "openai", strict === true ? STRICT_ADVICE : "");
   if (options.api === "responses") {
     return plan.tools.map((t) => ({
