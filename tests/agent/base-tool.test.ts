@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   BaseAgent,
   BaseTool,
@@ -124,6 +125,29 @@ describe("BaseTool", () => {
     const registry = new ToolRegistry();
     registry.add(new Echo());
     await expect(registry.dispatch("echo", { word: "hi" })).resolves.toMatchObject({ ok: true, content: "hi" });
+  });
+
+  it("validates with a Standard Schema (zod) and hands run its output", async () => {
+    const input = z.object({
+      word: z
+        .string()
+        .min(1)
+        .transform((w) => w.toUpperCase()),
+    });
+    class Shout extends BaseTool {
+      constructor() {
+        super({ name: "shout", description: "Shout a word", params: input });
+      }
+      run(args: z.output<typeof input>) {
+        return args.word;
+      }
+    }
+    const shout = new Shout();
+    expect(shout.inputSchema).toMatchObject({ type: "object", properties: { word: { type: "string", minLength: 1 } } });
+    const registry = new ToolRegistry();
+    registry.add(shout);
+    await expect(registry.dispatch("shout", { word: "hey" })).resolves.toMatchObject({ ok: true, content: "HEY" });
+    await expect(registry.dispatch("shout", { word: "" })).rejects.toThrow(/word/);
   });
 
   it("throws ToolDefinitionError naming the class when its options are wrong, at construction", () => {
