@@ -4,7 +4,7 @@ import { deepFreeze, isPlainObject } from "./json.js";
 import { assertShape } from "../params/object.js";
 import { isKind, isParam } from "../params/param.js";
 import { shapeToJsonSchema } from "../params/to-json-schema.js";
-import { upgradeLegacyKeywords } from "./legacy-keywords.js";
+import { mayHoldLegacyKeywords, upgradeLegacyKeywords } from "./legacy-keywords.js";
 import { checkCompiles, checkJsonSchema } from "./validator.js";
 
 /** The part of a Standard Schema (zod v4, valibot, arktype) toolwright uses: validation, and JSON Schema export. */
@@ -96,8 +96,9 @@ export function finishSchema(schema: unknown, where: string): ObjectJsonSchema {
   if (!isPlainObject(schema)) {
     throw new ToolDefinitionError(`${where}: the input schema must be a JSON Schema object; got ${typeof schema}.`);
   }
-  const { $schema: _dialect, ...plain } = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
-  upgradeLegacyKeywords(plain);
+  const text = JSON.stringify(schema);
+  const { $schema: _dialect, ...plain } = JSON.parse(text) as Record<string, unknown>;
+  if (mayHoldLegacyKeywords(text)) upgradeLegacyKeywords(plain);
   if (plain.type !== "object") {
     throw new ToolDefinitionError(
       `${where}: the input schema's root must have "type": "object" (tool arguments are always an object); ` +

@@ -1,6 +1,16 @@
 import { isPlainObject } from "./json.js";
 import { visitSchemas } from "./visit.js";
 
+const LEGACY_TEXT = /"items":\[|"dependencies":|"exclusiveM(?:in|ax)imum":(?:true|false)|"definitions":|"\$schema":/;
+
+/**
+ * Returns false when the JSON text of a schema certainly holds none of the keywords {@link upgradeLegacyKeywords}
+ * rewrites, so the walk is skipped for the schemas (nearly all) that need none; true means it may.
+ */
+export function mayHoldLegacyKeywords(text: string): boolean {
+  return LEGACY_TEXT.test(text);
+}
+
 /**
  * Rewrites, in place, the keywords of JSON Schema drafts 04-07 that 2020-12 spells differently, so a schema written
  * for an older draft (by hand, by an MCP server, by an older generator) validates as its author meant, and every
