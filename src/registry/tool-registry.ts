@@ -77,8 +77,8 @@ export class ToolRegistry implements AgentCallHost {
    */
   register<S extends ParamShape>(name: string, handler: (args: never) => unknown, options: ToolOptions<S>): Tool;
   register<S extends ParamShape>(handler: (args: never) => unknown, options: ToolOptions<S>): Tool;
-  register<S extends ParamShape>(options: ToolOptions<S>): RegisterDecorator;
   register(tool: ToolSource): Tool;
+  register<S extends ParamShape>(options: ToolOptions<S>): RegisterDecorator;
   register(...args: unknown[]): Tool | RegisterDecorator {
     if (isToolSource(args[0])) return this.#store(args[0][TOOL_DEFINITION]());
     if (typeof args[0] === "string") return this.#store(defineFunctionTool(args[0], args[1], args[2] as ToolOptions));

@@ -1,6 +1,6 @@
 import { expectTypeOf } from "expect-type";
 import type { BaseAgent } from "../../src/index.js";
-import { BaseTool, type InferArgs, type ToolCallContext, p } from "../../src/index.js";
+import { BaseTool, type InferArgs, type Tool, type ToolCallContext, ToolRegistry, p } from "../../src/index.js";
 
 const params = { query: p.string(), limit: p.integer().default(5) };
 
@@ -40,6 +40,21 @@ describe("BaseTool typing", () => {
       run() {}
     }
     expect(Mismatch.name).toBe("Mismatch");
+  });
+
+  it("types register(tool) and add(tool) as returning the registered Tool", () => {
+    class Ping extends BaseTool {
+      constructor() {
+        super({ name: "ping", description: "Ping" });
+      }
+      run() {
+        return "pong";
+      }
+    }
+    const registry = new ToolRegistry();
+    expectTypeOf(registry.register(new Ping())).toEqualTypeOf<Tool>();
+    expectTypeOf(new ToolRegistry().add(new Ping())).toEqualTypeOf<Tool>();
+    expect(registry.has("ping")).toBe(true);
   });
 
   it("accepts tool objects of any shape in an agent's static tools", () => {
