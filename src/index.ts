@@ -17,6 +17,8 @@ export type { Integer } from "./params/integer-type.js";
 
 export { BaseAgent } from "./agent/base-agent.js";
 export type { BaseAgentOptions, CallToolOptions } from "./agent/base-agent.js";
+export { BaseTool } from "./agent/base-tool.js";
+export type { BaseToolOptions } from "./agent/base-tool.js";
 export { ToolRegistry } from "./registry/tool-registry.js";
 export type { ToolRegistryOptions } from "./registry/tool-registry.js";
 export { toolRegistry } from "./registry/shared-registry.js";

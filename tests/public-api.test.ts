@@ -11,6 +11,7 @@ describe("public API", () => {
     expect(Object.keys(toolwright).sort()).toEqual([
       "ApprovalNotFoundError",
       "BaseAgent",
+      "BaseTool",
       "ErrorCode",
       "MemoryStore",
       "StoreUnavailableError",

@@ -12,13 +12,14 @@ import { TASK_STATUS_TOOL } from "../dispatch/task-status-tool.js";
 import type { BackgroundTasks } from "../dispatch/task-store.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { ToolDefinitionError } from "../errors/errors.js";
-import { reflectTools } from "../reflect/reflect-tools.js";
 import { toSpec, toTool } from "../tool/tool-definition.js";
 import { AGENT_VIEW, ATTACH_AGENT, REGISTRY_INTERNALS } from "../registry/agent-call.js";
 import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool, ToolSpec } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { AgentRuntime } from "./agent-runtime.js";
+import type { BaseTool } from "./base-tool.js";
+import { agentClassTools } from "./class-tools.js";
 import { unavailableResult } from "./unavailable-result.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
 import { TOOL_SEARCH_TOOL } from "../providers/tool-search/tool-search-spec.js";
@@ -60,6 +61,11 @@ const NO_CALL_OPTIONS: CallToolOptions = Object.freeze({});
 export class BaseAgent {
   /** The name every instance of this class gets unless the constructor is given one; defaults to the class name. */
   static agentName?: string;
+  /**
+   * Tool objects ({@link BaseTool} instances) that are tools of this class besides its decorated methods; a subclass
+   * has its ancestors' tools and its own. Shared by every instance of the class.
+   */
+  static tools?: readonly BaseTool[];
 
   /** The agent's name: the key of access control. */
   readonly name: string;
@@ -89,7 +95,7 @@ export class BaseAgent {
     const reserved = options.exposeTaskStatusTool ? [TASK_STATUS_TOOL] : [];
     // A name taken from the class name changes when a minifier renames the class, so it may not be granted access.
     const nameFromClass = options.name === undefined && this.name === ctor.name && !hasOwnAgentName(ctor);
-    this.#registry[ATTACH_AGENT](this, ctor, reflectTools(ctor), reserved, nameFromClass);
+    this.#registry[ATTACH_AGENT](this, ctor, agentClassTools(ctor), reserved, nameFromClass);
   }
 
   /** Returns the tools this agent may use: its own (declared and inherited) and the shared ones it is allowed. */
@@ -145,7 +151,7 @@ export class BaseAgent {
           // An own tool whose allowedAgents leaves this agent out exists too: the call is denied, not unknown.
           exists:
             this.#registry.has(name) ||
-            reflectTools(this.constructor as typeof BaseAgent).some((own) => own.name === name),
+            agentClassTools(this.constructor as typeof BaseAgent).some((own) => own.name === name),
           listeners: runtime.listeners,
         });
       const tracer = activeCallTracer();

@@ -7,9 +7,9 @@ import { type OpenAIApi, planOpenAITools } from "./openai/export.js";
 
 /** The options `checkCompatibility` takes for each provider: the same as the exporter's. */
 export interface CompatibilityOptions {
-  readonly openai: { readonly api?: OpenAIApi; readonly strict?: boolean | "auto" };
-  readonly anthropic: { readonly strict?: boolean | "auto" };
-  readonly gemini: { readonly mode?: GeminiMode; readonly recursionDepth?: number };
+  readonly openai: { readonly api?: OpenAIApi; readonly strict?: boolean | "auto"; readonly flattenRoot?: boolean };
+  readonly anthropic: { readonly strict?: boolean | "auto"; readonly flattenRoot?: boolean };
+  readonly gemini: { readonly mode?: GeminiMode; readonly recursionDepth?: number; readonly fallback?: "jsonSchema" };
   readonly mcp: Readonly<Record<string, never>>;
 }
 
@@ -36,11 +36,13 @@ function findingsFor(
   provider: ProviderName,
   options: object,
 ): readonly CompatibilityFinding[] {
+  const openai = options as CompatibilityOptions["openai"];
+  const anthropic = options as CompatibilityOptions["anthropic"];
   switch (provider) {
     case "openai":
-      return planOpenAITools(tools, (options as CompatibilityOptions["openai"]).strict ?? "auto").findings;
+      return planOpenAITools(tools, openai.strict ?? "auto", openai.flattenRoot).findings;
     case "anthropic":
-      return planAnthropicTools(tools, (options as CompatibilityOptions["anthropic"]).strict ?? false).findings;
+      return planAnthropicTools(tools, anthropic.strict ?? false, anthropic.flattenRoot).findings;
     case "gemini":
       return planGeminiTools(tools, options as CompatibilityOptions["gemini"]).findings;
     case "mcp":

@@ -26,7 +26,7 @@ export function buildAgentView(
     const clash = view.get(definition.name);
     if (clash) {
       throw new ToolDefinitionError(
-        `Agent "${agentName}" has its own tool "${definition.name}" (method "${clash.definition.method}") and also sees ` +
+        `Agent "${agentName}" has its own tool "${definition.name}"${clash.definition.method ? ` (method "${clash.definition.method}")` : ""} and also sees ` +
           `the registry's tool "${definition.name}". Rename one, or leave "${agentName}" out of the shared tool's allowedAgents.`,
       );
     }

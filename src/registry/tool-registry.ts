@@ -15,6 +15,7 @@ import { AGENT_VIEW, ATTACH_AGENT, type AgentCallHost, REGISTRY_INTERNALS } from
 import { type CompatibilityWarningOptions, CompatibilityWarnings } from "./compatibility-warnings.js";
 import { defineFunctionTool, defineToolObject } from "./define-function-tool.js";
 import type { Tool, ToolSpec } from "../tool/tool.js";
+import { TOOL_DEFINITION, type ToolSource, isToolSource } from "../tool/tool-source.js";
 import { ArgumentValidator } from "../schema/validator.js";
 
 /** What a registry keeps per agent name: the class, its tools, how many of its agents live, and reserved tool names. */
@@ -82,8 +83,10 @@ export class ToolRegistry implements AgentCallHost {
    */
   register<S extends ParamShape>(name: string, handler: (args: never) => unknown, options: ToolOptions<S>): Tool;
   register<S extends ParamShape>(handler: (args: never) => unknown, options: ToolOptions<S>): Tool;
+  register(tool: ToolSource): Tool;
   register<S extends ParamShape>(options: ToolOptions<S>): RegisterDecorator;
   register(...args: unknown[]): Tool | RegisterDecorator {
+    if (isToolSource(args[0])) return this.#store(args[0][TOOL_DEFINITION]());
     if (typeof args[0] === "string") return this.#store(defineFunctionTool(args[0], args[1], args[2] as ToolOptions));
     if (typeof args[0] === "function")
       return this.#store(defineFunctionTool(undefined, args[0], args[1] as ToolOptions));
@@ -112,11 +115,12 @@ export class ToolRegistry implements AgentCallHost {
   }
 
   /**
-   * Registers a ready-made tool object.
+   * Registers a ready-made tool object: a `BaseTool` instance, or a {@link Tool} (`{ name, description, inputSchema,
+   * handler, ...flags }`).
    * @throws {ToolDefinitionError} for a duplicate name or a bad definition.
    */
-  add(tool: Tool): Tool {
-    return this.#store(defineToolObject(tool));
+  add(tool: Tool | ToolSource): Tool {
+    return this.#store(isToolSource(tool) ? tool[TOOL_DEFINITION]() : defineToolObject(tool));
   }
 
   /**

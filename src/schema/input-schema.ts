@@ -4,6 +4,7 @@ import { deepFreeze, isPlainObject } from "./json.js";
 import { assertShape } from "../params/object.js";
 import { isKind, isParam } from "../params/param.js";
 import { shapeToJsonSchema } from "../params/to-json-schema.js";
+import { mayHoldLegacyKeywords, upgradeLegacyKeywords } from "./legacy-keywords.js";
 import { checkCompiles, checkJsonSchema } from "./validator.js";
 
 /** The part of a Standard Schema (zod v4, valibot, arktype) toolwright uses: validation, and JSON Schema export. */
@@ -40,7 +41,12 @@ export interface ResolvedInputSchema {
   readonly standardSchema?: StandardSchemaLike;
 }
 
-const EMPTY_OBJECT_SCHEMA: ObjectJsonSchema = { type: "object", properties: {}, additionalProperties: false };
+// Shared by every tool without parameters, so frozen like every other schema a tool carries.
+const EMPTY_OBJECT_SCHEMA = deepFreeze({
+  type: "object",
+  properties: {},
+  additionalProperties: false,
+}) as ObjectJsonSchema;
 
 /**
  * Turns `params` (a descriptor shape, an object descriptor, or a Standard Schema) or a raw `inputSchema` into a frozen,
@@ -83,13 +89,16 @@ function assertCompiles(schema: ObjectJsonSchema, where: string): ObjectJsonSche
 
 /**
  * Copies a schema into plain, deeply frozen JSON (descriptor prototypes and symbol tags stay behind), drops the root
- * `$schema` (providers reject it and the validator speaks 2020-12), and checks it.
+ * `$schema` (providers reject it and the validator speaks 2020-12), rewrites draft 04-07 keywords to their 2020-12
+ * form (`upgradeLegacyKeywords`), and checks it.
  */
 export function finishSchema(schema: unknown, where: string): ObjectJsonSchema {
   if (!isPlainObject(schema)) {
     throw new ToolDefinitionError(`${where}: the input schema must be a JSON Schema object; got ${typeof schema}.`);
   }
-  const { $schema: _dialect, ...plain } = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+  const text = JSON.stringify(schema);
+  const { $schema: _dialect, ...plain } = JSON.parse(text) as Record<string, unknown>;
+  if (mayHoldLegacyKeywords(text)) upgradeLegacyKeywords(plain);
   if (plain.type !== "object") {
     throw new ToolDefinitionError(
       `${where}: the input schema's root must have "type": "object" (tool arguments are always an object); ` +

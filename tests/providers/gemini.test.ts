@@ -58,9 +58,15 @@ describe("toGeminiTools (openapi mode)", () => {
     expect(prop(openapi(), "mode")).toEqual({ type: "STRING", enum: ["fast"] });
   });
 
-  it("keeps a numeric enum or const numeric, with format enum and string values", () => {
-    expect(prop(openapi(), "version")).toEqual({ type: "INTEGER", format: "enum", enum: ["3"] });
-    expect(prop(openapi(), "level")).toEqual({ type: "INTEGER", format: "enum", enum: ["1", "2", "3"] });
+  it("keeps a numeric enum or const numeric and moves its values into the description, as Gemini allows enum only on STRING", () => {
+    expect(prop(openapi(), "version")).toEqual({ type: "INTEGER", description: "Must be 3." });
+    expect(prop(openapi(), "level")).toEqual({ type: "INTEGER", description: "One of 1, 2, 3." });
+    expect(findings()).toEqual(
+      expect.arrayContaining([
+        "warning /properties/version/const gemini.enum",
+        "warning /properties/level/enum gemini.enum",
+      ]),
+    );
   });
 
   it("turns a boolean const into a boolean with a note", () => {

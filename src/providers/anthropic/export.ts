@@ -1,10 +1,11 @@
-import { ToolDefinitionError } from "../../errors/errors.js";
 import { type ExportableTool } from "../../tool/exportable-tool.js";
 import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
 import { type CompatibilityFinding, FindingCollector, type Severity } from "../../schema/finding.js";
 import { visitSchemas } from "../../schema/visit.js";
 import { typesOf } from "../../schema/strict/strict-nullable.js";
 import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
+import { assertExportable } from "../export-errors.js";
+import { flattenRoots } from "../flatten-tools.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
 import { type AnthropicToolSearch, type AnthropicToolSearchTool, anthropicToolSearchTool } from "./tool-search.js";
 
@@ -25,6 +26,11 @@ export interface AnthropicToolOptions {
    * first in the list. Unset (the default): deferred tools go out loaded, as `agent.toolsForTurn()` leaves them.
    */
   readonly toolSearch?: AnthropicToolSearch;
+  /**
+   * Merge `anyOf`/`oneOf`/`allOf` at the root of a schema (which Anthropic rejects there) into one object schema
+   * instead of throwing; see docs/providers.md. Calls are still validated against the original.
+   */
+  readonly flattenRoot?: boolean;
 }
 
 /** A custom tool for the Messages API (`Tool` in @anthropic-ai/sdk). */
@@ -60,10 +66,12 @@ function complexity(schema: ObjectSchemaObject): { optional: number; unions: num
 export function planAnthropicTools(
   tools: readonly ExportableTool[],
   strict: boolean | "auto",
+  flatten = false,
 ): { readonly tools: readonly AnthropicTool[]; readonly findings: readonly CompatibilityFinding[] } {
   const findings: CompatibilityFinding[] = checkToolNames(tools, "anthropic");
   const used = { tools: 0, optional: 0, unions: 0 };
-  const planned = tools.map((tool): AnthropicTool => {
+  const flat = flattenRoots(tools, "anthropic", ["anyOf", "oneOf", "allOf"], flatten, findings);
+  const planned = flat.map((tool): AnthropicTool => {
     const found = new FindingCollector(tool.name);
     const schema = tool.inputSchema;
     if (schema.type !== "object")
@@ -71,7 +79,12 @@ export function planAnthropicTools(
     // 400 "input_schema does not support oneOf, allOf, or anyOf at the top level" (github.com/anthropics/claude-code/issues/5973).
     for (const key of ["anyOf", "oneOf", "allOf"]) {
       if (schema[key] !== undefined)
-        found.add([key], "anthropic.root", "error", `input_schema does not support \`${key}\` at the top level.`);
+        found.add(
+          [key],
+          "anthropic.root",
+          "error",
+          `input_schema does not support \`${key}\` at the top level; move it into a property, or pass flattenRoot: true.`,
+        );
     }
     findings.push(...found.findings);
     const loose: AnthropicTool = {
@@ -121,8 +134,9 @@ export function planAnthropicTools(
  * with `strict: true` for strict tools (whose schema is rewritten, see {@link toStrictJsonSchema}) and
  * `cache_control` on the last tool that is not deferred when asked. With `toolSearch`, deferred tools carry
  * `defer_loading: true` and the search tool comes first. The input specs are never changed.
- * @throws {ToolDefinitionError} when Anthropic would reject a tool name, when `strict: true` and a tool cannot be
- *   strict, or when a tool takes the name of the search tool `toolSearch` adds.
+ * @throws {ToolDefinitionError} when Anthropic would reject a tool (its name, `anyOf`, `oneOf` or `allOf` at the root
+ *   of its schema), when `strict: true` and a tool cannot be strict (the message lists each tool, path and rule), or
+ *   when a tool takes the name of the search tool `toolSearch` adds.
  * @example
  * await anthropic.messages.create({ model, max_tokens, messages, tools: toAnthropicTools(agent.toolSpecs()) });
  */
@@ -144,14 +158,10 @@ export function toAnthropicTools(
 ): (AnthropicTool | AnthropicToolSearchTool)[] {
   assertToolNames(tools, "anthropic");
   const strict = options.strict ?? false;
-  const plan = planAnthropicTools(tools, strict);
-  const errors = plan.findings.filter((f) => f.severity === "error" && f.rule.startsWith("anthropic.strict"));
-  if (strict === true && errors.length > 0) {
-    const list = errors.map((f) => `${f.tool}${f.path}: ${f.message}`).join("; ");
-    throw new ToolDefinitionError(
-      `Cannot export these tools with strict: true (use strict: "auto" to fall back per tool): ${list}`,
-    );
-  }
+  const plan = planAnthropicTools(tools, strict, options.flattenRoot);
+  const advice =
+    strict === true ? ' (with strict: true every tool must be strict; strict: "auto" falls back per tool)' : "";
+  assertExportable(plan.findings, "anthropic", advice);
   const search = options.toolSearch && anthropicToolSearchTool(tools, options.toolSearch);
   const out = plan.tools.map((t, i) => (search && tools[i]!.deferred ? { ...t, defer_loading: true } : { ...t }));
   // A breakpoint caches the prompt up to its tool; deferred tools are not in the prompt, so it goes on a loaded one.

@@ -6,6 +6,7 @@ import { toOpenApiSchema } from "./openapi-schema.js";
 import { type GeminiSchema, type GeminiType, mapTypeNames } from "./openapi-types.js";
 import { recursiveRefTargets } from "../../schema/refs.js";
 import { visitSchemas } from "../../schema/visit.js";
+import { assertExportable } from "../export-errors.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
 
 /** Which `FunctionDeclaration` field carries the parameters. */
@@ -22,6 +23,12 @@ export interface GeminiToolOptions<T extends string = GeminiType> {
   readonly types?: Readonly<Record<GeminiType, T>>;
   /** `"openapi"` only: how many times a recursive `$ref` is inlined along one path before it is cut. Default 3. */
   readonly recursionDepth?: number;
+  /**
+   * `"openapi"` only: what to do with a tool whose schema the OpenAPI subset cannot carry (a tuple, a conditional, a
+   * record, a required recursive property, ...). Omitted: `toGeminiTools` throws a `ToolDefinitionError` listing
+   * why. `"jsonSchema"`: that tool goes out in `parametersJsonSchema` instead (reported as `gemini.fallback`).
+   */
+  readonly fallback?: "jsonSchema";
 }
 
 /** A function declaration in `"openapi"` mode (`FunctionDeclaration` of @google/genai, with its `parameters`). */
@@ -29,6 +36,8 @@ export interface GeminiFunctionDeclaration<T extends string = GeminiType> {
   name: string;
   description: string;
   parameters?: GeminiSchema<T>;
+  /** Instead of `parameters`, for a tool that fell back to JSON Schema (`fallback: "jsonSchema"`). */
+  parametersJsonSchema?: ObjectSchemaObject;
 }
 
 /** A function declaration in `"jsonSchema"` mode (`FunctionDeclaration` of @google/genai, with `parametersJsonSchema`). */
@@ -142,9 +151,20 @@ export function planGeminiTools(
     let declaration: GeminiFunctionDeclaration | GeminiJsonSchemaFunctionDeclaration = base;
     // A function without parameters has no parameters field: an empty OBJECT is rejected ("should be non-empty").
     if (hasParameters(tool) && options.mode === "openapi") {
-      const ctx = { root: tool.inputSchema, found, recursionDepth: options.recursionDepth ?? 3 };
+      const converted = new FindingCollector(tool.name);
+      const ctx = { root: tool.inputSchema, found: converted, recursionDepth: options.recursionDepth ?? 3 };
       const parameters = toOpenApiSchema(tool.inputSchema, ctx);
-      declaration = parameters === undefined ? base : { ...base, parameters };
+      if (converted.hasErrors && options.fallback === "jsonSchema") {
+        // What stopped the OpenAPI form is not sent, so it is no error: the tool goes out in JSON Schema mode.
+        found.findings.push(...converted.findings.map((f) => ({ ...f, severity: "warning" as const })));
+        const message =
+          "The OpenAPI subset cannot carry this schema (see the other findings); sent in parametersJsonSchema.";
+        found.add([], "gemini.fallback", "warning", message);
+        declaration = { ...base, parametersJsonSchema: checkJsonSchemaMode(tool, found) };
+      } else {
+        found.findings.push(...converted.findings);
+        declaration = parameters === undefined ? base : { ...base, parameters };
+      }
     } else if (hasParameters(tool)) {
       declaration = { ...base, parametersJsonSchema: checkJsonSchemaMode(tool, found) };
     }
@@ -159,7 +179,8 @@ export function planGeminiTools(
  * `"jsonSchema"` mode the schema goes out as it is, in `parametersJsonSchema`; in `"openapi"` mode it is rewritten to
  * the `parameters` subset: `$ref`s inlined (recursion cut and reported), `nullable` instead of `null` types, `const`
  * as a one-value enum, no `additionalProperties`. A tool without parameters has no parameters field.
- * @throws {ToolDefinitionError} when Gemini would reject a tool name.
+ * @throws {ToolDefinitionError} when Gemini would reject a tool: its name, or (without `fallback: "jsonSchema"`) a
+ *   schema the OpenAPI subset cannot carry; the message lists each tool, path and rule.
  * @example
  * const functionDeclarations = toGeminiTools(agent.toolSpecs(), { mode: "openapi", types: Type });
  * await ai.models.generateContent({ model, contents, config: { tools: [{ functionDeclarations }] } });
@@ -182,6 +203,11 @@ export function toGeminiTools<T extends string = GeminiType>(
 ): (GeminiFunctionDeclaration<T> | GeminiJsonSchemaFunctionDeclaration)[] {
   assertToolNames(tools, "gemini");
   const plan = planGeminiTools(tools, options);
+  const advice =
+    options.mode === "openapi" && options.fallback === undefined
+      ? ' (pass fallback: "jsonSchema" to send such tools in parametersJsonSchema instead)'
+      : "";
+  assertExportable(plan.findings, "gemini", advice);
   const names = options.types;
   return plan.tools.map((declaration) =>
     "parameters" in declaration && declaration.parameters !== undefined && names !== undefined

@@ -5,9 +5,11 @@ import { CUT, type GeminiSchema, type OpenApiContext, type OpenApiConvert, type 
 const PARAMETER_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/;
 
 /**
- * Converts `enum` or `const`. Gemini enums are strings: string values stay, numeric ones keep their type with
- * `format: "enum"` (as the SDK's `Schema.enum` docs show), others become strings; a boolean `const` becomes a
- * boolean with a note. `null` among the values becomes `nullable: true`.
+ * Converts `enum` or `const`. Gemini allows `enum` only on STRING: string values stay; numeric ones keep their type,
+ * and the values move into the description (the API answers an enum on INTEGER or NUMBER, even with the
+ * `format: "enum"` the SDK's docs show, with "enum: only allowed for STRING type"); mixed values or an object `const`
+ * are an error (as strings, no valid value could be sent); a boolean `const` becomes a boolean with a note. `null`
+ * among the values becomes `nullable: true`.
  */
 export function convertEnum(
   node: Record<string, unknown>,
@@ -28,12 +30,19 @@ export function convertEnum(
   }
   const numeric = kept.every((v) => typeof v === "number");
   out.type = numeric ? (kept.every((v) => Number.isInteger(v)) ? "INTEGER" : "NUMBER") : "STRING";
-  if (numeric) out.format = "enum";
-  if (!numeric && !kept.every((v) => typeof v === "string")) {
-    const message = "Gemini enums hold strings; the values were turned into strings, so the model will send strings.";
+  if (numeric) {
+    const message = `Gemini allows \`${key}\` only on strings; the allowed numbers were moved into the description.`;
     ctx.found.add([...src, key], "gemini.enum", "warning", message);
+    return [kept.length === 1 ? `Must be ${kept[0]}.` : `One of ${kept.join(", ")}.`];
   }
-  out.enum = kept.map((v) => (typeof v === "string" ? v : JSON.stringify(v)));
+  if (!kept.every((v) => typeof v === "string")) {
+    // As strings the values would be offered, and the model would send "1" where the schema allows only 1: every
+    // such call would fail validation. Not sent, then: the exporter throws or falls back to JSON Schema.
+    const message = `Gemini enums hold only strings, and ${JSON.stringify(kept.find((v) => typeof v !== "string"))} is not one; use fallback: "jsonSchema".`;
+    ctx.found.add([...src, key], "gemini.enum", "error", message);
+    return [];
+  }
+  out.enum = kept as string[];
   return [];
 }
 

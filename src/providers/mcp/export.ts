@@ -2,7 +2,8 @@ import { TOOL_FLAGS, TOOL_FLAG_NAMES, type ToolFlagName } from "../../tool/flags
 import { type ExportableTool } from "../../tool/exportable-tool.js";
 import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
 import { type CompatibilityFinding, FindingCollector } from "../../schema/finding.js";
-import { assertToolNames, checkToolNames } from "../tool-names.js";
+import { assertExportable } from "../export-errors.js";
+import { checkToolNames } from "../tool-names.js";
 
 /** MCP tool annotations (hints to clients; never a security boundary). */
 export interface McpToolAnnotations {
@@ -55,12 +56,12 @@ export function checkMcpTools(tools: readonly ExportableTool[]): CompatibilityFi
  * Returns the tools as an MCP server lists them: `{ name, title?, description, inputSchema, outputSchema?, annotations }`.
  * The schemas go out unchanged (MCP speaks JSON Schema 2020-12); `annotations` carries the hints derived from the
  * `readOnly`, `destructive`, `idempotent` and `openWorld` flags when the tools come from `agent.tools()`.
- * @throws {ToolDefinitionError} when MCP would reject a tool name.
+ * @throws {ToolDefinitionError} when MCP would reject a tool name, or a schema whose root is not an object.
  * @example
  * server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toMcpTools(agent.tools()) }));
  */
 export function toMcpTools(tools: readonly ExportableTool[]): McpTool[] {
-  assertToolNames(tools, "mcp");
+  assertExportable(checkMcpTools(tools), "mcp");
   return tools.map((tool) => {
     const annotations: McpToolAnnotations = {};
     for (const [flag, hint] of HINTS) {

@@ -5,6 +5,9 @@ import { type CompatibilityFinding, FindingCollector } from "../../schema/findin
 import { typesOf } from "../../schema/strict/strict-nullable.js";
 import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
 import { visitSchemas } from "../../schema/visit.js";
+import { ROOT_COMBINATORS } from "../../schema/flatten-root.js";
+import { assertExportable } from "../export-errors.js";
+import { flattenRoots } from "../flatten-tools.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
 import {
   type OpenAIResponsesToolEntry,
@@ -12,6 +15,9 @@ import {
   type OpenAIToolSearch,
   arrangeForToolSearch,
 } from "./tool-search.js";
+
+const STRICT_ADVICE =
+  ' (with strict: true every tool must be strict; strict: "auto" falls back to strict: false per tool)';
 
 /** Which OpenAI API the tools are for. */
 export type OpenAIApi = "chat" | "responses";
@@ -32,6 +38,11 @@ export interface OpenAIToolOptions {
   readonly toolSearch?: OpenAIToolSearch;
   /** Responses API with `toolSearch` only: put the deferred tools in this namespace (e.g. one per agent). */
   readonly namespace?: OpenAIToolNamespace;
+  /**
+   * Merge `anyOf`/`oneOf`/`allOf`/`enum`/`const`/`not` at the root of a schema (which OpenAI rejects there) into one
+   * object schema instead of throwing; see docs/providers.md. Calls are still validated against the original.
+   */
+  readonly flattenRoot?: boolean;
 }
 
 /** A function tool for Chat Completions (`ChatCompletionFunctionTool` in the openai package). */
@@ -60,17 +71,14 @@ interface PlannedTool {
 export function planOpenAITools(
   tools: readonly ExportableTool[],
   strict: boolean | "auto",
+  flatten = false,
 ): { readonly tools: readonly PlannedTool[]; readonly findings: readonly CompatibilityFinding[] } {
   const findings: CompatibilityFinding[] = checkToolNames(tools, "openai");
-  const planned = tools.map((tool): PlannedTool => {
+  const planned = flattenRoots(tools, "openai", ROOT_FORBIDDEN, flatten, findings).map((tool): PlannedTool => {
     const loose = (): PlannedTool => {
-      findings.push(...checkLooseParameters(tool));
-      return {
-        name: tool.name,
-        description: tool.description,
-        parameters: cloneJson(tool.inputSchema) as ObjectSchemaObject,
-        strict: false,
-      };
+      const { parameters, findings: found } = looseParameters(tool);
+      findings.push(...found);
+      return { name: tool.name, description: tool.description, parameters, strict: false };
     };
     if (strict === false) return loose();
     const rewrite = toStrictJsonSchema(tool.inputSchema, { provider: "openai", tool: tool.name });
@@ -92,10 +100,15 @@ export function planOpenAITools(
   return { tools: planned, findings };
 }
 
-// Checks the rules OpenAI applies to every function schema, strict or not.
-function checkLooseParameters(tool: ExportableTool): CompatibilityFinding[] {
+// "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'const'/'not' at the top level" (400),
+// e.g. github.com/langchain-ai/langchainjs/issues/9804, github.com/imagekit-developer/imagekit-nodejs/issues/150.
+const ROOT_FORBIDDEN = ROOT_COMBINATORS;
+
+// Applies the rules OpenAI has for every function schema, strict or not, to a copy of the schema.
+function looseParameters(tool: ExportableTool): { parameters: ObjectSchemaObject; findings: CompatibilityFinding[] } {
   const found = new FindingCollector(tool.name);
-  if (tool.inputSchema.type !== "object") {
+  const parameters = cloneJson(tool.inputSchema) as ObjectSchemaObject;
+  if (parameters.type !== "object") {
     found.add(
       [],
       "openai.root",
@@ -103,18 +116,21 @@ function checkLooseParameters(tool: ExportableTool): CompatibilityFinding[] {
       'Function parameters must be a JSON Schema with `"type": "object"` at the root.',
     );
   }
-  visitSchemas(tool.inputSchema, (node, path) => {
+  for (const key of ROOT_FORBIDDEN) {
+    if (parameters[key] === undefined) continue;
+    const message = `OpenAI rejects \`${key}\` at the top level of function parameters; move it into a property, or pass flattenRoot: true.`;
+    found.add([key], "openai.root", "error", message);
+  }
+  visitSchemas(parameters, (node, path) => {
     // "Invalid schema for function ...: array schema missing items" (400), e.g. github.com/sigoden/aichat/pull/1049.
+    // `items: {}` says what a missing `items` means (any items), in the form OpenAI accepts.
     if (typesOf(node).includes("array") && node.items === undefined && node.prefixItems === undefined) {
-      found.add(
-        path,
-        "openai.array-items",
-        "error",
-        'OpenAI rejects an array schema without `items` ("array schema missing items").',
-      );
+      node.items = {};
+      const message = "OpenAI rejects an array schema without `items`; sent with `items: {}` (any items), the same.";
+      found.add(path, "openai.array-items", "warning", message);
     }
   });
-  return found.findings;
+  return { parameters, findings: found.findings };
 }
 
 /**
@@ -124,8 +140,9 @@ function checkLooseParameters(tool: ExportableTool): CompatibilityFinding[] {
  * treats a missing `strict` as `true`. Strict tools carry a rewritten schema (see {@link toStrictJsonSchema}); the
  * input specs are never changed. With `toolSearch` (Responses only), deferred tools carry `defer_loading: true`, sit
  * in `namespace` when one is given, and the `tool_search` tool comes first.
- * @throws {ToolDefinitionError} when OpenAI would reject a tool name, when `strict: true` and a tool cannot be strict,
- *   or when `toolSearch`/`namespace` are given for Chat Completions or are invalid.
+ * @throws {ToolDefinitionError} when OpenAI would reject a tool (its name, `anyOf` and the like at the root of its
+ *   schema, ...), when `strict: true` and a tool cannot be strict (the message lists each tool, path and rule), or
+ *   when `toolSearch`/`namespace` are given for Chat Completions or are invalid.
  * @example
  * const tools = toOpenAITools(agent.toolSpecs(), { api: "chat", strict: "auto" });
  * await openai.chat.completions.create({ model, messages, tools });
@@ -161,16 +178,8 @@ export function toOpenAITools(
     throw new ToolDefinitionError("toOpenAITools: namespace groups deferred tools and needs toolSearch.");
   }
   const strict = options.strict ?? "auto";
-  const plan = planOpenAITools(tools, strict);
-  if (strict === true) {
-    const errors = plan.findings.filter((f) => f.severity === "error");
-    if (errors.length > 0) {
-      const list = errors.map((f) => `${f.tool}${f.path}: ${f.message}`).join("; ");
-      throw new ToolDefinitionError(
-        `Cannot export these tools with strict: true (use strict: "auto" to fall back per tool): ${list}`,
-      );
-    }
-  }
+  const plan = planOpenAITools(tools, strict, options.flattenRoot);
+  assertExportable(plan.findings, "openai", strict === true ? STRICT_ADVICE : "");
   if (options.api === "responses") {
     const functions = plan.tools.map((t) => ({
       type: "function" as const,
