@@ -6,12 +6,15 @@ module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/tests"],
   testMatch: ["**/*.test.ts"],
-  transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] },
+  transform: { "^.+\\.c?ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] },
+  moduleFileExtensions: ["ts", "cts", "js", "cjs", "json"],
   // "toolwright" is mapped for fixtures written as a user would write them (they are also loaded by the command).
   moduleNameMapper: {
     "^toolwright$": "<rootDir>/src/index.ts",
     "^toolwright/mcp$": "<rootDir>/src/mcp/index.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
+    // src/reflect/lazy-require.cts is imported as "./lazy-require.cjs", as Node sees it after the build.
+    "^\\./lazy-require\\.cjs$": "<rootDir>/src/reflect/lazy-require.cts",
   },
   testPathIgnorePatterns: ["/node_modules/", "/tests/fixtures/"],
 };
