@@ -3,11 +3,21 @@ import type { ParamShape } from "../params/param.js";
 import { recordTool } from "./record-tool.js";
 import type { ToolOptions } from "../tool/tool-options.js";
 
-/** A Stage-3 method decorator for a method that takes its tool arguments as positional parameters. */
-export type BuiltinToolMethodDecorator = <This, Method extends (this: This, ...args: never[]) => unknown>(
-  value: Method,
-  context: ClassMethodDecoratorContext<This>,
-) => void;
+/**
+ * A method decorator for a method that takes its tool arguments as positional parameters. It has both call forms, so
+ * it compiles with standard (Stage-3) decorators and with `experimentalDecorators` alike.
+ */
+export interface BuiltinToolMethodDecorator {
+  <This, Method extends (this: This, ...args: never[]) => unknown>(
+    value: Method,
+    context: ClassMethodDecoratorContext<This>,
+  ): void;
+  <Method extends (...args: never[]) => unknown>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<Method>,
+  ): void;
+}
 
 /** Options of `@builtinTool`: the descriptors give types and descriptions; the method's source gives names and defaults. */
 export type BuiltinToolOptions<S extends ParamShape = ParamShape> = Omit<ToolOptions<S>, "params" | "inputSchema"> & {
@@ -24,5 +34,6 @@ export type BuiltinToolOptions<S extends ParamShape = ParamShape> = Omit<ToolOpt
  * async remove(path: string, force = false) { ... }
  */
 export function builtinTool<const S extends ParamShape>(options: BuiltinToolOptions<S>): BuiltinToolMethodDecorator {
-  return (value, context) => recordTool("builtin", options as ToolOptions, value, context, "@builtinTool");
+  return (first: unknown, second: unknown, third?: unknown) =>
+    recordTool("builtin", options as ToolOptions, first, second, "@builtinTool", third);
 }

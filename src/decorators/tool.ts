@@ -6,11 +6,21 @@ import type { StandardSchemaLike } from "../schema/input-schema.js";
 import { recordTool } from "./record-tool.js";
 import type { ToolOptions } from "../tool/tool-options.js";
 
-/** A Stage-3 method decorator whose method must accept `Args` as its one argument. */
-export type ToolMethodDecorator<Args> = <This, Method extends (this: This, args: Args) => unknown>(
-  value: Method,
-  context: ClassMethodDecoratorContext<This, Method>,
-) => void;
+/**
+ * A method decorator whose method must accept `Args` as its one argument. It has both call forms, so it compiles with
+ * standard (Stage-3) decorators and with `experimentalDecorators` alike.
+ */
+export interface ToolMethodDecorator<Args> {
+  <This, Method extends (this: This, args: Args) => unknown>(
+    value: Method,
+    context: ClassMethodDecoratorContext<This, Method>,
+  ): void;
+  <Method extends (args: Args) => unknown>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<Method>,
+  ): void;
+}
 
 /**
  * Marks a method as a tool. The method receives one argument: the validated arguments object, defaults filled in.
@@ -33,5 +43,6 @@ export function tool<Output>(
 ): ToolMethodDecorator<Output>;
 export function tool(options: ToolOptions & { readonly params?: undefined }): ToolMethodDecorator<never>;
 export function tool(options: ToolOptions): ToolMethodDecorator<never> {
-  return (value, context) => recordTool("tool", options, value, context, "@tool");
+  return (first: unknown, second: unknown, third?: unknown) =>
+    recordTool("tool", options, first, second, "@tool", third);
 }
