@@ -27,6 +27,8 @@ function loadExample(file: string, cache = new Map<string, unknown>()): Record<s
   const load = (id: string): unknown => {
     if (id === "toolwright") return toolwright;
     if (id.startsWith(".")) return loadExample(resolve(dirname(path), id.replace(/\.js$/, ".ts")), cache);
+    // jest's own require, so reflect-metadata patches the Reflect this realm's toolwright reads.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require(id) as unknown;
   };
   new Function("require", "module", "exports", outputText)(load, module, module.exports);
