@@ -41,9 +41,9 @@ export function buildBuiltinSchema(entry: ToolEntry, className: string): Builtin
     const { name } = parameter;
     const designType = entry.legacy?.designTypes?.[index];
     const declaredDescriptor = shape[name];
-    if (declaredDescriptor) checkDesignType(declaredDescriptor, designType, where, name);
+    if (declaredDescriptor) checkDesignType(declaredDescriptor, designType, where, name, parameter.rest);
     // In legacy mode the emitted design type stands in for a missing descriptor (`path: string` → string).
-    const descriptor = declaredDescriptor ?? (designTypeSchema(designType) as AnyParam | undefined);
+    const descriptor = declaredDescriptor ?? (designTypeSchema(designType, parameter.rest) as AnyParam | undefined);
     const literal = parameter.defaultValue;
     if (!descriptor && !literal && entry.legacy) throw unknownTypeError(where, name, entry.legacy, designType);
     if (!descriptor && !literal) {

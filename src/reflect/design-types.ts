@@ -19,10 +19,14 @@ function known(designType: unknown) {
   return SCHEMAS.get(designType.name);
 }
 
-/** Returns the JSON Schema a `design:paramtypes` entry maps to (`String` → string, ...), or undefined when it says nothing. */
-export function designTypeSchema(designType: unknown): JsonSchema | undefined {
+/**
+ * Returns the JSON Schema a `design:paramtypes` entry maps to (`String` → string, ...), or undefined when it says
+ * nothing. For a rest parameter tsc emits the element's type (`...tags: string[]` → `String`) and swc emits `Array`.
+ */
+export function designTypeSchema(designType: unknown, rest = false): JsonSchema | undefined {
   const schema = known(designType);
-  return schema ? { type: schema.type } : undefined;
+  if (!schema) return undefined;
+  return rest && schema.type !== "array" ? { type: "array", items: { type: schema.type } } : { type: schema.type };
 }
 
 /**
@@ -30,14 +34,23 @@ export function designTypeSchema(designType: unknown): JsonSchema | undefined {
  * mistake the compiler already knows about. Descriptors without a `type` (unions, `p.any()`) are not checked.
  * @throws {ToolDefinitionError} naming the parameter, its TypeScript type and the descriptor's type.
  */
-export function checkDesignType(descriptor: JsonSchema, designType: unknown, where: string, name: string): void {
+export function checkDesignType(
+  descriptor: JsonSchema,
+  designType: unknown,
+  where: string,
+  name: string,
+  rest = false,
+): void {
   const schema = known(designType);
-  const declared = (descriptor as { type?: unknown }).type;
+  // A rest parameter's design type from tsc is its element's, so it is checked against the descriptor's items.
+  const checked = rest && schema?.type !== "array" ? (descriptor as { items?: unknown }).items : descriptor;
+  const declared = (checked as { type?: unknown } | undefined)?.type;
   if (!schema || declared === undefined) return;
   const types = (Array.isArray(declared) ? declared : [declared]) as unknown[];
   if (types.some((type) => schema.accepts.includes(type as string))) return;
   throw new ToolDefinitionError(
-    `${where}: parameter "${name}" is declared as ${schema.type} in TypeScript (design type ${nameOf(designType)}) ` +
+    `${where}: parameter "${rest ? "..." : ""}${name}"${checked === descriptor ? "" : " (its elements)"} is declared as ` +
+      `${schema.type} in TypeScript (design type ${nameOf(designType)}) ` +
       `but its descriptor says ${JSON.stringify(declared)}. Make the descriptor and the parameter's type agree.`,
   );
 }

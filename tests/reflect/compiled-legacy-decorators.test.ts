@@ -4,7 +4,7 @@ import { type Compile, babelStandard, fixture, legacyCompilers, loadCompiled } f
 
 type AgentClass = new (options: toolwright.BaseAgentOptions) => toolwright.BaseAgent;
 type Agents = Record<"ParentAgent" | "ChildAgent" | "RedecoratedAgent", AgentClass>;
-type TypedAgents = Record<"TypedFileAgent" | "MismatchedAgent" | "ObjectParameterAgent", AgentClass>;
+type TypedAgents = Record<"TypedFileAgent" | "TaggingAgent" | "MismatchedAgent" | "ObjectParameterAgent", AgentClass>;
 
 const registry = () => new toolwright.ToolRegistry();
 const shared = fixture("decorated-agents.ts");
@@ -89,6 +89,18 @@ describe.each(Object.keys(legacyCompilers))("design types in legacy mode compile
       const wrong = await agent.callTool("remove", { path: 7 });
       expect(wrong.ok).toBe(false);
       expect(wrong.error?.issues?.[0]?.path).toBe("/path");
+    });
+
+    it("reads rest parameters as arrays when a rest parameter has a descriptor or none", async () => {
+      const agent = new agents.TaggingAgent({ registry: registry() });
+      const [tag, count] = agent.toolSpecs();
+      expect(tag?.inputSchema.properties).toEqual({
+        target: { type: "string" },
+        labels: { type: "array", items: { type: "string", minLength: 1 } },
+      });
+      expect(count?.inputSchema.properties?.["values"]).toMatchObject({ type: "array" });
+      expect((await agent.callTool("tag", { target: "a", labels: ["x", "y"] })).content).toBe("tag:a:x+y");
+      expect((await agent.callTool("count", { values: [1, 2, 3] })).content).toBe(3);
     });
 
     it("refuses a descriptor whose type disagrees with the parameter's TypeScript type", () => {
