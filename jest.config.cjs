@@ -13,8 +13,8 @@ module.exports = {
     "^toolwright$": "<rootDir>/src/index.ts",
     "^toolwright/mcp$": "<rootDir>/src/mcp/index.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
-    // src/reflect/lazy-require.cts is imported as "./lazy-require.cjs", as Node sees it after the build.
-    "^\\./lazy-require\\.cjs$": "<rootDir>/src/reflect/lazy-require.cts",
+    // src/reflect/load-parser.cts is imported as "./load-parser.cjs", as Node sees it after the build.
+    "^\\./load-parser\\.cjs$": "<rootDir>/src/reflect/load-parser.cts",
   },
   testPathIgnorePatterns: ["/node_modules/", "/tests/fixtures/"],
 };

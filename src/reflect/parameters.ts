@@ -1,6 +1,5 @@
-import type * as AcornModule from "acorn";
 import type { AnyNode, Expression, Function as FunctionNode, Options, Pattern } from "acorn";
-import lazyRequire from "./lazy-require.cjs";
+import loadParser from "./load-parser.cjs";
 import { literalValue } from "./literal-value.js";
 
 /** One positional parameter as written in a function's source. */
@@ -26,8 +25,6 @@ export type ParameterReadResult =
   | { readonly ok: true; readonly parameters: readonly SourceParameter[] }
   | { readonly ok: false; readonly reason: string };
 
-type Acorn = typeof AcornModule;
-
 const NATIVE_CODE = /\{\s*\[native code\]\s*\}\s*$/;
 const OPTIONS: Options = { ecmaVersion: "latest", sourceType: "script", preserveParens: true };
 // How the engine may print a function: as an expression (function, arrow, class), as a class member (methods,
@@ -37,13 +34,6 @@ const WRAPPERS: readonly (readonly [string, string])[] = [
   ["(class {", "\n})"],
   ["(class { m", "\n})"],
 ];
-
-let acorn: Acorn | undefined;
-
-// Loaded on the first read, not at import: agents made only of @tool methods never pay for the parser.
-function parser(): Acorn {
-  return (acorn ??= lazyRequire("acorn") as Acorn);
-}
 
 /**
  * Reads the positional parameters of a function or method from its source text, as the engine prints it, with a
@@ -79,7 +69,8 @@ function parseFunction(source: string): { node: FunctionNode; offset: number } |
   for (const [before, after] of WRAPPERS) {
     let program;
     try {
-      program = parser().parse(before + source + after, OPTIONS);
+      // Loaded on the first read, not at import: agents made only of @tool methods never pay for the parser.
+      program = loadParser().parse(before + source + after, OPTIONS);
     } catch (error) {
       if (!(error instanceof SyntaxError)) throw error;
       if (before === "(") reason = error.message;
