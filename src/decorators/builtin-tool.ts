@@ -26,7 +26,9 @@ export type BuiltinToolOptions<S extends ParamShape = ParamShape> = Omit<ToolOpt
 
 /**
  * Marks a method whose own positional parameters are the tool's parameters. The reflector reads their names and
- * literal defaults from the method's source and maps the validated arguments onto them by name.
+ * literal defaults from the method's source and maps the validated arguments onto them by name. In legacy mode with
+ * `emitDecoratorMetadata` and reflect-metadata, a parameter without a descriptor takes its type from
+ * `design:paramtypes` (`string`, `number`, `boolean`, arrays).
  * @throws {ToolDefinitionError} at class definition for bad options, and when the class is first used if the
  *   descriptors and the method's parameters do not match.
  * @example
