@@ -75,7 +75,9 @@ const edges = new Map(files.map((file) => [file, []]));
 const problems = [];
 for (const file of files) {
   for (const specifier of importsOf(file)) {
-    const target = resolve(dirname(file), specifier).replace(/\.js$/, ".ts").replace(/\.cjs$/, ".cts");
+    const target = resolve(dirname(file), specifier)
+      .replace(/\.js$/, ".ts")
+      .replace(/\.cjs$/, ".cts");
     if (!edges.has(target)) {
       problems.push(`${relative(root, file)}: cannot resolve "${specifier}"`);
       continue;
