@@ -14,6 +14,11 @@ export default tseslint.config(
     },
   },
   {
+    // Nest injects by design:paramtypes, so a class used only as a constructor parameter type must stay a value import.
+    files: ["examples/nestjs/**"],
+    languageOptions: { parserOptions: { emitDecoratorMetadata: true, experimentalDecorators: true } },
+  },
+  {
     files: ["**/*.cjs", "scripts/**", "**/*.mjs"],
     languageOptions: { globals: { module: "readonly", require: "readonly", __dirname: "readonly" } },
     rules: { "@typescript-eslint/no-require-imports": "off" },

@@ -15,14 +15,17 @@ const INTEGRATION = [
   "/tests/types/type-check\\.test\\.ts$",
   "/tests/mcp/serve-command\\.test\\.ts$",
   "/tests/mcp/sdk-example-client\\.test\\.ts$",
-  "/tests/reflect/compiled-[^/]*\\.test\\.ts$",
+  "/tests/reflect/(compiled-[^/]*|tsx-legacy|bundled-parser|lazy-parser)\\.test\\.ts$",
+  "/tests/types/legacy-decorator-types\\.test\\.ts$",
+  "/tests/examples/",
   "/tests/providers/wire-[^/]*\\.test\\.ts$",
 ];
 
 const shared = {
   testEnvironment: "node",
   roots: ["<rootDir>/tests"],
-  transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] },
+  transform: { "^.+\\.c?ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] },
+  moduleFileExtensions: ["ts", "cts", "js", "cjs", "json"],
   // "toolwright" and its subpaths are mapped so tests and fixtures import the package as users do.
   moduleNameMapper: {
     "^toolwright$": "<rootDir>/src/index.ts",
@@ -30,6 +33,8 @@ const shared = {
     "^toolwright/redis$": "<rootDir>/src/redis/index.ts",
     "^toolwright/([a-z-]+)$": "<rootDir>/src/adapters/$1/index.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
+    // src/reflect/load-parser.cts is imported as "./load-parser.cjs", as Node sees it after the build.
+    "^\\./load-parser\\.cjs$": "<rootDir>/src/reflect/load-parser.cts",
   },
 };
 

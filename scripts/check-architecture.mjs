@@ -38,7 +38,7 @@ function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith(".ts") ? [path] : [];
+    return /\.c?ts$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -76,7 +76,9 @@ const edges = new Map(files.map((file) => [file, []]));
 const problems = [];
 for (const file of files) {
   for (const specifier of importsOf(file)) {
-    const target = resolve(dirname(file), specifier).replace(/\.js$/, ".ts");
+    const target = resolve(dirname(file), specifier)
+      .replace(/\.js$/, ".ts")
+      .replace(/\.cjs$/, ".cts");
     if (!edges.has(target)) {
       problems.push(`${relative(root, file)}: cannot resolve "${specifier}"`);
       continue;

@@ -3,11 +3,21 @@ import type { ParamShape } from "../params/param.js";
 import { recordTool } from "./record-tool.js";
 import type { ToolOptions } from "../tool/tool-options.js";
 
-/** A Stage-3 method decorator for a method that takes its tool arguments as positional parameters. */
-export type BuiltinToolMethodDecorator = <This, Method extends (this: This, ...args: never[]) => unknown>(
-  value: Method,
-  context: ClassMethodDecoratorContext<This>,
-) => void;
+/**
+ * A method decorator for a method that takes its tool arguments as positional parameters. It has both call forms, so
+ * it compiles with standard (Stage-3) decorators and with `experimentalDecorators` alike.
+ */
+export interface BuiltinToolMethodDecorator {
+  <This, Method extends (this: This, ...args: never[]) => unknown>(
+    value: Method,
+    context: ClassMethodDecoratorContext<This>,
+  ): void;
+  <Method extends (...args: never[]) => unknown>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<Method>,
+  ): void;
+}
 
 /** Options of `@builtinTool`: the descriptors give types and descriptions; the method's source gives names and defaults. */
 export type BuiltinToolOptions<S extends ParamShape = ParamShape> = Omit<
@@ -21,7 +31,9 @@ export type BuiltinToolOptions<S extends ParamShape = ParamShape> = Omit<
 
 /**
  * Marks a method whose own positional parameters are the tool's parameters. The reflector reads their names and
- * literal defaults from the method's source and maps the validated arguments onto them by name.
+ * literal defaults from the method's source and maps the validated arguments onto them by name. In legacy mode with
+ * `emitDecoratorMetadata` and reflect-metadata, a parameter without a descriptor takes its type from
+ * `design:paramtypes` (`string`, `number`, `boolean`, arrays).
  * @throws {ToolDefinitionError} at class definition for bad options, and when the class is first used if the
  *   descriptors and the method's parameters do not match.
  * Without `params`, the schema comes from the method's types and JSDoc through `toolwright generate`.
@@ -32,5 +44,6 @@ export type BuiltinToolOptions<S extends ParamShape = ParamShape> = Omit<
 export function builtinTool<const S extends ParamShape>(
   options: BuiltinToolOptions<S> = {},
 ): BuiltinToolMethodDecorator {
-  return (value, context) => recordTool("builtin", options as ToolOptions, value, context, "@builtinTool");
+  return (first: unknown, second: unknown, third?: unknown) =>
+    recordTool("builtin", options as ToolOptions, first, second, "@builtinTool", third);
 }

@@ -22,6 +22,16 @@ export interface ToolEntry {
   readonly options: ToolOptions;
   /** The resolved input schema; absent for `@builtinTool`, whose schema needs the method's parameters. */
   readonly schema?: ResolvedInputSchema;
+  /** What a legacy (`experimentalDecorators`) call saw; absent for a Stage-3 call. */
+  readonly legacy?: LegacyInfo;
+}
+
+/** What a legacy decorator call could read from reflect-metadata. */
+export interface LegacyInfo {
+  /** Tells whether reflect-metadata (or another `Reflect.getOwnMetadata`) was loaded when the class was defined. */
+  readonly reflectMetadata: boolean;
+  /** Holds the method's `design:paramtypes` (`String`, `Number`, ...), when the compiler emitted them. */
+  readonly designTypes?: readonly unknown[];
 }
 
 type MetadataObject = Record<PropertyKey, unknown>;

@@ -1,40 +1,26 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import { type ResolvedInputSchema, resolveInputSchema } from "../schema/input-schema.js";
+import { isStage3Context, legacyCall } from "./legacy-call.js";
 import { type ToolEntryKind, addToolEntry } from "./metadata.js";
 import { type ToolOptions, assertToolName, validateToolOptions } from "../tool/tool-options.js";
 
-/** The part of a Stage-3 decorator context a method decorator reads. */
-interface DecoratorContextLike {
-  readonly kind: string;
-  readonly name: string | symbol;
-  readonly static: boolean;
-  readonly private: boolean;
-  readonly metadata?: object | undefined;
-}
-
-function isStage3Context(value: unknown): value is DecoratorContextLike {
-  return typeof value === "object" && value !== null && "kind" in value && "name" in value;
-}
-
 /**
  * Checks what a decorator was applied to and records the tool entry in the class's own metadata. Everything that can
- * be checked without the class (options, name, schema) is checked here, at class definition.
- * @throws {ToolDefinitionError} for a legacy-mode call, a non-method, a static, `#private` or symbol-named method,
- *   or bad options.
+ * be checked without the class (options, name, schema) is checked here, at class definition. A Stage-3 call
+ * `(value, context)` and a legacy call `(target, key, descriptor)` record the same entry.
+ * @throws {ToolDefinitionError} for a non-method, a static, `#private` or symbol-named method, or bad options.
  */
 export function recordTool(
   kind: ToolEntryKind,
   options: ToolOptions,
-  value: unknown,
-  context: unknown,
+  first: unknown,
+  second: unknown,
   decorator: string,
+  third?: unknown,
 ): void {
-  if (!isStage3Context(context)) {
-    throw new ToolDefinitionError(
-      `${decorator} is a standard (Stage-3) decorator but was called in legacy mode. ` +
-        'Remove "experimentalDecorators" from tsconfig.json (TypeScript 5+ compiles standard decorators without it).',
-    );
-  }
+  const { value, context, legacy } = isStage3Context(second)
+    ? { value: first, context: second, legacy: undefined }
+    : legacyCall(first, second, third, decorator);
   const label = typeof context.name === "symbol" ? context.name.toString() : context.name;
   const where = `${decorator} on "${label}"`;
   if (context.kind !== "method" || typeof value !== "function") {
@@ -66,5 +52,6 @@ export function recordTool(
     fn: value as (...args: never[]) => unknown,
     options,
     ...(schema ? { schema } : {}),
+    ...(legacy ? { legacy } : {}),
   });
 }

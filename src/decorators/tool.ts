@@ -6,11 +6,21 @@ import type { StandardSchemaLike } from "../schema/input-schema.js";
 import { recordTool } from "./record-tool.js";
 import type { ToolOptions } from "../tool/tool-options.js";
 
-/** A Stage-3 method decorator whose method must accept `Args` as its one argument. */
-export type ToolMethodDecorator<Args> = <This, Method extends (this: This, args: Args) => unknown>(
-  value: Method,
-  context: ClassMethodDecoratorContext<This, Method>,
-) => void;
+/**
+ * A method decorator whose method must accept `Args` as its one argument. It has both call forms, so it compiles with
+ * standard (Stage-3) decorators and with `experimentalDecorators` alike.
+ */
+export interface ToolMethodDecorator<Args> {
+  <This, Method extends (this: This, args: Args) => unknown>(
+    value: Method,
+    context: ClassMethodDecoratorContext<This, Method>,
+  ): void;
+  <Method extends (args: Args) => unknown>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<Method>,
+  ): void;
+}
 
 /** Options of a `@tool` whose schema (and, without `description`, description) `toolwright generate` writes. */
 export type GeneratedToolOptions = Omit<ToolOptions, "description" | "params"> & {
@@ -40,5 +50,6 @@ export function tool<Output>(
 ): ToolMethodDecorator<Output>;
 export function tool(options?: GeneratedToolOptions): ToolMethodDecorator<never>;
 export function tool(options: ToolOptions | GeneratedToolOptions = {}): ToolMethodDecorator<never> {
-  return (value, context) => recordTool("tool", options as ToolOptions, value, context, "@tool");
+  return (first: unknown, second: unknown, third?: unknown) =>
+    recordTool("tool", options as ToolOptions, first, second, "@tool", third);
 }

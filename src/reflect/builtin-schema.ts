@@ -4,6 +4,7 @@ import type { JsonSchema, ObjectJsonSchema } from "../params/json-schema.js";
 import { assertShape } from "../params/object.js";
 import { type AnyParam, type ParamShape, isOptionalParam } from "../params/param.js";
 import { finishSchema } from "../schema/input-schema.js";
+import { checkDesignType, designTypeSchema, unknownTypeError } from "./design-types.js";
 import { type SourceParameter, readParameters } from "./parameters.js";
 import type { PositionalParameter } from "../tool/tool-definition.js";
 
@@ -36,10 +37,15 @@ export function buildBuiltinSchema(entry: ToolEntry, className: string): Builtin
   for (const key of declared) if (!names.includes(key)) mismatch(`"${key}" is declared but is not a parameter`);
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
-  for (const parameter of parameters) {
+  for (const [index, parameter] of parameters.entries()) {
     const { name } = parameter;
-    const descriptor = shape[name];
+    const designType = entry.legacy?.designTypes?.[index];
+    const declaredDescriptor = shape[name];
+    if (declaredDescriptor) checkDesignType(declaredDescriptor, designType, where, name, parameter.rest);
+    // In legacy mode the emitted design type stands in for a missing descriptor (`path: string` → string).
+    const descriptor = declaredDescriptor ?? (designTypeSchema(designType, parameter.rest) as AnyParam | undefined);
     const literal = parameter.defaultValue;
+    if (!descriptor && !literal && entry.legacy) throw unknownTypeError(where, name, entry.legacy, designType);
     if (!descriptor && !literal) {
       mismatch(
         `parameter "${name}" has no descriptor${parameter.hasDefault ? " and its default is not a literal" : ""} ` +

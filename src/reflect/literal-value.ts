@@ -1,87 +1,88 @@
-import type { Token } from "./source-scanner.js";
+import type { Expression, Literal, ObjectExpression, SpreadElement } from "acorn";
 
 const NOT_LITERAL: unique symbol = Symbol("not a literal");
-const KEYWORD_VALUES = new Map<string, unknown>([
-  ["true", true],
-  ["false", false],
-  ["null", null],
-]);
+type Value = unknown;
 
 /**
- * Parses the tokens of a default expression as a JSON-like literal (numbers, strings, templates without `${}`,
- * `true`/`false`/`null` and their minified forms, arrays and objects of those). A tiny recursive-descent parser: no
- * code is ever evaluated. Returns undefined for anything else.
+ * Reads a parsed default expression as a JSON-like literal: numbers, strings, templates without `${}`,
+ * `true`/`false`/`null` and their minified forms `!0`/`!1`, negative numbers, and arrays and objects of those.
+ * It walks the syntax tree only; no code is ever evaluated. Returns undefined for anything else.
  */
-export function parseLiteral(tokens: readonly Token[]): { readonly value: unknown } | undefined {
-  let index = 0;
-  const take = (text: string): boolean => {
-    const token = tokens[index];
-    const matches = token?.kind === "punctuator" && token.text === text;
-    if (matches) index += 1;
-    return matches;
-  };
-  const ends = (closer: string): boolean => take(",") || tokens[index]?.text === closer;
-  const value = (): unknown => {
-    const token = tokens[index++];
-    if (token === undefined) return NOT_LITERAL;
-    if (token.kind === "number") return numberValue(token.text);
-    if (token.kind === "string" || token.kind === "template") return token.cooked ?? NOT_LITERAL;
-    if (token.kind === "identifier")
-      return KEYWORD_VALUES.has(token.text) ? KEYWORD_VALUES.get(token.text) : NOT_LITERAL;
-    if (token.kind !== "punctuator") return NOT_LITERAL;
-    const next = tokens[index];
-    if (token.text === "-" && next?.kind === "number") {
-      index += 1;
-      return negate(numberValue(next.text));
-    }
-    // Minifiers print `true` as `!0` and `false` as `!1`.
-    if (token.text === "!" && next?.kind === "number" && /^[01]$/.test(next.text)) {
-      index += 1;
-      return next.text === "0";
-    }
-    if (token.text === "(") {
+export function literalValue(node: Expression): { readonly value: unknown } | undefined {
+  const value = valueOf(node);
+  return value === NOT_LITERAL ? undefined : { value };
+}
+
+function valueOf(node: Expression | SpreadElement | null): Value | typeof NOT_LITERAL {
+  switch (node?.type) {
+    case "Literal":
+      return literal(node);
+    case "ParenthesizedExpression":
       // esbuild wraps a default in parentheses to keep a comment written inside it.
-      const inner = value();
-      return take(")") ? inner : NOT_LITERAL;
+      return valueOf(node.expression);
+    case "TemplateLiteral":
+      return node.expressions.length === 0 ? (node.quasis[0]?.value.cooked ?? NOT_LITERAL) : NOT_LITERAL;
+    case "UnaryExpression": {
+      const operand = node.argument.type === "Literal" ? node.argument : undefined;
+      if (node.operator === "-" && typeof operand?.value === "number") return negate(literal(operand));
+      // Minifiers print `true` as `!0` and `false` as `!1`.
+      if (node.operator === "!" && (operand?.raw === "0" || operand?.raw === "1")) return operand.raw === "0";
+      return NOT_LITERAL;
     }
-    if (token.text === "[") {
-      const items: unknown[] = [];
-      while (!take("]")) {
-        const item = value();
-        if (item === NOT_LITERAL || !ends("]")) return NOT_LITERAL;
-        items.push(item);
-      }
-      return items;
+    case "ArrayExpression": {
+      const items = node.elements.map(valueOf);
+      return items.includes(NOT_LITERAL) ? NOT_LITERAL : items;
     }
-    if (token.text !== "{") return NOT_LITERAL;
-    const result: Record<string, unknown> = {};
-    while (!take("}")) {
-      const key = propertyKey(tokens[index++]);
-      // `__proto__: x` sets the prototype instead of a property, so it is not plain data.
-      if (key === undefined || key === "__proto__" || !take(":")) return NOT_LITERAL;
-      const item = value();
-      if (item === NOT_LITERAL || !ends("}")) return NOT_LITERAL;
-      result[key] = item;
-    }
-    return result;
-  };
-  const result = value();
-  return result === NOT_LITERAL || index !== tokens.length ? undefined : { value: result };
+    case "ObjectExpression":
+      return objectOf(node);
+    default:
+      return NOT_LITERAL;
+  }
 }
 
-function propertyKey(token: Token | undefined): string | undefined {
-  if (token?.kind === "identifier" && !token.text.startsWith("#")) return token.cooked;
-  if (token?.kind === "string") return token.cooked;
-  const number = token?.kind === "number" ? numberValue(token.text) : NOT_LITERAL;
-  return typeof number === "number" ? String(number) : undefined;
+function objectOf(node: ObjectExpression): Value | typeof NOT_LITERAL {
+  const result: Record<string, unknown> = {};
+  for (const property of node.properties) {
+    if (property.type !== "Property" || property.kind !== "init" || property.method || property.shorthand) {
+      return NOT_LITERAL;
+    }
+    if (property.computed) return NOT_LITERAL;
+    const keyValue = property.key.type === "Literal" ? literal(property.key) : NOT_LITERAL;
+    const key =
+      property.key.type === "Identifier"
+        ? property.key.name
+        : typeof keyValue === "string" || typeof keyValue === "number"
+          ? String(keyValue)
+          : undefined;
+    // `__proto__: x` sets the prototype instead of a property, so it is not plain data.
+    if (key === undefined || key === "__proto__") return NOT_LITERAL;
+    const value = valueOf(property.value);
+    if (value === NOT_LITERAL) return NOT_LITERAL;
+    result[key] = value;
+  }
+  return result;
 }
 
-// BigInts have no JSON form, and legacy octal (`017`) is a syntax error in the strict code of class bodies.
-function numberValue(text: string): number | typeof NOT_LITERAL {
-  if (text.endsWith("n") || /^0\d/.test(text)) return NOT_LITERAL;
-  return Number(text.replaceAll("_", ""));
+// BigInts and regular expressions have no JSON form. Legacy octal (`017`) and octal escapes (`"\1"`, `"\8"`) are
+// syntax errors in the strict code of class bodies, so a sloppy function using them gets no value either.
+function literal(node: Literal): Value | typeof NOT_LITERAL {
+  const raw = node.raw ?? "";
+  if (node.regex || node.bigint !== undefined) return NOT_LITERAL;
+  if (typeof node.value === "number") return /^0\d/.test(raw) ? NOT_LITERAL : node.value;
+  if (typeof node.value === "string" && hasLegacyEscape(raw)) return NOT_LITERAL;
+  return node.value;
 }
 
-function negate(value: number | typeof NOT_LITERAL): number | typeof NOT_LITERAL {
-  return value === NOT_LITERAL ? value : -value;
+function hasLegacyEscape(raw: string): boolean {
+  for (let i = 0; i < raw.length; i += 1) {
+    if (raw[i] !== "\\") continue;
+    const next = raw[i + 1] ?? "";
+    if (/[1-9]/.test(next) || (next === "0" && /\d/.test(raw[i + 2] ?? ""))) return true;
+    i += 1;
+  }
+  return false;
+}
+
+function negate(value: Value | typeof NOT_LITERAL): Value | typeof NOT_LITERAL {
+  return typeof value === "number" ? -value : NOT_LITERAL;
 }

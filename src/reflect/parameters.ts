@@ -1,5 +1,6 @@
-import { parseLiteral } from "./literal-value.js";
-import { scanTokens, type Token } from "./source-scanner.js";
+import type { AnyNode, Expression, Function as FunctionNode, Options, Pattern } from "acorn";
+import loadParser from "./load-parser.cjs";
+import { literalValue } from "./literal-value.js";
 
 /** One positional parameter as written in a function's source. */
 export interface SourceParameter {
@@ -9,7 +10,7 @@ export interface SourceParameter {
   readonly rest: boolean;
   /** Tells whether the parameter has a default (`name = expression`). */
   readonly hasDefault: boolean;
-  /** Holds the default expression as written, trimmed of surrounding whitespace and comments. */
+  /** Holds the default expression as written, without the comments and whitespace around it. */
   readonly defaultSource?: string;
   /**
    * Holds the default's value when the default is a literal: a number (also negative, hex, `1_000`, `1e3`), a
@@ -25,14 +26,22 @@ export type ParameterReadResult =
   | { readonly ok: false; readonly reason: string };
 
 const NATIVE_CODE = /\{\s*\[native code\]\s*\}\s*$/;
-const CLOSERS: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}" };
+const OPTIONS: Options = { ecmaVersion: "latest", sourceType: "script", preserveParens: true };
+// How the engine may print a function: as an expression (function, arrow, class), as a class member (methods,
+// accessors, with their modifiers), or as a member without its name (V8 prints a method named `static` that way).
+const WRAPPERS: readonly (readonly [string, string])[] = [
+  ["(", "\n)"],
+  ["(class {", "\n})"],
+  ["(class { m", "\n})"],
+];
 
 /**
- * Reads the positional parameters of a function or method from its source text, as the engine prints it.
+ * Reads the positional parameters of a function or method from its source text, as the engine prints it, with a
+ * JavaScript parser (acorn, loaded on first use).
  *
- * It never evaluates code: defaults are parsed as literals or left as source text. It reports `ok: false` for native
- * code, bound functions (their source is not available) and classes. It cannot see through minification: the reflector
- * checks the names read against the declared ones and says so when they differ.
+ * It never evaluates code: defaults are read as literals from the syntax tree or left as source text. It reports
+ * `ok: false` for native code, bound functions (their source is not available) and classes. It cannot see through
+ * minification: the reflector checks the names read against the declared ones and says so when they differ.
  */
 // `Function` is deliberate: any callable (method, arrow, bound, native) is a valid input that yields a result.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -47,109 +56,62 @@ export function readParameters(fn: Function): ParameterReadResult {
       ? { ok: false, reason: `${label} is a bound function, whose source is not available; pass the unbound method` }
       : { ok: false, reason: `${label} is native code, whose parameter names are not available` };
   }
-  try {
-    const parameters = splitParameterList(source).map((tokens) => toParameter(tokens, source));
-    return { ok: true, parameters: Object.freeze(parameters) };
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error;
-    return { ok: false, reason: `cannot read the parameters of ${label}: ${error.message}` };
-  }
+  const parsed = parseFunction(source);
+  if (typeof parsed === "string") return { ok: false, reason: `cannot read the parameters of ${label}: ${parsed}` };
+  const { node, offset } = parsed;
+  const parameters = node.params.map((param) => toParameter(param, source, offset));
+  return { ok: true, parameters: Object.freeze(parameters) };
 }
 
-// Finds the first `(` outside brackets (a computed name such as `[f(x)](a) {` holds others), or a lone arrow parameter.
-function splitParameterList(source: string): Token[][] {
-  const tokens = scanTokens(source);
-  const head: Token[] = [];
-  const open: string[] = [];
-  for (let token = tokens.next(); !token.done; token = tokens.next()) {
-    const { kind, text } = token.value;
-    const isClass = head.length === 1 && head[0]?.text === "class" && text !== "(";
-    if (isClass) throw new SyntaxError("it is a class, not a function or method");
-    if (open.length === 0 && kind === "punctuator" && text === "(") return splitList(tokens);
-    if (open.length === 0 && kind === "punctuator" && text === "=>") return [loneArrowParameter(head)];
-    if (kind === "punctuator") track(open, text);
-    head.push(token.value);
-  }
-  throw new SyntaxError("no parameter list found");
-}
-
-function loneArrowParameter(head: readonly Token[]): Token[] {
-  const [first, second] = head;
-  const param = head.length === 2 && first?.text === "async" ? second : head.length === 1 ? first : undefined;
-  if (param?.kind !== "identifier") throw new SyntaxError("unexpected tokens before `=>`");
-  return [param];
-}
-
-// Splits at commas outside any bracket; strings, templates, regexes and comments never reach here as separators.
-function splitList(tokens: Generator<Token, void, undefined>): Token[][] {
-  const params: Token[][] = [];
-  let current: Token[] = [];
-  const open: string[] = [];
-  for (let token = tokens.next(); !token.done; token = tokens.next()) {
-    const { kind, text } = token.value;
-    if (open.length === 0 && kind === "punctuator" && (text === "," || text === ")")) {
-      if (current.length > 0) params.push(current);
-      // An empty entry is allowed only at the end: `()` or a trailing comma `(a,)`.
-      else if (text === ",") throw new SyntaxError("empty parameter");
-      if (text === ",") current = [];
-      else return checkBodyFollows(tokens, params);
-    } else {
-      if (kind === "punctuator") track(open, text);
-      current.push(token.value);
+// Returns the function node and the offset of the source inside the wrapped text, or why there is none.
+function parseFunction(source: string): { node: FunctionNode; offset: number } | string {
+  let reason = "no parameter list found";
+  for (const [before, after] of WRAPPERS) {
+    let program;
+    try {
+      // Loaded on the first read, not at import: agents made only of @tool methods never pay for the parser.
+      program = loadParser().parse(before + source + after, OPTIONS);
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      if (before === "(") reason = error.message;
+      continue;
     }
+    const node = functionNode(program.body[0], before !== "(");
+    if (node === "class") return "it is a class, not a function or method";
+    if (node) return { node, offset: before.length };
   }
-  throw new SyntaxError("unterminated parameter list");
+  return reason;
 }
 
-// A body or `=>` must follow the list; anything else means the `(` found was not the parameter list.
-function checkBodyFollows(tokens: Generator<Token, void, undefined>, params: Token[][]): Token[][] {
-  const next = tokens.next();
-  if (next.done || (next.value.text !== "{" && next.value.text !== "=>")) {
-    throw new SyntaxError("the parameter list is not followed by a body");
-  }
-  return params;
+function functionNode(statement: AnyNode | undefined, wrapped: boolean): FunctionNode | "class" | undefined {
+  if (statement?.type !== "ExpressionStatement") return undefined;
+  let expression: AnyNode = statement.expression;
+  while (expression.type === "ParenthesizedExpression") expression = expression.expression;
+  if (expression.type === "FunctionExpression" || expression.type === "ArrowFunctionExpression") return expression;
+  if (expression.type !== "ClassExpression") return undefined;
+  // Unwrapped, the source itself is a class; wrapped, the method is the wrapper class's only member.
+  const [member, ...others] = expression.body.body;
+  if (!wrapped) return "class";
+  return others.length === 0 && member?.type === "MethodDefinition" ? member.value : undefined;
 }
 
-function track(open: string[], text: string): void {
-  const closer = CLOSERS[text];
-  if (closer !== undefined) open.push(closer);
-  else if (text === ")" || text === "]" || text === "}") {
-    if (open.pop() !== text) throw new SyntaxError(`unbalanced ${JSON.stringify(text)}`);
-  }
+function toParameter(param: Pattern, source: string, offset: number): SourceParameter {
+  const rest = param.type === "RestElement";
+  const binding = rest ? param.argument : param;
+  if (binding.type !== "AssignmentPattern") return { name: bindingName(binding), rest, hasDefault: false };
+  const value: Expression = binding.right;
+  const literal = literalValue(value);
+  return {
+    name: bindingName(binding.left),
+    rest,
+    hasDefault: true,
+    defaultSource: source.slice(value.start - offset, value.end - offset),
+    ...(literal === undefined ? {} : { defaultValue: literal }),
+  };
 }
 
-function toParameter(tokens: readonly Token[], source: string): SourceParameter {
-  const rest = tokens[0]?.kind === "punctuator" && tokens[0].text === "...";
-  const body = rest ? tokens.slice(1) : tokens;
-  const equals = defaultStart(body);
-  const binding = equals < 0 ? body : body.slice(0, equals);
-  const name = bindingName(binding);
-  if (equals < 0) return { name, rest, hasDefault: false };
-  const value = body.slice(equals + 1);
-  const first = value[0];
-  const last = value[value.length - 1];
-  if (first === undefined || last === undefined) throw new SyntaxError("empty default");
-  const literal = parseLiteral(value);
-  const defaultSource = source.slice(first.start, last.end);
-  return { name, rest, hasDefault: true, defaultSource, ...(literal === undefined ? {} : { defaultValue: literal }) };
-}
-
-// The first `=` outside the binding pattern starts the default; the scanner keeps `==`, `=>`, `>=` whole.
-function defaultStart(body: readonly Token[]): number {
-  const open: string[] = [];
-  for (const [index, token] of body.entries()) {
-    if (token.kind !== "punctuator") continue;
-    if (token.text === "=" && open.length === 0) return index;
-    track(open, token.text);
-  }
-  return -1;
-}
-
-function bindingName(binding: readonly Token[]): string | undefined {
-  const [first] = binding;
-  if (binding.length === 1 && first?.kind === "identifier" && first.cooked !== undefined) return first.cooked;
-  if (first?.kind === "punctuator" && (first.text === "{" || first.text === "[")) return undefined;
-  throw new SyntaxError("unexpected tokens in a parameter");
+function bindingName(pattern: Pattern): string | undefined {
+  return pattern.type === "Identifier" ? pattern.name : undefined;
 }
 
 /**

@@ -142,11 +142,11 @@ describe("@tool", () => {
     ).toThrow(/this is a field/);
   });
 
-  it("explains legacy (experimentalDecorators) mode when called with a prototype and a key", () => {
+  it("refuses a legacy (target, key, descriptor) call whose target is not a class or its prototype", () => {
     const decorate = tool({ description: "x" }) as unknown as (...args: unknown[]) => void;
     const legacyCall = () => decorate({}, "method", { value: () => 1 });
     expect(legacyCall).toThrow(ToolDefinitionError);
-    expect(legacyCall).toThrow(/experimentalDecorators/);
+    expect(legacyCall).toThrow(/must be applied to a class method/);
   });
 
   it("rejects two tool decorators on one method", () => {
