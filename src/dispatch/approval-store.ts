@@ -72,6 +72,18 @@ export interface ApprovalKeeper extends Approvals {
   request(request: ApprovalRequest): string | Promise<string>;
 }
 
+/** Returns what `pending()` shows of a call that waits for approval, bound to the hash of its arguments. */
+export function pendingApproval(id: string, request: ApprovalRequest): PendingApproval {
+  return Object.freeze({
+    id,
+    toolName: request.toolName,
+    callId: request.callId,
+    args: request.args,
+    argsHash: hashArguments(request.args),
+    requestedAt: Date.now(),
+  });
+}
+
 const DEFAULT_MAX_PENDING = 100;
 
 /** Keeps pending approvals, at most `maxPending`; a full store drops its oldest request. */
@@ -92,14 +104,7 @@ export class ApprovalStore implements Approvals {
     }
     // A fresh id per call: two pending calls of one tool never share (and so never lose or reuse) an approval.
     const id = randomUUID();
-    const info: PendingApproval = Object.freeze({
-      id,
-      toolName: request.toolName,
-      callId: request.callId,
-      args: request.args,
-      argsHash: hashArguments(request.args),
-      requestedAt: Date.now(),
-    });
+    const info = pendingApproval(id, request);
     this.#pending.set(id, { info, request });
     return id;
   }

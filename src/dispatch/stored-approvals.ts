@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { ApprovalNotFoundError } from "../errors/runtime-errors.js";
 import { deepFreeze } from "../schema/json.js";
 import type { RuntimeStore, StoredRecord } from "../store/runtime-store.js";
-import type { ApprovalKeeper, ApprovalRequest, ApproveOptions, PendingApproval } from "./approval-store.js";
+import {
+  type ApprovalKeeper,
+  type ApprovalRequest,
+  type ApproveOptions,
+  type PendingApproval,
+  pendingApproval,
+} from "./approval-store.js";
 import type { CallRequest } from "./call-request.js";
 import { rejection } from "./gates.js";
 import { notify } from "./notify.js";
@@ -47,14 +53,7 @@ export class StoredApprovals implements ApprovalKeeper {
 
   async request(request: ApprovalRequest): Promise<string> {
     const id = randomUUID();
-    const info: PendingApproval = Object.freeze({
-      id,
-      toolName: request.toolName,
-      callId: request.callId,
-      args: request.args,
-      argsHash: hashArguments(request.args),
-      requestedAt: Date.now(),
-    });
+    const info = pendingApproval(id, request);
     const record = { ...info, scope: this.#options.agentName, status: "pending", createdAt: info.requestedAt };
     await this.#options.store.create("approval", record, { ttlMs: this.#options.approvalTtlMs });
     this.#local.set(id, { info, request });
