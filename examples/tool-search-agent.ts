@@ -1,14 +1,6 @@
 // Deferred tools: an agent whose rarely needed tools stay out of the prompt until the model searches for them.
-import {
-  BaseAgent,
-  ToolRegistry,
-  createLoadedTools,
-  p,
-  renderToolResult,
-  toAnthropicTools,
-  toOpenAITools,
-  tool,
-} from "../src/index.js";
+import { BaseAgent, ToolRegistry, createLoadedTools, p, toAnthropicTools, toOpenAITools, tool } from "../src/index.js";
+import { showCall, step } from "./demo-story.js";
 
 /** A help-desk agent: the clock is always loaded; currency, email and invoices are deferred. */
 export class DeskAgent extends BaseAgent {
@@ -50,24 +42,19 @@ export async function toolSearchDemo(): Promise<void> {
   const loaded = createLoadedTools(); // plain JSON, kept with the conversation
   const names = () => agent.toolsForTurn(loaded).map((t) => t.name);
 
-  console.log(`turn 1 sends: ${names().join(", ")}`);
-  const [search] = await agent.runToolCalls(
-    [{ name: "tool_search", arguments: '{"query":"convert euros to dollars"}' }],
-    {
-      loadedTools: loaded,
-    },
-  );
-  console.log(`model: tool_search "convert euros to dollars"\n   -> ${renderToolResult(search!)}`);
-  console.log(`state: ${JSON.stringify(loaded)}`);
-  console.log(`turn 2 sends: ${names().join(", ")}`);
-  const [converted] = await agent.runToolCalls([
-    { name: "convert_currency", arguments: { amount: 20, from: "EUR", to: "USD" } },
-  ]);
-  console.log(`model: convert_currency 20 EUR -> USD\n   -> ${renderToolResult(converted!)}`);
+  step(`turn 1 sends: ${names().join(", ")}`);
+  const query = { query: "convert euros to dollars" };
+  const [search] = await agent.runToolCalls([{ name: "tool_search", arguments: query }], { loadedTools: loaded });
+  showCall("tool_search", query, search!);
+  step(`state: ${JSON.stringify(loaded)}`);
+  step(`turn 2 sends: ${names().join(", ")}`);
+  const conversion = { amount: 20, from: "EUR", to: "USD" };
+  const [converted] = await agent.runToolCalls([{ name: "convert_currency", arguments: conversion }]);
+  showCall("convert_currency", conversion, converted!);
 
   const anthropic = toAnthropicTools(agent.tools(), { toolSearch: "bm25" });
-  console.log(`Anthropic, server-side BM25: ${JSON.stringify(anthropic[0])} + ${anthropic.length - 1} tools,`);
-  console.log(
+  step(`Anthropic, server-side BM25: ${JSON.stringify(anthropic[0])} + ${anthropic.length - 1} tools,`);
+  step(
     `   deferred: ${anthropic.flatMap((t) => ("defer_loading" in t && t.defer_loading ? [t.name] : [])).join(", ")}`,
   );
   const responses = toOpenAITools(agent.tools(), {
@@ -75,5 +62,5 @@ export async function toolSearchDemo(): Promise<void> {
     toolSearch: "server",
     namespace: { name: "desk", description: "Money, mail and invoices" },
   });
-  console.log(`OpenAI Responses: ${responses.map((t) => `${t.type}${"name" in t ? `:${t.name}` : ""}`).join(", ")}`);
+  step(`OpenAI Responses: ${responses.map((t) => `${t.type}${"name" in t ? `:${t.name}` : ""}`).join(", ")}`);
 }
