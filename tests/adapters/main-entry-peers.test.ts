@@ -1,10 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import ts from "typescript";
 
 const root = join(__dirname, "..", "..");
 const ADAPTER_PEERS = ["ai", "@openai/agents", "@langchain/core", "@opentelemetry/api"];
-// Static `import ... from "x"` / `export ... from "x"` and dynamic `import("x")`.
-const SPECIFIERS = /(?:from\s+|import\s*\(\s*)["']([^"']+)["']/g;
+
+/** The module specifiers a file imports: static imports and re-exports and dynamic `import("x")`, never comments. */
+function specifiersOf(file: string): string[] {
+  return ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles.map((entry) => entry.fileName);
+}
 
 /** Returns every bare package specifier the module graph of `entry` imports, following relative imports. */
 function packagesImportedBy(entry: string): Set<string> {
@@ -13,12 +17,12 @@ function packagesImportedBy(entry: string): Set<string> {
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const [, specifier] of readFileSync(file, "utf8").matchAll(SPECIFIERS)) {
-      if (!specifier!.startsWith(".")) {
-        packages.add(specifier!);
+    for (const specifier of specifiersOf(file)) {
+      if (!specifier.startsWith(".")) {
+        packages.add(specifier);
         continue;
       }
-      const target = resolve(dirname(file), specifier!).replace(/\.js$/, ".ts");
+      const target = resolve(dirname(file), specifier).replace(/\.c?js$/, (ext) => (ext === ".cjs" ? ".cts" : ".ts"));
       visit(existsSync(target) ? target : join(target.replace(/\.ts$/, ""), "index.ts"));
     }
   };
