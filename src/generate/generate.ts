@@ -46,7 +46,13 @@ export async function generateSchemas(options: GenerateOptions): Promise<Generat
   const cwd = options.cwd ?? process.cwd();
   const out = resolve(cwd, options.out);
   const { rootNames, compilerOptions } = projectOf(tsApi, cwd, options);
-  const program = tsApi.createProgram({ rootNames, options: { ...compilerOptions, noEmit: true } });
+  const files = [...rootNames].filter((file) => resolve(file) !== out).sort();
+  const programOptions = { ...compilerOptions, noEmit: true };
+  const program = tsApi.createProgram({
+    rootNames: rootNames.filter((file) => mayDeclareTools(tsApi, file)),
+    options: programOptions,
+    host: compilerHost(tsApi, programOptions),
+  });
   const checker = program.getTypeChecker();
   const issues: GenerateIssue[] = [];
   const report = (node: ts.Node, message: string) => {
@@ -62,7 +68,6 @@ export async function generateSchemas(options: GenerateOptions): Promise<Generat
   const tools: Record<string, GeneratedTool> = {};
   const seen = new Map<string, ts.Node>();
   let importFrom: string | undefined;
-  const files = [...rootNames].filter((file) => resolve(file) !== out).sort();
   for (const fileName of files) {
     const file = program.getSourceFile(fileName);
     if (!file || file.isDeclarationFile) continue;
@@ -93,6 +98,44 @@ export async function generateSchemas(options: GenerateOptions): Promise<Generat
     files,
     issues,
   };
+}
+
+// A decorator call `@tool(`, `@builtinTool<...>(`, `@ns.tool(`, or an import renaming one (`tool as t`): a file with
+// none declares no tools the generator could find.
+const TOOL_DECORATOR = /@\s*(?:[\w$]+\s*\.\s*)*(?:tool|builtinTool)\s*[(<]|\b(?:tool|builtinTool)\s+as\b/;
+// A file with no top-level import or export is a script: its declarations are global, and other files may use them.
+const MODULE_SYNTAX = /^\s*(?:import|export)\b/m;
+const DECLARATIONS = /\.d\.[cm]?ts$/;
+
+/**
+ * Whether a root file goes into the program: the program holds the files with decorated methods and what they import,
+ * not every file of the tsconfig (parsing and binding the rest was most of the time in large projects). Declaration
+ * files, scripts and files that augment modules or the global scope stay, since they can change the types.
+ */
+function mayDeclareTools(tsApi: TypeScript, file: string): boolean {
+  if (DECLARATIONS.test(file)) return true;
+  const text = tsApi.sys.readFile(file);
+  if (text === undefined) return true; // the program reports it as it always did
+  return TOOL_DECORATOR.test(text) || !MODULE_SYNTAX.test(text) || /\bdeclare\s+(?:global|module)\b/.test(text);
+}
+
+// The standard library's declarations are parsed without their JSDoc (a third of their parse time): the generator
+// reads the JSDoc of the project's and its packages' declarations only, and the types do not depend on it.
+function compilerHost(tsApi: TypeScript, options: ts.CompilerOptions): ts.CompilerHost {
+  const host = tsApi.createCompilerHost(options);
+  const mode = tsApi.JSDocParsingMode?.ParseForTypeInfo; // TypeScript 5.3 and newer
+  if (mode === undefined) return host;
+  const libFolder = `${dirname(tsApi.getDefaultLibFilePath(options))}/`;
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersionOrOptions, ...rest) => {
+    if (!fileName.startsWith(libFolder)) return getSourceFile(fileName, languageVersionOrOptions, ...rest);
+    const parse =
+      typeof languageVersionOrOptions === "object"
+        ? languageVersionOrOptions
+        : { languageVersion: languageVersionOrOptions };
+    return getSourceFile(fileName, { ...parse, jsDocParsingMode: mode }, ...rest);
+  };
+  return host;
 }
 
 function projectOf(

@@ -1,5 +1,6 @@
 import type * as typescript from "typescript";
 import { ToolDefinitionError } from "../errors/errors.js";
+import requireModule from "./require-module.cjs";
 
 /** The `typescript` module, as the generator uses it. */
 export type TypeScript = typeof typescript;
@@ -17,14 +18,14 @@ const TYPESCRIPT_MODULE: string = "typescript";
 export async function loadTypeScript(): Promise<TypeScript> {
   let loaded: TypeScript & { default?: TypeScript };
   try {
-    loaded = (await import(TYPESCRIPT_MODULE)) as TypeScript & { default?: TypeScript };
+    loaded = requireModule(TYPESCRIPT_MODULE) as TypeScript & { default?: TypeScript };
   } catch (error) {
     throw new ToolDefinitionError(
       `toolwright generate needs the typescript package (${SUPPORTED_TYPESCRIPT}): npm install --save-dev typescript@6.0`,
       { cause: error },
     );
   }
-  // CommonJS through ESM import: the API sits on `default`.
+  // A bundler's or a test runner's interop may still put the API on `default`.
   const ts = loaded.default ?? loaded;
   const major = Number(ts.version.split(".")[0]);
   if (!(major >= 5 && major < 7)) {
