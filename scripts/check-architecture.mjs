@@ -25,7 +25,6 @@ export const LAYERS = [
   "registry",
   "agent",
   "mcp",
-  "telemetry",
   "adapters",
   "generate",
   "cli",
