@@ -58,13 +58,23 @@ export class ArgumentValidator {
   readonly #ajv: Ajv2020 = createAjv({ validateSchema: false });
   readonly #compiled = new WeakMap<object, ValidateFunction>();
 
-  /** Returns the issues of `value` against `schema`, or an empty array when it is valid. */
-  validate(schema: object, value: unknown): readonly ArgumentIssue[] {
+  /**
+   * Compiles `schema` now, unless it already was, so a schema that cannot compile (the developer's mistake) fails apart
+   * from arguments that make validation throw (the model's).
+   * @throws {Error} from ajv when the schema does not compile.
+   */
+  compile(schema: object): ValidateFunction {
     let validate = this.#compiled.get(schema);
     if (!validate) {
       validate = this.#ajv.compile(schema);
       this.#compiled.set(schema, validate);
     }
+    return validate;
+  }
+
+  /** Returns the issues of `value` against `schema`, or an empty array when it is valid. */
+  validate(schema: object, value: unknown): readonly ArgumentIssue[] {
+    const validate = this.compile(schema);
     if (validate(value)) return [];
     // ajv overwrites `errors` on the next call: turn them into data now.
     return toIssues(validate.errors ?? []);
