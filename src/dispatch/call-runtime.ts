@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { GatedCall } from "../tool/tool.js";
-import { ApprovalStore } from "./approval-store.js";
+import { type ApprovalEvictedListener, ApprovalStore } from "./approval-store.js";
 import type { RetryBackoff } from "./retry.js";
 import { SerialLane } from "./serial-lane.js";
 import { type TaskStoreLimits, TaskStore } from "./task-store.js";
@@ -35,6 +35,8 @@ export interface RuntimeOptions extends TaskStoreLimits {
   readonly scopeChecker?: ScopeChecker;
   /** The most approvals kept pending; default 100. A full store drops its oldest request. */
   readonly maxPendingApprovals?: number;
+  /** Called with a pending approval the full store dropped (see `maxPendingApprovals`), e.g. to tell its user. */
+  readonly onApprovalEvicted?: ApprovalEvictedListener;
   /** Adds the built-in `task_status` tool, so the model can ask how a background task ended. Default false. */
   readonly exposeTaskStatusTool?: boolean;
 }
@@ -64,7 +66,7 @@ export class CallRuntime {
 
   /** The pending approvals. */
   get approvals(): ApprovalStore {
-    return (this.#approvals ??= new ApprovalStore(this.options.maxPendingApprovals));
+    return (this.#approvals ??= new ApprovalStore(this.options.maxPendingApprovals, this.options.onApprovalEvicted));
   }
 }
 
@@ -77,6 +79,7 @@ const RUNTIME_KEYS = [
   "taskRetentionMs",
   "maxPendingApprovals",
   "exposeTaskStatusTool",
+  "onApprovalEvicted",
 ] as const satisfies readonly (keyof RuntimeOptions)[];
 const POSITIVE_MS = ["defaultTimeoutMs", "taskRetentionMs"] as const;
 
@@ -95,7 +98,7 @@ export function runtimeOptionsOf(options: RuntimeOptions, where: string): Runtim
   return undefined;
 }
 const COUNTS = ["maxTasks", "maxPendingApprovals"] as const;
-const CALLBACKS = ["approver", "scopeChecker"] as const;
+const CALLBACKS = ["approver", "scopeChecker", "onApprovalEvicted"] as const;
 
 /**
  * Checks runtime options once, when the agent is created.
