@@ -25,63 +25,65 @@ class SnapshotIssue extends Error {
  * value that nobody else holds. Text the dispatcher parsed itself needs no copy (`copy: false`).
  */
 export function snapshotArguments(value: unknown, copy: boolean): ArgumentSnapshot {
+  // The keys and objects from the root to the current node; the path is only spelled out for an issue, since building
+  // it for every node would cost more than the rest of the walk.
+  const walker: Walker = { copy, keys: [], parents: [] };
   try {
-    return { ok: true, value: walk(value, "", 0, copy, copy ? new Set() : undefined) };
+    return { ok: true, value: walk(walker, value) };
   } catch (error) {
     if (error instanceof SnapshotIssue) return { ok: false, issue: error.issue };
     // A Proxy trap or getter that threw: the arguments cannot be read, so they cannot be validated.
-    return { ok: false, issue: { path: "", keyword: "type", message: `could not be read (${describeThrown(error)})` } };
+    const message = `could not be read (${describeThrown(error)})`;
+    return { ok: false, issue: { path: pointer(walker.keys), keyword: "type", message } };
   }
 }
 
-function walk(value: unknown, path: string, depth: number, copy: boolean, ancestors: Set<object> | undefined): unknown {
+interface Walker {
+  readonly copy: boolean;
+  readonly keys: (string | number)[];
+  readonly parents: object[];
+}
+
+function fail(walker: Walker, keyword: string, message: string): never {
+  throw new SnapshotIssue(pointer(walker.keys), keyword, message);
+}
+
+function walk(walker: Walker, value: unknown): unknown {
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) {
-      throw new SnapshotIssue(path, "type", `must be a finite number; got ${String(value)}`);
-    }
+    if (!Number.isFinite(value)) fail(walker, "type", `must be a finite number; got ${String(value)}`);
     return value;
   }
   if (typeof value !== "object" || value === null) return value;
-  if (depth >= MAX_ARGUMENT_DEPTH) {
-    throw new SnapshotIssue(path, "depth", `is nested deeper than ${MAX_ARGUMENT_DEPTH} levels`);
-  }
-  if (ancestors?.has(value)) throw new SnapshotIssue(path, "cycle", "contains itself (a cycle); send plain JSON data");
-  ancestors?.add(value);
-  const result = Array.isArray(value)
-    ? walkArray(value, path, depth, copy, ancestors)
-    : walkObject(value as Record<string, unknown>, path, depth, copy, ancestors);
-  ancestors?.delete(value);
+  const { parents } = walker;
+  if (parents.length >= MAX_ARGUMENT_DEPTH) fail(walker, "depth", `is nested deeper than ${MAX_ARGUMENT_DEPTH} levels`);
+  // A linear search: the chain is at most MAX_ARGUMENT_DEPTH long, and usually two or three.
+  if (parents.includes(value)) fail(walker, "cycle", "contains itself (a cycle); send plain JSON data");
+  parents.push(value);
+  const result = Array.isArray(value) ? walkArray(walker, value) : walkObject(walker, value as Record<string, unknown>);
+  parents.pop();
   return result;
 }
 
-function walkArray(
-  value: readonly unknown[],
-  path: string,
-  depth: number,
-  copy: boolean,
-  ancestors: Set<object> | undefined,
-): unknown {
+function walkArray(walker: Walker, value: readonly unknown[]): unknown {
   const length = value.length;
-  const out: unknown[] | undefined = copy ? new Array<unknown>(length) : undefined;
+  const out: unknown[] | undefined = walker.copy ? new Array<unknown>(length) : undefined;
   for (let i = 0; i < length; i++) {
+    walker.keys.push(i);
     // A hole has no JSON form; stopping at the first one also bounds the work on `arr.length = 1e9`.
-    if (!(i in value)) throw new SnapshotIssue(`${path}/${i}`, "type", "is a hole in the array; send every element");
-    const item = walk(value[i], `${path}/${i}`, depth + 1, copy, ancestors);
+    if (!(i in value)) fail(walker, "type", "is a hole in the array; send every element");
+    const item = walk(walker, value[i]);
+    walker.keys.pop();
     if (out) out[i] = item;
   }
   return out ?? value;
 }
 
-function walkObject(
-  value: Record<string, unknown>,
-  path: string,
-  depth: number,
-  copy: boolean,
-  ancestors: Set<object> | undefined,
-): unknown {
-  const out: Record<string, unknown> | undefined = copy ? {} : undefined;
+function walkObject(walker: Walker, value: Record<string, unknown>): unknown {
+  const out: Record<string, unknown> | undefined = walker.copy ? {} : undefined;
   for (const key of Object.keys(value)) {
-    const item = walk(value[key], `${path}/${escapePointer(key)}`, depth + 1, copy, ancestors);
+    walker.keys.push(key);
+    const item = walk(walker, value[key]);
+    walker.keys.pop();
     if (!out) continue;
     // Defining "__proto__" keeps it an own data key; assigning it would set the copy's prototype.
     if (key === "__proto__")
@@ -91,6 +93,8 @@ function walkObject(
   return out ?? value;
 }
 
-function escapePointer(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+function pointer(keys: readonly (string | number)[]): string {
+  let path = "";
+  for (const key of keys) path += `/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  return path;
 }
