@@ -78,6 +78,7 @@ for (let done = 0; done < total; done += BATCH) {
     // Let background tasks finish and their retention pass before sampling.
     await new Promise((resolve) => setTimeout(resolve, 20));
     samples.push({ calls: done + BATCH, heapBytes: settledHeap() });
+    process.stderr.write(`${done + BATCH} calls: ${(samples.at(-1)!.heapBytes / 2 ** 20).toFixed(1)} MiB\n`);
   }
 }
 const first = samples[0]!.heapBytes;
