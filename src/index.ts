@@ -29,7 +29,7 @@ export { currentToolCall } from "./dispatch/call-context.js";
 export type { ToolCallContext } from "./dispatch/call-context.js";
 export type { ToolEvent, ToolEventListener, ToolEventName } from "./dispatch/hooks.js";
 export type { Approver, ScopeChecker } from "./dispatch/call-runtime.js";
-export type { PendingApproval } from "./dispatch/approval-store.js";
+export type { ApprovalEvictedListener, PendingApproval } from "./dispatch/approval-store.js";
 export type { TaskInfo, TaskStatus } from "./dispatch/task-store.js";
 export { TASK_STATUS_TOOL } from "./dispatch/task-status-tool.js";
 export { isToolResult, renderToolResult } from "./tool/tool-result.js";

@@ -86,21 +86,35 @@ export function pendingApproval(id: string, request: ApprovalRequest): PendingAp
 
 const DEFAULT_MAX_PENDING = 100;
 
-/** Keeps pending approvals, at most `maxPending`; a full store drops its oldest request. */
+/** Told about a pending approval a full store dropped: its call will never run, and its user waits in vain. */
+export type ApprovalEvictedListener = (approval: PendingApproval) => void;
+
+/**
+ * Keeps pending approvals, at most `maxPending`; a full store drops its oldest request and tells `onEvicted`.
+ */
 export class ApprovalStore implements Approvals {
   readonly #pending = new Map<string, Entry>();
   readonly #maxPending: number;
+  readonly #onEvicted: ApprovalEvictedListener | undefined;
 
   /** Creates an empty store. */
-  constructor(maxPending = DEFAULT_MAX_PENDING) {
+  constructor(maxPending = DEFAULT_MAX_PENDING, onEvicted?: ApprovalEvictedListener) {
     this.#maxPending = maxPending;
+    this.#onEvicted = onEvicted;
   }
 
   /** Registers a call that needs approval; returns the approval id. */
   request(request: ApprovalRequest): string {
     if (this.#pending.size >= this.#maxPending) {
-      const oldest = this.#pending.keys().next();
-      if (!oldest.done) this.#pending.delete(oldest.value);
+      const oldest = this.#pending.values().next();
+      if (!oldest.done) {
+        this.#pending.delete(oldest.value.info.id);
+        try {
+          this.#onEvicted?.(oldest.value.info);
+        } catch {
+          // The app's listener failing must not fail the new call that made room.
+        }
+      }
     }
     // A fresh id per call: two pending calls of one tool never share (and so never lose or reuse) an approval.
     const id = randomUUID();

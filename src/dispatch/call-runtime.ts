@@ -2,7 +2,7 @@ import { isRuntimeStore } from "../store/runtime-store.js";
 import { type OptionTable, checkOptions } from "../tool/option-table.js";
 import type { GatedCall } from "../tool/tool.js";
 import { ToolDefinitionError } from "../errors/errors.js";
-import { type ApprovalKeeper, ApprovalStore } from "./approval-store.js";
+import { type ApprovalEvictedListener, type ApprovalKeeper, ApprovalStore } from "./approval-store.js";
 import type { RetryBackoff } from "./retry.js";
 import { SerialLane } from "./serial-lane.js";
 import type { StoreOptions } from "./store-options.js";
@@ -44,6 +44,8 @@ export interface RuntimeOptions extends TaskStoreLimits, StoreOptions {
   readonly scopeChecker?: ScopeChecker;
   /** The most approvals kept pending; default 100. A full store drops its oldest request. */
   readonly maxPendingApprovals?: number;
+  /** Called with a pending approval the full store dropped (see `maxPendingApprovals`), e.g. to tell its user. */
+  readonly onApprovalEvicted?: ApprovalEvictedListener;
   /** Adds the built-in `task_status` tool, so the model can ask how a background task ended. Default false. */
   readonly exposeTaskStatusTool?: boolean;
 }
@@ -84,7 +86,7 @@ export class CallRuntime {
   get approvals(): ApprovalKeeper {
     return (this.#approvals ??= this.#shared
       ? this.#shared.approvals()
-      : new ApprovalStore(this.options.maxPendingApprovals));
+      : new ApprovalStore(this.options.maxPendingApprovals, this.options.onApprovalEvicted));
   }
 }
 
@@ -111,6 +113,7 @@ const RUNTIME_OPTIONS = {
   leaseMs: { rule: { kind: "duration" } },
   approvalTtlMs: { rule: { kind: "duration" } },
   storePollMs: { rule: { kind: "duration" } },
+  onApprovalEvicted: { rule: { kind: "function" } },
 } as const satisfies OptionTable & Record<keyof RuntimeOptions, unknown>;
 
 const RUNTIME_KEYS = Object.keys(RUNTIME_OPTIONS) as readonly (keyof RuntimeOptions)[];

@@ -1,9 +1,11 @@
+import { describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
 import { deepFreeze } from "../schema/json.js";
 import { formatIssues } from "../errors/errors.js";
 import type { ToolCallContext } from "./call-context.js";
 import type { CallRequest } from "./call-request.js";
 import { activeCallTracer, tracedCall } from "./call-tracer.js";
+import { beforeRefusal } from "./before-refusal.js";
 import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js";
 import { anyListens } from "./hooks.js";
 import { makeEvent, notify } from "./notify.js";
@@ -11,6 +13,7 @@ import { runHandler } from "./run-handler.js";
 import { runManaged } from "./run-managed.js";
 import { awaitingApprovalResult, cancelledResult } from "./runtime-results.js";
 import { type SerialLane, runsInParallel } from "./serial-lane.js";
+import { shownCopy } from "./shown-copy.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { type ValidatedCall, validateCall } from "./validate-call.js";
 
@@ -30,11 +33,19 @@ const NEVER_ABORTED = new AbortController().signal;
  */
 export function dispatchCall(request: CallRequest): Promise<ToolResult> {
   const tracer = activeCallTracer();
-  if (tracer) return tracer.trace(tracedCall(request, "call", request.rawArgs), () => dispatchUntraced(request));
-  return dispatchUntraced(request);
+  if (tracer) return tracer.trace(tracedCall(request, "call", request.rawArgs), () => dispatchGuarded(request));
+  return dispatchGuarded(request);
 }
 
-function dispatchUntraced(request: CallRequest): Promise<ToolResult> {
+function dispatchGuarded(request: CallRequest): Promise<ToolResult> {
+  try {
+    return guard(request, dispatchUnguarded(request));
+  } catch (error) {
+    return Promise.resolve(internalFailure(request, error));
+  }
+}
+
+function dispatchUnguarded(request: CallRequest): Promise<ToolResult> {
   let validated: ValidatedCall | Promise<ValidatedCall>;
   try {
     validated = validateCall(request.definition, request.rawArgs, request.validator);
@@ -43,7 +54,7 @@ function dispatchUntraced(request: CallRequest): Promise<ToolResult> {
     // the model cannot fix, reported as a failed call rather than thrown at the caller.
     const result = failureResult(request.definition.name, request.callId, "failed", {
       code: ErrorCode.InvalidDefinition,
-      message: `Tool "${request.definition.name}" cannot be called: its input schema does not compile (${String(error)}).`,
+      message: `Tool "${request.definition.name}" cannot be called: its input schema does not compile (${describeThrown(error)}).`,
     });
     return Promise.resolve(notify(request, request.rawArgs, { result, error }));
   }
@@ -55,9 +66,28 @@ function dispatchUntraced(request: CallRequest): Promise<ToolResult> {
  * they are not validated, and a Standard Schema transform not applied, a second time.
  */
 export function dispatchValidated(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
+  const run = (): Promise<ToolResult> => {
+    try {
+      return guard(request, settle(request, { ok: true, args }));
+    } catch (error) {
+      return Promise.resolve(internalFailure(request, error));
+    }
+  };
   const tracer = activeCallTracer();
-  if (tracer) return tracer.trace(tracedCall(request, "call", args), () => settle(request, { ok: true, args }));
-  return settle(request, { ok: true, args });
+  return tracer ? tracer.trace(tracedCall(request, "call", args), run) : run();
+}
+
+// The last line of defence of "never rejects": every step above turns failures into results, so reaching this is a
+// toolwright bug, and the caller still gets a result instead of an exception.
+function guard(request: CallRequest, settled: Promise<ToolResult>): Promise<ToolResult> {
+  return settled.catch((error: unknown) => internalFailure(request, error));
+}
+
+function internalFailure(request: CallRequest, error: unknown): ToolResult {
+  return failureResult(request.definition.name, request.callId, "failed", {
+    code: ErrorCode.ToolFailed,
+    message: `The call of tool "${request.definition.name}" could not be completed: ${describeThrown(error)}`,
+  });
 }
 
 function settle(request: CallRequest, validated: ValidatedCall | Promise<ValidatedCall>): Promise<ToolResult> {
@@ -91,9 +121,11 @@ function afterValidation(request: CallRequest, validated: ValidatedCall): Settle
 }
 
 async function gate(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
-  const unauthorised = await checkScopes(request, args);
+  // The scope checker and the approval callbacks see a copy, as `before` listeners do.
+  const shown = shownCopy(args);
+  const unauthorised = await checkScopes(request, shown);
   if (unauthorised) return notify(request, args, unauthorised);
-  const decision = await decideApproval(request, args);
+  const decision = await decideApproval(request, shown);
   if (decision === undefined) return proceed(request, args);
   if (decision !== "ask") return notify(request, args, decision);
   const { definition, callId } = request;
@@ -141,14 +173,22 @@ function proceed(request: CallRequest, args: Record<string, unknown>): Settled {
   const runtime = request.runtime;
   if (!runtime || runsInParallel(request.definition)) return execute(request, args);
   const lane = runtime.lane;
-  if (lane.tryEnter()) return leaveAfter(lane, execute(request, args));
+  if (lane.tryEnter()) return leaveAfter(lane, request, args);
   return lane.enter(request.signal).then((entered) => {
-    if (entered) return leaveAfter(lane, execute(request, args));
+    if (entered) return leaveAfter(lane, request, args);
     return cancelledResult(request.definition.name, request.callId, request.signal?.reason, false);
   });
 }
 
-function leaveAfter(lane: SerialLane, settled: Settled): Settled {
+function leaveAfter(lane: SerialLane, request: CallRequest, args: Record<string, unknown>): Settled {
+  let settled: Settled;
+  try {
+    settled = execute(request, args);
+  } catch (error) {
+    // Nothing below should throw; if it ever does, the lane must still be handed on, or every later call waits.
+    lane.leave();
+    throw error;
+  }
   if (!(settled instanceof Promise)) {
     lane.leave();
     return settled;
@@ -162,16 +202,11 @@ function execute(request: CallRequest, args: Record<string, unknown>): Settled {
 }
 
 async function withBefore(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
-  const event = makeEvent(request, "before", args);
+  // Listeners see a copy: one that changes it cannot hand the handler values that were never validated.
+  const event = makeEvent(request, "before", shownCopy(args));
   for (const events of request.events) {
-    const reason = await events.before(event);
-    if (reason !== undefined) {
-      const result = failureResult(request.definition.name, request.callId, "denied", {
-        code: ErrorCode.Denied,
-        message: `The call of tool "${request.definition.name}" was denied: ${reason}`,
-      });
-      return notify(request, args, { result });
-    }
+    const refusal = await events.before(event);
+    if (refusal !== undefined) return notify(request, args, beforeRefusal(request, refusal));
   }
   return run(request, args);
 }

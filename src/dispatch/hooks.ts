@@ -28,9 +28,14 @@ export type ToolEventListener<E extends ToolEventName = ToolEventName> = (
   event: ToolEvent & { readonly event: E },
 ) => E extends "before" ? BeforeVerdict | Promise<BeforeVerdict> : void | Promise<void>;
 
+/** Why a `before` listener stopped a call: its `{ deny }` reason, or the exception it threw (`thrown: true`). */
+export type BeforeRefusal =
+  { readonly thrown: false; readonly reason: string } | { readonly thrown: true; readonly error: unknown };
+
 /**
- * Holds listeners of tool-call events and runs them. A listener that throws never breaks the call: its exception is
- * reported on the `error` event (and an `error` listener that throws is ignored, to avoid a loop).
+ * Holds listeners of tool-call events and runs them. A `before` listener that throws denies the call (policy fails
+ * closed); an `after` listener that throws never changes the call: its exception is reported on the `error` event
+ * (and an `error` listener that throws is ignored, to avoid a loop).
  */
 export class ToolEvents {
   readonly #listeners = new Map<ToolEventName, Set<ToolEventListener>>();
@@ -51,14 +56,17 @@ export class ToolEvents {
     return (this.#listeners.get(event)?.size ?? 0) > 0;
   }
 
-  /** Runs the `before` listeners in order; returns the first veto's reason, if any. */
-  async before(event: ToolEvent): Promise<string | undefined> {
+  /**
+   * Runs the `before` listeners in order; returns the first veto, or the exception of the first listener that threw
+   * (a policy that cannot answer must not let the call through), or undefined when every listener let it pass.
+   */
+  async before(event: ToolEvent): Promise<BeforeRefusal | undefined> {
     for (const listener of this.#listeners.get("before") ?? []) {
       try {
         const verdict = (await listener(event)) as BeforeVerdict;
-        if (verdict && typeof verdict.deny === "string") return verdict.deny;
+        if (verdict && typeof verdict.deny === "string") return { thrown: false, reason: verdict.deny };
       } catch (error) {
-        await this.emit({ ...event, event: "error", error });
+        return { thrown: true, error };
       }
     }
     return undefined;

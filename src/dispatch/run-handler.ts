@@ -1,3 +1,4 @@
+import { codeOfThrown, describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { type ToolDefinition, invokeDefinition } from "../tool/tool-definition.js";
@@ -29,11 +30,21 @@ export function runHandler(
   } catch (error) {
     return failed(definition, context.callId, error);
   }
-  if (isPromiseLike(value)) {
-    return Promise.resolve(value).then(
-      (settled) => succeeded(definition, context.callId, settled),
-      (error: unknown) => failed(definition, context.callId, error),
-    );
+  let thenable: boolean;
+  try {
+    thenable = isPromiseLike(value);
+  } catch (error) {
+    // A `then` getter that throws: the value can be neither awaited nor sent.
+    return failed(definition, context.callId, error);
+  }
+  if (thenable) {
+    // Promise.resolve may itself throw (a `then` getter that throws on a second read): settle it inside a chain.
+    return Promise.resolve()
+      .then(() => value)
+      .then(
+        (settled) => succeeded(definition, context.callId, settled),
+        (error: unknown) => failed(definition, context.callId, error),
+      );
   }
   return succeeded(definition, context.callId, value);
 }
@@ -43,6 +54,19 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
 }
 
 function succeeded(definition: ToolDefinition, callId: string, value: unknown): HandlerOutcome {
+  try {
+    return succeededUnsafe(definition, callId, value);
+  } catch (error) {
+    // A returned value whose getters or traps throw (an `ok` getter, a Proxy): report it, never throw it.
+    const message = `Tool "${definition.name}" returned a value that cannot be read (${describeThrown(error)}), which cannot be sent to the model.`;
+    return {
+      result: failureResult(definition.name, callId, "failed", { code: ErrorCode.InvalidResult, message }),
+      error,
+    };
+  }
+}
+
+function succeededUnsafe(definition: ToolDefinition, callId: string, value: unknown): HandlerOutcome {
   if (isToolResult(value)) return { result: { ...value, toolName: definition.name, callId } };
   const problem = unserialisable(value);
   if (problem) {
@@ -57,8 +81,8 @@ function succeeded(definition: ToolDefinition, callId: string, value: unknown): 
 }
 
 function failed(definition: ToolDefinition, callId: string, error: unknown): HandlerOutcome {
-  const message = error instanceof Error ? error.message : String(error);
-  const code = ToolwrightError.is(error) ? error.code : ErrorCode.ToolFailed;
+  const message = describeThrown(error);
+  const code = codeOfThrown(error);
   return {
     result: failureResult(definition.name, callId, "failed", {
       code,
@@ -88,6 +112,6 @@ export function unserialisable(value: unknown): string | undefined {
     JSON.stringify(value);
     return undefined;
   } catch (error) {
-    return `a value JSON cannot encode (${(error as Error).message})`;
+    return `a value JSON cannot encode (${describeThrown(error)})`;
   }
 }

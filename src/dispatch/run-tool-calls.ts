@@ -2,7 +2,7 @@ import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { generateCallId } from "./call-id.js";
 import { cancelledResult } from "./runtime-results.js";
-import type { ToolResult } from "../tool/tool-result.js";
+import { type ToolResult, failureResult } from "../tool/tool-result.js";
 
 /** One tool call of a model's turn, in the shape every provider's response can be mapped to. */
 export interface ToolCall {
@@ -49,7 +49,7 @@ export async function runToolCalls(
 ): Promise<ToolResult[]> {
   if (!Array.isArray(calls))
     throw new TypeError("runToolCalls(calls): calls must be an array of { id, name, arguments }.");
-  const ids = calls.map((call) => call.id ?? generateCallId());
+  const ids = calls.map((call) => idOf(call) ?? generateCallId());
   const results = new Array<ToolResult>(calls.length);
   const caller = options.signal;
   const controller = caller || options.stopOnError ? new AbortController() : undefined;
@@ -61,6 +61,10 @@ export async function runToolCalls(
   const runOne = async (index: number): Promise<void> => {
     const call = calls[index]!;
     const callId = ids[index]!;
+    if (!isCall(call)) {
+      results[index] = invalidCallResult(call, callId);
+      return;
+    }
     if (signal?.aborted) {
       results[index] = cancelledResult(String(call.name), callId, signal.reason, false);
       return;
@@ -77,17 +81,44 @@ export async function runToolCalls(
     let group: number[] = [];
     for (let index = 0; index <= calls.length; index++) {
       const call = calls[index];
-      if (call && host.runsInParallel(call.name)) {
+      // An entry that is not a call answers at once without side effects, so it runs with the parallel ones.
+      if (index < calls.length && (!isCall(call) || host.runsInParallel(call.name))) {
         group.push(index);
         continue;
       }
       // A serial call (or the end of the list) closes the running group of parallel calls.
       if (group.length > 0) await Promise.all(group.map(runOne));
       group = [];
-      if (call) await runOne(index);
+      if (index < calls.length) await runOne(index);
     }
   } finally {
     caller?.removeEventListener("abort", forward);
   }
   return results;
+}
+
+function isCall(call: unknown): call is ToolCall {
+  return typeof call === "object" && call !== null && typeof (call as { name?: unknown }).name === "string";
+}
+
+function idOf(call: unknown): string | undefined {
+  const id = typeof call === "object" && call !== null ? (call as { id?: unknown }).id : undefined;
+  return typeof id === "string" ? id : undefined;
+}
+
+// A model never sends such an entry, but the code mapping its response may: answer it in place, so the batch still
+// yields one result per entry and the other calls run.
+function invalidCallResult(call: unknown, callId: string): ToolResult {
+  const got =
+    call === null
+      ? "null"
+      : Array.isArray(call)
+        ? "an array"
+        : typeof call === "object"
+          ? "an object without a string name"
+          : typeof call;
+  return failureResult("", callId, "invalid_arguments", {
+    code: ErrorCode.InvalidArguments,
+    message: `This entry is not a tool call: expected { id, name, arguments } with a string name; got ${got}.`,
+  });
 }

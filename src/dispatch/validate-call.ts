@@ -1,9 +1,11 @@
+import { describeThrown } from "../errors/describe-thrown.js";
 import { ToolValidationError } from "../errors/errors.js";
 import type { ArgumentIssue } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
 import { parseArguments } from "../schema/normalize-arguments.js";
+import { snapshotArguments } from "../schema/snapshot-arguments.js";
 import { checkArguments } from "../schema/validate-arguments.js";
 
 /**
@@ -34,6 +36,8 @@ export function validateCall(
   rawArgs: unknown,
   validator: ArgumentValidator,
 ): ValidatedCall | Promise<ValidatedCall> {
+  // Outside the guard below: a schema that does not compile is the developer's mistake, and the caller reports it so.
+  validator.compile(definition.inputSchema);
   let value: unknown = rawArgs ?? {};
   if (typeof rawArgs === "string") {
     const parsed = parseArguments(rawArgs);
@@ -44,7 +48,19 @@ export function validateCall(
     const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
     return invalid(definition, [{ path: "", keyword: "type", message: `must be an object of arguments; got ${got}` }]);
   }
-  const { args, issues } = checkArguments(definition.inputSchema, value as Record<string, unknown>, validator);
+  // What the model parsed from text is ours already; a caller's object is copied, so nobody else holds what runs.
+  const snapshot = snapshotArguments(value, typeof rawArgs !== "string");
+  if (!snapshot.ok) return invalid(definition, [snapshot.issue]);
+  let args: Record<string, unknown>;
+  let issues: readonly ArgumentIssue[];
+  try {
+    ({ args, issues } = checkArguments(definition.inputSchema, snapshot.value as Record<string, unknown>, validator));
+  } catch (error) {
+    // The schema compiled, so what made validation throw is in the arguments (ajv's uniqueItems on an item whose
+    // toString is not a function, say): the model's mistake, not the developer's.
+    const message = `could not be validated (${describeThrown(error)}); send plain JSON data`;
+    return invalid(definition, [{ path: "", keyword: "type", message }]);
+  }
   if (issues.length > 0) return invalid(definition, issues);
   const standard = definition.standardSchema;
   if (!standard) return { ok: true, args };
@@ -61,7 +77,7 @@ async function validateStandard(
     result = await standard["~standard"].validate(args);
   } catch (error) {
     // A transform that throws (say, JSON.parse of a string the model sent) rejects the arguments, not the call.
-    const message = `was rejected by the tool's schema: ${error instanceof Error ? error.message : String(error)}`;
+    const message = `was rejected by the tool's schema: ${describeThrown(error)}`;
     return invalid(definition, [{ path: "", keyword: "schema", message }]);
   }
   if (!result.issues) return { ok: true, args: result.value as Record<string, unknown> };

@@ -21,6 +21,8 @@ export const ErrorCode = {
   Cancelled: "CANCELLED",
   /** A hook or an approver refused the call. */
   Denied: "DENIED",
+  /** A `before` listener threw, so the call was denied: policy that cannot answer fails closed. */
+  HookFailed: "HOOK_FAILED",
   /** A human (or approver) rejected the call. */
   ApprovalRejected: "APPROVAL_REJECTED",
   /** The call waits for approval. */

@@ -63,13 +63,14 @@ export class ToolPermissionError extends ToolwrightError {
   readonly toolName: string;
   /** The name of the agent that asked. */
   readonly agentName: string;
-  /** Creates a permission error naming the agent, the tool and what is available instead. */
+  /**
+   * Creates a permission error naming the agent, the tool and what is available instead. An empty `agentName` is a
+   * caller that named no agent, which may use only the tools open to every agent.
+   */
   constructor(agentName: string, toolName: string, available: readonly string[]) {
     const list = available.length > 0 ? available.join(", ") : "(none)";
-    super(
-      ErrorCode.PermissionDenied,
-      `Tool "${toolName}" is not available to agent "${agentName}". Available tools: ${list}.`,
-    );
+    const who = agentName === "" ? "a caller that names no agent (pass the calling agent)" : `agent "${agentName}"`;
+    super(ErrorCode.PermissionDenied, `Tool "${toolName}" is not available to ${who}. Available tools: ${list}.`);
     this.toolName = toolName;
     this.agentName = agentName;
   }

@@ -16,7 +16,10 @@ export interface HttpListenOptions {
   readonly isInitializeRequest: (value: unknown) => boolean;
   /** Closes a session that has had no request in progress for this long, in milliseconds; `Infinity` never does. */
   readonly sessionIdleTimeoutMs: number;
-  /** The most sessions open at once; an `initialize` beyond it is answered 503. */
+  /**
+   * The most sessions open at once; an `initialize` beyond it closes the least recently used session with no request
+   * in progress, and is answered 503 only when every session is busy.
+   */
   readonly maxSessions: number;
   /** Serves every POST on its own, with no session (see `answerStateless`). */
   readonly stateless?: boolean;
@@ -46,7 +49,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /**
  * Serves MCP over Streamable HTTP: one session (a transport and its own MCP server) per `initialize`, found again by
  * the `mcp-session-id` header. A session with no request in progress for `sessionIdleTimeoutMs` is closed, and at most
- * `maxSessions` are open at once (a further `initialize` gets 503). Requests from a non-local `Host` or `Origin` are
+ * `maxSessions` are open at once (a further `initialize` closes the least recently used idle session, or gets 503
+ * when all are busy). Requests from a non-local `Host` or `Origin` are
  * refused while bound to a loopback address (DNS-rebinding protection, as the MCP transport specification asks).
  * @throws {RangeError} for a `sessionIdleTimeoutMs` or `maxSessions` that is not a positive number.
  */
@@ -76,6 +80,17 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
     session.server.close().catch(() => undefined);
   }
 
+  // Makes room for a new session by closing the least recently used one with no request in progress: otherwise one
+  // local process could open maxSessions sessions and lock every other client out until they expire.
+  function evictIdle(): boolean {
+    for (const session of sessions.values()) {
+      if (session.active > 0) continue;
+      expire(session);
+      return true;
+    }
+    return false;
+  }
+
   // Starts counting a session's idle time, unless a request of it is still being answered or it has ended.
   function arm(session: Session): void {
     const id = session.transport.sessionId;
@@ -89,6 +104,12 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
   function touch(session: Session, req: IncomingMessage, res: ServerResponse): void {
     clearTimeout(session.idleTimer);
     session.idleTimer = undefined;
+    // Re-inserting keeps `sessions` in least-recently-used order, oldest first, for evictIdle.
+    const id = session.transport.sessionId;
+    if (id !== undefined && sessions.get(id) === session) {
+      sessions.delete(id);
+      sessions.set(id, session);
+    }
     if (req.method === "GET") return arm(session);
     session.active += 1;
     res.once("close", () => {
@@ -101,7 +122,7 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
     if (!options.isInitializeRequest(body)) {
       return reply(res, 400, "Bad Request: no valid mcp-session-id header; start with an initialize request.");
     }
-    if (sessions.size + starting.size >= maxSessions) {
+    if (sessions.size + starting.size >= maxSessions && !evictIdle()) {
       return reply(
         res,
         503,

@@ -23,13 +23,14 @@ export interface HttpServeOptions extends McpServerOptions {
   readonly path?: string;
   /**
    * Closes a session after this many milliseconds without a request (counted from the end of its last response, so
-   * a long call keeps it; an open GET stream does not); 30 minutes by default, `Infinity` to keep sessions until the
-   * client ends them. The client's next request then gets 404 `Session not found`, and the client starts a new one.
+   * a long call keeps it; an open GET stream does not); 5 minutes by default, `Infinity` to keep sessions until the
+   * client ends them (or until `maxSessions` makes room for a new one). The client's next request then gets 404 `Session not found`, and the client starts a new one.
    */
   readonly sessionIdleTimeoutMs?: number;
   /**
-   * The most sessions open at once; 1 000 by default. An `initialize` beyond it is answered HTTP 503 with a JSON-RPC
-   * error saying there are too many sessions.
+   * The most sessions open at once; 1 000 by default. An `initialize` beyond it closes the least recently used session
+   * that has no request in progress (its client's next request gets 404 and it starts a new session); only when every
+   * session is busy is it answered HTTP 503 with a JSON-RPC error saying there are too many sessions.
    */
   readonly maxSessions?: number;
   /**
@@ -41,7 +42,7 @@ export interface HttpServeOptions extends McpServerOptions {
   readonly stateless?: boolean;
 }
 
-const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 5 * 60 * 1000;
 const DEFAULT_MAX_SESSIONS = 1_000;
 
 /** Options of {@link serveMcp}. */

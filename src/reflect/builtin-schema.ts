@@ -8,6 +8,8 @@ import { checkDesignType, designTypeSchema, unknownTypeError } from "./design-ty
 import { type SourceParameter, readParameters } from "./parameters.js";
 import type { PositionalParameter } from "../tool/tool-definition.js";
 
+const RESERVED_NAMES: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
 /** The schema and the positional mapping of a `@builtinTool` method. */
 export interface BuiltinSchema {
   readonly inputSchema: ObjectJsonSchema;
@@ -35,6 +37,15 @@ export function buildBuiltinSchema(entry: ToolEntry, className: string): Builtin
     );
   };
   for (const key of declared) if (!names.includes(key)) mismatch(`"${key}" is declared but is not a parameter`);
+  // Reading args["__proto__"] (or "constructor") of an arguments object finds Object.prototype's member when the model
+  // leaves the field out, so the handler would receive it in place of undefined.
+  const reserved = names.find((name) => RESERVED_NAMES.has(name));
+  if (reserved !== undefined) {
+    throw new ToolDefinitionError(
+      `${where}: a parameter cannot be named "${reserved}" (names ${[...RESERVED_NAMES].join(", ")} clash with what ` +
+        "every object inherits); rename the parameter.",
+    );
+  }
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const [index, parameter] of parameters.entries()) {

@@ -155,7 +155,8 @@ export class ToolRegistry implements AgentCallHost {
 
   /**
    * Validates and runs a module-level tool. Returns a result for anything the handler does.
-   * @throws {ToolNotFoundError} for an unknown name; {@link ToolPermissionError} when `options.agent` may not use it;
+   * @throws {ToolNotFoundError} for an unknown name; {@link ToolPermissionError} when `options.agent` may not use it
+   *   (or, without `options.agent`, when the tool has `allowedAgents`: only tools open to every agent run then);
    *   {@link ToolValidationError} for arguments that are not an object or do not match the schema.
    */
   async dispatch(name: string, args: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
@@ -164,6 +165,11 @@ export class ToolRegistry implements AgentCallHost {
     const agentName = options.agent === undefined ? undefined : (this.#agentIds.get(options.agent) ?? options.agent);
     if (agentName !== undefined && !isAllowed(definition, agentName)) {
       throw new ToolPermissionError(agentName, name, [...this.#viewOf(agentName).keys()]);
+    }
+    // Naming no agent must not be a way around allowedAgents: such a caller may run only tools open to every agent.
+    if (agentName === undefined && definition.allowedAgents !== undefined) {
+      const open = [...this.#tools.values()].filter((t) => t.allowedAgents === undefined).map((t) => t.name);
+      throw new ToolPermissionError("", name, open);
     }
     const validated = await validateCall(definition, args, this.#validator);
     if (!validated.ok) throw validated.error;

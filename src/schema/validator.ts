@@ -1,6 +1,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsModule from "ajv-formats";
 import type { ArgumentIssue } from "../errors/errors.js";
+import { linearRegExpEngine } from "./linear-pattern.js";
+import { useLinearPatterns } from "./pattern-keyword.js";
 
 type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
 // ajv-formats is CommonJS: its function is the default export under ESM and `.default` under CommonJS builds.
@@ -11,10 +13,12 @@ const addFormats: FormatsPlugin =
  * Creates the ajv instance toolwright validates with. `strict: false`, because schemas come from many hands (hand-written,
  * Standard Schema exports, remote MCP servers) and may carry annotations ajv does not know; the meta-schema check at
  * definition time catches what strict mode would, without rejecting an `x-` keyword. `verbose` puts the failing
- * schema on each error, so a message can list the allowed properties.
+ * schema on each error, so a message can list the allowed properties. Patterns match in linear time (RE2), length
+ * bounds first, since the strings they match come from a model.
  */
 export function createAjv(options: { readonly validateSchema?: boolean } = {}): Ajv2020 {
-  return addFormats(new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true, ...options }));
+  const settings = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, ...options };
+  return useLinearPatterns(addFormats(new Ajv2020({ ...settings, code: { regExp: linearRegExpEngine } })));
 }
 
 let metaChecker: Ajv2020 | undefined;
@@ -54,13 +58,23 @@ export class ArgumentValidator {
   readonly #ajv: Ajv2020 = createAjv({ validateSchema: false });
   readonly #compiled = new WeakMap<object, ValidateFunction>();
 
-  /** Returns the issues of `value` against `schema`, or an empty array when it is valid. */
-  validate(schema: object, value: unknown): readonly ArgumentIssue[] {
+  /**
+   * Compiles `schema` now, unless it already was, so a schema that cannot compile (the developer's mistake) fails apart
+   * from arguments that make validation throw (the model's).
+   * @throws {Error} from ajv when the schema does not compile.
+   */
+  compile(schema: object): ValidateFunction {
     let validate = this.#compiled.get(schema);
     if (!validate) {
       validate = this.#ajv.compile(schema);
       this.#compiled.set(schema, validate);
     }
+    return validate;
+  }
+
+  /** Returns the issues of `value` against `schema`, or an empty array when it is valid. */
+  validate(schema: object, value: unknown): readonly ArgumentIssue[] {
+    const validate = this.compile(schema);
     if (validate(value)) return [];
     // ajv overwrites `errors` on the next call: turn them into data now.
     return toIssues(validate.errors ?? []);

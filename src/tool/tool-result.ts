@@ -1,4 +1,5 @@
-import type { ErrorCode } from "../errors/error-code.js";
+import { describeThrown } from "../errors/describe-thrown.js";
+import { ErrorCode } from "../errors/error-code.js";
 import type { ArgumentIssue } from "../errors/errors.js";
 
 /**
@@ -135,10 +136,28 @@ export function failureResult(
 
 /**
  * Renders a result as the text to send back to the model: a string as it is, other content as JSON, a failure as
- * `Error (CODE): message`.
+ * `Error (CODE): message`. It never throws: content that JSON cannot encode (a `toJSON` that throws, a BigInt put in
+ * a result by hand) renders as an `INVALID_RESULT` error the model can read.
  */
 export function renderToolResult(result: ToolResult): string {
-  if (!result.ok) return `Error (${result.error.code}): ${result.error.message}`;
-  if (typeof result.content === "string") return result.content;
-  return result.content === undefined ? "null" : JSON.stringify(result.content);
+  try {
+    if (!result.ok) return `Error (${result.error.code}): ${result.error.message}`;
+    if (typeof result.content === "string") return result.content;
+    const text: unknown = result.content === undefined ? "null" : JSON.stringify(result.content);
+    // JSON.stringify answers undefined for a function or a symbol: no text at all is no answer for the model.
+    if (typeof text === "string") return text;
+    return unrenderable(result, "it has no JSON form");
+  } catch (error) {
+    return unrenderable(result, describeThrown(error));
+  }
+}
+
+function unrenderable(result: ToolResult, why: string): string {
+  let name = "the tool";
+  try {
+    if (typeof result.toolName === "string") name = `"${result.toolName}"`;
+  } catch {
+    // Keep the generic name: the text must come out whatever the result holds.
+  }
+  return `Error (${ErrorCode.InvalidResult}): Tool ${name} returned a result that cannot be sent to the model (${why}).`;
 }

@@ -42,13 +42,10 @@ describe("hooks", () => {
     expect((await agent.callTool("save", { text: "public" })).ok).toBe(true);
   });
 
-  it("keeps the call going and reports the exception on error when a listener throws", async () => {
+  it("keeps the call going and reports the exception on error when an after listener throws", async () => {
     const { agent, ran } = makeAgent();
     const boom = new Error("listener bug");
     const errors: unknown[] = [];
-    agent.on("before", () => {
-      throw boom;
-    });
     agent.on("after", () => {
       throw boom;
     });
@@ -56,7 +53,22 @@ describe("hooks", () => {
     const result = await agent.callTool("save", { text: "x" });
     expect(result.ok).toBe(true);
     expect(ran).toEqual(["x"]);
-    expect(errors).toEqual([boom, boom]);
+    expect(errors).toEqual([boom]);
+  });
+
+  it("denies the call with HOOK_FAILED and reports the exception when a before listener throws", async () => {
+    const { agent, ran } = makeAgent();
+    const boom = new Error("policy bug");
+    const errors: unknown[] = [];
+    agent.on("before", () => {
+      throw boom;
+    });
+    agent.on("error", (event) => void errors.push(event.error));
+    const result = await agent.callTool("save", { text: "x" });
+    expect(result).toMatchObject({ ok: false, outcome: "denied", error: { code: ErrorCode.HookFailed } });
+    expect(result.error?.message).toMatch(/policy check failed \(policy bug\)/);
+    expect(ran).toEqual([]);
+    expect(errors).toEqual([boom]);
   });
 
   it("puts the original exception on the error event while the model sees only its message", async () => {

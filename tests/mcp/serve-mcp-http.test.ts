@@ -228,25 +228,41 @@ describe("serveMcp HTTP session limits", () => {
     }
   });
 
-  it("answers 503 with a JSON-RPC error beyond maxSessions, and admits a new session once one ends", async () => {
-    const { agent } = makeCalcAgent();
-    const server = await serveMcp(agent, { transport: "http", port: 0, maxSessions: 2 });
+  it("answers 503 with a JSON-RPC error beyond maxSessions when every session is busy", async () => {
+    let markStarted = (): void => undefined;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    let finish = (): void => undefined;
+    class Busy extends BaseAgent {
+      static override agentName = "busy";
+      @tool({ description: "Wait until the test lets it finish" })
+      async wait() {
+        markStarted();
+        await new Promise<void>((resolve) => (finish = resolve));
+        return "finished";
+      }
+    }
+    const server = await serveMcp(new Busy({ registry: new ToolRegistry() }), {
+      transport: "http",
+      port: 0,
+      maxSessions: 1,
+    });
     const first = await connect(server.url);
-    const second = await connect(server.url);
     try {
+      const call = first.callTool({ name: "wait", arguments: {} });
+      await started;
       const refused = await rawInitialize(server.url);
       expect(refused.status).toBe(503);
       const body = JSON.parse(refused.body) as { jsonrpc: string; error: { code: number; message: string } };
       expect(body).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
       expect(body.error.message).toMatch(/too many sessions/);
-      await expect(connect(server.url)).rejects.toThrow(/too many sessions/);
-
-      await (first.transport as StreamableHTTPClientTransport).terminateSession();
-      const third = await connect(server.url);
-      await expect(third.listTools()).resolves.toHaveProperty("tools");
-      await third.close();
+      finish();
+      expect(textOf(await call)).toBe("finished");
+      // Idle now: a new client takes its place.
+      const second = await connect(server.url);
+      await expect(second.listTools()).resolves.toHaveProperty("tools");
+      await second.close();
     } finally {
-      await Promise.all([first.close(), second.close()]);
+      await first.close();
       await server.close();
     }
   });

@@ -1,0 +1,100 @@
+import type { ArgumentIssue } from "../errors/errors.js";
+import { describeThrown } from "../errors/describe-thrown.js";
+
+/** The deepest nesting arguments may have; deeper values (and cycles) are a model or caller mistake. */
+export const MAX_ARGUMENT_DEPTH = 256;
+
+/** Arguments as plain data of their own, or the issue that stops them. */
+export type ArgumentSnapshot =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issue: ArgumentIssue };
+
+// Thrown inside the walk to leave it at once; turned into an issue at the top.
+class SnapshotIssue extends Error {
+  readonly issue: ArgumentIssue;
+  constructor(path: string, keyword: string, message: string) {
+    super(message);
+    this.issue = { path, keyword, message };
+  }
+}
+
+/**
+ * Checks that arguments are data a handler can be trusted with: no number that is not finite (`1e400` parses to
+ * `Infinity`), no nesting deeper than {@link MAX_ARGUMENT_DEPTH}, no cycle, no hole in an array. With `copy` it also
+ * returns a copy made of plain objects and arrays, each property read once: a caller's object may be a Proxy or carry
+ * getters, and may be changed after the call starts, so what is validated and what the handler receives must be one
+ * value that nobody else holds. Text the dispatcher parsed itself needs no copy (`copy: false`).
+ */
+export function snapshotArguments(value: unknown, copy: boolean): ArgumentSnapshot {
+  // The keys and objects from the root to the current node; the path is only spelled out for an issue, since building
+  // it for every node would cost more than the rest of the walk.
+  const walker: Walker = { copy, keys: [], parents: [] };
+  try {
+    return { ok: true, value: walk(walker, value) };
+  } catch (error) {
+    if (error instanceof SnapshotIssue) return { ok: false, issue: error.issue };
+    // A Proxy trap or getter that threw: the arguments cannot be read, so they cannot be validated.
+    const message = `could not be read (${describeThrown(error)})`;
+    return { ok: false, issue: { path: pointer(walker.keys), keyword: "type", message } };
+  }
+}
+
+interface Walker {
+  readonly copy: boolean;
+  readonly keys: (string | number)[];
+  readonly parents: object[];
+}
+
+function fail(walker: Walker, keyword: string, message: string): never {
+  throw new SnapshotIssue(pointer(walker.keys), keyword, message);
+}
+
+function walk(walker: Walker, value: unknown): unknown {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) fail(walker, "type", `must be a finite number; got ${String(value)}`);
+    return value;
+  }
+  if (typeof value !== "object" || value === null) return value;
+  const { parents } = walker;
+  if (parents.length >= MAX_ARGUMENT_DEPTH) fail(walker, "depth", `is nested deeper than ${MAX_ARGUMENT_DEPTH} levels`);
+  // A linear search: the chain is at most MAX_ARGUMENT_DEPTH long, and usually two or three.
+  if (parents.includes(value)) fail(walker, "cycle", "contains itself (a cycle); send plain JSON data");
+  parents.push(value);
+  const result = Array.isArray(value) ? walkArray(walker, value) : walkObject(walker, value as Record<string, unknown>);
+  parents.pop();
+  return result;
+}
+
+function walkArray(walker: Walker, value: readonly unknown[]): unknown {
+  const length = value.length;
+  const out: unknown[] | undefined = walker.copy ? new Array<unknown>(length) : undefined;
+  for (let i = 0; i < length; i++) {
+    walker.keys.push(i);
+    // A hole has no JSON form; stopping at the first one also bounds the work on `arr.length = 1e9`.
+    if (!(i in value)) fail(walker, "type", "is a hole in the array; send every element");
+    const item = walk(walker, value[i]);
+    walker.keys.pop();
+    if (out) out[i] = item;
+  }
+  return out ?? value;
+}
+
+function walkObject(walker: Walker, value: Record<string, unknown>): unknown {
+  const out: Record<string, unknown> | undefined = walker.copy ? {} : undefined;
+  for (const key of Object.keys(value)) {
+    walker.keys.push(key);
+    const item = walk(walker, value[key]);
+    walker.keys.pop();
+    if (!out) continue;
+    // Defining "__proto__" keeps it an own data key; assigning it would set the copy's prototype.
+    if (key === "__proto__")
+      Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else out[key] = item;
+  }
+  return out ?? value;
+}
+
+function pointer(keys: readonly (string | number)[]): string {
+  let path = "";
+  for (const key of keys) path += `/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  return path;
+}
