@@ -5,6 +5,7 @@ import { transformSync as esbuildTransform } from "esbuild";
 import { transformSync as swcTransform } from "@swc/core";
 import ts from "typescript";
 import * as toolwright from "toolwright";
+import { itResolvesDecoratedAgents } from "./decorated-agent-cases.js";
 
 const source = readFileSync(join(__dirname, "../fixtures/decorated-agents.ts"), "utf8");
 
@@ -51,39 +52,5 @@ function load(code: string): Agents {
 
 describe.each(Object.keys(compilers))("decorated agents compiled by %s", (compiler) => {
   const agents = load(compilers[compiler]!());
-  const registry = () => new toolwright.ToolRegistry();
-
-  it("builds the parent's schemas, reading builtin names and defaults from the compiled source", () => {
-    const specs = new agents.ParentAgent({ registry: registry() }).toolSpecs();
-    expect(specs.map((s) => s.name)).toEqual(["search", "move"]);
-    expect(specs[1]?.inputSchema).toEqual({
-      type: "object",
-      properties: {
-        from: { type: "string" },
-        to: { type: "string" },
-        copy: { type: "boolean", default: false },
-        label: { type: "string", default: "a, b) = c" },
-      },
-      required: ["from", "to"],
-      additionalProperties: false,
-    });
-  });
-
-  it("inherits tools and runs an undecorated override with the parent's schema", async () => {
-    const r = registry();
-    const child = new agents.ChildAgent({ registry: r });
-    expect(child.toolSpecs().map((s) => s.name)).toEqual(["search", "move", "childOnly"]);
-    expect(child.toolSpecs()[0]).toEqual(new agents.ParentAgent({ registry: r }).toolSpecs()[0]);
-    expect((await child.callTool("search", { query: "q" })).content).toBe("child:q:5");
-    expect((await child.callTool("move", { from: "a", to: "b" })).content).toBe("parent:a->b:false:a, b) = c");
-  });
-
-  it("replaces the parent's entry when re-decorated, leaving the parent and siblings alone", async () => {
-    const r = registry();
-    const redecorated = new agents.RedecoratedAgent({ registry: r });
-    expect(redecorated.toolSpecs().map((s) => s.name)).toEqual(["search", "move_file"]);
-    expect((await redecorated.callTool("move_file", { from: "a", to: "b" })).content).toBe("redecorated:a->b");
-    expect(new agents.ParentAgent({ registry: r }).toolSpecs().map((s) => s.name)).toEqual(["search", "move"]);
-    expect(new agents.ChildAgent({ registry: r }).toolSpecs().map((s) => s.name)).not.toContain("move_file");
-  });
+  itResolvesDecoratedAgents(() => agents);
 });

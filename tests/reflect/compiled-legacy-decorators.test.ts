@@ -1,9 +1,9 @@
 import "reflect-metadata";
 import * as toolwright from "../../src/index.js";
 import { type Compile, babelStandard, fixture, legacyCompilers, loadCompiled } from "./compile-fixture.js";
+import { type DecoratedAgents, itResolvesDecoratedAgents } from "./decorated-agent-cases.js";
 
 type AgentClass = new (options: toolwright.BaseAgentOptions) => toolwright.BaseAgent;
-type Agents = Record<"ParentAgent" | "ChildAgent" | "RedecoratedAgent", AgentClass>;
 type TypedAgents = Record<"TypedFileAgent" | "TaggingAgent" | "MismatchedAgent" | "ObjectParameterAgent", AgentClass>;
 
 const registry = () => new toolwright.ToolRegistry();
@@ -15,41 +15,8 @@ const withMetadata = new Set(["tsc (emitDecoratorMetadata)", "swc (decoratorMeta
 const sharedCompilers: Record<string, Compile> = { ...legacyCompilers, "Babel standard (2023-11)": babelStandard };
 
 describe.each(Object.keys(sharedCompilers))("decorated agents compiled by %s", (compiler) => {
-  const agents = loadCompiled<Agents>(sharedCompilers[compiler]!(shared.source, shared.file));
-
-  it("builds the same schemas as standard mode when every parameter has a descriptor or a literal default", () => {
-    const specs = new agents.ParentAgent({ registry: registry() }).toolSpecs();
-    expect(specs.map((s) => s.name)).toEqual(["search", "move"]);
-    expect(specs[1]?.inputSchema).toEqual({
-      type: "object",
-      properties: {
-        from: { type: "string" },
-        to: { type: "string" },
-        copy: { type: "boolean", default: false },
-        label: { type: "string", default: "a, b) = c" },
-      },
-      required: ["from", "to"],
-      additionalProperties: false,
-    });
-  });
-
-  it("inherits tools and runs an undecorated override with the parent's schema when subclassed", async () => {
-    const r = registry();
-    const child = new agents.ChildAgent({ registry: r });
-    expect(child.toolSpecs().map((s) => s.name)).toEqual(["search", "move", "childOnly"]);
-    expect(child.toolSpecs()[0]).toEqual(new agents.ParentAgent({ registry: r }).toolSpecs()[0]);
-    expect((await child.callTool("search", { query: "q" })).content).toBe("child:q:5");
-    expect((await child.callTool("move", { from: "a", to: "b" })).content).toBe("parent:a->b:false:a, b) = c");
-  });
-
-  it("replaces the parent's entry when a subclass re-decorates, leaving the parent and siblings alone", async () => {
-    const r = registry();
-    const redecorated = new agents.RedecoratedAgent({ registry: r });
-    expect(redecorated.toolSpecs().map((s) => s.name)).toEqual(["search", "move_file"]);
-    expect((await redecorated.callTool("move_file", { from: "a", to: "b" })).content).toBe("redecorated:a->b");
-    expect(new agents.ParentAgent({ registry: r }).toolSpecs().map((s) => s.name)).toEqual(["search", "move"]);
-    expect(new agents.ChildAgent({ registry: r }).toolSpecs().map((s) => s.name)).not.toContain("move_file");
-  });
+  const agents = loadCompiled<DecoratedAgents>(sharedCompilers[compiler]!(shared.source, shared.file));
+  itResolvesDecoratedAgents(() => agents);
 });
 
 describe.each(Object.keys(legacyCompilers))("design types in legacy mode compiled by %s", (compiler) => {
