@@ -3,7 +3,7 @@ import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { type ToolDefinition, invokeDefinition } from "../tool/tool-definition.js";
 import { type ToolCallContext, runInCallContext } from "./call-context.js";
-import { type ToolResult, failureResult, isToolResult, successResult } from "../tool/tool-result.js";
+import { type ToolResult, failureResult, isToolOutcome, isToolResult, successResult } from "../tool/tool-result.js";
 
 /** What a handler run produced: the result for the model, and the original exception when it failed. */
 export interface HandlerOutcome {
@@ -67,8 +67,18 @@ function succeeded(definition: ToolDefinition, callId: string, value: unknown): 
 }
 
 function succeededUnsafe(definition: ToolDefinition, callId: string, value: unknown): HandlerOutcome {
-  if (isToolResult(value)) return { result: { ...value, toolName: definition.name, callId } };
+  // A result returned as it is still goes to a model: what it carries must be sendable like any other value.
   const problem = unserialisable(value);
+  if (!problem && isToolResult(value)) return { result: { ...value, toolName: definition.name, callId } };
+  if (!problem && looksLikeToolResult(value)) {
+    // Half a result (`ok: false` without an error, a backgrounded one without a task) would break callers that
+    // trust the union, and sending it as content would hide the handler's mistake.
+    const message = `Tool "${definition.name}" returned a malformed ToolResult (${JSON.stringify(value)}), which cannot be sent to the model.`;
+    return {
+      result: failureResult(definition.name, callId, "failed", { code: ErrorCode.InvalidResult, message }),
+      error: new ToolwrightError(ErrorCode.InvalidResult, message),
+    };
+  }
   if (problem) {
     const message = `Tool "${definition.name}" returned ${problem}, which cannot be sent to the model.`;
     return {
@@ -78,6 +88,13 @@ function succeededUnsafe(definition: ToolDefinition, callId: string, value: unkn
   }
   // A handler with nothing to say (void) answers null, which every provider accepts as a result.
   return { result: successResult(definition.name, callId, value === undefined ? null : value) };
+}
+
+// The shape a handler means as a result: a boolean `ok` and a known `outcome`, well-formed or not.
+function looksLikeToolResult(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.ok === "boolean" && isToolOutcome(candidate.outcome);
 }
 
 function failed(definition: ToolDefinition, callId: string, error: unknown): HandlerOutcome {

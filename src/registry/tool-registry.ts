@@ -160,16 +160,20 @@ export class ToolRegistry implements AgentCallHost {
    *   {@link ToolValidationError} for arguments that are not an object or do not match the schema.
    */
   async dispatch(name: string, args: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
-    const definition = this.#tools.get(name);
-    if (!definition) throw new ToolNotFoundError(name, [...this.#tools.keys()]);
     const agentName = options.agent === undefined ? undefined : (this.#agentIds.get(options.agent) ?? options.agent);
+    // What the caller may use, and so all an error may list: never the names of tools it is not allowed.
+    const visible = () =>
+      agentName === undefined
+        ? [...this.#tools.values()].filter((t) => t.allowedAgents === undefined).map((t) => t.name)
+        : [...this.#viewOf(agentName).keys()];
+    const definition = this.#tools.get(name);
+    if (!definition) throw new ToolNotFoundError(name, visible());
     if (agentName !== undefined && !isAllowed(definition, agentName)) {
-      throw new ToolPermissionError(agentName, name, [...this.#viewOf(agentName).keys()]);
+      throw new ToolPermissionError(agentName, name, visible());
     }
     // Naming no agent must not be a way around allowedAgents: such a caller may run only tools open to every agent.
     if (agentName === undefined && definition.allowedAgents !== undefined) {
-      const open = [...this.#tools.values()].filter((t) => t.allowedAgents === undefined).map((t) => t.name);
-      throw new ToolPermissionError("", name, open);
+      throw new ToolPermissionError("", name, visible());
     }
     const validated = await validateCall(definition, args, this.#validator);
     if (!validated.ok) throw validated.error;

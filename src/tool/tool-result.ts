@@ -109,11 +109,28 @@ const OUTCOMES = new Set<string>([
   "cancelled",
 ]);
 
-/** Returns true when `value` has the shape of a {@link ToolResult}, so a handler may return one as it is. */
+/** Returns true when `value` is one of the {@link ToolOutcome} strings. */
+export function isToolOutcome(value: unknown): value is ToolOutcome {
+  return typeof value === "string" && OUTCOMES.has(value);
+}
+
+/**
+ * Returns true when `value` is a well-formed {@link ToolResult}, so a handler may return one as it is: `ok` true
+ * exactly for `success`; otherwise an `error` with a string `code` and `message`, a `taskId` on `backgrounded` and an
+ * `approvalId` on `awaiting_approval`. Anything else that merely looks like one is treated as plain content.
+ */
 export function isToolResult(value: unknown): value is ToolResult {
   if (typeof value !== "object" || value === null) return false;
   const candidate = value as Record<string, unknown>;
-  return typeof candidate.ok === "boolean" && typeof candidate.outcome === "string" && OUTCOMES.has(candidate.outcome);
+  const { ok, outcome } = candidate;
+  if (typeof ok !== "boolean" || typeof outcome !== "string" || !OUTCOMES.has(outcome)) return false;
+  if (ok !== (outcome === "success")) return false;
+  if (ok) return true;
+  const error = candidate.error as Record<string, unknown> | null | undefined;
+  if (typeof error !== "object" || error === null) return false;
+  if (typeof error.code !== "string" || typeof error.message !== "string") return false;
+  if (outcome === "backgrounded" && typeof candidate.taskId !== "string") return false;
+  return outcome !== "awaiting_approval" || typeof candidate.approvalId === "string";
 }
 
 /** Builds a successful result. */
@@ -153,11 +170,11 @@ export function renderToolResult(result: ToolResult): string {
 }
 
 function unrenderable(result: ToolResult, why: string): string {
-  let name = "the tool";
+  let subject = "The tool";
   try {
-    if (typeof result.toolName === "string") name = `"${result.toolName}"`;
+    if (typeof result.toolName === "string") subject = `Tool "${result.toolName}"`;
   } catch {
-    // Keep the generic name: the text must come out whatever the result holds.
+    // Keep the generic subject: the text must come out whatever the result holds.
   }
-  return `Error (${ErrorCode.InvalidResult}): Tool ${name} returned a result that cannot be sent to the model (${why}).`;
+  return `Error (${ErrorCode.InvalidResult}): ${subject} returned a result that cannot be sent to the model (${why}).`;
 }
