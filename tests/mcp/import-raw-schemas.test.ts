@@ -6,6 +6,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import { BaseAgent, ToolDefinitionError, ToolRegistry, parseGeminiToolCalls, toGeminiTools } from "../../src/index.js";
 import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
 import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
+import { geminiReply } from "../fixtures/providers/canned-replies.js";
 
 jest.setTimeout(20_000);
 
@@ -39,11 +40,6 @@ async function startRawServer() {
   return { server, client, calls };
 }
 
-const reply = (parts: unknown[]) => ({
-  candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
-  usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
-});
-
 describe("a draft-07 tool imported from an MCP server, exported to Gemini", () => {
   let recording: RecordingServer | undefined;
   afterEach(() => recording?.close());
@@ -69,7 +65,7 @@ describe("a draft-07 tool imported from an MCP server, exported to Gemini", () =
     expect(functionDeclarations[0]).not.toHaveProperty("parameters");
 
     recording = await startRecordingServer([
-      reply([
+      geminiReply([
         { functionCall: { id: "c1", name: "route", args: { ends: ["Oslo", "Bergen"], mode: 3 } } },
         { functionCall: { id: "c2", name: "route", args: { ends: ["Oslo", "Bergen", "Trondheim"], mode: 4 } } },
       ]),

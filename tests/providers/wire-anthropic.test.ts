@@ -4,17 +4,7 @@ import { parseAnthropicToolCalls } from "toolwright";
 import { toAnthropicToolResult } from "toolwright";
 import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
 import { makeTravelAgent } from "../fixtures/providers/travel-agent.js";
-
-const message = (content: unknown[], stop: string) => ({
-  id: "msg_1",
-  type: "message",
-  role: "assistant",
-  model: "claude-test",
-  content,
-  stop_reason: stop,
-  stop_sequence: null,
-  usage: { input_tokens: 1, output_tokens: 1 },
-});
+import { anthropicMessage } from "../fixtures/providers/canned-replies.js";
 
 describe("Anthropic Messages on the wire", () => {
   let server: RecordingServer;
@@ -22,7 +12,7 @@ describe("Anthropic Messages on the wire", () => {
 
   it("sends the exported tools unchanged and answers tool_use blocks with tool_result blocks, is_error on failure", async () => {
     server = await startRecordingServer([
-      message(
+      anthropicMessage(
         [
           { type: "text", text: "Checking." },
           { type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Oslo", unit: "celsius" } },
@@ -30,7 +20,7 @@ describe("Anthropic Messages on the wire", () => {
         ],
         "tool_use",
       ),
-      message([{ type: "text", text: "Sunny; the flight is full." }], "end_turn"),
+      anthropicMessage([{ type: "text", text: "Sunny; the flight is full." }], "end_turn"),
     ]);
     const client = new Anthropic({ apiKey: "test-key", baseURL: server.url, maxRetries: 0, timeout: 5_000 });
     const agent = makeTravelAgent();

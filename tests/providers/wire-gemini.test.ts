@@ -4,11 +4,7 @@ import { parseGeminiToolCalls } from "toolwright";
 import { toGeminiToolResult } from "toolwright";
 import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
 import { makeTravelAgent } from "../fixtures/providers/travel-agent.js";
-
-const reply = (parts: unknown[]) => ({
-  candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
-  usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
-});
+import { geminiReply } from "../fixtures/providers/canned-replies.js";
 
 // `fetch` is passed explicitly because, without it, the SDK's Node build attaches an undici dispatcher read from
 // `globalThis[Symbol.for("undici.globalDispatcher.1")]`, which jest's sandboxed global lacks ("fetch failed").
@@ -31,11 +27,11 @@ describe("Gemini generateContent on the wire", () => {
     "sends the %s declarations unchanged and answers function calls with functionResponse parts",
     async (mode) => {
       server = await startRecordingServer([
-        reply([
+        geminiReply([
           { functionCall: { id: "fc_1", name: "get_weather", args: { city: "Oslo" } } },
           { functionCall: { id: "fc_2", name: "book_flight", args: { from: "OSL" } } },
         ]),
-        reply([{ text: "Sunny in Oslo." }]),
+        geminiReply([{ text: "Sunny in Oslo." }]),
       ]);
       const ai = client(server);
       const agent = makeTravelAgent();

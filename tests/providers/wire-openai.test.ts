@@ -3,38 +3,10 @@ import { toOpenAITools } from "../../src/providers/openai/export.js";
 import { parseOpenAIToolCalls, toOpenAIToolResult } from "toolwright";
 import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
 import { makeTravelAgent } from "../fixtures/providers/travel-agent.js";
+import { openaiChatCompletion, openaiResponse } from "../fixtures/providers/canned-replies.js";
 
 // Under strict mode the model sends null for every optional field it leaves out.
 const weatherArgs = '{"city":"Oslo","unit":null,"days":null}';
-
-const chatCompletion = (message: Record<string, unknown>, finish: string) => ({
-  id: "chatcmpl-1",
-  object: "chat.completion",
-  created: 1_700_000_000,
-  model: "gpt-test",
-  choices: [
-    {
-      index: 0,
-      message: { role: "assistant", content: null, refusal: null, ...message },
-      finish_reason: finish,
-      logprobs: null,
-    },
-  ],
-  usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-});
-
-const response = (output: unknown[]) => ({
-  id: "resp_1",
-  object: "response",
-  created_at: 1_700_000_000,
-  status: "completed",
-  model: "gpt-test",
-  output,
-  parallel_tool_calls: true,
-  tool_choice: "auto",
-  tools: [],
-  usage: { input_tokens: 1, output_tokens: 1, total_tokens: 2 },
-});
 
 describe("OpenAI Chat Completions on the wire", () => {
   let server: RecordingServer;
@@ -42,7 +14,7 @@ describe("OpenAI Chat Completions on the wire", () => {
 
   it("sends the exported tools unchanged, runs the model's calls and sends the results back as tool messages", async () => {
     server = await startRecordingServer([
-      chatCompletion(
+      openaiChatCompletion(
         {
           tool_calls: [
             { id: "call_1", type: "function", function: { name: "get_weather", arguments: weatherArgs } },
@@ -55,7 +27,7 @@ describe("OpenAI Chat Completions on the wire", () => {
         },
         "tool_calls",
       ),
-      chatCompletion({ content: "Sunny in Oslo; no flights left." }, "stop"),
+      openaiChatCompletion({ content: "Sunny in Oslo; no flights left." }, "stop"),
     ]);
     const client = new OpenAI({ apiKey: "test-key", baseURL: `${server.url}/v1`, maxRetries: 0, timeout: 5_000 });
     const agent = makeTravelAgent();
@@ -95,7 +67,7 @@ describe("OpenAI Responses API on the wire", () => {
 
   it("sends the exported tools unchanged and answers function_call items with function_call_output items", async () => {
     server = await startRecordingServer([
-      response([
+      openaiResponse([
         {
           type: "function_call",
           id: "fc_1",
@@ -105,7 +77,7 @@ describe("OpenAI Responses API on the wire", () => {
           status: "completed",
         },
       ]),
-      response([
+      openaiResponse([
         {
           type: "message",
           id: "msg_1",

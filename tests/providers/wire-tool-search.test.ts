@@ -15,46 +15,16 @@ import {
 } from "../../src/index.js";
 import { makeDeskAgent } from "../fixtures/providers/desk-agent.js";
 import { type RecordingServer, startRecordingServer } from "../fixtures/providers/recording-server.js";
+import {
+  anthropicMessage,
+  geminiReply,
+  openaiChatCompletion,
+  openaiResponse,
+} from "../fixtures/providers/canned-replies.js";
 
 // The deferred-tool loop with each real SDK client against a local recording server: what the first request sends,
 // the model's search, and the found tool called afterwards.
 
-const message = (content: unknown[], stop = "tool_use") => ({
-  id: "msg_1",
-  type: "message",
-  role: "assistant",
-  model: "claude-test",
-  content,
-  stop_reason: stop,
-  stop_sequence: null,
-  usage: { input_tokens: 1, output_tokens: 1 },
-});
-const response = (output: unknown[]) => ({
-  id: "resp_1",
-  object: "response",
-  created_at: 1_700_000_000,
-  status: "completed",
-  model: "gpt-test",
-  output,
-  parallel_tool_calls: true,
-  tool_choice: "auto",
-  tools: [],
-  usage: { input_tokens: 1, output_tokens: 1, total_tokens: 2 },
-});
-const completion = (toolCalls: unknown[]) => ({
-  id: "chatcmpl-1",
-  object: "chat.completion",
-  created: 1_700_000_000,
-  model: "gpt-test",
-  choices: [
-    {
-      index: 0,
-      message: { role: "assistant", content: null, refusal: null, tool_calls: toolCalls },
-      finish_reason: "tool_calls",
-      logprobs: null,
-    },
-  ],
-});
 const sentNames = (tools: unknown) =>
   (tools as { name?: string; function?: { name: string } }[]).map((t) => t.name ?? t.function?.name);
 
@@ -67,7 +37,7 @@ const openai = () => new OpenAI({ apiKey: "k", baseURL: `${server.url}/v1`, maxR
 describe("deferred tools with Anthropic on the wire", () => {
   it("flags deferred tools and runs the tool the model calls when the server BM25 search found it", async () => {
     server = await startRecordingServer([
-      message([
+      anthropicMessage([
         { type: "server_tool_use", id: "srvtoolu_1", name: "tool_search_tool_bm25", input: { query: "currency" } },
         {
           type: "tool_search_tool_result",
@@ -108,10 +78,10 @@ describe("deferred tools with Anthropic on the wire", () => {
 
   it("answers with tool_reference blocks and runs the tool called next when the search runs on the client", async () => {
     server = await startRecordingServer([
-      message([
+      anthropicMessage([
         { type: "tool_use", id: "toolu_1", name: "tool_search", input: { query: "convert currency", limit: 1 } },
       ]),
-      message([
+      anthropicMessage([
         { type: "tool_use", id: "toolu_2", name: "convert_currency", input: { amount: 2, from: "EUR", to: "NOK" } },
       ]),
     ]);
@@ -152,7 +122,7 @@ describe("deferred tools with Anthropic on the wire", () => {
 describe("deferred tools with the OpenAI Responses API on the wire", () => {
   it("answers tool_search_call and routes the namespaced call when deferred tools sit in a namespace", async () => {
     server = await startRecordingServer([
-      response([
+      openaiResponse([
         {
           type: "tool_search_call",
           id: "ts_1",
@@ -162,7 +132,7 @@ describe("deferred tools with the OpenAI Responses API on the wire", () => {
           arguments: { query: "convert currency", limit: 1 },
         },
       ]),
-      response([
+      openaiResponse([
         {
           type: "function_call",
           id: "fc_1",
@@ -229,7 +199,7 @@ describe("deferred tools with the OpenAI Responses API on the wire", () => {
 
   it("leaves OpenAI's own search items out of the calls to run when the search is hosted", async () => {
     server = await startRecordingServer([
-      response([
+      openaiResponse([
         {
           type: "tool_search_call",
           id: "ts_1",
@@ -270,10 +240,22 @@ describe("deferred tools with the OpenAI Responses API on the wire", () => {
 describe("deferred tools through toolwright's tool_search on the wire", () => {
   it("sends a found tool in the next Chat Completions request when a search loaded it", async () => {
     server = await startRecordingServer([
-      completion([{ id: "c1", type: "function", function: { name: "tool_search", arguments: '{"query":"email"}' } }]),
-      completion([
-        { id: "c2", type: "function", function: { name: "send_email", arguments: '{"to":"a@b.c","body":"hi"}' } },
-      ]),
+      openaiChatCompletion(
+        {
+          tool_calls: [
+            { id: "c1", type: "function", function: { name: "tool_search", arguments: '{"query":"email"}' } },
+          ],
+        },
+        "tool_calls",
+      ),
+      openaiChatCompletion(
+        {
+          tool_calls: [
+            { id: "c2", type: "function", function: { name: "send_email", arguments: '{"to":"a@b.c","body":"hi"}' } },
+          ],
+        },
+        "tool_calls",
+      ),
     ]);
     const agent = makeDeskAgent();
     const client = openai();
@@ -305,12 +287,9 @@ describe("deferred tools through toolwright's tool_search on the wire", () => {
   });
 
   it("declares a found tool to Gemini in the next request when a search loaded it", async () => {
-    const reply = (parts: unknown[]) => ({
-      candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
-    });
     server = await startRecordingServer([
-      reply([{ functionCall: { id: "f1", name: "tool_search", args: { query: "exchange rate" } } }]),
-      reply([{ functionCall: { id: "f2", name: "lookup_rate", args: { pair: "EURUSD" } } }]),
+      geminiReply([{ functionCall: { id: "f1", name: "tool_search", args: { query: "exchange rate" } } }]),
+      geminiReply([{ functionCall: { id: "f2", name: "lookup_rate", args: { pair: "EURUSD" } } }]),
     ]);
     const ai = new GoogleGenAI({
       apiKey: "k",
