@@ -2,10 +2,11 @@
 // per variant, so neither side's garbage or caches are in the other's numbers. Prints one JSON line.
 import { randomUUID } from "node:crypto";
 import type { ToolwrightModule } from "./generate-tools.js";
+import { settledHeap } from "./settled-heap.js";
 
 const [variant, countText, moduleUrl] = process.argv.slice(2);
-const gc = globalThis.gc;
-if (!gc) throw new Error("run with --expose-gc");
+// Fail before any work, not at the first sample.
+if (!globalThis.gc) throw new Error("run with --expose-gc");
 if ((variant !== "agents" && variant !== "plain") || !countText || !moduleUrl) {
   throw new Error("usage: heap-child.ts <agents|plain> <count> <module-url>");
 }
@@ -17,18 +18,6 @@ const Agent = defineAgent();
 const first = new Agent();
 const tools = first.tools();
 first.toolSpecs();
-
-/** Collects until the heap stops shrinking, so finalizers and weak maps have settled. */
-function settledHeap(): number {
-  let used = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 5; i++) {
-    gc!();
-    const now = process.memoryUsage().heapUsed;
-    if (now >= used) return now;
-    used = now;
-  }
-  return used;
-}
 
 const before = settledHeap();
 const kept: object[] = [];

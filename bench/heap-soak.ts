@@ -4,11 +4,12 @@
 // retained heap sampled (after full collections) every tenth of the way. A store or listener that leaks shows as
 // a heap that keeps growing; a bounded one stays flat. Prints one JSON object.
 import { BaseAgent, ToolRegistry, currentToolCall } from "../src/index.js";
+import { settledHeap } from "./settled-heap.js";
 
 const total = Number(process.argv[2] ?? 1_000_000);
 const BATCH = 1_000;
-const gc = globalThis.gc;
-if (!gc) throw new Error("run with node --expose-gc");
+// Fail before any work, not at the first sample.
+if (!globalThis.gc) throw new Error("run with node --expose-gc");
 
 const registry = new ToolRegistry();
 registry.register("wipe", ({ n }: { n: number }) => n, {
@@ -57,17 +58,6 @@ async function one(i: number): Promise<void> {
     default:
       await agent.callTool("fast", { s: "a".repeat(30) + "!" });
   }
-}
-
-function settledHeap(): number {
-  let used = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 5; i++) {
-    gc!();
-    const now = process.memoryUsage().heapUsed;
-    if (now >= used) return now;
-    used = now;
-  }
-  return used;
 }
 
 const samples: { calls: number; heapBytes: number }[] = [];
