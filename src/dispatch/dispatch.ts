@@ -107,12 +107,9 @@ function afterValidation(request: CallRequest, validated: ValidatedCall): Settle
       message: `Invalid arguments for tool "${definition.name}": ${formatIssues(issues)}. Fix the arguments and call the tool again.`,
       issues,
     });
-    return notify(request, request.rawArgs, {
-      result,
-      get error() {
-        return validated.error;
-      },
-    });
+    // The error is built only for an `error` listener, which is the only reader of it.
+    const outcome = anyListens(request.events, "error") ? { result, error: validated.error } : { result };
+    return notify(request, request.rawArgs, outcome);
   }
   if (request.signal?.aborted) return cancelledResult(definition.name, callId, request.signal.reason, false);
   if (definition.authScopes !== undefined || definition.requiresApproval) return gate(request, validated.args);
