@@ -32,11 +32,13 @@ export interface CallOverhead {
   readonly valid: Comparison;
   readonly invalid: Comparison;
   /**
-   * The valid-call floor timed before toolwright ran any call. On Node 20 the first `AsyncLocalStorage.run` (which
-   * `currentToolCall()` needs) turns on promise hooks for the whole process, making every later await dearer,
-   * the floor's included; this is the floor of an app that uses no AsyncLocalStorage.
+   * The valid-call floor timed before toolwright ran any call: the floor of an app that has not paid for anything
+   * toolwright may switch on process-wide (on Node 20, the first `AsyncLocalStorage.run` turns on promise hooks that
+   * make every later await in the process dearer).
    */
   readonly floorBeforeFirstCall: Timing;
+  /** The same floor timed alone again after toolwright's calls: what toolwright costs the rest of the app. */
+  readonly floorAfterCalls: Timing;
 }
 
 /**
@@ -74,9 +76,13 @@ export async function measureCallOverhead(options: MeasureOptions): Promise<Call
     options,
   );
   const invalid = await compare(
-    async () => (await agent.callTool("add", bad)).error?.message,
+    async () => {
+      const result = await agent.callTool("add", bad);
+      return result.ok ? undefined : result.error.message;
+    },
     () => floorMessage(bad),
     options,
   );
-  return { valid, invalid, floorBeforeFirstCall };
+  const floorAfterCalls = await time(() => floorCall(good), options);
+  return { valid, invalid, floorBeforeFirstCall, floorAfterCalls };
 }

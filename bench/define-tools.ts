@@ -1,17 +1,28 @@
-import { ToolRegistry } from "../src/index.js";
+import { ToolRegistry, type ToolSpec, toOpenAITools } from "../src/index.js";
 import type { GeneratedModules, SpecsModule, ToolwrightModule } from "./generate-tools.js";
 import { TOOL_COUNT } from "./generate-tools.js";
 import { type Comparison, type MeasureOptions, compare } from "./measure.js";
 
-/** Defining 200 tools and exporting their specs, against hand-written JSON Schema and against zod. */
+/** Defining 200 tools and exporting them for OpenAI, against hand-written JSON Schema and against zod. */
 export interface DefineTools {
   readonly vsPlain: Comparison;
   readonly vsZod: Comparison;
 }
 
+/** What the floors do with their specs: the OpenAI Responses tool objects a developer would write by hand. */
+export function openAIToolsByHand(specs: readonly ToolSpec[]) {
+  return specs.map(({ name, description, inputSchema }) => ({
+    type: "function" as const,
+    name,
+    description,
+    parameters: inputSchema,
+    strict: false,
+  }));
+}
+
 /**
- * Times one "define a class with 200 decorated tools, create an agent, export its specs": each run evaluates a fresh
- * class (so its decorators run and the per-class reflection cache is cold), as at program start.
+ * Times one "define a class with 200 decorated tools, create an agent, export its specs for OpenAI": each run
+ * evaluates a fresh class (so its decorators run and the per-class reflection cache is cold), as at program start.
  */
 export async function measureDefineTools(modules: GeneratedModules, options: MeasureOptions): Promise<DefineTools> {
   const toolwright = (await import(modules.toolwright)) as ToolwrightModule;
@@ -23,21 +34,21 @@ export async function measureDefineTools(modules: GeneratedModules, options: Mea
   let runs = 0;
   const defineAndExport = () => {
     const Agent = toolwright.defineAgent();
-    return new Agent({ name: `generated_${runs++}`, registry }).toolSpecs();
+    return toOpenAITools(new Agent({ name: `generated_${runs++}`, registry }).toolSpecs());
   };
 
-  const specs = defineAndExport();
-  const zodSpecs = zod.defineSpecs();
-  const plainSpecs = plain.defineSpecs();
+  const tools = defineAndExport();
+  const zodTools = openAIToolsByHand(zod.defineSpecs());
+  const plainTools = openAIToolsByHand(plain.defineSpecs());
   for (const [label, list] of [
-    ["toolwright", specs],
-    ["zod", zodSpecs],
-    ["plain", plainSpecs],
+    ["toolwright", tools],
+    ["zod", zodTools],
+    ["plain", plainTools],
   ] as const) {
-    if (list.length !== TOOL_COUNT) throw new Error(`${label} produced ${list.length} specs, not ${TOOL_COUNT}`);
+    if (list.length !== TOOL_COUNT) throw new Error(`${label} produced ${list.length} tools, not ${TOOL_COUNT}`);
   }
 
-  const vsPlain = await compare(defineAndExport, () => plain.defineSpecs(), options);
-  const vsZod = await compare(defineAndExport, () => zod.defineSpecs(), options);
+  const vsPlain = await compare(defineAndExport, () => openAIToolsByHand(plain.defineSpecs()), options);
+  const vsZod = await compare(defineAndExport, () => openAIToolsByHand(zod.defineSpecs()), options);
   return { vsPlain, vsZod };
 }

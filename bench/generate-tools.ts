@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { transformSync } from "esbuild";
 import type { BaseAgent, BaseAgentOptions, ToolSpec } from "../src/index.js";
+import { distEntry } from "./ensure-build.js";
 
 /** How many tools the generated class declares. */
 export const TOOL_COUNT = 200;
@@ -24,8 +26,12 @@ export interface SpecsModule {
 export interface GeneratedModules {
   readonly dir: string;
   readonly toolwright: string;
+  /** The same class as plain JavaScript importing the built package (dist/esm), for fresh processes. */
+  readonly toolwrightBuilt: string;
   readonly zod: string;
   readonly plain: string;
+  /** The plain floor as an .mjs file, for fresh processes. */
+  readonly plainBuilt: string;
   /** Deletes the folder. */
   readonly remove: () => void;
 }
@@ -36,7 +42,7 @@ const zodUrl = import.meta.resolve("zod");
 // Every fourth tool is a @builtinTool, so the reflector's source reading is part of the cost, as in a real agent.
 const isBuiltin = (i: number) => i % 4 === 3;
 
-function toolwrightSource(): string {
+function toolwrightSource(entryUrl: string): string {
   const methods: string[] = [];
   for (let i = 0; i < TOOL_COUNT; i++) {
     if (isBuiltin(i)) {
@@ -53,7 +59,7 @@ function toolwrightSource(): string {
     lookup${i}({ id }: { id: string; limit: number; verbose?: boolean }): string { return id; }`);
     }
   }
-  return `import { BaseAgent, builtinTool, p, tool } from ${JSON.stringify(indexUrl)};
+  return `import { BaseAgent, builtinTool, p, tool } from ${JSON.stringify(entryUrl)};
 
 export function defineAgent() {
   return class GeneratedAgent extends BaseAgent {
@@ -117,9 +123,16 @@ export function writeGeneratedModules(): GeneratedModules {
   };
   return {
     dir,
-    toolwright: write("toolwright-agent.ts", toolwrightSource()),
+    toolwright: write("toolwright-agent.ts", toolwrightSource(indexUrl)),
+    // Node 20 cannot parse decorators: compiled ahead of time, as a user's build would.
+    toolwrightBuilt: write(
+      "toolwright-agent-built.mjs",
+      transformSync(toolwrightSource(pathToFileURL(distEntry).href), { loader: "ts", format: "esm", target: "es2022" })
+        .code,
+    ),
     zod: write("zod-tools.ts", zodSource()),
     plain: write("plain-tools.ts", plainSource()),
+    plainBuilt: write("plain-tools.mjs", plainSource()),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -6,6 +6,8 @@ export interface Row {
   readonly ratio: number;
   /** The ratio the issue sets, when it sets one. */
   readonly target?: number;
+  /** An absolute limit the issue sets instead, in milliseconds, with the measured value it judges. */
+  readonly limitMs?: { readonly limit: number; readonly value: number };
 }
 
 /** Formats nanoseconds with a unit that keeps three significant figures readable. */
@@ -21,6 +23,10 @@ export function formatBytes(bytes: number, perItem: number): string {
 }
 
 function verdict(row: Row): string {
+  if (row.limitMs) {
+    const { limit, value } = row.limitMs;
+    return value <= limit ? `≤ ${limit} ms met` : `≤ ${limit} ms MISSED`;
+  }
   if (row.target === undefined) return "";
   return row.ratio <= row.target ? `≤ ${row.target}× met` : `≤ ${row.target}× MISSED`;
 }

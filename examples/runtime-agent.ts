@@ -1,11 +1,10 @@
 // The execution runtime in one agent: a slow call handed to the background, an approval round, a retry, and a batch
 // of serial and parallel calls. Every wait is a short real timer, so the whole demo takes well under a second.
-import { BaseAgent, ToolRegistry, currentToolCall, p, tool } from "../src/index.js";
+import { BaseAgent, type ToolCallContext, ToolRegistry, p, tool } from "../src/index.js";
 import { heading, showCall, step } from "./demo-story.js";
 
 /** Waits `ms`, or rejects with the call's abort reason as soon as its signal aborts. */
-function sleep(ms: number): Promise<void> {
-  const { signal } = currentToolCall();
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       clearTimeout(timer);
@@ -33,8 +32,8 @@ export class ReleaseAgent extends BaseAgent {
     timeoutMs: 100,
     onTimeout: "background",
   })
-  async releaseNotes({ version }: { version: string }) {
-    await sleep(250);
+  async releaseNotes({ version }: { version: string }, { signal }: ToolCallContext) {
+    await sleep(250, signal);
     return `Release notes for ${version}: 12 fixes, 3 features`;
   }
 
@@ -50,17 +49,17 @@ export class ReleaseAgent extends BaseAgent {
   }
 
   @tool({ description: "Read a file", params: { path: p.string() }, readOnly: true })
-  async readFile({ path }: { path: string }) {
+  async readFile({ path }: { path: string }, { signal }: ToolCallContext) {
     this.timeline.push(`read ${path} start`);
-    await sleep(30);
+    await sleep(30, signal);
     this.timeline.push(`read ${path} end`);
     return `contents of ${path}`;
   }
 
   @tool({ description: "Write a file", params: { path: p.string(), text: p.string() } })
-  async writeFile({ path, text }: { path: string; text: string }) {
+  async writeFile({ path, text }: { path: string; text: string }, { signal }: ToolCallContext) {
     this.timeline.push(`write ${path} start`);
-    await sleep(20);
+    await sleep(20, signal);
     this.timeline.push(`write ${path} end`);
     return `wrote ${text.length} bytes to ${path}`;
   }

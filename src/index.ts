@@ -22,11 +22,10 @@ export type { BaseToolOptions } from "./agent/base-tool.js";
 export { ToolRegistry } from "./registry/tool-registry.js";
 export type { ToolRegistryOptions } from "./registry/tool-registry.js";
 export { toolRegistry } from "./registry/shared-registry.js";
-export type { GatedCall, Tool, ToolFlags, ToolHandler, ToolSpec } from "./tool/tool.js";
+export type { GatedCall, Tool, ToolCallContext, ToolFlags, ToolHandler, ToolSpec } from "./tool/tool.js";
 export type { ToolCall } from "./tool/tool-call.js";
 
-export { currentToolCall } from "./dispatch/call-context.js";
-export type { ToolCallContext } from "./dispatch/call-context.js";
+export { currentToolCall, enableAsyncToolContext } from "./dispatch/call-context.js";
 export type { ToolEvent, ToolEventListener, ToolEventName } from "./dispatch/hooks.js";
 export type { Approver, ScopeChecker } from "./dispatch/call-runtime.js";
 export type { ApprovalEvictedListener, PendingApproval } from "./dispatch/approval-store.js";

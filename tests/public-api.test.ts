@@ -29,6 +29,7 @@ describe("public API", () => {
       "checkCompatibility",
       "createLoadedTools",
       "currentToolCall",
+      "enableAsyncToolContext",
       "isToolResult",
       "p",
       "parseAnthropicToolCalls",

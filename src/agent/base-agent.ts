@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Approvals } from "../dispatch/approval-store.js";
-import { generateCallId } from "../dispatch/call-id.js";
+import { generateCallId } from "../tool/call-id.js";
 import { activeCallTracer } from "../dispatch/call-tracer.js";
 import { type RuntimeOptions, runtimeOptionsOf } from "../dispatch/call-runtime.js";
 import { dispatchCall, runApproved } from "../dispatch/dispatch.js";

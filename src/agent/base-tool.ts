@@ -1,4 +1,4 @@
-import { currentToolCall, type ToolCallContext } from "../dispatch/call-context.js";
+import type { ToolCallContext } from "../tool/tool.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { InferArgs } from "../params/infer.js";
 import type { ObjectJsonSchema } from "../params/json-schema.js";
@@ -49,8 +49,7 @@ export abstract class BaseTool<S extends ParamShape = ParamShape> implements Too
     const name = options.name ?? className;
     assertToolName(name, className);
     const { inputSchema, standardSchema } = resolveInputSchema(options, `${className} (${name})`);
-    // The handler reads the running call's context, so run() gets it as an argument rather than through a global.
-    const handler = (args: Record<string, unknown>) => this.run(args as never, currentToolCall());
+    const handler = (args: Record<string, unknown>, context: ToolCallContext) => this.run(args as never, context);
     this.#definition = Object.freeze({
       name,
       description: modelDescription(options),

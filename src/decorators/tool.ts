@@ -5,17 +5,18 @@ import type { ParamShape } from "../params/param.js";
 import type { StandardSchemaLike } from "../schema/input-schema.js";
 import { recordTool } from "./record-tool.js";
 import type { ToolOptions } from "../tool/tool-options.js";
+import type { ToolCallContext } from "../tool/tool.js";
 
 /**
- * A method decorator whose method must accept `Args` as its one argument. It has both call forms, so it compiles with
+ * A method decorator whose method must accept `Args` as its first argument (the call's context comes second). It has both call forms, so it compiles with
  * standard (Stage-3) decorators and with `experimentalDecorators` alike.
  */
 export interface ToolMethodDecorator<Args> {
-  <This, Method extends (this: This, args: Args) => unknown>(
+  <This, Method extends (this: This, args: Args, context: ToolCallContext) => unknown>(
     value: Method,
     context: ClassMethodDecoratorContext<This, Method>,
   ): void;
-  <Method extends (args: Args) => unknown>(
+  <Method extends (args: Args, context: ToolCallContext) => unknown>(
     target: object,
     key: string | symbol,
     descriptor: TypedPropertyDescriptor<Method>,

@@ -1,44 +1,69 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { CallingAgent, ToolFlags, ToolSpec } from "../tool/tool.js";
+import type { ToolCallContext } from "../tool/tool.js";
 
-/** What a running handler can know about its call. */
-export interface ToolCallContext {
-  /** Aborted when the call is cancelled or times out: pass it on to fetch, streams and child processes. */
-  readonly signal: AbortSignal;
-  /** The agent that made the call; undefined for a registry dispatch without an agent. */
-  readonly agent: CallingAgent | undefined;
-  /** The id of the model's tool call, or a generated one. */
-  readonly callId: string;
-  /** The tool being run. */
-  readonly tool: ToolSpec & ToolFlags;
-}
+export type { ToolCallContext } from "../tool/tool.js";
 
-const storage = new AsyncLocalStorage<ToolCallContext>();
+// The call whose handler is running synchronously right now. Set around every handler invocation and put back after
+// it, so `currentToolCall()` works in the synchronous part of any handler for the price of two assignments.
+let running: ToolCallContext | undefined;
+
+// Created on the first call that needs the context after an `await`. On Node 20 the first `run` turns on promise
+// hooks for the whole process, which makes every `await` of the application dearer, so no call pays for it unasked.
+let storage: AsyncLocalStorage<ToolCallContext> | undefined;
+
+// Set by enableAsyncToolContext(): every call runs with its context tracked across awaits.
+let everywhere = false;
 
 /**
- * Returns the context of the tool call the current code runs in, from inside any handler (`@tool`, `@builtinTool` or a
- * registered function), however deep in its async work.
- * @throws {Error} when called outside a tool call.
+ * Returns the context of the tool call the current code runs in (also the handler's last argument). It works anywhere
+ * in the synchronous part of a handler; after an `await`, in tools declared with `asyncContext: true`, or in every tool
+ * once {@link enableAsyncToolContext} was called (both use AsyncLocalStorage; see docs/performance.md for its cost).
+ * @throws {Error} when called outside a tool call, or after an `await` in a tool that does not track its context.
  * @example
  * \@tool({ description: "Fetch a page", params: { url: p.string({ format: "uri" }) } })
  * async fetchPage({ url }: { url: string }) {
- *   const { signal } = currentToolCall();
+ *   const { signal } = currentToolCall(); // before the first await
  *   return (await fetch(url, { signal })).text();
  * }
  */
 export function currentToolCall(): ToolCallContext {
-  const context = storage.getStore();
-  if (!context)
-    throw new Error("currentToolCall() was called outside a tool call; call it from inside a tool handler.");
-  return context;
+  const context = running ?? storage?.getStore();
+  if (context) return context;
+  throw new Error(
+    "currentToolCall() was called outside a tool call. Inside a handler it works before the first `await`; after " +
+      "one, take the context from the handler's last argument, or declare the tool with `asyncContext: true` (or " +
+      "call enableAsyncToolContext() once) so it is tracked across awaits.",
+  );
 }
 
-/** Runs `fn(...args)` with `context` as the current tool call. */
+/**
+ * Makes `currentToolCall()` work after `await`s in every tool, as if each were declared with `asyncContext: true`.
+ * Uses AsyncLocalStorage: on Node 20 every `await` in the process becomes slower once it is on (docs/performance.md).
+ */
+export function enableAsyncToolContext(): void {
+  everywhere = true;
+}
+
+/**
+ * Runs `fn(...args)` with `context` as the current tool call: for its synchronous part always, and across its awaits
+ * when `acrossAwaits` is true, async tracking was enabled for every tool, or the caller itself runs in a tracked call
+ * (a nested call must not see its parent's context after an await).
+ */
 export function runInCallContext<A extends unknown[], T>(
   context: ToolCallContext,
+  acrossAwaits: boolean | undefined,
   fn: (...args: A) => T,
   ...args: A
 ): T {
-  // Arguments are passed through rather than closed over: this runs on every call, and a closure per call is garbage.
-  return storage.run(context, fn, ...args);
+  const outer = running;
+  running = context;
+  try {
+    // Arguments are passed through rather than closed over: this runs on every call, and a closure per call is garbage.
+    if (acrossAwaits || everywhere || storage?.getStore() !== undefined) {
+      return (storage ??= new AsyncLocalStorage()).run(context, fn, ...args);
+    }
+    return fn(...args);
+  } finally {
+    running = outer;
+  }
 }

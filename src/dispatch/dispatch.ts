@@ -38,14 +38,16 @@ export function dispatchCall(request: CallRequest): Promise<ToolResult> {
 }
 
 function dispatchGuarded(request: CallRequest): Promise<ToolResult> {
+  let settled: Settled;
   try {
-    return guard(request, dispatchUnguarded(request));
+    settled = dispatchUnguarded(request);
   } catch (error) {
     return Promise.resolve(internalFailure(request, error));
   }
+  return settled instanceof Promise ? guard(request, settled) : Promise.resolve(settled);
 }
 
-function dispatchUnguarded(request: CallRequest): Promise<ToolResult> {
+function dispatchUnguarded(request: CallRequest): Settled {
   let validated: ValidatedCall | Promise<ValidatedCall>;
   try {
     validated = validateCall(request.definition, request.rawArgs, request.validator);
@@ -56,9 +58,12 @@ function dispatchUnguarded(request: CallRequest): Promise<ToolResult> {
       code: ErrorCode.InvalidDefinition,
       message: `Tool "${request.definition.name}" cannot be called: its input schema does not compile (${describeThrown(error)}).`,
     });
-    return Promise.resolve(notify(request, request.rawArgs, { result, error }));
+    return notify(request, request.rawArgs, { result, error });
   }
-  return settle(request, validated);
+  // A call that needs no waiting is settled here, synchronously: its caller gets one resolved promise, not a chain.
+  return validated instanceof Promise
+    ? validated.then((v) => afterValidation(request, v))
+    : afterValidation(request, validated);
 }
 
 /**
@@ -67,11 +72,13 @@ function dispatchUnguarded(request: CallRequest): Promise<ToolResult> {
  */
 export function dispatchValidated(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
   const run = (): Promise<ToolResult> => {
+    let settled: Settled;
     try {
-      return guard(request, settle(request, { ok: true, args }));
+      settled = afterValidation(request, { ok: true, args });
     } catch (error) {
       return Promise.resolve(internalFailure(request, error));
     }
+    return settled instanceof Promise ? guard(request, settled) : Promise.resolve(settled);
   };
   const tracer = activeCallTracer();
   return tracer ? tracer.trace(tracedCall(request, "call", args), run) : run();
@@ -90,14 +97,6 @@ function internalFailure(request: CallRequest, error: unknown): ToolResult {
   });
 }
 
-function settle(request: CallRequest, validated: ValidatedCall | Promise<ValidatedCall>): Promise<ToolResult> {
-  const settled =
-    validated instanceof Promise
-      ? validated.then((v) => afterValidation(request, v))
-      : afterValidation(request, validated);
-  return settled instanceof Promise ? settled : Promise.resolve(settled);
-}
-
 function afterValidation(request: CallRequest, validated: ValidatedCall): Settled {
   const { definition, callId } = request;
   if (!validated.ok) {
@@ -108,12 +107,9 @@ function afterValidation(request: CallRequest, validated: ValidatedCall): Settle
       message: `Invalid arguments for tool "${definition.name}": ${formatIssues(issues)}. Fix the arguments and call the tool again.`,
       issues,
     });
-    return notify(request, request.rawArgs, {
-      result,
-      get error() {
-        return validated.error;
-      },
-    });
+    // The error is built only for an `error` listener, which is the only reader of it.
+    const outcome = anyListens(request.events, "error") ? { result, error: validated.error } : { result };
+    return notify(request, request.rawArgs, outcome);
   }
   if (request.signal?.aborted) return cancelledResult(definition.name, callId, request.signal.reason, false);
   if (definition.authScopes !== undefined || definition.requiresApproval) return gate(request, validated.args);

@@ -26,7 +26,7 @@ export function runHandler(
 ): HandlerOutcome | Promise<HandlerOutcome> {
   let value: unknown;
   try {
-    value = runInCallContext(context, invokeDefinition, definition, target, args);
+    value = runInCallContext(context, definition.asyncContext, invokeDefinition, definition, target, args, context);
   } catch (error) {
     return failed(definition, context.callId, error);
   }

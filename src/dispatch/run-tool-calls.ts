@@ -1,6 +1,6 @@
 import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
-import { generateCallId } from "./call-id.js";
+import { generateCallId } from "../tool/call-id.js";
 import { cancelledResult } from "./runtime-results.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
 

@@ -16,15 +16,27 @@ export type ValidatedCall =
   | { readonly ok: true; readonly args: Record<string, unknown> }
   | { readonly ok: false; readonly issues: readonly ArgumentIssue[]; readonly error: ToolValidationError };
 
+// A class rather than a literal with a getter: a literal's getter is a new closure and a new object shape on every
+// rejected call, which made the garbage of a rejected call cost more than its validation.
+class InvalidCall {
+  readonly ok = false;
+  readonly #toolName: string;
+  #error: ToolValidationError | undefined;
+
+  constructor(
+    toolName: string,
+    readonly issues: readonly ArgumentIssue[],
+  ) {
+    this.#toolName = toolName;
+  }
+
+  get error(): ToolValidationError {
+    return (this.#error ??= new ToolValidationError(this.#toolName, this.issues));
+  }
+}
+
 function invalid(definition: ToolDefinition, issues: readonly ArgumentIssue[]): ValidatedCall {
-  let error: ToolValidationError | undefined;
-  return {
-    ok: false,
-    issues,
-    get error() {
-      return (error ??= new ToolValidationError(definition.name, issues));
-    },
-  };
+  return new InvalidCall(definition.name, issues);
 }
 
 /**

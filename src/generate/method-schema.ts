@@ -72,10 +72,11 @@ export function methodSchema(
       const schema = guard(name, parameter, () => builtinParameter(ctx, parameter, doc.params.get(name)));
       if (schema) shape[name] = schema;
     }
-  } else if (parameters.length > 1) {
+  } else if (parameters.length > 2 || (parameters[1] && !isCallContext(ctx, parameters[1]))) {
     report(
       parameters[1]!,
-      `${label}: a @tool method takes one object parameter (its properties are the tool's); use @builtinTool for positional parameters`,
+      `${label}: a @tool method takes one object parameter (its properties are the tool's), then optionally the ` +
+        "call's ToolCallContext; use @builtinTool for positional parameters",
     );
   } else if (parameters[0]) {
     Object.assign(shape, toolParameter(ctx, parameters[0], guard, report, label));
@@ -89,6 +90,12 @@ export function methodSchema(
     ...(found.kind === "builtin" ? { parameters: names } : {}),
     inputSchema: { ...inputSchema, ...defs } as GeneratedTool["inputSchema"],
   };
+}
+
+// The handler's second argument: toolwright's call context, which is not the model's to fill.
+function isCallContext(ctx: MapContext, parameter: ts.ParameterDeclaration): boolean {
+  const type = ctx.checker.getTypeAtLocation(parameter);
+  return (type.aliasSymbol ?? type.getSymbol())?.getName() === "ToolCallContext";
 }
 
 function builtinParameter(ctx: MapContext, parameter: ts.ParameterDeclaration, doc: Doc | undefined): AnyParam {

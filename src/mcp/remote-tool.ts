@@ -1,5 +1,5 @@
 import type { ToolOptions } from "../tool/tool-options.js";
-import { currentToolCall } from "../dispatch/call-context.js";
+import type { ToolCallContext } from "../tool/tool.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { ErrorCode } from "../errors/error-code.js";
 import type { McpClientLike, McpRemoteTool } from "./mcp-client-like.js";
@@ -38,26 +38,17 @@ export function remoteToolOptions(tool: McpRemoteTool, context: RemoteToolContex
 
 const SDK_TIMEOUT_MARGIN_MS = 1_000;
 
-// The signal of the running call, when the handler runs inside one (it always does through dispatch).
-function currentSignal(): AbortSignal | undefined {
-  try {
-    return currentToolCall().signal;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Returns the handler of an imported tool: it forwards the validated arguments as `tools/call` and answers the
  * result's value. A result with `isError: true` becomes a failed result carrying the server's text (it was delivered,
  * so it is not retried); an unreachable server or a timeout throws, which the dispatcher turns into a failed result.
  */
 export function remoteToolHandler(tool: McpRemoteTool, localName: string, context: RemoteToolContext) {
-  return async (args: Record<string, unknown>): Promise<unknown> => {
+  return async (args: Record<string, unknown>, call: ToolCallContext): Promise<unknown> => {
     let response;
     try {
       response = await context.client.callTool({ name: tool.name, arguments: args }, undefined, {
-        signal: currentSignal(),
+        signal: call.signal,
         // The dispatcher enforces timeoutMs (and aborts the signal, which cancels the request); the SDK's own limit,
         // a little later, is a backstop should the call run outside the dispatcher.
         timeout: context.timeoutMs + SDK_TIMEOUT_MARGIN_MS,

@@ -1,4 +1,4 @@
-import { generateCallId } from "../dispatch/call-id.js";
+import { generateCallId } from "../tool/call-id.js";
 import type { ToolOptions } from "../tool/tool-options.js";
 import type { CallingAgent } from "../tool/tool.js";
 import { dispatchValidated } from "../dispatch/dispatch.js";
@@ -14,7 +14,7 @@ import { assertNoClassNameGrant, classNameGrantError } from "./class-name-access
 import { AGENT_VIEW, ATTACH_AGENT, type AgentCallHost, REGISTRY_INTERNALS } from "./agent-call.js";
 import { type CompatibilityWarningOptions, CompatibilityWarnings } from "./compatibility-warnings.js";
 import { defineFunctionTool, defineToolObject } from "./define-function-tool.js";
-import type { Tool, ToolSpec } from "../tool/tool.js";
+import type { Tool, ToolCallContext, ToolSpec } from "../tool/tool.js";
 import { TOOL_DEFINITION, type ToolSource, isToolSource } from "../tool/tool-source.js";
 import { ArgumentValidator } from "../schema/validator.js";
 
@@ -81,8 +81,15 @@ export class ToolRegistry implements AgentCallHost {
    *   description: "Add two numbers", params: { a: p.number(), b: p.number() },
    * });
    */
-  register<S extends ParamShape>(name: string, handler: (args: never) => unknown, options: ToolOptions<S>): Tool;
-  register<S extends ParamShape>(handler: (args: never) => unknown, options: ToolOptions<S>): Tool;
+  register<S extends ParamShape>(
+    name: string,
+    handler: (args: never, context: ToolCallContext) => unknown,
+    options: ToolOptions<S>,
+  ): Tool;
+  register<S extends ParamShape>(
+    handler: (args: never, context: ToolCallContext) => unknown,
+    options: ToolOptions<S>,
+  ): Tool;
   register(tool: ToolSource): Tool;
   register<S extends ParamShape>(options: ToolOptions<S>): RegisterDecorator;
   register(...args: unknown[]): Tool | RegisterDecorator {

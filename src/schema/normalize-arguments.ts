@@ -27,6 +27,8 @@ interface ObjectPlan {
   readonly nullMeansAbsent: ReadonlySet<string>;
   /** Keys with a schema `default`, filled in when missing. */
   readonly defaults: ReadonlyArray<readonly [string, unknown]>;
+  /** Nothing to do at this level or below: no null to drop, no default, no property that can hold either. */
+  readonly untouched: boolean;
 }
 
 const plans = new WeakMap<JsonSchema, ObjectPlan>();
@@ -36,12 +38,14 @@ function planOf(schema: JsonSchema, properties: Readonly<Record<string, JsonSche
   if (!plan) {
     const nullMeansAbsent = new Set<string>();
     const defaults: [string, unknown][] = [];
+    let nested = false;
     for (const key of Object.keys(properties)) {
       const field = properties[key]!;
       if (!schema.required?.includes(key) && !acceptsNull(field, true)) nullMeansAbsent.add(key);
       if (field.default !== undefined) defaults.push([key, field.default]);
+      if (field.properties !== undefined || field.items !== undefined) nested = true;
     }
-    plan = { nullMeansAbsent, defaults };
+    plan = { nullMeansAbsent, defaults, untouched: !nested && nullMeansAbsent.size === 0 && defaults.length === 0 };
     plans.set(schema, plan);
   }
   return plan;
@@ -67,6 +71,7 @@ export function normalizeArguments(schema: JsonSchema, value: unknown): unknown 
   const properties = schema.properties;
   if (!isPlainObject(value) || !properties) return value;
   const plan = planOf(schema, properties);
+  if (plan.untouched) return value;
   let copy: Record<string, unknown> | undefined;
   // for...in with an own-key check: this runs on every call, and it allocates no entry arrays.
   for (const key in value) {

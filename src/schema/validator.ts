@@ -48,6 +48,9 @@ export function checkCompiles(schema: object): string | undefined {
   }
 }
 
+// One shared answer for valid arguments, so a valid call allocates no empty list.
+const NO_ISSUES: readonly ArgumentIssue[] = Object.freeze([]);
+
 /**
  * Validates tool arguments. Each schema is compiled on its first use and cached for as long as the schema object lives,
  * so a class with 200 tools costs nothing until a tool is called.
@@ -75,7 +78,7 @@ export class ArgumentValidator {
   /** Returns the issues of `value` against `schema`, or an empty array when it is valid. */
   validate(schema: object, value: unknown): readonly ArgumentIssue[] {
     const validate = this.compile(schema);
-    if (validate(value)) return [];
+    if (validate(value)) return NO_ISSUES;
     // ajv overwrites `errors` on the next call: turn them into data now.
     return toIssues(validate.errors ?? []);
   }

@@ -29,6 +29,12 @@ export const TOOL_FLAGS = {
   openWorld: { rule: { kind: "boolean" }, mcpHint: "openWorldHint" },
   /** Calls may overlap with other calls of the same turn. Same as `executionMode: "parallel"`. */
   concurrencySafe: { rule: { kind: "boolean" } },
+  /**
+   * `currentToolCall()` works after `await`s in this tool's handler, not only before the first one. Tracked with
+   * AsyncLocalStorage, which on Node 20 makes every `await` in the process slower once on; the handler's own context
+   * argument costs nothing. Default false.
+   */
+  asyncContext: { rule: { kind: "boolean" } },
   /** `"parallel"` or `"serial"`; serial calls of one agent never overlap. */
   executionMode: { rule: { kind: "choice", values: ["parallel", "serial"] } },
   /** The tool is listed only on request (for tool-search setups), not in every prompt. */

@@ -1,6 +1,7 @@
 import { TOOL_FLAG_NAMES } from "./flags.js";
 import type { ToolOptions } from "./tool-options.js";
-import type { Tool, ToolFlags, ToolHandler, ToolSpec } from "./tool.js";
+import type { Tool, ToolCallContext, ToolFlags, ToolHandler, ToolSpec } from "./tool.js";
+import { generateCallId } from "./call-id.js";
 import type { StandardSchemaLike } from "../schema/input-schema.js";
 
 /** One positional parameter of a `@builtinTool` method: the argument it receives, and whether it is a rest parameter. */
@@ -68,24 +69,47 @@ export function positionalArguments(
   return list;
 }
 
-/** Runs a tool on its target (the agent instance for method tools) with validated arguments. */
+/**
+ * Runs a tool on its target (the agent instance for method tools) with validated arguments. A `@tool` method and a
+ * function receive the call's context as their second argument; a `@builtinTool` method takes only its own parameters.
+ */
 export function invokeDefinition(
   definition: ToolDefinition,
   target: object | undefined,
   args: Record<string, unknown>,
+  context: ToolCallContext,
 ) {
-  if (definition.kind === "function") return definition.handler!(args);
+  if (definition.kind === "function") return definition.handler!(args, context);
   const method = (target as Record<string, unknown> | undefined)?.[definition.method!];
   if (typeof method !== "function") {
     throw new TypeError(`tool "${definition.name}" has no method "${definition.method}" on its agent.`);
   }
-  const callArgs = definition.kind === "builtin" ? positionalArguments(definition.positional!, args) : [args];
-  return (method as (...a: unknown[]) => unknown).apply(target, callArgs);
+  if (definition.kind === "tool") return (method as ToolHandler).call(target, args, context);
+  return (method as (...a: unknown[]) => unknown).apply(target, positionalArguments(definition.positional!, args));
 }
 
-/** Returns a `Tool` for a definition, its handler bound to `target` for method tools. */
+// A handler taken out of `tools()` and called directly runs outside any dispatch: it still gets a context to read.
+const NEVER_ABORTED = new AbortController().signal;
+
+// A tool without a target (a registered function) has one Tool object, so its handler can be compared by identity.
+const targetless = new WeakMap<ToolDefinition, Tool>();
+
+/**
+ * Returns a `Tool` for a definition, its handler bound to `target` for method tools. Called without a context (outside
+ * any dispatch), the handler gets one of its own: a signal that never aborts, the agent target and a fresh call id.
+ */
 export function toTool(definition: ToolDefinition, target: object | undefined): Tool {
+  const known = target === undefined ? targetless.get(definition) : undefined;
+  if (known) return known;
   const { kind: _kind, method: _method, positional: _positional, standardSchema: _standard, ...rest } = definition;
-  const handler: ToolHandler = (args) => invokeDefinition(definition, target, args);
-  return Object.freeze({ ...rest, handler: definition.handler ?? handler });
+  const handler = (args: Record<string, unknown>, context?: ToolCallContext) =>
+    invokeDefinition(definition, target, args, context ?? standaloneContext(definition, target));
+  const tool: Tool = Object.freeze({ ...rest, handler });
+  if (target === undefined) targetless.set(definition, tool);
+  return tool;
+}
+
+function standaloneContext(definition: ToolDefinition, target: object | undefined): ToolCallContext {
+  const agent = target as ToolCallContext["agent"];
+  return { signal: NEVER_ABORTED, agent, callId: generateCallId(), tool: definition };
 }

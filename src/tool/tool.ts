@@ -55,10 +55,29 @@ type RuleValue<R> = R extends { readonly kind: "boolean" }
  */
 export type ToolFlags = { readonly [K in ToolFlagName]?: RuleValue<(typeof TOOL_FLAGS)[K]["rule"]> };
 
-/** Runs a tool: receives the validated arguments (defaults filled in) and returns any JSON-serialisable value. */
-export type ToolHandler = (args: Record<string, unknown>) => unknown;
+/**
+ * What a running handler can know about its call. Every handler receives it as its last argument (`@tool` methods,
+ * registered functions and `BaseTool.run` as the second); `currentToolCall()` returns the same object.
+ */
+export interface ToolCallContext {
+  /** Aborted when the call is cancelled or times out: pass it on to fetch, streams and child processes. */
+  readonly signal: AbortSignal;
+  /** The agent that made the call; undefined for a registry dispatch without an agent. */
+  readonly agent: CallingAgent | undefined;
+  /** The id of the model's tool call, or a generated one. */
+  readonly callId: string;
+  /** The tool being run. */
+  readonly tool: ToolSpec & ToolFlags;
+}
+
+/**
+ * Runs a tool: receives the validated arguments (defaults filled in) and the call's context (`signal`, `agent`,
+ * `callId`, `tool`), and returns any JSON-serialisable value or a promise of one.
+ */
+export type ToolHandler = (args: Record<string, unknown>, context: ToolCallContext) => unknown;
 
 /** A tool as the registry and agents expose it: its spec, its flags and the function that runs it. */
 export interface Tool extends ToolSpec, ToolFlags {
-  readonly handler: ToolHandler;
+  /** Runs the tool; called without a context (outside any dispatch), it makes one whose signal never aborts. */
+  readonly handler: (args: Record<string, unknown>, context?: ToolCallContext) => unknown;
 }

@@ -2,7 +2,7 @@ import { BaseAgent, ToolRegistry, builtinTool, currentToolCall, p, tool } from "
 import { deferred } from "./runtime-helpers.js";
 
 describe("currentToolCall", () => {
-  it("returns each call's own context when calls of @tool, @builtinTool and registered tools overlap", async () => {
+  it("returns each call's own context after awaits when calls of asyncContext tools overlap", async () => {
     const release = deferred();
     const seen = (tag: string) => async () => {
       await release.promise;
@@ -11,13 +11,13 @@ describe("currentToolCall", () => {
     };
     const registry = new ToolRegistry();
     const shared = seen("function");
-    registry.register("shared_tool", () => shared(), { description: "Shared", readOnly: true });
+    registry.register("shared_tool", () => shared(), { description: "Shared", readOnly: true, asyncContext: true });
     class Ctx extends BaseAgent {
-      @tool({ description: "Decorated", params: { n: p.integer() }, readOnly: true })
+      @tool({ description: "Decorated", params: { n: p.integer() }, readOnly: true, asyncContext: true })
       async decorated() {
         return seen("tool")();
       }
-      @builtinTool({ description: "Builtin", params: { n: p.integer() }, readOnly: true })
+      @builtinTool({ description: "Builtin", params: { n: p.integer() }, readOnly: true, asyncContext: true })
       async builtin(n: number) {
         return { ...(await seen("builtin")()), n };
       }

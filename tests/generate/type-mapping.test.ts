@@ -122,6 +122,10 @@ describe("toolwright generate type mapping", () => {
     });
   });
 
+  it("leaves the call context out of the schema when a @tool takes it as its second parameter", () => {
+    expectSchema("fetchPage", { url: p.string() });
+  });
+
   it("publishes a destructuring default when a @tool's binding pattern gives one", () => {
     expectSchema("search", { query: p.string(), limit: p.number().default(5) });
   });
