@@ -18,6 +18,7 @@ const cases: ReadonlyArray<readonly [string, unknown]> = [
   ["numeric keys in order", { b: 1, 2: "two", a: 3, 1: "one" }],
   ["undefined, function and symbol members", { a: undefined, b: () => 1, c: Symbol("c"), d: 1 }],
   ["undefined and a function in an array", [1, undefined, () => 1, 2]],
+  // eslint-disable-next-line no-sparse-arrays -- a hole is what is tested
   ["a hole in an array", [1, , 3]],
   ["NaN and infinities", { a: NaN, b: [Infinity, -Infinity] }],
   ["negative zero", { a: -0, b: [-0] }],
