@@ -1,4 +1,5 @@
 import type { JsonSchema } from "./json-schema.js";
+import { checkKeywords } from "./keyword-checks.js";
 
 /** Tags an object as a toolwright descriptor and names its kind. Symbol-keyed, so JSON and ajv never see it. */
 export const KIND: unique symbol = Symbol.for("toolwright.param.kind") as never;
@@ -63,7 +64,7 @@ const paramMethods = Object.create(null) as Record<string, unknown>;
 Object.defineProperties(paramMethods, {
   describe: {
     value(this: AnyParam, description: string) {
-      return deriveParam(this, { description });
+      return deriveParam(this, { description }, {}, `p.${this[KIND]}().describe()`);
     },
   },
   default: {
@@ -88,18 +89,64 @@ export interface CommonOptions {
   readonly examples?: readonly unknown[];
 }
 
-/** Builds a frozen descriptor of a kind from its schema keywords. The one place that creates descriptor objects. */
-export function defineParam<P extends AnyParam>(kind: ParamKind, schema: object, markers: object = {}): P {
-  const param = Object.create(paramMethods) as Record<PropertyKey, unknown>;
-  // defineProperty, not assignment: `default` is also a read-only method on the prototype, which would block `=`.
-  for (const [key, value] of Object.entries(schema)) {
-    if (value !== undefined) Object.defineProperty(param, key, { value, enumerable: true, writable: true });
+// Set on the prototype of descriptors whose every keyword a builder checked (see keyword-checks.ts): a schema made
+// of them only is valid JSON Schema by construction. A local symbol: another copy of the package checks its own.
+const CHECKED = Symbol("toolwright.param.checked");
+
+// One prototype per kind and marker set, holding the hidden tags, so a descriptor is one object literal of its
+// keywords: no defineProperty per key, and descriptors of one kind and keyword set share a V8 shape.
+const prototypes = new Map<string, object>();
+
+function prototypeFor(kind: ParamKind, optional: boolean, defaulted: boolean, checked: boolean): object {
+  const key = `${kind}|${+optional}${+defaulted}${+checked}`;
+  let proto = prototypes.get(key);
+  if (!proto) {
+    // Non-enumerable tags: a spread or Object.assign copy is plain JSON Schema, not a descriptor without its methods,
+    // and deep-equality checks (jest's toEqual reads enumerable symbols) see exactly the schema.
+    const tags: PropertyDescriptorMap = { [KIND]: { value: kind } };
+    if (optional) tags[OPTIONAL] = { value: true };
+    if (defaulted) tags[DEFAULTED] = { value: true };
+    if (checked) tags[CHECKED] = { value: true };
+    proto = Object.freeze(Object.create(paramMethods, tags) as object);
+    prototypes.set(key, proto);
   }
-  // Non-enumerable tags: a spread or Object.assign copy is plain JSON Schema, not a descriptor without its methods, and
-  // deep-equality checks (jest's toEqual reads enumerable symbols) see exactly the schema.
-  Object.defineProperty(param, KIND, { value: kind });
-  for (const key of Object.getOwnPropertySymbols(markers)) Object.defineProperty(param, key, { value: true });
-  return Object.freeze(param) as unknown as P;
+  return proto;
+}
+
+/**
+ * Builds a frozen descriptor of a kind from its schema keywords. The one place that creates descriptor objects.
+ * @throws {ToolDefinitionError} naming `where` and the option when a keyword has a value JSON Schema refuses.
+ */
+export function defineParam<P extends AnyParam>(
+  kind: ParamKind,
+  schema: object,
+  markers: object = {},
+  where = `p.${kind}()`,
+): P {
+  const keywords = definedKeywords(schema as Record<string, unknown>);
+  const checked = checkKeywords(keywords, where);
+  const proto = prototypeFor(kind, OPTIONAL in markers, DEFAULTED in markers, checked);
+  // A literal with `__proto__` and a spread: spread defines own data properties, so `default` is an own keyword even
+  // though the prototype has a read-only `default` method, which would block an assignment.
+  return Object.freeze({ __proto__: proto, ...keywords }) as unknown as P;
+}
+
+// Drops `undefined` members (an option left unset) and symbol keys: a descriptor's own keys are its JSON Schema.
+function definedKeywords(schema: Record<string, unknown>): Record<string, unknown> {
+  let clean = true;
+  for (const key in schema) if (schema[key] === undefined) clean = false;
+  if (clean && Object.getOwnPropertySymbols(schema).length === 0) return schema;
+  const keywords: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (value !== undefined)
+      Object.defineProperty(keywords, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return keywords;
+}
+
+/** Returns true for a descriptor whose own keywords were all checked when it was built (see keyword-checks.ts). */
+export function isCheckedParam(value: unknown): boolean {
+  return typeof value === "object" && value !== null && CHECKED in value;
 }
 
 /** The optional/defaulted markers a descriptor type carries, for builders that wrap a descriptor. */
@@ -114,8 +161,8 @@ export function markersOf(param: AnyParam): Record<symbol, true> {
 }
 
 /** Returns a copy of `param` with extra keywords and markers; the original is never changed. */
-export function deriveParam<P extends AnyParam>(param: P, keywords: object, markers: object = {}): P {
-  return defineParam(param[KIND], { ...param, ...keywords }, { ...markersOf(param), ...markers });
+export function deriveParam<P extends AnyParam>(param: P, keywords: object, markers: object = {}, where?: string): P {
+  return defineParam(param[KIND], { ...param, ...keywords }, { ...markersOf(param), ...markers }, where);
 }
 
 /** Turns the short form (a description string) or an options object into options. */

@@ -2,8 +2,12 @@ import type { ToolEntry } from "../decorators/metadata.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { JsonSchema, ObjectJsonSchema } from "../params/json-schema.js";
 import { assertShape } from "../params/object.js";
-import { type AnyParam, type ParamShape, isOptionalParam } from "../params/param.js";
-import { finishSchema } from "../schema/input-schema.js";
+import { type AnyParam, type ParamShape, deriveParam, isOptionalParam, isParam } from "../params/param.js";
+import { array } from "../params/array.js";
+import { boolean } from "../params/boolean.js";
+import { integer, number } from "../params/number.js";
+import { string } from "../params/string.js";
+import { finishParamSchema } from "../schema/input-schema.js";
 import { checkDesignType, designTypeSchema, unknownTypeError } from "./design-types.js";
 import { type SourceParameter, readParameters } from "./parameters.js";
 import type { PositionalParameter } from "../tool/tool-definition.js";
@@ -74,9 +78,13 @@ export function buildBuiltinSchema(entry: ToolEntry, className: string): Builtin
         );
       }
     }
-    properties[name] = literal
-      ? { ...(descriptor ?? schemaOfLiteral(literal.value, name, mismatch)), default: literal.value }
-      : (descriptor as AnyParam);
+    // Kept a descriptor where it is one, so a schema made of descriptors and literal defaults skips the meta-schema.
+    const typed = descriptor ?? schemaOfLiteral(literal!.value, name, mismatch);
+    properties[name] = !literal
+      ? typed
+      : isParam(typed)
+        ? deriveParam(typed, { default: literal.value })
+        : { ...(typed as JsonSchema), default: literal.value };
     const optional =
       parameter.rest || parameter.hasDefault || (descriptor !== undefined && isOptionalParam(descriptor));
     if (!optional) required.push(name);
@@ -88,7 +96,7 @@ export function buildBuiltinSchema(entry: ToolEntry, className: string): Builtin
     additionalProperties: false,
   };
   return {
-    inputSchema: finishSchema(schema, where),
+    inputSchema: finishParamSchema(schema, where),
     positional: Object.freeze(parameters.map(({ name, rest }) => Object.freeze({ name, rest }))),
   };
 }
@@ -127,13 +135,20 @@ function sourceParameters(entry: ToolEntry, where: string): readonly NamedParame
   });
 }
 
-function schemaOfLiteral(value: unknown, name: string, mismatch: (why: string) => never): JsonSchema {
-  if (typeof value === "string") return { type: "string" };
-  if (typeof value === "boolean") return { type: "boolean" };
-  if (typeof value === "number") return { type: Number.isInteger(value) ? "integer" : "number" };
+const SCALARS: Readonly<Record<string, () => AnyParam>> = { string, boolean, integer, number };
+
+// Descriptors, not schema literals: the same JSON, and checked by construction. An array of arrays keeps its old,
+// item-less `{ type: "array" }` items, which leaves it to the meta-schema check.
+function schemaOfLiteral(value: unknown, name: string, mismatch: (why: string) => never): AnyParam {
+  if (typeof value === "string") return string();
+  if (typeof value === "boolean") return boolean();
+  if (typeof value === "number") return Number.isInteger(value) ? integer() : number();
   if (Array.isArray(value) && value.length > 0) {
     const types = new Set(value.map((item) => schemaOfLiteral(item, name, mismatch).type as string));
-    if (types.size === 1) return { type: "array", items: { type: [...types][0]! } };
+    if (types.size === 1) {
+      const type = [...types][0]!;
+      return array(Object.hasOwn(SCALARS, type) ? SCALARS[type]!() : ({ type } as unknown as AnyParam));
+    }
   }
   return mismatch(
     `parameter "${name}" has no descriptor, and its default ${JSON.stringify(value)} does not say its type`,

@@ -65,6 +65,12 @@ export function readParameters(fn: Function): ParameterReadResult {
 
 // Returns the function node and the offset of the source inside the wrapped text, or why there is none.
 function parseFunction(source: string): { node: FunctionNode; offset: number } | string {
+  // A method's source (`name(a, b = 1) { ... }`) never parses as an expression, and acorn's SyntaxError for that
+  // first try cost as much as the parse itself: try the method wrapper first for those.
+  if (METHOD_START.test(source)) {
+    const found = tryWrapper(source, WRAPPERS[1]!);
+    if (typeof found === "object") return found;
+  }
   let reason = "no parameter list found";
   for (const [before, after] of WRAPPERS) {
     let program;
@@ -81,6 +87,25 @@ function parseFunction(source: string): { node: FunctionNode; offset: number } |
     if (node) return { node, offset: before.length };
   }
   return reason;
+}
+
+// A plain method name followed by its parameter list: never `function`, `async` (maybe an arrow) or `class`.
+const METHOD_START = /^(?!(?:function|async|class)\b)[A-Za-z_$][\w$]*\s*\(/;
+
+// Parses with one wrapper; returns the function node, "class", or undefined when it does not parse or finds none.
+function tryWrapper(
+  source: string,
+  [before, after]: readonly [string, string],
+): { node: FunctionNode; offset: number } | "class" | undefined {
+  let program;
+  try {
+    program = loadParser().parse(before + source + after, OPTIONS);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    return undefined;
+  }
+  const node = functionNode(program.body[0], before !== "(");
+  return node && node !== "class" ? { node, offset: before.length } : node;
 }
 
 function functionNode(statement: AnyNode | undefined, wrapped: boolean): FunctionNode | "class" | undefined {

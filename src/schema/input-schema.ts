@@ -6,6 +6,7 @@ import { isKind, isParam } from "../params/param.js";
 import { shapeToJsonSchema } from "../params/to-json-schema.js";
 import { mayHoldLegacyKeywords, upgradeLegacyKeywords } from "./legacy-keywords.js";
 import { checkCompiles, checkJsonSchema } from "./validator.js";
+import { copyCheckedSchema } from "./checked-schema.js";
 
 /** The part of a Standard Schema (zod v4, valibot, arktype) toolwright uses: validation, and JSON Schema export. */
 export interface StandardSchemaLike<Output = unknown> {
@@ -75,7 +76,7 @@ export function resolveInputSchema(
       throw new ToolDefinitionError(`${where}: \`params\` must be a shape like { city: p.string() } or p.object(...).`);
     }
     if (!isParam(params)) assertShape(params, `${where} params`);
-    return { inputSchema: finishSchema(isParam(params) ? params : shapeToJsonSchema(params), where) };
+    return { inputSchema: finishParamSchema(isParam(params) ? params : shapeToJsonSchema(params), where) };
   }
   return { inputSchema: assertCompiles(finishSchema(inputSchema, where), where) };
 }
@@ -85,6 +86,17 @@ function assertCompiles(schema: ObjectJsonSchema, where: string): ObjectJsonSche
   const problem = checkCompiles(schema);
   if (problem) throw new ToolDefinitionError(`${where}: the input schema cannot be compiled: ${problem}.`);
   return schema;
+}
+
+/**
+ * Finishes a schema assembled from `p` descriptors. One built only from descriptors whose keywords were checked when
+ * they were built is valid by construction: it is copied to frozen plain JSON in one pass, without the JSON round
+ * trip and the JSON Schema meta-schema check (which costs tens of milliseconds in a process's first definition). Any
+ * other node in it (a raw schema, an odd option) sends the whole schema through {@link finishSchema}, as before.
+ * @throws {ToolDefinitionError} as {@link finishSchema} does.
+ */
+export function finishParamSchema(schema: unknown, where: string): ObjectJsonSchema {
+  return copyCheckedSchema(schema) ?? finishSchema(schema, where);
 }
 
 /**

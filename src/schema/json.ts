@@ -47,5 +47,43 @@ export interface ObjectSchemaObject extends SchemaObject {
 
 /** Returns a deep, plain-JSON copy of `value` (descriptor prototypes, symbol keys and `undefined` members are left out). */
 export function cloneJson<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+  if (value === undefined) return value;
+  // Exporters copy every schema they hand out; a walk copies plain JSON several times faster than a JSON round
+  // trip. Anything the round trip would change (NaN, -0, a Date, a class instance, a cycle) takes the round trip.
+  const copy = copyPlain(value, 0);
+  return copy === NOT_PLAIN ? (JSON.parse(JSON.stringify(value)) as T) : (copy as T);
+}
+
+const NOT_PLAIN = Symbol("not plain JSON");
+
+// Returns the copy JSON.parse(JSON.stringify(value)) would give, or NOT_PLAIN where the walk cannot be sure it would.
+function copyPlain(value: unknown, depth: number): unknown {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0) ? value : NOT_PLAIN;
+  if (typeof value !== "object" || depth > 100) return NOT_PLAIN;
+  if ("toJSON" in value) return NOT_PLAIN;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i++) {
+      const item = copyPlain(value[i], depth + 1);
+      if (item === NOT_PLAIN) return NOT_PLAIN; // JSON writes null for undefined, a function or a hole
+      out.push(item);
+    }
+    return out;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const member = (value as Record<string, unknown>)[key];
+    // JSON leaves these members out.
+    if (member === undefined || typeof member === "function" || typeof member === "symbol") continue;
+    const copy = copyPlain(member, depth + 1);
+    if (copy === NOT_PLAIN) return NOT_PLAIN;
+    // A member called "__proto__" is defined, as JSON.parse does, rather than set as the copy's prototype.
+    if (key === "__proto__") {
+      Object.defineProperty(out, key, { value: copy, enumerable: true, writable: true, configurable: true });
+    } else out[key] = copy;
+  }
+  return out;
 }

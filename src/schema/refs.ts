@@ -29,8 +29,12 @@ function refsWithin(node: unknown, found: Set<string> = new Set()): Set<string> 
     for (const item of node) refsWithin(item, found);
   } else if (isPlainObject(node)) {
     if (isLocalRef(node.$ref)) found.add(node.$ref);
-    for (const [key, value] of Object.entries(node)) {
-      if (!DEFINITION_KEYS.has(key) && !DATA_KEYS.has(key)) refsWithin(value, found);
+    // Keys, not entries, and only objects are walked: this runs over every schema a strict export rewrites.
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      if (typeof value === "object" && value !== null && !DEFINITION_KEYS.has(key) && !DATA_KEYS.has(key)) {
+        refsWithin(value, found);
+      }
     }
   }
   return found;

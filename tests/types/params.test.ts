@@ -254,8 +254,8 @@ describe("definition mistakes that do not compile", () => {
     p.integer({ minLength: 1 });
     // @ts-expect-error a boolean has no bounds
     p.boolean({ maximum: 1 });
-    // @ts-expect-error the description must be a string
-    p.number({ description: 3 });
+    // @ts-expect-error the description must be a string (and the builder refuses it at run time too)
+    expect(() => p.number({ description: 3 })).toThrow();
   });
 
   it("rejects a union of fewer than two members", () => {

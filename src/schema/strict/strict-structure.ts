@@ -87,7 +87,7 @@ export function strictObject(
     report(ctx, src, "open-object", "error", "An object without `properties` accepts any keys and cannot be strict.");
   }
   const required = new Set(Array.isArray(node.required) ? node.required.map(String) : []);
-  const here = toPointer(dst);
+  let here: string | undefined; // the pointer is only needed when a property is made nullable
   const walked: Record<string, SchemaObject> = {};
   ctx.stats.depth = Math.max(ctx.stats.depth, depth + 1);
   for (const [key, value] of Object.entries(properties ?? {})) {
@@ -101,7 +101,10 @@ export function strictObject(
     const rewrite = makeNullable(child);
     walked[key] = rewrite.schema;
     if (rewrite.wrapped) moveRecords(ctx.nulled, toPointer(at), toPointer([...at, "anyOf", "0"]));
-    if (rewrite.added) ctx.nulled.set(here, [...(ctx.nulled.get(here) ?? []), key]);
+    if (rewrite.added) {
+      here ??= toPointer(dst);
+      ctx.nulled.set(here, [...(ctx.nulled.get(here) ?? []), key]);
+    }
   }
   out.type ??= "object";
   out.properties = walked;
