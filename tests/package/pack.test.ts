@@ -168,6 +168,16 @@ describe("the packed package, installed into a fresh consumer project", () => {
     });
   });
 
+  it("loads no dependency and no node:http at import, and ajv on the first call, in ESM and CommonJS", async () => {
+    const esm = await runNodeJson(consumer, "js/loads.mjs");
+    expect(esm).toMatchObject({ atImport: { http: false, packages: [] }, sum: 5, afterCall: true });
+    expect(await runNodeJson(consumer, "js/loads.cjs")).toEqual({
+      http: false,
+      packages: [],
+      exports: (esm.esmNames as { main: string[] }).main.length,
+    });
+  });
+
   it("gives every entry the same exports in both formats, sharing one copy of the main entry's modules", async () => {
     const output = await runNodeJson(consumer, "js/loads.mjs");
     expect(output.esmNames).toEqual(output.cjsNames);
