@@ -33,9 +33,10 @@ const shared = {
     "^toolwright/redis$": "<rootDir>/src/redis/index.ts",
     "^toolwright/([a-z-]+)$": "<rootDir>/src/adapters/$1/index.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
-    // src/reflect/load-parser.cts and src/generate/require-module.cts are imported as ".cjs", as Node sees them after
-    // the build.
+    // src/reflect/load-parser.cts, src/schema/load-dependencies.cts and src/generate/require-module.cts are imported as
+    // ".cjs", as Node sees them after the build.
     "^\\./load-parser\\.cjs$": "<rootDir>/src/reflect/load-parser.cts",
+    "^\\./load-dependencies\\.cjs$": "<rootDir>/src/schema/load-dependencies.cts",
     "^\\./require-module\\.cjs$": "<rootDir>/src/generate/require-module.cts",
   },
 };

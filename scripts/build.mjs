@@ -1,11 +1,211 @@
-// Builds two copies of the library: ESM (dist/esm) and CommonJS (dist/cjs), each with its .d.ts files.
-// The CommonJS folder gets its own package.json so Node and TypeScript read its .js and .d.ts files as CommonJS.
-import { execFileSync } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+// Builds the package: bundled JavaScript (esbuild) in two formats, and the .d.ts files (tsc, declarations only).
+//
+// dist/esm: one ES module per entry point (the main entry, each subpath entry, the command) and shared chunks
+// (dist/esm/chunks/), split by esbuild, so the entries share ONE copy of module state (registries, symbols, the class
+// metadata cache) and a process loads a handful of files instead of about a hundred.
+//
+// dist/cjs: esbuild cannot split CommonJS, and one bundle per entry would give each entry its own copy of that state.
+// So each ESM file (entries and chunks) is converted on its own into a CommonJS file of the same name, its relative
+// imports becoming require() calls of the converted neighbours: the same module graph, the same single copy of state.
+// The esbuild chunk graph is acyclic (checked below), so require() order is the ESM evaluation order. Dynamic
+// import() of a peer becomes require(), as tsc's CommonJS output did, so a CommonJS app and toolwright load the same
+// (CommonJS) copy of the MCP SDK or node-redis. The command is ESM only, as before.
+//
+// Dependencies and peers stay external: every bare specifier is left to Node. The CommonJS files src/ keeps for lazy
+// loading (reflect/load-parser.cts and friends) use require(); in the ESM files esbuild routes it through `__require`,
+// which finds the `require` this script defines (createRequire of the file's own URL) in the file that declares it.
+// The dist/cjs/package.json says "commonjs", so Node and TypeScript read that folder's .js and .d.ts files as such.
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, posix, relative, resolve } from "node:path";
+import { build } from "esbuild";
 
-const tsc = (project) => execFileSync("npx", ["tsc", "-p", project], { stdio: "inherit" });
+const ENTRIES = {
+  index: "src/index.ts",
+  "mcp/index": "src/mcp/index.ts",
+  "adapters/ai-sdk/index": "src/adapters/ai-sdk/index.ts",
+  "adapters/openai-agents/index": "src/adapters/openai-agents/index.ts",
+  "adapters/langchain/index": "src/adapters/langchain/index.ts",
+  "adapters/otel/index": "src/adapters/otel/index.ts",
+  "redis/index": "src/redis/index.ts",
+  "cli/toolwright": "src/cli/toolwright.ts",
+};
+const ESM_ONLY = new Set(["cli/toolwright.js"]);
+// The Symbol.metadata shim (src/decorators/metadata.ts) as esbuild prints it.
+const SHIM = /^Symbol\.metadata \?\?= (\/\* @__PURE__ \*\/ )?Symbol\.for\("Symbol\.metadata"\);$/m;
+const TARGET = "node20.3";
+
+// Gives the ESM file that declares esbuild's `__require` a real `require`, resolving from the file itself as the
+// CommonJS copy of the same file would. A hashbang must stay on the first line.
+const REQUIRE_HEADER =
+  'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);\n';
+
+// Resolves when tsc is done; prints its diagnostics and fails the build when it reports any.
+const tsc = (project) =>
+  new Promise((done, fail) => {
+    const args = ["node_modules/typescript/bin/tsc", "-p", project, "--emitDeclarationOnly"];
+    spawn(process.execPath, args, { stdio: "inherit" }).on("exit", (code) =>
+      code === 0 ? done() : fail(new Error(`tsc -p ${project} failed (exit code ${code})`)),
+    );
+  });
+
+/** Adds REQUIRE_HEADER to an ESM file that declares `__require`, and shifts its source map by the lines added. */
+function withRequire(js, map) {
+  if (!/^var __require = /m.test(js.text)) return { js: js.contents, map: map.contents };
+  const hashbang = js.text.startsWith("#!") ? js.text.slice(0, js.text.indexOf("\n") + 1) : "";
+  const parsed = JSON.parse(map.text);
+  const lines = parsed.mappings.split(";");
+  const at = hashbang ? 1 : 0;
+  lines.splice(
+    at,
+    0,
+    ...REQUIRE_HEADER.split("\n")
+      .slice(0, -1)
+      .map(() => ""),
+  );
+  return {
+    js: hashbang + REQUIRE_HEADER + js.text.slice(hashbang.length),
+    map: JSON.stringify({ ...parsed, mappings: lines.join(";") }),
+  };
+}
+
+/** The output files reachable by static imports from `roots` (paths relative to dist/esm, POSIX separators). */
+function reachable(metafile, roots) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const edge of metafile.outputs[`dist/esm/${file}`].imports) {
+      if (!edge.external && edge.kind === "import-statement") visit(posix.relative("dist/esm", edge.path));
+    }
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+/** Throws when two output files import each other through any chain: CommonJS would see a half-loaded module. */
+function assertAcyclic(metafile) {
+  const state = new Map();
+  const visit = (file, path) => {
+    if (state.get(file) === "done") return;
+    if (state.get(file) === "open")
+      throw new Error(`import cycle between output files: ${[...path, file].join(" → ")}`);
+    state.set(file, "open");
+    for (const edge of metafile.outputs[file].imports) {
+      if (!edge.external && edge.kind === "import-statement") visit(edge.path, [...path, file]);
+    }
+    state.set(file, "done");
+  };
+  Object.keys(metafile.outputs)
+    .filter((file) => file.endsWith(".js"))
+    .forEach((file) => visit(file, []));
+}
+
+// Every other entry, and every module the command loads with import(), is built from a wrapper that also imports the
+// main entry. esbuild puts a module in one chunk per set of entries that reach it; with tree shaking off (every module
+// is kept whole, as tsc's output was), every entry reaches all of the main entry's modules, so they share ONE chunk
+// instead of one per combination of entries (16 files for `import "toolwright"` without the wrappers, 2 with them).
+// It costs nothing real: a process that loads a subpath entry has the main entry loaded for its agents anyway.
+const MAIN = resolve(ENTRIES.index);
+const throughMain = {
+  name: "through-main-entry",
+  setup(build) {
+    build.onResolve({ filter: /^main-entry-and:/ }, (args) => ({ path: args.path.split(":")[1], namespace: "wrap" }));
+    build.onResolve({ filter: /^\./ }, (args) =>
+      args.kind === "dynamic-import" && args.namespace === "file"
+        ? { path: resolve(args.resolveDir, args.path.replace(/\.js$/, ".ts")), namespace: "wrap" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "wrap" }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      // `export *` leaves a default export behind; no entry or lazily loaded module has one.
+      if (/^export default\b|^export \{[^}]*\bdefault\b/m.test(source)) {
+        throw new Error(`${args.path}: a wrapped module must not have a default export`);
+      }
+      // The command's hashbang must stay the first line of its output file.
+      const hashbang = source.startsWith("#!") ? source.slice(0, source.indexOf("\n") + 1) : "";
+      const contents = `${hashbang}import ${JSON.stringify(MAIN)};\nexport * from ${JSON.stringify(args.path)};\n`;
+      return { contents, loader: "ts", resolveDir: dirname(args.path) };
+    });
+  },
+};
+const entryPoints = Object.fromEntries(
+  Object.entries(ENTRIES).map(([name, file]) => [name, name === "index" ? file : `main-entry-and:${resolve(file)}`]),
+);
 
 rmSync("dist", { recursive: true, force: true });
-tsc("tsconfig.build.json");
-tsc("tsconfig.cjs.json");
+// The two declaration builds run beside esbuild; a failure is reported once both are done, after the JavaScript.
+const declarations = Promise.allSettled([tsc("tsconfig.build.json"), tsc("tsconfig.cjs.json")]);
+
+const esm = await build({
+  entryPoints,
+  plugins: [throughMain],
+  outdir: "dist/esm",
+  chunkNames: "chunks/[name]-[hash]",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: TARGET,
+  packages: "external",
+  treeShaking: false,
+  // package.json's "sideEffects" describes dist/, not src/: read literally, it would drop decorators/metadata.ts.
+  ignoreAnnotations: true,
+  sourcemap: true,
+  metafile: true,
+  write: false,
+  logLevel: "warning",
+});
+assertAcyclic(esm.metafile);
+
+// package.json "sideEffects" must name the file the shim landed in, in both formats, or a bundler may drop it.
+const { sideEffects } = JSON.parse(readFileSync("package.json", "utf8"));
+const declared = (path) =>
+  sideEffects.some((pattern) =>
+    new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}$`).test(path),
+  );
+const shimFiles = esm.outputFiles.filter((file) => SHIM.test(file.text)).map((file) => relative("dist/esm", file.path));
+const undeclared = shimFiles
+  .flatMap((file) => [`./dist/esm/${file}`, `./dist/cjs/${file}`])
+  .filter((path) => !declared(path));
+if (shimFiles.length !== 1 || undeclared.length > 0) {
+  throw new Error(
+    `the Symbol.metadata shim is in ${shimFiles.join(", ") || "no output file"}; package.json "sideEffects" must ` +
+      `name that one file in both formats (missing: ${undeclared.join(", ")})`,
+  );
+}
+
+// CommonJS is converted from the files as esbuild wrote them (no header: there `require` is the module's own), from a
+// folder as deep as dist/esm, so the source maps' relative paths to src/ stay right and esbuild can follow them.
+const RAW = "dist/esm-raw";
+const written = new Map(esm.outputFiles.map((file) => [relative("dist/esm", file.path), file]));
+for (const [name, file] of written) {
+  mkdirSync(dirname(join(RAW, name)), { recursive: true });
+  writeFileSync(join(RAW, name), file.contents);
+  if (name.endsWith(".map")) continue;
+  const { js, map } = withRequire(file, written.get(`${name}.map`));
+  mkdirSync(dirname(join("dist/esm", name)), { recursive: true });
+  writeFileSync(join("dist/esm", name), js);
+  writeFileSync(join("dist/esm", `${name}.map`), map);
+}
+
+const cjsRoots = Object.keys(ENTRIES)
+  .map((entry) => `${entry}.js`)
+  .filter((file) => !ESM_ONLY.has(file));
+await build({
+  entryPoints: [...reachable(esm.metafile, cjsRoots)].map((file) => join(RAW, file)),
+  outbase: RAW,
+  outdir: "dist/cjs",
+  bundle: false,
+  format: "cjs",
+  platform: "node",
+  target: TARGET,
+  // tsc's CommonJS output turned import() of a peer into require(); keep that.
+  supported: { "dynamic-import": false },
+  sourcemap: true,
+  logLevel: "warning",
+});
+rmSync(RAW, { recursive: true });
 writeFileSync("dist/cjs/package.json", JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
+
+for (const outcome of await declarations) if (outcome.status === "rejected") throw outcome.reason;

@@ -1,4 +1,4 @@
-import { RE2JS } from "re2js";
+import dependencies from "./load-dependencies.cjs";
 
 /** A compiled schema pattern: what ajv needs of a regular expression. */
 export interface LinearPattern {
@@ -13,7 +13,9 @@ export interface LinearPattern {
  *   backreferences) or that is not a valid pattern at all.
  */
 export function compileLinearPattern(pattern: string): LinearPattern {
-  let compiled: RE2JS;
+  // Loaded here, on the first pattern compiled, not at import: most schemas have none.
+  const { RE2JS } = dependencies.loadRe2();
+  let compiled: ReturnType<typeof RE2JS.compile>;
   try {
     compiled = RE2JS.compile(toRe2Syntax(pattern));
   } catch (error) {

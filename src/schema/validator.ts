@@ -1,24 +1,33 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import formatsModule from "ajv-formats";
+import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { ArgumentIssue } from "../errors/errors.js";
 import { linearRegExpEngine } from "./linear-pattern.js";
+import dependencies from "./load-dependencies.cjs";
 import { useLinearPatterns } from "./pattern-keyword.js";
 
 type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
-// ajv-formats is CommonJS: its function is the default export under ESM and `.default` under CommonJS builds.
-const addFormats: FormatsPlugin =
-  (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
+
+/** Adds ajv-formats' formats (and its `formatMinimum`-style keywords) to `ajv`, loading the package on first use. */
+function addFormats(ajv: Ajv2020): Ajv2020 {
+  const formatsModule = dependencies.loadFormats();
+  // ajv-formats is CommonJS: its function is module.exports and also its `.default`; interop may leave either.
+  const plugin =
+    (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
+  return plugin(ajv);
+}
 
 /**
  * Creates the ajv instance toolwright validates with. `strict: false`, because schemas come from many hands (hand-written,
  * Standard Schema exports, remote MCP servers) and may carry annotations ajv does not know; the meta-schema check at
  * definition time catches what strict mode would, without rejecting an `x-` keyword. `verbose` puts the failing
  * schema on each error, so a message can list the allowed properties. Patterns match in linear time (RE2), length
- * bounds first, since the strings they match come from a model.
+ * bounds first, since the strings they match come from a model. `formats: false` leaves out ajv-formats, for a caller
+ * that adds it when a schema needs it.
  */
-export function createAjv(options: { readonly validateSchema?: boolean } = {}): Ajv2020 {
-  const settings = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, ...options };
-  return useLinearPatterns(addFormats(new Ajv2020({ ...settings, code: { regExp: linearRegExpEngine } })));
+export function createAjv(options: { readonly validateSchema?: boolean; readonly formats?: boolean } = {}): Ajv2020 {
+  const { formats = true, ...ajvOptions } = options;
+  const settings = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, ...ajvOptions };
+  const ajv = new (dependencies.loadAjv().Ajv2020)({ ...settings, code: { regExp: linearRegExpEngine } });
+  return useLinearPatterns(formats ? addFormats(ajv) : ajv);
 }
 
 let metaChecker: Ajv2020 | undefined;
@@ -56,9 +65,12 @@ const NO_ISSUES: readonly ArgumentIssue[] = Object.freeze([]);
  * so a class with 200 tools costs nothing until a tool is called.
  */
 export class ArgumentValidator {
-  // Every schema that reaches a validator passed checkJsonSchema when its tool was defined; checking it again here
-  // would compile the meta-schema a second time, which is most of the cost of a fresh process's first call.
-  readonly #ajv: Ajv2020 = createAjv({ validateSchema: false });
+  // Made on the first compile, not with the registry: the shared registry exists from the moment toolwright is
+  // imported, and an app that never calls a tool should not pay for ajv. Every schema that reaches a validator passed
+  // checkJsonSchema when its tool was defined; checking it again here would compile the meta-schema a second time,
+  // which was most of the cost of a fresh process's first call.
+  #ajv: Ajv2020 | undefined;
+  #hasFormats = false;
   readonly #compiled = new WeakMap<object, ValidateFunction>();
 
   /**
@@ -69,6 +81,12 @@ export class ArgumentValidator {
   compile(schema: object): ValidateFunction {
     let validate = this.#compiled.get(schema);
     if (!validate) {
+      this.#ajv ??= createAjv({ validateSchema: false, formats: false });
+      // Most tools name no format; ajv-formats is loaded and added the first time one does, before it is compiled.
+      if (!this.#hasFormats && mayUseFormats(schema)) {
+        addFormats(this.#ajv);
+        this.#hasFormats = true;
+      }
       validate = this.#ajv.compile(schema);
       this.#compiled.set(schema, validate);
     }
@@ -82,6 +100,12 @@ export class ArgumentValidator {
     // ajv overwrites `errors` on the next call: turn them into data now.
     return toIssues(validate.errors ?? []);
   }
+}
+
+// True when any key or string of the schema starts with "format" (`format`, ajv-formats' `formatMinimum` and the
+// like): a false positive only loads the formats early, a miss would silently skip a format check.
+function mayUseFormats(schema: object): boolean {
+  return JSON.stringify(schema).includes('"format');
 }
 
 /** Turns ajv errors into issues that name the failing path and what is expected. */

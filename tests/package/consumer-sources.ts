@@ -202,3 +202,62 @@ console.log(
   }),
 );
 `;
+
+/**
+ * What `import "toolwright"` loads before the first call, and the subpath entries beside it: they must share the main
+ * entry's module state (one copy of each class), in ESM and in CommonJS alike.
+ */
+export const loadsMjs = `import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+// CommonJS packages land in the one require cache however they were loaded; builtins in process.moduleLoadList.
+const loaded = () => ({
+  http: process.moduleLoadList.includes("NativeModule http"),
+  packages: ["ajv", "ajv-formats", "re2js", "acorn"].filter((name) =>
+    Object.keys(require.cache).some((file) => file.includes(\`/node_modules/\${name}/\`)),
+  ),
+});
+
+const esm = await import("toolwright");
+const atImport = loaded();
+const registry = new esm.ToolRegistry();
+registry.register("add", ({ a, b }) => a + b, { description: "Add", params: { a: esm.p.number(), b: esm.p.number() } });
+class Calculator extends esm.BaseAgent {
+  static agentName = "calculator";
+}
+const sum = await new Calculator({ registry }).callTool("add", { a: 2, b: 3 });
+
+const esmMcp = await import("toolwright/mcp");
+const esmRedis = await import("toolwright/redis");
+const cjs = require("toolwright");
+const cjsMcp = require("toolwright/mcp");
+const cjsRedis = require("toolwright/redis");
+const names = (entry) => Object.keys(entry).sort();
+
+console.log(
+  JSON.stringify({
+    atImport,
+    sum: sum.content,
+    afterCall: loaded().packages.includes("ajv"),
+    esmNames: { main: names(esm), mcp: names(esmMcp), redis: names(esmRedis) },
+    cjsNames: { main: names(cjs), mcp: names(cjsMcp), redis: names(cjsRedis) },
+    esmSubpathSharesMainClasses: esmRedis.StoreUnavailableError === esm.StoreUnavailableError,
+    cjsSubpathSharesMainClasses: cjsRedis.StoreUnavailableError === cjs.StoreUnavailableError,
+  }),
+);
+`;
+
+/** The same first look from a CommonJS program, in a process of its own. */
+export const loadsCjs = `const before = new Set(Object.keys(require.cache));
+const cjs = require("toolwright");
+const loadedPackages = ["ajv", "ajv-formats", "re2js", "acorn"].filter((name) =>
+  Object.keys(require.cache).some((file) => !before.has(file) && file.includes(\`/node_modules/\${name}/\`)),
+);
+console.log(
+  JSON.stringify({
+    http: process.moduleLoadList.includes("NativeModule http"),
+    packages: loadedPackages,
+    exports: Object.keys(cjs).length,
+  }),
+);
+`;

@@ -17,6 +17,8 @@ import {
   dualMjs,
   esmMjs,
   legacyCts,
+  loadsCjs,
+  loadsMjs,
 } from "./consumer-sources.js";
 
 // Build, pack, install and tsc take a few seconds each; a loaded CI machine can be several times slower.
@@ -40,6 +42,8 @@ describe("the packed package, installed into a fresh consumer project", () => {
       "js/esm.mjs": esmMjs,
       "js/cjs.cjs": cjsCjs,
       "js/dual.mjs": dualMjs,
+      "js/loads.mjs": loadsMjs,
+      "js/loads.cjs": loadsCjs,
     });
     await installTarball(consumer, tarball);
     installed = join(consumer, "node_modules", "toolwright");
@@ -162,5 +166,41 @@ describe("the packed package, installed into a fresh consumer project", () => {
       cjsErrorCode: "TOOL_NOT_FOUND",
       esmErrorCode: "INVALID_DEFINITION",
     });
+  });
+
+  it("loads no dependency and no node:http at import, and ajv on the first call, in ESM and CommonJS", async () => {
+    const esm = await runNodeJson(consumer, "js/loads.mjs");
+    expect(esm).toMatchObject({ atImport: { http: false, packages: [] }, sum: 5, afterCall: true });
+    expect(await runNodeJson(consumer, "js/loads.cjs")).toEqual({
+      http: false,
+      packages: [],
+      exports: (esm.esmNames as { main: string[] }).main.length,
+    });
+  });
+
+  it("gives every entry the same exports in both formats, sharing one copy of the main entry's modules", async () => {
+    const output = await runNodeJson(consumer, "js/loads.mjs");
+    expect(output.esmNames).toEqual(output.cjsNames);
+    expect(output.esmNames).toMatchObject({
+      mcp: ["importMcpTools", "serveMcp", "toMcpCallToolResult"],
+      redis: ["RedisStore", "StoreUnavailableError", "createRedisStore"],
+    });
+    expect(output.esmSubpathSharesMainClasses).toBe(true);
+    expect(output.cjsSubpathSharesMainClasses).toBe(true);
+  });
+
+  it("defines each class once per format: the entries import shared chunks, never a copy", () => {
+    for (const format of ["esm", "cjs"]) {
+      const where = new Map<string, string[]>();
+      for (const file of packedFiles.filter((path) => path.startsWith(`dist/${format}/`) && path.endsWith(".js"))) {
+        const text = readFileSync(join(installed, file), "utf8");
+        for (const [, assigned, declared] of text.matchAll(/^(?:var|let|const) (\w+) = class\b|^class (\w+)/gm)) {
+          const name = (assigned ?? declared)!;
+          where.set(name, [...(where.get(name) ?? []), file]);
+        }
+      }
+      expect(where.get("ToolRegistry")).toHaveLength(1);
+      expect([...where].filter(([, files]) => files.length > 1)).toEqual([]);
+    }
   });
 });

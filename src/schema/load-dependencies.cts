@@ -1,0 +1,32 @@
+import type * as AjvModule from "ajv/dist/2020.js";
+import type * as FormatsModule from "ajv-formats";
+import type * as Re2Module from "re2js";
+
+// A CommonJS file in both builds, like reflect/load-parser.cts: the ESM copy of the package loads these packages
+// synchronously on first use (compiling a validator is synchronous) and never at import time, which is most of what a
+// fresh process paid before its first call. The literal require() calls let bundlers see and include them.
+//
+// Node 20 runs a CommonJS file that an ESM loader hook transformed (tsx running src/) with a `require` of the ESM
+// loader's own, which cannot load the JSON files ajv requires; there `module.require` is Node's CommonJS loader (and
+// under jest, jest's). A bundle's `module` has no `require`, so a bundle takes the literal calls.
+const viaModule = typeof (module as Partial<NodeJS.Module>).require === "function";
+
+/** Returns ajv's JSON Schema 2020-12 build, loading it on the first call (Node caches the module). */
+function loadAjv(): typeof AjvModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (viaModule ? module.require("ajv/dist/2020.js") : require("ajv/dist/2020.js")) as typeof AjvModule;
+}
+
+/** Returns ajv-formats, loading it on the first call: only a schema that uses `format` needs it. */
+function loadFormats(): typeof FormatsModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (viaModule ? module.require("ajv-formats") : require("ajv-formats")) as typeof FormatsModule;
+}
+
+/** Returns re2js, loading it on the first call: only a schema that uses `pattern` or `patternProperties` needs it. */
+function loadRe2(): typeof Re2Module {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (viaModule ? module.require("re2js") : require("re2js")) as typeof Re2Module;
+}
+
+export = { loadAjv, loadFormats, loadRe2 };
