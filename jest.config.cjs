@@ -36,7 +36,7 @@ const shared = {
     // src/reflect/load-parser.cts, src/schema/load-dependencies.cts and src/generate/require-module.cts are imported as
     // ".cjs", as Node sees them after the build.
     "^\\./load-parser\\.cjs$": "<rootDir>/src/reflect/load-parser.cts",
-    "^\\./load-dependencies\\.cjs$": "<rootDir>/src/schema/load-dependencies.cts",
+    "^(\\.\\./schema/|\\./)load-dependencies\\.cjs$": "<rootDir>/src/schema/load-dependencies.cts",
     "^\\./require-module\\.cjs$": "<rootDir>/src/generate/require-module.cts",
   },
 };

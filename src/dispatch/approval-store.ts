@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { ApprovalNotFoundError } from "../errors/runtime-errors.js";
 import { hashArguments } from "./stable-hash.js";
 import type { ToolResult } from "../tool/tool-result.js";
@@ -117,7 +116,7 @@ export class ApprovalStore implements Approvals {
       }
     }
     // A fresh id per call: two pending calls of one tool never share (and so never lose or reuse) an approval.
-    const id = randomUUID();
+    const id = globalThis.crypto.randomUUID();
     const info = pendingApproval(id, request);
     this.#pending.set(id, { info, request });
     return id;

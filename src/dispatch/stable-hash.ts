@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import dependencies from "../schema/load-dependencies.cjs";
 
 /**
  * Serialises a JSON value with object keys in sorted order, so two objects with the same content give the same text
@@ -20,7 +20,9 @@ export function stableStringify(value: unknown): string {
 
 /** Returns a SHA-256 hex digest of the arguments' stable serialisation: equal content, equal hash. */
 export function hashArguments(args: unknown): string {
-  return createHash("sha256")
+  return dependencies
+    .loadNodeCrypto()
+    .createHash("sha256")
     .update(stableStringify(args) ?? "undefined")
     .digest("hex");
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { ApprovalNotFoundError } from "../errors/runtime-errors.js";
 import { deepFreeze } from "../schema/json.js";
 import type { RuntimeStore, StoredRecord } from "../store/runtime-store.js";
@@ -52,7 +51,7 @@ export class StoredApprovals implements ApprovalKeeper {
   }
 
   async request(request: ApprovalRequest): Promise<string> {
-    const id = randomUUID();
+    const id = globalThis.crypto.randomUUID();
     const info = pendingApproval(id, request);
     const record = { ...info, scope: this.#options.agentName, status: "pending", createdAt: info.requestedAt };
     await this.#options.store.create("approval", record, { ttlMs: this.#options.approvalTtlMs });

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { ErrorCode } from "../errors/error-code.js";
 import { TaskNotFoundError } from "../errors/runtime-errors.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
@@ -38,7 +37,7 @@ const FINISHED = new Set<string>(["succeeded", "failed", "cancelled", "lost"]);
  */
 export class StoredTasks implements TaskKeeper {
   readonly #options: StoredTasksOptions;
-  readonly #owner = randomUUID();
+  readonly #owner = globalThis.crypto.randomUUID();
   readonly #local = new Map<string, LocalTask>();
 
   /** Creates the tasks of one agent on a store. */
@@ -48,7 +47,7 @@ export class StoredTasks implements TaskKeeper {
 
   async start(task: TaskStart): Promise<string | undefined> {
     const { store, agentName, leaseMs, retentionMs } = this.#options;
-    const id = randomUUID();
+    const id = globalThis.crypto.randomUUID();
     const info: TaskInfo = Object.freeze({
       id,
       toolName: task.toolName,

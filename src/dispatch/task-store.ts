@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import type { HandlerOutcome } from "./run-handler.js";
@@ -95,7 +94,7 @@ export class TaskStore implements BackgroundTasks {
   /** Adopts running work as a task; returns its id, or undefined when the store is full of running tasks. */
   start(task: TaskStart): string | undefined {
     if (this.#tasks.size >= this.#maxTasks && !this.#evictOldestFinished()) return undefined;
-    const id = randomUUID();
+    const id = globalThis.crypto.randomUUID();
     let resolveDone!: (result: ToolResult) => void;
     const done = new Promise<ToolResult>((resolve) => (resolveDone = resolve));
     const entry: TaskEntry = {
