@@ -1,6 +1,5 @@
 // Run by heap.ts as `node --expose-gc --import tsx bench/heap-child.ts <agents|plain> <count> <module-url>`, one process
 // per variant, so neither side's garbage or caches are in the other's numbers. Prints one JSON line.
-import { randomUUID } from "node:crypto";
 import type { ToolwrightModule } from "./generate-tools.js";
 import { settledHeap } from "./settled-heap.js";
 
@@ -22,7 +21,7 @@ first.toolSpecs();
 const before = settledHeap();
 const kept: object[] = [];
 for (let i = 0; i < count; i++) {
-  kept.push(variant === "agents" ? new Agent() : { name: first.name, id: randomUUID(), tools });
+  kept.push(variant === "agents" ? new Agent() : { name: first.name, tools });
 }
 const after = settledHeap();
 console.log(
