@@ -99,7 +99,8 @@ export class BaseAgent {
     if (typeof this.name !== "string" || this.name === "") {
       throw new ToolDefinitionError(`${ctor.name}: an agent name must be a non-empty string.`);
     }
-    this.#setup = runtimeOptionsOf(options, `${ctor.name} options`) ?? NO_OPTIONS;
+    // Without options there is nothing to look through: the common `new Agent()` skips the scan of the option table.
+    this.#setup = options === NO_OPTIONS ? NO_OPTIONS : (runtimeOptionsOf(options, ctor) ?? NO_OPTIONS);
     // The built-in task_status tool's name is reserved, so no shared tool can take it now or later.
     const reserved = options.exposeTaskStatusTool ? STATUS_TOOL_NAME : NO_RESERVED_NAMES;
     // A name taken from the class name changes when a minifier renames the class, so it may not be granted access.
