@@ -13,7 +13,13 @@ import type { BackgroundTasks } from "../dispatch/task-store.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { toSpec, toTool } from "../tool/tool-definition.js";
-import { AGENT_VIEW, ATTACH_AGENT, REGISTRY_INTERNALS } from "../registry/agent-call.js";
+import {
+  AGENT_VIEW,
+  ATTACH_AGENT,
+  type AgentMembership,
+  NOTE_AGENT_ID,
+  REGISTRY_INTERNALS,
+} from "../registry/agent-call.js";
 import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool, ToolSpec } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
@@ -45,6 +51,10 @@ export interface CallToolOptions {
 
 const NO_OPTIONS: RuntimeOptions = Object.freeze({});
 const NO_CALL_OPTIONS: CallToolOptions = Object.freeze({});
+const NO_RESERVED_NAMES: readonly string[] = Object.freeze([]);
+const STATUS_TOOL_NAME: readonly string[] = Object.freeze([TASK_STATUS_TOOL]);
+// Each agent's id, once read. A field would add 8 bytes to every agent (56 without), though most never show their id.
+const ids = new WeakMap<BaseAgent, string>();
 
 /**
  * The base class of agents. Its decorated methods, inherited ones included, become its tools; it also sees the
@@ -69,12 +79,13 @@ export class BaseAgent {
 
   /** The agent's name: the key of access control. */
   readonly name: string;
-  /** A unique id of this instance (a UUID). */
-  readonly id: string;
-  readonly #registry: ToolRegistry;
-  // Kept only when runtime options were given, so an agent made with `{ registry }` holds no options object.
-  readonly #options: RuntimeOptions;
-  #runtime: AgentRuntime | undefined;
+  // Shared by every agent of this name in the registry: it holds the registry, and keeps the name registered while
+  // any of them lives.
+  readonly #membership: AgentMembership<ToolRegistry>;
+  // The runtime options until the first call (or listener, task or approval) creates the runtime, which keeps them.
+  // One field for both: an agent is a few fields, and 10,000 of them should weigh little more than plain objects.
+  // Runtime options are kept only when given, so an agent made with `{ registry }` holds no options object.
+  #setup: RuntimeOptions | AgentRuntime;
 
   /**
    * Creates the agent and joins its registry under its name.
@@ -88,14 +99,27 @@ export class BaseAgent {
     if (typeof this.name !== "string" || this.name === "") {
       throw new ToolDefinitionError(`${ctor.name}: an agent name must be a non-empty string.`);
     }
-    this.#options = runtimeOptionsOf(options, `${ctor.name} options`) ?? NO_OPTIONS;
-    this.id = randomUUID();
-    this.#registry = options.registry ?? toolRegistry;
+    // Without options there is nothing to look through: the common `new Agent()` skips the scan of the option table.
+    this.#setup = options === NO_OPTIONS ? NO_OPTIONS : (runtimeOptionsOf(options, ctor) ?? NO_OPTIONS);
     // The built-in task_status tool's name is reserved, so no shared tool can take it now or later.
-    const reserved = options.exposeTaskStatusTool ? [TASK_STATUS_TOOL] : [];
+    const reserved = options.exposeTaskStatusTool ? STATUS_TOOL_NAME : NO_RESERVED_NAMES;
     // A name taken from the class name changes when a minifier renames the class, so it may not be granted access.
     const nameFromClass = options.name === undefined && this.name === ctor.name && !hasOwnAgentName(ctor);
-    this.#registry[ATTACH_AGENT](this, ctor, agentClassTools(ctor), reserved, nameFromClass);
+    const registry = options.registry ?? toolRegistry;
+    this.#membership = registry[ATTACH_AGENT](this.name, ctor, agentClassTools(ctor), reserved, nameFromClass);
+  }
+
+  /** A unique id of this instance (a UUID), the same on every read; `registry.checkPermission` accepts it. */
+  get id(): string {
+    let id = ids.get(this);
+    if (id === undefined) {
+      // Created on first read: most agents never show their id. randomUUID() on Node 20 returns a rope of ~15
+      // strings (~470 B); toLowerCase(), a no-op on its characters, copies it into one flat string (~56 B).
+      id = randomUUID().toLowerCase();
+      ids.set(this, id);
+      this.#registry[NOTE_AGENT_ID](this, id, this.name);
+    }
+    return id;
   }
 
   /** Returns the tools this agent may use: its own (declared and inherited) and the shared ones it is allowed. */
@@ -214,10 +238,20 @@ export class BaseAgent {
     return this.#state().on(event, listener);
   }
 
+  get #registry(): ToolRegistry {
+    return this.#membership.registry;
+  }
+
+  get #options(): RuntimeOptions {
+    const setup = this.#setup;
+    return setup instanceof AgentRuntime ? setup.options : setup;
+  }
+
   #state(): AgentRuntime {
-    if (this.#runtime) return this.#runtime;
-    const host = this.#options.store ? this.#storeHost() : undefined;
-    return (this.#runtime = new AgentRuntime(this.#options, this.#registry[REGISTRY_INTERNALS], host));
+    const setup = this.#setup;
+    if (setup instanceof AgentRuntime) return setup;
+    const host = setup.store ? this.#storeHost() : undefined;
+    return (this.#setup = new AgentRuntime(setup, this.#registry[REGISTRY_INTERNALS], host));
   }
 
   // With a shared store, an approval requested in another process runs here: rebuild the call from the tool's name.

@@ -120,11 +120,16 @@ const RUNTIME_KEYS = Object.keys(RUNTIME_OPTIONS) as readonly (keyof RuntimeOpti
 
 /**
  * Returns `options` when it sets any runtime option (after checking them), else undefined, so that an agent built
- * with only a name or a registry keeps no reference to the options object.
+ * with only a name or a registry keeps no reference to the options object. A message names them after `owner`, the
+ * agent's class (`"<class name> options"`).
  * @throws {ToolDefinitionError} for an invalid runtime option, naming it and what is valid.
  */
-export function runtimeOptionsOf(options: RuntimeOptions, where: string): RuntimeOptions | undefined {
+export function runtimeOptionsOf(
+  options: RuntimeOptions,
+  owner: { readonly name: string },
+): RuntimeOptions | undefined {
   if (!RUNTIME_KEYS.some((key) => options[key] !== undefined)) return undefined;
-  checkOptions(RUNTIME_OPTIONS, options as Readonly<Record<string, unknown>>, where);
+  // The label is built here, not by the caller, so an agent made without runtime options allocates no text.
+  checkOptions(RUNTIME_OPTIONS, options as Readonly<Record<string, unknown>>, `${owner.name} options`);
   return options;
 }

@@ -1,4 +1,3 @@
-import type { CallingAgent } from "../tool/tool.js";
 import type { ToolEvents } from "../dispatch/hooks.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { AgentToolView } from "./access-control.js";
@@ -13,16 +12,28 @@ export const ATTACH_AGENT: unique symbol = Symbol.for("toolwright.registry.attac
 export const REGISTRY_INTERNALS: unique symbol = Symbol.for("toolwright.registry.internals");
 /** See {@link ATTACH_AGENT}. */
 export const AGENT_VIEW: unique symbol = Symbol.for("toolwright.registry.agent-view");
+/** See {@link ATTACH_AGENT}. */
+export const NOTE_AGENT_ID: unique symbol = Symbol.for("toolwright.registry.note-agent-id");
+
+/**
+ * What every agent of one name in one registry holds, one object shared by all of them. The registry keeps it only
+ * weakly: once no agent holds it, the registry forgets the name, with no bookkeeping per agent.
+ */
+export interface AgentMembership<Registry> {
+  /** The registry the agents joined. */
+  readonly registry: Registry;
+}
 
 /** What an agent needs from its registry. @internal */
 export interface AgentCallHost {
   [ATTACH_AGENT](
-    agent: CallingAgent,
+    agentName: string,
     owner: object,
     tools: readonly ToolDefinition[],
     reserved?: readonly string[],
     nameFromClass?: boolean,
-  ): AgentToolView;
+  ): AgentMembership<AgentCallHost>;
+  [NOTE_AGENT_ID](agent: object, id: string, agentName: string): void;
   readonly [REGISTRY_INTERNALS]: { readonly validator: ArgumentValidator; readonly events: ToolEvents };
   [AGENT_VIEW](agentName: string): AgentToolView;
 }

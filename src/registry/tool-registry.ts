@@ -11,19 +11,28 @@ import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js"
 import { type AgentToolView, buildAgentView, isAllowed } from "./access-control.js";
 import { type ClassOrigin, classOriginOf, isSameClassAgain } from "./class-origin.js";
 import { assertNoClassNameGrant, classNameGrantError } from "./class-name-access.js";
-import { AGENT_VIEW, ATTACH_AGENT, type AgentCallHost, REGISTRY_INTERNALS } from "./agent-call.js";
+import {
+  AGENT_VIEW,
+  ATTACH_AGENT,
+  type AgentCallHost,
+  type AgentMembership,
+  NOTE_AGENT_ID,
+  REGISTRY_INTERNALS,
+} from "./agent-call.js";
 import { type CompatibilityWarningOptions, CompatibilityWarnings } from "./compatibility-warnings.js";
 import { defineFunctionTool, defineToolObject } from "./define-function-tool.js";
 import type { Tool, ToolCallContext, ToolSpec } from "../tool/tool.js";
 import { TOOL_DEFINITION, type ToolSource, isToolSource } from "../tool/tool-source.js";
 import { ArgumentValidator } from "../schema/validator.js";
+import { whenCollected } from "./when-collected.js";
 
-/** What a registry keeps per agent name: the class, its tools, how many of its agents live, and reserved tool names. */
+/** What a registry keeps per agent name: the class, its tools, the membership its agents hold, reserved tool names. */
 interface AgentEntry {
   readonly owner: object;
   readonly origin: ClassOrigin;
   readonly tools: readonly ToolDefinition[];
-  live: number;
+  /** Empty once every agent of the name is garbage-collected. */
+  membership: WeakRef<AgentMembership<ToolRegistry>>;
   readonly reserved: Set<string>;
   /** True once an agent of this name took the name from its class name (see class-name-access.ts). */
   nameFromClass?: boolean;
@@ -50,11 +59,9 @@ export type RegisterDecorator = <F extends (...args: never[]) => unknown>(handle
 export class ToolRegistry implements AgentCallHost {
   readonly #tools = new Map<string, ToolDefinition>();
   readonly #agentTools = new Map<string, AgentEntry>();
+  // id → name of the agents whose id was read: no one can name an agent by an id it never gave out.
   readonly #agentIds = new Map<string, string>();
   readonly #views = new Map<string, AgentToolView>();
-  // Forgets a garbage-collected agent's id, and its name's tools once no agent of that name is left, so apps that
-  // create an agent per request or per session do not pile up entries here.
-  readonly #forgetAgent = new FinalizationRegistry<string>((id) => this.#release(id));
   readonly #validator = new ArgumentValidator();
   readonly #events = new ToolEvents();
   readonly #compatibility: CompatibilityWarnings;
@@ -210,52 +217,66 @@ export class ToolRegistry implements AgentCallHost {
     return this.#events.on(event, listener);
   }
 
-  /** @internal Registers an agent instance (its class's tools under its name) and returns its view. */
+  /**
+   * @internal Registers an agent of class `owner` under its name (the class's tools, on the name's first agent) and
+   * returns the membership every agent of the name holds.
+   */
   [ATTACH_AGENT](
-    agent: CallingAgent,
+    agentName: string,
     owner: object,
     tools: readonly ToolDefinition[],
     reserved: readonly string[] = [],
     nameFromClass = false,
-  ): AgentToolView {
-    let entry = this.#agentTools.get(agent.name);
+  ): AgentMembership<ToolRegistry> {
+    let entry = this.#agentTools.get(agentName);
     if (nameFromClass && !entry?.nameFromClass) {
-      assertNoClassNameGrant(agent.name, tools);
-      assertNoClassNameGrant(agent.name, this.#tools.values());
+      assertNoClassNameGrant(agentName, tools);
+      assertNoClassNameGrant(agentName, this.#tools.values());
     }
     const origin = entry?.owner === owner ? entry.origin : classOriginOf(owner as { name: string });
     if (entry && entry.owner !== owner && isSameClassAgain(entry, { owner, origin })) {
       // A re-evaluated module (hot reload, jest.isolateModules, `import("./a.ts?v=2")`): the new class replaces the old.
-      this.#views.delete(agent.name);
+      this.#views.delete(agentName);
       entry = { ...entry, owner, origin, tools, reserved: new Set() };
       this.#compatibility.check(tools);
-      this.#agentTools.set(agent.name, entry);
+      this.#agentTools.set(agentName, entry);
     }
     if (entry && entry.owner !== owner) {
       throw new ToolDefinitionError(
-        `Agent name "${agent.name}" is already used by class ${(entry.owner as { name?: string }).name} in this registry; ` +
+        `Agent name "${agentName}" is already used by class ${(entry.owner as { name?: string }).name} in this registry; ` +
           "give each agent class its own static agentName (or pass { name } to the constructor).",
       );
     }
-    const view = entry ? this.#viewOf(agent.name) : buildAgentView(agent.name, tools, this.#tools.values());
+    const view = entry ? this.#viewOf(agentName) : buildAgentView(agentName, tools, this.#tools.values());
     const taken = reserved.find((name) => view.has(name));
     if (taken !== undefined) {
       throw new ToolDefinitionError(
-        `Agent "${agent.name}" adds the built-in tool "${taken}", and already sees a tool of that name; rename that tool.`,
+        `Agent "${agentName}" adds the built-in tool "${taken}", and already sees a tool of that name; rename that tool.`,
       );
     }
+    // Read only to join: a deref keeps its target alive until the current job ends, so a class refused above must not
+    // keep the name's agents from being collected.
+    let membership = entry?.membership.deref();
     if (!entry) {
       this.#compatibility.check(tools);
-      entry = { owner, origin, tools, live: 0, reserved: new Set() };
-      this.#agentTools.set(agent.name, entry);
-      this.#views.set(agent.name, view);
+      membership = this.#newMembership(agentName);
+      entry = { owner, origin, tools, membership: new WeakRef(membership), reserved: new Set() };
+      this.#agentTools.set(agentName, entry);
+      this.#views.set(agentName, view);
+    } else if (!membership) {
+      // Every agent of the name is gone and its finalizer has not run yet: the new agent carries the entry on.
+      membership = this.#newMembership(agentName);
+      entry.membership = new WeakRef(membership);
     }
     for (const name of reserved) entry.reserved.add(name);
     if (nameFromClass) entry.nameFromClass = true;
-    entry.live += 1;
-    this.#agentIds.set(agent.id, agent.name);
-    this.#forgetAgent.register(agent, agent.id);
-    return view;
+    return membership;
+  }
+
+  /** @internal Lets `checkPermission` and `dispatch` name the agent by `id`, until the agent is garbage-collected. */
+  [NOTE_AGENT_ID](agent: object, id: string, agentName: string): void {
+    this.#agentIds.set(id, agentName);
+    whenCollected(agent, () => this.#agentIds.delete(id));
   }
 
   /** @internal The validator and listeners an agent's calls share with the registry. */
@@ -279,13 +300,20 @@ export class ToolRegistry implements AgentCallHost {
     return view;
   }
 
-  #release(id: string): void {
-    const name = this.#agentIds.get(id);
-    this.#agentIds.delete(id);
-    const entry = name === undefined ? undefined : this.#agentTools.get(name);
-    if (!entry || --entry.live > 0) return;
-    this.#agentTools.delete(name!);
-    this.#views.delete(name!);
+  // Forgetting a name once no agent of it is left, and an agent's id once it is collected, keeps apps that create an
+  // agent per request or per session from piling up entries here. A name is tracked through the one membership all
+  // its agents share, so an agent costs the registry nothing.
+  #newMembership(agentName: string): AgentMembership<ToolRegistry> {
+    const membership = Object.freeze({ registry: this });
+    whenCollected(membership, () => this.#releaseName(agentName));
+    return membership;
+  }
+
+  #releaseName(name: string): void {
+    // A finalizer that runs after the name was taken again must leave the new entry alone.
+    if (this.#agentTools.get(name)?.membership.deref() !== undefined) return;
+    this.#agentTools.delete(name);
+    this.#views.delete(name);
   }
 
   #store(definition: ToolDefinition): Tool {
