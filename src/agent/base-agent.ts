@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Approvals } from "../dispatch/approval-store.js";
 import { generateCallId } from "../tool/call-id.js";
 import { activeCallTracer } from "../dispatch/call-tracer.js";
@@ -115,7 +114,7 @@ export class BaseAgent {
     if (id === undefined) {
       // Created on first read: most agents never show their id. randomUUID() on Node 20 returns a rope of ~15
       // strings (~470 B); toLowerCase(), a no-op on its characters, copies it into one flat string (~56 B).
-      id = randomUUID().toLowerCase();
+      id = globalThis.crypto.randomUUID().toLowerCase();
       ids.set(this, id);
       this.#registry[NOTE_AGENT_ID](this, id, this.name);
     }
