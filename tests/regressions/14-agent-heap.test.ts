@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { BaseAgent, ToolDefinitionError, ToolRegistry, tool } from "toolwright";
@@ -34,7 +33,7 @@ describe("agent ids", () => {
 
   it("makes an agent's id on its first read, once, when the agent is constructed without one", () => {
     class Lazy extends BaseAgent {}
-    const uuid = jest.spyOn(crypto, "randomUUID");
+    const uuid = jest.spyOn(globalThis.crypto, "randomUUID");
     const agent = new Lazy({ registry: new ToolRegistry() });
     expect(uuid).not.toHaveBeenCalled();
     const id = agent.id;
