@@ -60,7 +60,7 @@ export class ToolRegistry implements AgentCallHost {
   readonly #tools = new Map<string, ToolDefinition>();
   readonly #agentTools = new Map<string, AgentEntry>();
   // id → name of the agents whose id was read: no one can name an agent by an id it never gave out.
-  readonly #agentIds = new Map<string, string>();
+  readonly #agentIds = new Map<string, { readonly name: string; readonly agent: WeakRef<object> }>();
   readonly #views = new Map<string, AgentToolView>();
   readonly #validator = new ArgumentValidator();
   readonly #events = new ToolEvents();
@@ -174,7 +174,7 @@ export class ToolRegistry implements AgentCallHost {
    *   {@link ToolValidationError} for arguments that are not an object or do not match the schema.
    */
   async dispatch(name: string, args: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
-    const agentName = options.agent === undefined ? undefined : (this.#agentIds.get(options.agent) ?? options.agent);
+    const agentName = options.agent === undefined ? undefined : (this.#nameOfId(options.agent) ?? options.agent);
     // What the caller may use, and so all an error may list: never the names of tools it is not allowed.
     const visible = () =>
       agentName === undefined
@@ -208,7 +208,7 @@ export class ToolRegistry implements AgentCallHost {
 
   /** Returns true when the agent (by name, or by id of a constructed agent) may use the tool. */
   checkPermission(agentNameOrId: string, toolName: string): boolean {
-    const agentName = this.#agentIds.get(agentNameOrId) ?? agentNameOrId;
+    const agentName = this.#nameOfId(agentNameOrId) ?? agentNameOrId;
     return this.#viewOf(agentName).has(toolName);
   }
 
@@ -229,6 +229,11 @@ export class ToolRegistry implements AgentCallHost {
     nameFromClass = false,
   ): AgentMembership<ToolRegistry> {
     let entry = this.#agentTools.get(agentName);
+    if (entry && entry.owner !== owner && entry.membership.deref() === undefined) {
+      // Every agent of the name is gone, and its finalizer has not run yet (or never will: see when-collected.ts).
+      this.#releaseName(agentName);
+      entry = undefined;
+    }
     if (nameFromClass && !entry?.nameFromClass) {
       assertNoClassNameGrant(agentName, tools);
       assertNoClassNameGrant(agentName, this.#tools.values());
@@ -275,8 +280,15 @@ export class ToolRegistry implements AgentCallHost {
 
   /** @internal Lets `checkPermission` and `dispatch` name the agent by `id`, until the agent is garbage-collected. */
   [NOTE_AGENT_ID](agent: object, id: string, agentName: string): void {
-    this.#agentIds.set(id, agentName);
+    this.#agentIds.set(id, { name: agentName, agent: new WeakRef(agent) });
     whenCollected(agent, () => this.#agentIds.delete(id));
+  }
+
+  // The finalizer above keeps the map small; the weak reference makes a collected agent's id unknown at once, since a
+  // finalizer runs some turns after the collection (and on Node 20 may never run: see when-collected.ts).
+  #nameOfId(id: string): string | undefined {
+    const known = this.#agentIds.get(id);
+    return known?.agent.deref() === undefined ? undefined : known.name;
   }
 
   /** @internal The validator and listeners an agent's calls share with the registry. */

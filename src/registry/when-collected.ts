@@ -1,8 +1,12 @@
-// One FinalizationRegistry for every ToolRegistry, kept as long as this module. On Node 20 (V8 11.3) a
-// FinalizationRegistry that is itself collected while its cleanup task is pending leaves that task with nothing to do,
-// and the task never clears V8's "cleanup posted" flag: no FinalizationRegistry callback runs again in the process,
-// the app's own included. A registry per ToolRegistry dies with it, and apps and tests drop registries.
-const finalizers = new FinalizationRegistry<() => void>((release) => release());
+// One FinalizationRegistry for the whole process, kept on globalThis so that it is never collected. On Node 20
+// (V8 11.3) a FinalizationRegistry that is itself collected while its cleanup task is pending leaves that task with
+// nothing to do, and the task never clears V8's "cleanup posted" flag: no FinalizationRegistry callback runs again in
+// the process, the app's own included. A registry per ToolRegistry would die with it, and apps drop registries; a
+// registry per copy of this module would die with the copy (jest gives every test file its own copy in one worker,
+// and a bundle may be loaded as ESM and as CommonJS side by side).
+const KEY = Symbol.for("toolwright.whenCollected");
+const holder = globalThis as { [KEY]?: FinalizationRegistry<() => void> };
+const finalizers = (holder[KEY] ??= new FinalizationRegistry<() => void>((release) => release()));
 
 /**
  * Calls `release` some time after `target` is garbage-collected (on a later turn of the event loop). `release` must

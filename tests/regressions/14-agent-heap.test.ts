@@ -8,9 +8,11 @@ import { BaseAgent, ToolDefinitionError, ToolRegistry, tool } from "toolwright";
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
-// Finalizers run after a collection, on a later turn of the event loop.
+// Finalizers run after a collection, on a later turn of the event loop. Each check reads weak references, and an
+// object read through one is kept until the current turn ends, so every collection starts a turn of its own.
 async function collectUntil(done: () => boolean, attempts = 20): Promise<boolean> {
   for (let attempt = 0; attempt < attempts; attempt++) {
+    await new Promise((resolve) => setImmediate(resolve));
     gc();
     await new Promise((resolve) => setImmediate(resolve));
     if (done()) return true;

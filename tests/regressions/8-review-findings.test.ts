@@ -100,8 +100,10 @@ describe("agent names", () => {
     const second = () => new Second({ name: "shared_name", registry });
     expect(second).toThrow(ToolDefinitionError); // the name is held while a First agent lives
 
-    // Finalizers run after a collection, on a later turn of the event loop.
+    // Finalizers run after a collection, on a later turn of the event loop. A refused claim reads a weak reference,
+    // and an object read through one is kept until the current turn ends, so every collection starts a turn of its own.
     for (let attempt = 0; attempt < 20; attempt++) {
+      await new Promise((resolve) => setImmediate(resolve));
       gc();
       await new Promise((resolve) => setImmediate(resolve));
       try {
