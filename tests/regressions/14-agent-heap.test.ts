@@ -1,24 +1,8 @@
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { BaseAgent, ToolDefinitionError, ToolRegistry, tool } from "toolwright";
+import { collectUntil, gc } from "./collect-until.js";
 
 // Issue 14 (W5): an agent is a few fields. Its id is made on first read, and the registry keeps one entry per agent
 // name, held by the membership object its agents share, instead of an entry and a finalizer cell per agent.
-
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
-
-// Finalizers run after a collection, on a later turn of the event loop. Each check reads weak references, and an
-// object read through one is kept until the current turn ends, so every collection starts a turn of its own.
-async function collectUntil(done: () => boolean, attempts = 20): Promise<boolean> {
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    await new Promise((resolve) => setImmediate(resolve));
-    gc();
-    await new Promise((resolve) => setImmediate(resolve));
-    if (done()) return true;
-  }
-  return false;
-}
 
 function claims(make: () => unknown): boolean {
   try {

@@ -1,7 +1,6 @@
 import { getEventListeners } from "node:events";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { BaseAgent, ErrorCode, ToolDefinitionError, ToolRegistry, currentToolCall, p, tool } from "toolwright";
+import { collectUntil } from "./collect-until.js";
 
 // Findings of the issue-8 review, each pinned by a behaviour a user relies on.
 
@@ -79,8 +78,6 @@ describe("caller signals", () => {
 
 describe("agent names", () => {
   it("frees an agent name for another class once every agent holding it is garbage-collected", async () => {
-    setFlagsFromString("--expose-gc");
-    const gc = runInNewContext("gc") as () => void;
     class First extends BaseAgent {
       @tool({ description: "One" })
       one() {
@@ -100,23 +97,18 @@ describe("agent names", () => {
     const second = () => new Second({ name: "shared_name", registry });
     expect(second).toThrow(ToolDefinitionError); // the name is held while a First agent lives
 
-    // Finalizers run after a collection, on a later turn of the event loop. A refused claim reads a weak reference,
-    // and an object read through one is kept until the current turn ends, so every collection starts a turn of its own.
-    for (let attempt = 0; attempt < 20; attempt++) {
-      await new Promise((resolve) => setImmediate(resolve));
-      gc();
-      await new Promise((resolve) => setImmediate(resolve));
+    const claimed = await collectUntil(() => {
       try {
-        expect(
-          second()
-            .toolSpecs()
-            .map((spec) => spec.name),
-        ).toEqual(["two"]);
-        return;
+        const names = second()
+          .toolSpecs()
+          .map((spec) => spec.name);
+        return names.length === 1 && names[0] === "two";
       } catch (error) {
         if (!(error instanceof ToolDefinitionError)) throw error;
+        return false;
       }
-    }
+    });
+    if (claimed) return;
     throw new Error("the registry kept the name of garbage-collected agents");
   });
 });
