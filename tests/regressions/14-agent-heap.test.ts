@@ -98,3 +98,32 @@ describe("agent names", () => {
     expect(await collectUntil(() => claims(() => new Second({ name: "next", registry })))).toBe(true);
   });
 });
+
+describe("agent churn", () => {
+  it("keeps the heap flat when 200,000 agents are made, used and dropped", async () => {
+    const registry = new ToolRegistry();
+    class Churned extends BaseAgent {
+      @tool({ description: "Echo", params: {}, readOnly: true })
+      echo() {
+        return 1;
+      }
+    }
+    // Agents under 50 names, some showing their id and some making a call, as a server making one per request would.
+    const churn = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        const agent = new Churned({ name: `churn_${i % 50}`, registry });
+        if (i % 10 === 0) void agent.id;
+        if (i % 100 === 0) await agent.callTool("echo", {});
+      }
+    };
+    const heapAfter = async (count: number) => {
+      await churn(count);
+      await collectUntil(() => false, 3);
+      return process.memoryUsage().heapUsed;
+    };
+    const warm = await heapAfter(20_000);
+    const later = await heapAfter(180_000);
+    // A leak of even 100 bytes an agent would be 18 MB here.
+    expect(later - warm).toBeLessThan(4_000_000);
+  }, 60_000);
+});
