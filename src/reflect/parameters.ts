@@ -1,24 +1,10 @@
 import type { AnyNode, Expression, Function as FunctionNode, Options, Pattern } from "acorn";
 import loadParser from "./load-parser.cjs";
 import { literalValue } from "./literal-value.js";
+import { METHOD_START, readSimpleParameters } from "./simple-parameters.js";
+import type { SourceParameter } from "./source-parameter.js";
 
-/** One positional parameter as written in a function's source. */
-export interface SourceParameter {
-  /** Holds the parameter's name, or `undefined` for a destructuring pattern such as `{ a }` or `[b]`. */
-  readonly name: string | undefined;
-  /** Tells whether the parameter is a rest parameter (`...name`). */
-  readonly rest: boolean;
-  /** Tells whether the parameter has a default (`name = expression`). */
-  readonly hasDefault: boolean;
-  /** Holds the default expression as written, without the comments and whitespace around it. */
-  readonly defaultSource?: string;
-  /**
-   * Holds the default's value when the default is a literal: a number (also negative, hex, `1_000`, `1e3`), a
-   * string, a template without `${}`, `true`, `false` (also as the minifier forms `!0` / `!1`), `null`, or an array
-   * or object of literals. Absent for any other expression, `undefined` included, so absence means "unknown".
-   */
-  readonly defaultValue?: { readonly value: unknown };
-}
+export type { SourceParameter } from "./source-parameter.js";
 
 /** Describes the outcome of {@link readParameters}: the parameters, or why they could not be read. */
 export type ParameterReadResult =
@@ -37,7 +23,8 @@ const WRAPPERS: readonly (readonly [string, string])[] = [
 
 /**
  * Reads the positional parameters of a function or method from its source text, as the engine prints it, with a
- * JavaScript parser (acorn, loaded on first use).
+ * JavaScript parser (acorn, loaded on first use). A method whose list is trivially simple (plain names, literal
+ * defaults) is read without the parser, with the same result: most methods never make a process load it.
  *
  * It never evaluates code: defaults are read as literals from the syntax tree or left as source text. It reports
  * `ok: false` for native code, bound functions (their source is not available) and classes. It cannot see through
@@ -56,11 +43,22 @@ export function readParameters(fn: Function): ParameterReadResult {
       ? { ok: false, reason: `${label} is a bound function, whose source is not available; pass the unbound method` }
       : { ok: false, reason: `${label} is native code, whose parameter names are not available` };
   }
+  const parameters = readSimpleParameters(source) ?? parseParameters(source);
+  if (typeof parameters === "string") {
+    return { ok: false, reason: `cannot read the parameters of ${label}: ${parameters}` };
+  }
+  return { ok: true, parameters };
+}
+
+/**
+ * Reads the parameters of a function's source text with the parser, or returns why it cannot. What
+ * `readSimpleParameters` returns for a list it accepts must equal this (the tests compare the two on a corpus).
+ */
+export function parseParameters(source: string): readonly SourceParameter[] | string {
   const parsed = parseFunction(source);
-  if (typeof parsed === "string") return { ok: false, reason: `cannot read the parameters of ${label}: ${parsed}` };
+  if (typeof parsed === "string") return parsed;
   const { node, offset } = parsed;
-  const parameters = node.params.map((param) => toParameter(param, source, offset));
-  return { ok: true, parameters: Object.freeze(parameters) };
+  return Object.freeze(node.params.map((param) => toParameter(param, source, offset)));
 }
 
 // Returns the function node and the offset of the source inside the wrapped text, or why there is none.
@@ -88,9 +86,6 @@ function parseFunction(source: string): { node: FunctionNode; offset: number } |
   }
   return reason;
 }
-
-// A plain method name followed by its parameter list: never `function`, `async` (maybe an arrow) or `class`.
-const METHOD_START = /^(?!(?:function|async|class)\b)[A-Za-z_$][\w$]*\s*\(/;
 
 // Parses with one wrapper; returns the function node, "class", or undefined when it does not parse or finds none.
 function tryWrapper(

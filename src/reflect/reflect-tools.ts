@@ -3,7 +3,7 @@ import { ToolDefinitionError } from "../errors/errors.js";
 import { buildBuiltinSchema } from "./builtin-schema.js";
 import { generatedParts } from "./generated-definition.js";
 import { assertParamsDeclared } from "./undeclared-params.js";
-import { type ToolDefinition, modelDescription, pickFlags } from "../tool/tool-definition.js";
+import { type ToolDefinition, assignFlags, modelDescription } from "../tool/tool-definition.js";
 
 const byClass = new WeakMap<object, readonly ToolDefinition[]>();
 const byEntry = new WeakMap<ToolEntry, ToolDefinition>();
@@ -56,36 +56,31 @@ function definitionOf(entry: ToolEntry, className: string): ToolDefinition {
         "(then run `npx toolwright generate`).",
     );
   }
-  const base = {
-    name: entry.name,
-    description: modelDescription({ ...entry.options, description }),
-    ...pickFlags(entry.options),
-  };
-  let definition: ToolDefinition;
+  // One object, its keys in the order the spreads this replaced gave them: name, description, the flags set, then
+  // what the kind of tool adds.
+  const { options } = entry;
+  const text = modelDescription({ description, guidelines: options.guidelines, snippet: options.snippet });
+  const definition: Record<string, unknown> = assignFlags({ name: entry.name, description: text }, options);
   if (generated) {
-    const { inputSchema, positional } = generated;
-    definition = {
-      ...base,
-      inputSchema,
-      kind: entry.kind,
-      method: entry.method,
-      ...(positional ? { positional } : {}),
-    };
+    definition.inputSchema = generated.inputSchema;
+    definition.kind = entry.kind;
+    definition.method = entry.method;
+    if (generated.positional) definition.positional = generated.positional;
   } else if (entry.kind === "builtin") {
     const { inputSchema, positional } = buildBuiltinSchema(entry, className);
-    definition = { ...base, inputSchema, kind: "builtin", method: entry.method, positional };
+    definition.inputSchema = inputSchema;
+    definition.kind = "builtin";
+    definition.method = entry.method;
+    definition.positional = positional;
   } else {
     assertParamsDeclared(entry, className);
     const { inputSchema, standardSchema } = entry.schema!;
-    definition = {
-      ...base,
-      inputSchema,
-      kind: "tool",
-      method: entry.method,
-      ...(standardSchema ? { standardSchema } : {}),
-    };
+    definition.inputSchema = inputSchema;
+    definition.kind = "tool";
+    definition.method = entry.method;
+    if (standardSchema) definition.standardSchema = standardSchema;
   }
-  Object.freeze(definition);
-  byEntry.set(entry, definition);
-  return definition;
+  const frozen = Object.freeze(definition) as unknown as ToolDefinition;
+  byEntry.set(entry, frozen);
+  return frozen;
 }

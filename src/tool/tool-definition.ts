@@ -31,19 +31,31 @@ export interface ToolDefinition extends ToolSpec, ToolFlags {
 
 /** Copies the flags a developer set (and only those) out of tool options, freezing the lists. */
 export function pickFlags(options: ToolOptions): ToolFlags {
-  const flags: Record<string, unknown> = {};
+  return assignFlags({}, options);
+}
+
+/**
+ * Adds the flags a developer set (and only those) to `target`, in table order, freezing the lists, and returns it:
+ * a definition is then one object built in place, not spread together from copies.
+ */
+export function assignFlags<T extends object>(target: T, options: ToolOptions): T & ToolFlags {
+  const out = target as Record<string, unknown>;
   for (const key of TOOL_FLAG_NAMES) {
     const value = options[key];
-    if (value !== undefined) flags[key] = Array.isArray(value) ? Object.freeze([...value]) : value;
+    if (value !== undefined) out[key] = Array.isArray(value) ? Object.freeze([...value]) : value;
   }
-  return flags as ToolFlags;
+  return target as T & ToolFlags;
 }
 
 /**
  * Returns the description a model reads: the tool's description, then its `guidelines`, then its `snippet` as an
  * example. Providers have no field for either, so they travel in the description, where every model reads them.
  */
-export function modelDescription(options: Pick<ToolOptions, "description" | "guidelines" | "snippet">): string {
+export function modelDescription(options: {
+  readonly description: string;
+  readonly guidelines?: string | undefined;
+  readonly snippet?: string | undefined;
+}): string {
   let text = options.description;
   if (options.guidelines) text += `\n\n${options.guidelines}`;
   if (options.snippet) text += `\n\nExample: ${options.snippet}`;

@@ -201,4 +201,34 @@ describe("toStrictJsonSchema (OpenAI)", () => {
     expect(toStrictJsonSchema(allKinds.inputSchema, { provider: "openai", tool: "all_kinds" })).toBe(first);
     expect(Object.isFrozen(first.schema.properties)).toBe(true);
   });
+
+  it("freezes every object of the result, whatever the rewrite made, and leaves the input unfrozen", () => {
+    const frozenThroughout = (value: unknown): boolean =>
+      typeof value !== "object" ||
+      value === null ||
+      (Object.isFrozen(value) && Object.values(value).every(frozenThroughout));
+    const input = {
+      type: "object",
+      properties: {
+        plain: { type: "string", minLength: 1, default: "x", examples: ["a"] },
+        choice: { type: "string", enum: ["a", "b"] },
+        tags: { type: "array", items: { type: "object", properties: { k: { type: "integer" } } } },
+        either: { anyOf: [{ type: "string" }, { type: "number", const: 1 }], description: "one or other" },
+        merged: { allOf: [{ type: "object", properties: { m: { type: "boolean" } } }], title: "M" },
+        node: { $ref: "#/$defs/Node" },
+        loose: true,
+        odd: { type: "string", format: ["date"] as unknown as string },
+        far: { $ref: "http://example.com/x" },
+      },
+      required: ["plain"],
+      $defs: { Node: { type: "object", properties: { next: { $ref: "#/$defs/Node" } } } },
+    };
+    const before = JSON.stringify(input);
+    for (const provider of ["openai", "anthropic"] as const) {
+      const result = toStrictJsonSchema(input as never, { provider, tool: "t" });
+      expect(frozenThroughout(result)).toBe(true);
+    }
+    expect(JSON.stringify(input)).toBe(before);
+    expect(Object.isFrozen(input.properties.odd.format)).toBe(false);
+  });
 });

@@ -4,11 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
 
+// `1e3` is beyond the simple reader (it reads plain decimals only): the method's parameters need the parser.
 const agentSource = `
 import { BaseAgent, ToolRegistry, builtinTool, p } from "toolwright";
 class Files extends BaseAgent {
   @builtinTool({ description: "Delete a file", params: { path: p.string() } })
-  remove(path: string, force = false) { return path + ":" + force; }
+  remove(path: string, force = false, limit = 1e3) { return path + ":" + force; }
 }
 const agent = new Files({ registry: new ToolRegistry() });
 void agent.callTool("remove", { path: "a.txt" }).then((result) => {
@@ -38,7 +39,11 @@ describe("the parameter parser in a bundle", () => {
       content: "a.txt:false",
       schema: {
         type: "object",
-        properties: { path: { type: "string" }, force: { type: "boolean", default: false } },
+        properties: {
+          path: { type: "string" },
+          force: { type: "boolean", default: false },
+          limit: { type: "integer", default: 1000 },
+        },
         required: ["path"],
         additionalProperties: false,
       },

@@ -63,10 +63,12 @@ export function toStrictJsonSchema(schema: ObjectJsonSchema, options: StrictSche
 function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): StrictSchemaResult {
   const profile = strictProfile(options.provider);
   const found = new FindingCollector(options.tool ?? "");
+  let recursive: ReadonlySet<string> | undefined;
   const ctx: StrictContext = {
     profile,
     root: schema,
-    recursive: recursiveRefTargets(schema),
+    // Most schemas hold no `$ref`: the scan of the whole schema for reference cycles waits for the first one.
+    recursive: () => (recursive ??= recursiveRefTargets(schema)),
     found,
     nulled: new Map(),
     stats: { properties: 0, enumValues: 0, depth: 0 },
@@ -103,6 +105,7 @@ function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): Strict
       );
     }
   }
+  // The schema is frozen as it was built (strictNode); this freezes the findings and the records around it.
   return deepFreeze({
     schema: out,
     strict: !found.hasErrors,

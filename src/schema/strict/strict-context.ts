@@ -10,8 +10,8 @@ export interface StrictContext {
   readonly profile: StrictProfile;
   /** The input schema, against which `$ref`s resolve. */
   readonly root: unknown;
-  /** Targets of recursive `$ref`s in `root`. */
-  readonly recursive: ReadonlySet<string>;
+  /** Targets of recursive `$ref`s in `root`: found on the first call (at the first `$ref`), not for every schema. */
+  readonly recursive: () => ReadonlySet<string>;
   readonly found: FindingCollector;
   /** Object schemas of the rewritten schema (JSON Pointer) → properties made required and nullable there. */
   readonly nulled: Map<string, string[]>;

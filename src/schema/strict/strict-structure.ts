@@ -11,7 +11,7 @@ export function strictTable(table: unknown, key: string, src: Path, dst: Path, c
   for (const [name, def] of Object.entries(isPlainObject(table) ? table : {})) {
     out[name] = walk(def, [...src, key, name], [...dst, key, name], ctx, 0);
   }
-  return out;
+  return Object.freeze(out);
 }
 
 /**
@@ -36,9 +36,9 @@ export function strictRef(
       "error",
       `Only references into the same schema are supported; ${JSON.stringify(ref)} is not.`,
     );
-    return {};
+    return Object.freeze({});
   }
-  const recursive = ctx.recursive.has(ref as string);
+  const recursive = ctx.recursive().has(ref as string);
   if (recursive && !ctx.profile.recursion) {
     report(
       ctx,
@@ -64,7 +64,7 @@ export function strictRef(
   }
   const out: SchemaObject = { $ref: ref };
   for (const [key, table] of Object.entries(tables)) out[key] = strictTable(table, key, src, dst, ctx, walk);
-  return out;
+  return Object.freeze(out);
 }
 
 /** Closes an object and rewrites its properties; for OpenAI every property becomes required, the optional ones nullable. */
@@ -107,8 +107,8 @@ export function strictObject(
     }
   }
   out.type ??= "object";
-  out.properties = walked;
-  out.required = ctx.profile.requireAll ? Object.keys(walked) : [...required].filter((k) => k in walked);
+  out.properties = Object.freeze(walked);
+  out.required = Object.freeze(ctx.profile.requireAll ? Object.keys(walked) : [...required].filter((k) => k in walked));
   out.additionalProperties = false;
 }
 

@@ -1,11 +1,15 @@
 import { isPlainObject } from "../json.js";
-import { type SchemaObject, cloneJson } from "../json.js";
+import { type SchemaObject, cloneJson, deepFreeze } from "../json.js";
 import { hasNote, noteFor, withNotes } from "../keyword-notes.js";
 import { type Path, SILENT, STRUCTURE, type StrictContext, UNSTRICT, report } from "./strict-context.js";
 import { typesOf } from "./strict-nullable.js";
 import { strictArray, strictObject, strictRef, strictTable } from "./strict-structure.js";
 
-/** Rewrites one schema node into the strict subset of `ctx.profile`; `src` is its path in the input, `dst` in the output. */
+/**
+ * Rewrites one schema node into the strict subset of `ctx.profile`; `src` is its path in the input, `dst` in the output.
+ * The node is returned frozen, and everything in it too: a rewrite is cached and shared, and freezing each object as
+ * it is made costs far less than a second walk over the finished schema.
+ */
 export function strictNode(node: unknown, src: Path, dst: Path, ctx: StrictContext, depth = 0): SchemaObject {
   if (!isPlainObject(node)) {
     report(
@@ -15,7 +19,7 @@ export function strictNode(node: unknown, src: Path, dst: Path, ctx: StrictConte
       "error",
       `The boolean schema ${JSON.stringify(node)} has no type; strict mode needs one.`,
     );
-    return {};
+    return Object.freeze({});
   }
   if (node.$ref !== undefined) return strictRef(node, src, dst, ctx, depth, strictNode);
   if (Array.isArray(node.allOf) && !ctx.profile.allOf) {
@@ -36,8 +40,9 @@ export function strictNode(node: unknown, src: Path, dst: Path, ctx: StrictConte
     (Array.isArray(list) ? list : []).map((m, i) =>
       strictNode(m, [...src, key, `${i}`], [...dst, as, `${i}`], ctx, depth),
     );
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "type" || key === "title") out[key] = cloneJson(value);
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    if (key === "type" || key === "title") out[key] = frozenCopy(value);
     else if (key === "enum" || key === "const") {
       const values = key === "enum" && Array.isArray(value) ? value : [value];
       if (ctx.profile.primitiveEnums && values.some((v) => typeof v === "object" && v !== null)) {
@@ -50,7 +55,7 @@ export function strictNode(node: unknown, src: Path, dst: Path, ctx: StrictConte
         );
       }
       ctx.stats.enumValues += values.length;
-      out[key] = cloneJson(value);
+      out[key] = frozenCopy(value);
     } else if (key === "anyOf" || key === "oneOf") {
       if (key === "oneOf")
         report(ctx, [...src, key], "one-of", "warning", "`oneOf` is not supported in strict mode; it became `anyOf`.");
@@ -64,20 +69,20 @@ export function strictNode(node: unknown, src: Path, dst: Path, ctx: StrictConte
     else if (STRUCTURE.has(key) || SILENT.has(key)) continue;
     else if (key === "default") {
       // A null default says nothing the nullable type does not (openai-node drops it too).
-      if (ctx.profile.keepDefault) out.default = cloneJson(value);
+      if (ctx.profile.keepDefault) out.default = frozenCopy(value);
       else if (value !== null) fold(key, value, "is not supported in strict mode");
     } else if (key === "format") {
-      if (ctx.profile.formats.has(String(value))) out.format = value;
+      if (ctx.profile.formats.has(String(value))) out.format = frozenShared(value);
       else fold(key, value, `value ${JSON.stringify(value)} is not a format strict mode supports`);
     } else if (key === "pattern" && ctx.profile.keep.has(key)) {
       const why = ctx.profile.rejectPattern(String(value));
-      if (why === undefined) out.pattern = value;
+      if (why === undefined) out.pattern = frozenShared(value);
       else fold(key, value, `uses ${why}, which strict mode does not support`);
     } else if (key === "minItems" && ctx.profile.keep.has(key)) {
       const max = ctx.profile.maxMinItems;
-      if (max === undefined || (typeof value === "number" && value <= max)) out.minItems = value;
+      if (max === undefined || (typeof value === "number" && value <= max)) out.minItems = frozenShared(value);
       else fold(key, value, `is only supported up to ${max} in strict mode`);
-    } else if (ctx.profile.keep.has(key)) out[key] = cloneJson(value);
+    } else if (ctx.profile.keep.has(key)) out[key] = frozenCopy(value);
     else if (UNSTRICT.has(key)) {
       report(
         ctx,
@@ -92,11 +97,25 @@ export function strictNode(node: unknown, src: Path, dst: Path, ctx: StrictConte
   if (types.includes("object") || isPlainObject(node.properties))
     strictObject(node, out, src, dst, ctx, depth, strictNode);
   if (types.includes("array") || node.items !== undefined) strictArray(node, out, src, dst, ctx, depth, strictNode);
-  const constrained = ["enum", "const", "anyOf", "oneOf", "allOf"].some((k) => node[k] !== undefined);
+  if (out.anyOf !== undefined) Object.freeze(out.anyOf);
+  if (out.allOf !== undefined) Object.freeze(out.allOf);
+  const constrained = CONSTRAINTS.some((k) => node[k] !== undefined);
   if (types.length === 0 && !constrained && out.properties === undefined && out.items === undefined) {
     report(ctx, src, "untyped", "error", "This schema accepts any value; strict mode needs a type.");
   }
   const description = withNotes(node.description, notes);
   if (description !== undefined) out.description = description;
-  return out;
+  return Object.freeze(out);
+}
+
+const CONSTRAINTS = ["enum", "const", "anyOf", "oneOf", "allOf"] as const;
+
+// A copy of a keyword's value from the input, frozen with the node it goes into.
+function frozenCopy(value: unknown): unknown {
+  return typeof value === "object" && value !== null ? deepFreeze(cloneJson(value)) : cloneJson(value);
+}
+
+// A value kept as it is (a string in any valid schema); an object there is copied, so the input is never frozen.
+function frozenShared(value: unknown): unknown {
+  return typeof value === "object" && value !== null ? deepFreeze(cloneJson(value)) : value;
 }
