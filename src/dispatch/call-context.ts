@@ -15,9 +15,10 @@ let storage: AsyncLocalStorage<ToolCallContext> | undefined;
 let everywhere = false;
 
 /**
- * Returns the context of the tool call the current code runs in (also the handler's last argument). It works anywhere
- * in the synchronous part of a handler; after an `await`, in tools declared with `asyncContext: true`, or in every tool
- * once {@link enableAsyncToolContext} was called (both use AsyncLocalStorage; see docs/performance.md for its cost).
+ * Returns the context of the tool call the current code runs in (also the second argument of a `@tool` method or a
+ * registered function). It works anywhere in the synchronous part of a handler; after an `await`, in tools declared
+ * with `asyncContext: true`, or in every tool once {@link enableAsyncToolContext} was called (both use
+ * AsyncLocalStorage; see docs/performance.md for its cost).
  * @throws {Error} when called outside a tool call, or after an `await` in a tool that does not track its context.
  * @example
  * \@tool({ description: "Fetch a page", params: { url: p.string({ format: "uri" }) } })
@@ -31,8 +32,8 @@ export function currentToolCall(): ToolCallContext {
   if (context) return context;
   throw new Error(
     "currentToolCall() was called outside a tool call. Inside a handler it works before the first `await`; after " +
-      "one, take the context from the handler's last argument, or declare the tool with `asyncContext: true` (or " +
-      "call enableAsyncToolContext() once) so it is tracked across awaits.",
+      "one, take the context from the handler's second argument (a @tool method's or a function's), or declare " +
+      "the tool with `asyncContext: true` (or call enableAsyncToolContext() once) so it is tracked across awaits.",
   );
 }
 

@@ -15,6 +15,7 @@ import { awaitingApprovalResult, cancelledResult } from "./runtime-results.js";
 import { type SerialLane, runsInParallel } from "./serial-lane.js";
 import { shownCopy } from "./shown-copy.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
+import { NEVER_ABORTED } from "../tool/tool-definition.js";
 import { type ValidatedCall, validateCall } from "./validate-call.js";
 
 export type { CallRequest } from "./call-request.js";
@@ -22,9 +23,6 @@ export { notify } from "./notify.js";
 
 // Internal steps return a result directly when nothing had to wait, so a plain synchronous call costs no extra turn.
 type Settled = ToolResult | Promise<ToolResult>;
-
-// A signal that never aborts, shared by calls made without one, so a handler can always read `signal`.
-const NEVER_ABORTED = new AbortController().signal;
 
 /**
  * Runs one call through the pipeline: validate → scopes → approval → serial lane → `before` listeners → handler
@@ -38,13 +36,7 @@ export function dispatchCall(request: CallRequest): Promise<ToolResult> {
 }
 
 function dispatchGuarded(request: CallRequest): Promise<ToolResult> {
-  let settled: Settled;
-  try {
-    settled = dispatchUnguarded(request);
-  } catch (error) {
-    return Promise.resolve(internalFailure(request, error));
-  }
-  return settled instanceof Promise ? guard(request, settled) : Promise.resolve(settled);
+  return guarded(request, dispatchUnguarded, undefined);
 }
 
 function dispatchUnguarded(request: CallRequest): Settled {
@@ -71,22 +63,28 @@ function dispatchUnguarded(request: CallRequest): Settled {
  * they are not validated, and a Standard Schema transform not applied, a second time.
  */
 export function dispatchValidated(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
-  const run = (): Promise<ToolResult> => {
-    let settled: Settled;
-    try {
-      settled = afterValidation(request, { ok: true, args });
-    } catch (error) {
-      return Promise.resolve(internalFailure(request, error));
-    }
-    return settled instanceof Promise ? guard(request, settled) : Promise.resolve(settled);
-  };
+  const run = () => guarded(request, afterValidation, { ok: true, args });
   const tracer = activeCallTracer();
   return tracer ? tracer.trace(tracedCall(request, "call", args), run) : run();
 }
 
-// The last line of defence of "never rejects": every step above turns failures into results, so reaching this is a
-// toolwright bug, and the caller still gets a result instead of an exception.
-function guard(request: CallRequest, settled: Promise<ToolResult>): Promise<ToolResult> {
+/**
+ * Runs `step(request, arg)` and returns its result as one promise: a step settled at once becomes one resolved promise,
+ * not a chain. The last line of defence of "never rejects": every step turns failures into results, so a throw or a
+ * rejection reaching this is a toolwright bug, and the caller still gets a result instead of an exception.
+ */
+function guarded<A>(
+  request: CallRequest,
+  step: (request: CallRequest, arg: A) => Settled,
+  arg: A,
+): Promise<ToolResult> {
+  let settled: Settled;
+  try {
+    settled = step(request, arg);
+  } catch (error) {
+    return Promise.resolve(internalFailure(request, error));
+  }
+  if (!(settled instanceof Promise)) return Promise.resolve(settled);
   return settled.catch((error: unknown) => internalFailure(request, error));
 }
 

@@ -100,8 +100,11 @@ export function invokeDefinition(
   return (method as (...a: unknown[]) => unknown).apply(target, positionalArguments(definition.positional!, args));
 }
 
-// A handler taken out of `tools()` and called directly runs outside any dispatch: it still gets a context to read.
-const NEVER_ABORTED = new AbortController().signal;
+/**
+ * A signal that never aborts, shared by every call made without one (and by a handler called outside any dispatch), so
+ * a handler can always read `signal`.
+ */
+export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
 // A tool without a target (a registered function) has one Tool object, so its handler can be compared by identity.
 const targetless = new WeakMap<ToolDefinition, Tool>();

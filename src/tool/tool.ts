@@ -56,8 +56,9 @@ type RuleValue<R> = R extends { readonly kind: "boolean" }
 export type ToolFlags = { readonly [K in ToolFlagName]?: RuleValue<(typeof TOOL_FLAGS)[K]["rule"]> };
 
 /**
- * What a running handler can know about its call. Every handler receives it as its last argument (`@tool` methods,
- * registered functions and `BaseTool.run` as the second); `currentToolCall()` returns the same object.
+ * What a running handler can know about its call. `@tool` methods, registered functions and `BaseTool.run` receive it
+ * as their second argument (a `@builtinTool` method's arguments are its own parameters); `currentToolCall()` returns
+ * the same object.
  */
 export interface ToolCallContext {
   /** Aborted when the call is cancelled or times out: pass it on to fetch, streams and child processes. */
