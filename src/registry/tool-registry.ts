@@ -259,8 +259,8 @@ export class ToolRegistry implements AgentCallHost {
         `Agent "${agentName}" adds the built-in tool "${taken}", and already sees a tool of that name; rename that tool.`,
       );
     }
-    // Read only to join: a deref keeps its target alive until the current job ends, so a class refused above must not
-    // keep the name's agents from being collected.
+    // A deref keeps its target alive until the current job ends: the check for a refused class above reads it only
+    // when the class differs, and a collection in a later turn still finds its agents.
     let membership = entry?.membership.deref();
     if (!entry) {
       this.#compatibility.check(tools);
