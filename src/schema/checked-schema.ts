@@ -1,6 +1,7 @@
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 import { isCleanJson, isPlainRecord, keywordContent } from "../params/keyword-checks.js";
 import { isCheckedParam } from "../params/param.js";
+import { setOwn } from "./json.js";
 
 // Thrown inside the copy to give up at the first node that is not a checked descriptor; never leaves this file.
 const NOT_CHECKED = Symbol("not checked");
@@ -75,10 +76,7 @@ function copySchemaMap(map: unknown, depth: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name in map) {
     const copy = copyDescriptor(map[name] as Record<string, unknown>, depth);
-    // A property may be called "__proto__": define it, as JSON.parse does, rather than set the copy's prototype.
-    if (name === "__proto__")
-      Object.defineProperty(out, name, { value: copy, enumerable: true, writable: true, configurable: true });
-    else out[name] = copy;
+    setOwn(out, name, copy);
   }
   return Object.freeze(out);
 }
@@ -108,10 +106,7 @@ function frozenCopy(value: unknown): unknown {
   if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy));
   const out: Record<string, unknown> = {};
   for (const key in value) {
-    const copy = frozenCopy((value as Record<string, unknown>)[key]);
-    if (key === "__proto__")
-      Object.defineProperty(out, key, { value: copy, enumerable: true, writable: true, configurable: true });
-    else out[key] = copy;
+    setOwn(out, key, frozenCopy((value as Record<string, unknown>)[key]));
   }
   return Object.freeze(out);
 }

@@ -1,3 +1,14 @@
+/**
+ * Sets `target[key] = value` as an own data property. Plain assignment of a key called "__proto__" would set the
+ * object's prototype instead (handing a handler inherited fields no validator saw); defining it keeps it an own key,
+ * as JSON.parse does.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 /** Returns true when `value` is a non-null, non-array object. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -80,10 +91,7 @@ function copyPlain(value: unknown, depth: number): unknown {
     if (member === undefined || typeof member === "function" || typeof member === "symbol") continue;
     const copy = copyPlain(member, depth + 1);
     if (copy === NOT_PLAIN) return NOT_PLAIN;
-    // A member called "__proto__" is defined, as JSON.parse does, rather than set as the copy's prototype.
-    if (key === "__proto__") {
-      Object.defineProperty(out, key, { value: copy, enumerable: true, writable: true, configurable: true });
-    } else out[key] = copy;
+    setOwn(out, key, copy);
   }
   return out;
 }

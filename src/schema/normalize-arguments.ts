@@ -1,6 +1,6 @@
 import type { ArgumentIssue } from "../errors/errors.js";
 import { type JsonSchema } from "../params/json-schema.js";
-import { acceptsNull, isPlainObject } from "./json.js";
+import { acceptsNull, isPlainObject, setOwn } from "./json.js";
 
 /** Arguments ready for validation, or the issue that stopped them. */
 export type ParsedArguments =
@@ -97,11 +97,4 @@ export function normalizeArguments(schema: JsonSchema, value: unknown): unknown 
 // becomes the copy's prototype, which would hand the handler inherited fields no validator saw).
 function copyOf(value: Record<string, unknown>): Record<string, unknown> {
   return { ...value };
-}
-
-// Plain assignment of "__proto__" would set the prototype; defining the property keeps it an own data key.
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__")
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }

@@ -1,5 +1,6 @@
 import type { ArgumentIssue } from "../errors/errors.js";
 import { describeThrown } from "../errors/describe-thrown.js";
+import { setOwn } from "./json.js";
 
 /** The deepest nesting arguments may have; deeper values (and cycles) are a model or caller mistake. */
 export const MAX_ARGUMENT_DEPTH = 256;
@@ -89,10 +90,7 @@ function walkObject(walker: Walker, value: Record<string, unknown>): unknown {
     const item = walk(walker, value[key]);
     walker.keys.pop();
     if (!out) continue;
-    // Defining "__proto__" keeps it an own data key; assigning it would set the copy's prototype.
-    if (key === "__proto__")
-      Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
-    else out[key] = item;
+    setOwn(out, key, item);
   }
   return out ?? value;
 }
@@ -118,10 +116,7 @@ function copyObject(walker: Walker, value: Record<string, unknown>): Record<stri
     walker.keys.push(key);
     const walked = walk(walker, item);
     walker.keys.pop();
-    if (walked === item) continue;
-    if (key === "__proto__")
-      Object.defineProperty(out, key, { value: walked, enumerable: true, writable: true, configurable: true });
-    else out[key] = walked;
+    if (walked !== item) setOwn(out, key, walked);
   }
   return out;
 }
