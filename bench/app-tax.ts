@@ -1,10 +1,6 @@
-import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { repoRoot } from "./ensure-build.js";
+import { alternate, runNodeJson } from "./fresh-process.js";
 import { median, pairedRatio } from "./measure.js";
-
-const execFileAsync = promisify(execFile);
 const childScript = fileURLToPath(new URL("app-tax-child.ts", import.meta.url));
 
 /** What toolwright costs the rest of an app: its own awaited call, alone and after toolwright's calls. */
@@ -18,8 +14,7 @@ export interface AppTax {
 }
 
 async function runChild(mode: "floor" | "after-toolwright"): Promise<number> {
-  const { stdout } = await execFileAsync(process.execPath, ["--import", "tsx", childScript, mode], { cwd: repoRoot });
-  return (JSON.parse(stdout) as { medianNs: number }).medianNs;
+  return (await runNodeJson<{ medianNs: number }>(["--import", "tsx", childScript, mode])).medianNs;
 }
 
 /**
@@ -28,12 +23,11 @@ async function runChild(mode: "floor" | "after-toolwright"): Promise<number> {
  * (on Node 20 something switched on process-wide, such as AsyncLocalStorage's promise hooks, cannot be switched off).
  */
 export async function measureAppTax(pairs: number): Promise<AppTax> {
-  const alone: number[] = [];
-  const after: number[] = [];
-  for (let i = 0; i < pairs; i++) {
-    alone.push(await runChild("floor"));
-    after.push(await runChild("after-toolwright"));
-  }
+  const { subject: after, floor: alone } = await alternate(
+    pairs,
+    () => runChild("after-toolwright"),
+    () => runChild("floor"),
+  );
   return {
     aloneNs: median(alone),
     afterToolwrightNs: median(after),

@@ -1,13 +1,10 @@
-import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import { transformSync } from "esbuild";
 import { distEntry } from "./ensure-build.js";
+import { alternate, runNodeJson } from "./fresh-process.js";
 import { median, pairedRatio } from "./measure.js";
-
-const execFileAsync = promisify(execFile);
 
 /** One side of the fresh-process comparison, in milliseconds. */
 export interface ColdTiming {
@@ -75,10 +72,8 @@ console.log(JSON.stringify({ inScriptMs: end - start }));
 
 async function runOnce(script: string): Promise<{ inScriptMs: number; wallMs: number }> {
   const start = process.hrtime.bigint();
-  const { stdout } = await execFileAsync(process.execPath, [script]);
-  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
-  const { inScriptMs } = JSON.parse(stdout) as { inScriptMs: number };
-  return { inScriptMs, wallMs };
+  const { inScriptMs } = await runNodeJson<{ inScriptMs: number }>([script]);
+  return { inScriptMs, wallMs: Number(process.hrtime.bigint() - start) / 1e6 };
 }
 
 function summarise(runs: readonly { inScriptMs: number; wallMs: number }[]): ColdTiming {
@@ -96,16 +91,14 @@ export async function measureColdStart(dir: string, runs: number): Promise<ColdS
   const floorFile = join(dir, "cold-ajv.mjs");
   writeFileSync(subjectFile, transformSync(subjectSource, { loader: "ts", format: "esm", target: "es2022" }).code);
   writeFileSync(floorFile, floorSource());
-  await runOnce(subjectFile);
-  await runOnce(floorFile);
-  const subjectRuns: { inScriptMs: number; wallMs: number }[] = [];
-  const floorRuns: { inScriptMs: number; wallMs: number }[] = [];
-  for (let i = 0; i < runs; i++) {
-    subjectRuns.push(await runOnce(subjectFile));
-    floorRuns.push(await runOnce(floorFile));
-  }
-  const subject = summarise(subjectRuns);
-  const floor = summarise(floorRuns);
+  const pairs = await alternate(
+    runs,
+    () => runOnce(subjectFile),
+    () => runOnce(floorFile),
+    1,
+  );
+  const subject = summarise(pairs.subject);
+  const floor = summarise(pairs.floor);
   return {
     subject,
     floor,

@@ -1,13 +1,10 @@
-import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { distEntry } from "./ensure-build.js";
+import { alternate, runNodeJson } from "./fresh-process.js";
 import type { GeneratedModules } from "./generate-tools.js";
 import { median, pairedRatio } from "./measure.js";
 import { pathToFileURL } from "node:url";
-
-const execFileAsync = promisify(execFile);
 
 /** The first definition of the 200-tool class in a fresh process, against the hand-written floor's. */
 export interface FirstDefine {
@@ -47,8 +44,7 @@ console.log(JSON.stringify({ ms: end - start }));
 }
 
 async function runOnce(script: string): Promise<number> {
-  const { stdout } = await execFileAsync(process.execPath, [script]);
-  return (JSON.parse(stdout) as { ms: number }).ms;
+  return (await runNodeJson<{ ms: number }>([script])).ms;
 }
 
 /** Spawns `runs` pairs of fresh processes (after one unmeasured pair) and times each side's first definition. */
@@ -57,14 +53,12 @@ export async function measureFirstDefine(modules: GeneratedModules, runs: number
   const floorFile = join(modules.dir, "first-define-plain.mjs");
   writeFileSync(subjectFile, subjectSource(modules));
   writeFileSync(floorFile, floorSource(modules));
-  await runOnce(subjectFile);
-  await runOnce(floorFile);
-  const subject: number[] = [];
-  const floor: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    subject.push(await runOnce(subjectFile));
-    floor.push(await runOnce(floorFile));
-  }
+  const { subject, floor } = await alternate(
+    runs,
+    () => runOnce(subjectFile),
+    () => runOnce(floorFile),
+    1,
+  );
   return {
     subjectMs: median(subject),
     floorMs: median(floor),

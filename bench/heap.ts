@@ -1,10 +1,6 @@
-import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { repoRoot } from "./ensure-build.js";
+import { alternate, runNodeJson } from "./fresh-process.js";
 import { median } from "./measure.js";
-
-const execFileAsync = promisify(execFile);
 const childScript = fileURLToPath(new URL("heap-child.ts", import.meta.url));
 
 /** Retained heap of one variant. */
@@ -23,12 +19,8 @@ export interface HeapComparison {
 }
 
 async function runChild(variant: "agents" | "plain", count: number, moduleUrl: string): Promise<number> {
-  const { stdout } = await execFileAsync(
-    process.execPath,
-    ["--expose-gc", "--import", "tsx", childScript, variant, String(count), moduleUrl],
-    { cwd: repoRoot },
-  );
-  return (JSON.parse(stdout) as { bytes: number }).bytes;
+  const args = ["--expose-gc", "--import", "tsx", childScript, variant, String(count), moduleUrl];
+  return (await runNodeJson<{ bytes: number }>(args)).bytes;
 }
 
 function side(runs: readonly number[], count: number): HeapSide {
@@ -38,12 +30,11 @@ function side(runs: readonly number[], count: number): HeapSide {
 
 /** Measures each variant in its own `--expose-gc` process, `runs` times alternately, and compares the medians. */
 export async function measureHeap(moduleUrl: string, count: number, runs: number): Promise<HeapComparison> {
-  const agents: number[] = [];
-  const plain: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    agents.push(await runChild("agents", count, moduleUrl));
-    plain.push(await runChild("plain", count, moduleUrl));
-  }
+  const { subject: agents, floor: plain } = await alternate(
+    runs,
+    () => runChild("agents", count, moduleUrl),
+    () => runChild("plain", count, moduleUrl),
+  );
   const subject = side(agents, count);
   const floor = side(plain, count);
   return { count, subject, floor, ratio: subject.bytes / floor.bytes };
