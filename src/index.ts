@@ -14,6 +14,7 @@ export type { GeneratedToolOptions } from "./decorators/tool.js";
 export { registerGeneratedSchemas } from "./reflect/generated-schemas.js";
 export type { GeneratedSchemas, GeneratedTool } from "./reflect/generated-schemas.js";
 export type { Integer } from "./params/integer-type.js";
+export type { InferReturns, ReturnsSchema } from "./schema/output-schema.js";
 
 export { BaseAgent } from "./agent/base-agent.js";
 export type { BaseAgentOptions, CallToolOptions } from "./agent/base-agent.js";

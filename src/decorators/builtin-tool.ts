@@ -2,17 +2,19 @@ import "./metadata.js";
 import type { ParamShape } from "../params/param.js";
 import { recordTool } from "./record-tool.js";
 import type { ToolOptions } from "../tool/tool-options.js";
+import type { InferReturns, Returned } from "../schema/output-schema.js";
 
 /**
- * A method decorator for a method that takes its tool arguments as positional parameters. It has both call forms, so
- * it compiles with standard (Stage-3) decorators and with `experimentalDecorators` alike.
+ * A method decorator for a method that takes its tool arguments as positional parameters and returns `Result` or a
+ * promise of it (`unknown` without `returns`). It has both call forms, so it compiles with standard (Stage-3)
+ * decorators and with `experimentalDecorators` alike.
  */
-export interface BuiltinToolMethodDecorator {
-  <This, Method extends (this: This, ...args: never[]) => unknown>(
+export interface BuiltinToolMethodDecorator<Result = unknown> {
+  <This, Method extends (this: This, ...args: never[]) => Returned<Result>>(
     value: Method,
     context: ClassMethodDecoratorContext<This>,
   ): void;
-  <Method extends (...args: never[]) => unknown>(
+  <Method extends (...args: never[]) => Returned<Result>>(
     target: object,
     key: string | symbol,
     descriptor: TypedPropertyDescriptor<Method>,
@@ -41,9 +43,9 @@ export type BuiltinToolOptions<S extends ParamShape = ParamShape> = Omit<
  * \@builtinTool({ description: "Delete a file", params: { path: p.string("File path") } })
  * async remove(path: string, force = false) { ... }
  */
-export function builtinTool<const S extends ParamShape>(
-  options: BuiltinToolOptions<S> = {},
-): BuiltinToolMethodDecorator {
+export function builtinTool<const S extends ParamShape, const R = undefined>(
+  options: BuiltinToolOptions<S> & { readonly returns?: R } = {},
+): BuiltinToolMethodDecorator<InferReturns<R>> {
   return (first: unknown, second: unknown, third?: unknown) =>
     recordTool("builtin", options as ToolOptions, first, second, "@builtinTool", third);
 }

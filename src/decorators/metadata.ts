@@ -1,5 +1,6 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { ResolvedInputSchema } from "../schema/input-schema.js";
+import type { ResolvedOutputSchema } from "../schema/output-schema.js";
 import type { ToolOptions } from "../tool/tool-options.js";
 
 // Node 20 has no Symbol.metadata; without it TypeScript hands decorators `context.metadata === undefined`.
@@ -22,6 +23,8 @@ export interface ToolEntry {
   readonly options: ToolOptions;
   /** The resolved input schema; absent for `@builtinTool`, whose schema needs the method's parameters. */
   readonly schema?: ResolvedInputSchema;
+  /** The resolved `returns` schema, when the decorator declares one. */
+  readonly output?: ResolvedOutputSchema;
   /** What a legacy (`experimentalDecorators`) call saw; absent for a Stage-3 call. */
   readonly legacy?: LegacyInfo;
 }

@@ -1,5 +1,6 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import { type ResolvedInputSchema, resolveInputSchema } from "../schema/input-schema.js";
+import { resolveOutputSchema } from "../schema/output-schema.js";
 import { isStage3Context, legacyCall } from "./legacy-call.js";
 import { type ToolEntryKind, addToolEntry } from "./metadata.js";
 import { type ToolOptions, assertToolName, validateToolOptions } from "../tool/tool-options.js";
@@ -45,6 +46,7 @@ export function recordTool(
   assertToolName(name, where);
   // A builtin tool's schema also depends on the method's own parameters, which the reflector reads with the class.
   const schema: ResolvedInputSchema | undefined = kind === "tool" ? resolveInputSchema(options, where) : undefined;
+  const output = resolveOutputSchema(options.returns, where);
   addToolEntry(context.metadata, {
     kind,
     method: context.name,
@@ -52,6 +54,7 @@ export function recordTool(
     fn: value as (...args: never[]) => unknown,
     options,
     ...(schema ? { schema } : {}),
+    ...(output ? { output } : {}),
     ...(legacy ? { legacy } : {}),
   });
 }

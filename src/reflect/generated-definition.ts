@@ -7,12 +7,15 @@ import { type GeneratedTool, findGeneratedTool } from "./generated-schemas.js";
 import { finishSchema, isStandardSchema } from "../schema/input-schema.js";
 import { looksMinified, readParameters } from "./parameters.js";
 import type { PositionalParameter } from "../tool/tool-definition.js";
+import type { ResolvedOutputSchema } from "../schema/output-schema.js";
 
 /** What a generated schema contributes to a tool's definition. */
 export interface GeneratedParts {
   readonly inputSchema: ObjectJsonSchema;
   readonly description?: string;
   readonly positional?: readonly PositionalParameter[];
+  /** The result's schema, derived from the method's return type. */
+  readonly output?: ResolvedOutputSchema;
 }
 
 const GENERATE_HINT = "Run `npx toolwright generate` and import the module it writes before creating the agent.";

@@ -80,6 +80,9 @@ function definitionOf(entry: ToolEntry, className: string): ToolDefinition {
     definition.method = entry.method;
     if (standardSchema) definition.standardSchema = standardSchema;
   }
+  const output = entry.output ?? generated?.output;
+  if (output) definition.outputSchema = output.outputSchema;
+  if (output?.outputStandardSchema) definition.outputStandardSchema = output.outputStandardSchema;
   const frozen = Object.freeze(definition) as unknown as ToolDefinition;
   byEntry.set(entry, frozen);
   return frozen;

@@ -15,7 +15,11 @@ export interface StandardSchemaLike<Output = unknown> {
     readonly vendor: string;
     readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
     readonly types?: { readonly input: unknown; readonly output: Output } | undefined;
-    readonly jsonSchema?: { readonly input: (options: { readonly target: string }) => Record<string, unknown> };
+    readonly jsonSchema?: {
+      readonly input: (options: { readonly target: string }) => Record<string, unknown>;
+      /** The schema of what `validate` gives back; a tool's `returns` uses it. */
+      readonly output?: (options: { readonly target: string }) => Record<string, unknown>;
+    };
   };
 }
 

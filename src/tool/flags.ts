@@ -17,6 +17,11 @@ export const TOOL_FLAGS = {
   timeoutMs: { rule: { kind: "time-limit" } },
   /** At the time limit: fail the call (`"error"`, the default) or hand the work to a background task. */
   onTimeout: { rule: { kind: "choice", values: ["error", "background"] } },
+  /**
+   * The most characters of a result the model reads; beyond it the model reads the head and the tail with a notice of
+   * what was cut, and the full value stays on the result. Default `DEFAULT_MAX_RESULT_CHARS` (50,000).
+   */
+  maxResultChars: { rule: { kind: "count", min: 1 } },
   /** How many times a throwing handler is tried again. Default 0. */
   maxRetries: { rule: { kind: "count", min: 0 } },
   /** The tool only reads: it changes nothing, so it may run in parallel and needs no undo. */

@@ -27,6 +27,8 @@ export interface ToolDefinition extends ToolSpec, ToolFlags {
   readonly handler?: ToolHandler;
   /** A Standard Schema that also validates (and may transform) the arguments after the JSON Schema check. */
   readonly standardSchema?: StandardSchemaLike;
+  /** The Standard Schema `returns` came from, which also validates (and may transform) the result. */
+  readonly outputStandardSchema?: StandardSchemaLike;
 }
 
 /** Copies the flags a developer set (and only those) out of tool options, freezing the lists. */
@@ -64,7 +66,8 @@ export function modelDescription(options: {
 
 /** Returns the three fields providers need. */
 export function toSpec(definition: ToolSpec): ToolSpec {
-  return { name: definition.name, description: definition.description, inputSchema: definition.inputSchema };
+  const { name, description, inputSchema, outputSchema } = definition;
+  return outputSchema ? { name, description, inputSchema, outputSchema } : { name, description, inputSchema };
 }
 
 /** Returns the calling arguments of a definition's method or handler for validated arguments. */
@@ -116,7 +119,14 @@ const targetless = new WeakMap<ToolDefinition, Tool>();
 export function toTool(definition: ToolDefinition, target: object | undefined): Tool {
   const known = target === undefined ? targetless.get(definition) : undefined;
   if (known) return known;
-  const { kind: _kind, method: _method, positional: _positional, standardSchema: _standard, ...rest } = definition;
+  const {
+    kind: _kind,
+    method: _method,
+    positional: _positional,
+    standardSchema: _s,
+    outputStandardSchema: _o,
+    ...rest
+  } = definition;
   const handler = (args: Record<string, unknown>, context?: ToolCallContext) =>
     invokeDefinition(definition, target, args, context ?? standaloneContext(definition, target));
   const tool: Tool = Object.freeze({ ...rest, handler });

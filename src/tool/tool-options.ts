@@ -3,6 +3,7 @@ import type { JsonSchema } from "../params/json-schema.js";
 import type { ObjectParam } from "../params/object.js";
 import type { ParamShape } from "../params/param.js";
 import type { StandardSchemaLike } from "../schema/input-schema.js";
+import type { ReturnsSchema } from "../schema/output-schema.js";
 import { TOOL_FLAGS } from "./flags.js";
 import { type OptionTable, checkOptions } from "./option-table.js";
 import type { ToolFlags } from "./tool.js";
@@ -17,6 +18,11 @@ export interface ToolOptions<S extends ParamShape = ParamShape> extends ToolFlag
   readonly params?: S | ObjectParam<S> | StandardSchemaLike;
   /** The parameters as a hand-written JSON Schema with an object root; an alternative to `params`. */
   readonly inputSchema?: JsonSchema;
+  /**
+   * The result's schema: descriptors (`p.string()`, a shape, `p.object(...)`), a Standard Schema or a raw JSON Schema.
+   * A decorated method must return its type; providers and MCP list it as the tool's output schema.
+   */
+  readonly returns?: ReturnsSchema;
   /** `@builtinTool` only: the parameter names in order, for builds whose method source cannot be read (minified). */
   readonly positional?: readonly string[];
 }

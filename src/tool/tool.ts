@@ -1,11 +1,16 @@
 import type { TOOL_FLAGS, ToolFlagName } from "./flags.js";
-import type { ObjectJsonSchema } from "../params/json-schema.js";
+import type { JsonSchema, ObjectJsonSchema } from "../params/json-schema.js";
 
-/** What providers need of a tool: its name, its description for the model, and the JSON Schema of its arguments. */
+/**
+ * What providers need of a tool: its name, its description for the model, the JSON Schema of its arguments, and of
+ * its result when it declares `returns`.
+ */
 export interface ToolSpec {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: ObjectJsonSchema;
+  /** The JSON Schema of the tool's result (from `returns` or `toolwright generate`); any root. */
+  readonly outputSchema?: JsonSchema;
 }
 
 /** The calling agent as a handler sees it. */

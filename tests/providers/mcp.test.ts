@@ -20,13 +20,16 @@ describe("toMcpTools", () => {
     expect(toMcpTools([{ ...noParams, destructive: true }])[0]?.annotations).toEqual({ destructiveHint: true });
   });
 
-  it("passes an outputSchema through and reports one whose root is not an object", () => {
+  it("passes an object outputSchema through, and leaves out one whose root is not an object with a warning", () => {
     const outputSchema = specOf("out", { total: p.integer() }).inputSchema;
     expect(toMcpTools([{ ...noParams, outputSchema }])[0]?.outputSchema).toEqual(outputSchema);
-    const bad = { ...noParams, outputSchema: { type: "array" } as never };
-    expect(checkCompatibility([bad], "mcp")).toContainEqual(
-      expect.objectContaining({ rule: "mcp.output-root", severity: "error" }),
+    const listed = { ...noParams, outputSchema: { type: "array", items: { type: "string" } } };
+    expect(checkCompatibility([listed], "mcp")).toContainEqual(
+      expect.objectContaining({ rule: "mcp.output-root", severity: "warning" }),
     );
+    const [out] = toMcpTools([listed]);
+    expect(out).toBeDefined();
+    expect(out).not.toHaveProperty("outputSchema");
   });
 
   it("accepts dots in names, which MCP allows and the model providers do not", () => {

@@ -36,7 +36,7 @@ const HINTS = TOOL_FLAG_NAMES.flatMap((flag) => {
   return hint === undefined ? [] : [[flag as HintFlag, hint] as const];
 });
 
-/** Returns the MCP findings: tool names, and input/output schemas whose root is not an object. */
+/** Returns the MCP findings: tool names, an input schema whose root is not an object (an error), and an output schema's (a warning). */
 export function checkMcpTools(tools: readonly ExportableTool[]): CompatibilityFinding[] {
   const findings = checkToolNames(tools, "mcp");
   for (const tool of tools) {
@@ -44,8 +44,14 @@ export function checkMcpTools(tools: readonly ExportableTool[]): CompatibilityFi
     // "inputSchema ... Must have type: 'object' at the root level per MCP spec" (@modelcontextprotocol/sdk ToolSchema).
     if (tool.inputSchema.type !== "object")
       found.add([], "mcp.root", "error", 'inputSchema must have `"type": "object"` at the root.');
+    // MCP 2025-11-25 lists only object output schemas; a tool that returns a string or a list still works, as text.
     if (tool.outputSchema !== undefined && tool.outputSchema.type !== "object") {
-      found.add([], "mcp.output-root", "error", 'outputSchema must have `"type": "object"` at the root.');
+      found.add(
+        [],
+        "mcp.output-root",
+        "warning",
+        'outputSchema is left out of the listing: MCP needs `"type": "object"` at its root; the result goes as text.',
+      );
     }
     findings.push(...found.findings);
   }
@@ -56,7 +62,8 @@ export function checkMcpTools(tools: readonly ExportableTool[]): CompatibilityFi
  * Returns the tools as an MCP server lists them: `{ name, title?, description, inputSchema, outputSchema?, annotations }`.
  * The schemas go out unchanged (MCP speaks JSON Schema 2020-12); `annotations` carries the hints derived from the
  * `readOnly`, `destructive`, `idempotent` and `openWorld` flags when the tools come from `agent.tools()`.
- * @throws {ToolDefinitionError} when MCP would reject a tool name, or a schema whose root is not an object.
+ * An output schema whose root is not an object is left out (MCP lists only object output schemas).
+ * @throws {ToolDefinitionError} when MCP would reject a tool name, or an input schema whose root is not an object.
  * @example
  * server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toMcpTools(agent.tools()) }));
  */
@@ -75,7 +82,7 @@ export function toMcpTools(tools: readonly ExportableTool[]): McpTool[] {
       annotations,
     };
     if (typeof tool.title === "string") out.title = tool.title;
-    if (tool.outputSchema !== undefined) out.outputSchema = cloneJson(tool.outputSchema) as ObjectSchemaObject;
+    if (tool.outputSchema?.type === "object") out.outputSchema = cloneJson(tool.outputSchema) as ObjectSchemaObject;
     return out;
   });
 }
