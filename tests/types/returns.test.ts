@@ -9,8 +9,8 @@ describe("returns typing", () => {
   it("infers the result type of a shape, a descriptor, a Standard Schema, and unknown for a raw schema", () => {
     expectTypeOf<InferReturns<typeof forecastReturns>>().toEqualTypeOf<{ celsius: number; summary?: string }>();
     expectTypeOf<InferReturns<ReturnType<typeof p.array<ReturnType<typeof p.string>>>>>().toEqualTypeOf<string[]>();
-    const point = z.object({ x: z.number() });
-    expectTypeOf<InferReturns<typeof point>>().toEqualTypeOf<{ x: number }>();
+    const _point = z.object({ x: z.number() });
+    expectTypeOf<InferReturns<typeof _point>>().toEqualTypeOf<{ x: number }>();
     expectTypeOf<InferReturns<{ type: "string" }>>().toEqualTypeOf<unknown>();
     expectTypeOf<InferReturns<undefined>>().toEqualTypeOf<unknown>();
   });
