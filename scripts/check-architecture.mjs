@@ -15,6 +15,7 @@ export const LAYERS = [
   "errors",
   "params",
   "schema",
+  "content",
   "tool",
   "store",
   "redis",

@@ -33,6 +33,26 @@ export type { ApprovalEvictedListener, PendingApproval } from "./dispatch/approv
 export type { TaskInfo, TaskStatus } from "./dispatch/task-store.js";
 export { TASK_STATUS_TOOL } from "./dispatch/task-status-tool.js";
 export { isToolResult, renderToolResult } from "./tool/tool-result.js";
+export { image } from "./content/image.js";
+export { audio } from "./content/audio.js";
+export { file } from "./content/file.js";
+export { resourceLink } from "./content/resource-link.js";
+export { content } from "./content/content.js";
+export { isContentPart, isContentResult } from "./content/content-part.js";
+export type {
+  AudioPart,
+  ContentPart,
+  ContentResult,
+  FilePart,
+  ImagePart,
+  ResourceLinkPart,
+  TextPart,
+} from "./content/content-part.js";
+export { checkContent } from "./content/check-content.js";
+export type { ContentIssue } from "./content/check-content.js";
+export { DEFAULT_MAX_RESULT_CHARS, truncateForModel } from "./content/truncate-for-model.js";
+export { modelOutput } from "./tool/model-output.js";
+export type { ModelOutput, ModelOutputOptions } from "./tool/model-output.js";
 export type { ToolErrorPayload, ToolOutcome, ToolResult } from "./tool/tool-result.js";
 
 export { ErrorCode } from "./errors/error-code.js";

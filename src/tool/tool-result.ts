@@ -1,6 +1,8 @@
 import { describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
 import type { ArgumentIssue } from "../errors/errors.js";
+import { isRichContent, partsOf } from "../content/content-part.js";
+import { partsText } from "../content/part-text.js";
 
 /**
  * How a call ended; each outcome has one meaning (docs/runtime.md lists the codes each can carry).
@@ -152,7 +154,8 @@ export function failureResult(
 }
 
 /**
- * Renders a result as the text to send back to the model: a string as it is, other content as JSON, a failure as
+ * Renders a result as the text to send back to the model: a string as it is, rich content (`content(...)`, `image()`,
+ * ...) as its text with a bracketed note for each medium, other content as JSON, a failure as
  * `Error (CODE): message`. It never throws: content that JSON cannot encode (a `toJSON` that throws, a BigInt put in
  * a result by hand) renders as an `INVALID_RESULT` error the model can read.
  */
@@ -160,6 +163,8 @@ export function renderToolResult(result: ToolResult): string {
   try {
     if (!result.ok) return `Error (${result.error.code}): ${result.error.message}`;
     if (typeof result.content === "string") return result.content;
+    // Rich content on a text-only path: its text, and a note for each image, sound or file (never its base64).
+    if (isRichContent(result.content)) return partsText(partsOf(result.content));
     const text: unknown = result.content === undefined ? "null" : JSON.stringify(result.content);
     // JSON.stringify answers undefined for a function or a symbol: no text at all is no answer for the model.
     if (typeof text === "string") return text;

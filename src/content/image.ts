@@ -1,0 +1,22 @@
+import { type Base64Input, toBase64 } from "./base64.js";
+import { type ImagePart, brand } from "./content-part.js";
+
+/**
+ * Makes an image part for a tool's result: base64 bytes (or a `Uint8Array`, encoded for you) with their mime type,
+ * or a URL for providers that fetch images. Nothing is checked here: a bad part makes the call fail with
+ * `INVALID_RESULT` naming it, as any result that breaks its contract does.
+ * @example
+ * \@tool({ description: "Screenshot the page" })
+ * async screenshot() { return content("The page as it looks now", image({ data: await shot(), mimeType: "image/png" })); }
+ */
+export function image(
+  source:
+    { readonly data: Base64Input; readonly mimeType: string } | { readonly url: string; readonly mimeType?: string },
+): ImagePart {
+  if ("url" in source && source.url !== undefined) {
+    const { url, mimeType } = source;
+    return brand(mimeType === undefined ? { type: "image", url } : { type: "image", url, mimeType });
+  }
+  const { data, mimeType } = source as { readonly data: Base64Input; readonly mimeType: string };
+  return brand({ type: "image", data: toBase64(data), mimeType });
+}
