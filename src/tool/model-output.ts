@@ -36,6 +36,8 @@ export function modelOutput(result: ToolResult, options: ModelOutputOptions = {}
     return { parts: [textPart(text)], isError: true };
   }
   const parts = partsOf(result.content);
+  // An empty content(...) is an empty answer, which every provider takes as text; an empty part list some refuse.
+  if (parts.length === 0) return { parts: [textPart("")], isError: false };
   const total = parts.reduce((sum, part) => sum + (part.type === "text" ? part.text.length : 0), 0);
   if (total <= max) return { parts, isError: false };
   const cut = parts.map((part) =>

@@ -1,5 +1,9 @@
 import type { ToolCall } from "../../tool/tool-call.js";
-import { type ToolResult, renderToolResult } from "../../tool/tool-result.js";
+import type { ToolResult } from "../../tool/tool-result.js";
+import { type ModelOutputOptions, modelOutput } from "../../tool/model-output.js";
+import { partsText } from "../../content/part-text.js";
+import type { ContentPart } from "../../content/content-part.js";
+import { type OpenAIResponsesOutputItem, responsesItem } from "./result-parts.js";
 import type { OpenAIApi } from "./export.js";
 import { isToolSearchReport } from "../tool-search/search-tools.js";
 import { TOOL_SEARCH_TOOL } from "../tool-search/tool-search-spec.js";
@@ -17,11 +21,14 @@ export interface OpenAIChatToolMessage {
   content: string;
 }
 
-/** An OpenAI Responses API input item answering a function call (`ResponseInputItem.FunctionCallOutput`). */
+/**
+ * An OpenAI Responses API input item answering a function call (`ResponseInputItem.FunctionCallOutput`): text, or,
+ * for a result with images or files, the list of `input_text`, `input_image` and `input_file` items.
+ */
 export interface OpenAIResponsesToolOutput {
   type: "function_call_output";
   call_id: string;
-  output: string;
+  output: string | OpenAIResponsesOutputItem[];
 }
 
 /** The Responses API input item answering a client-executed `tool_search_call` (`ResponseToolSearchOutputItemParam`). */
@@ -34,34 +41,45 @@ export interface OpenAIToolSearchOutput {
   tools: (OpenAIResponsesFunction | OpenAINamespaceTool)[];
 }
 
+/** Options of {@link toOpenAIToolResult}. */
+export interface OpenAIToolResultOptions extends ModelOutputOptions {
+  /** `"chat"` (the default) or `"responses"`. */
+  api?: OpenAIApi;
+  /** With `api: "responses"`: the tool list sent with `toolSearch: "client"`, to answer `tool_search` calls. */
+  tools?: readonly OpenAIResponsesToolEntry[] | undefined;
+}
+
 /**
  * Returns what answers a tool call: with `api: "chat"` (the default) the Chat Completions `tool` message, with
  * `api: "responses"` the `function_call_output` item. OpenAI has no error flag: a failure reads
- * `Error (CODE): message`, which the model can act on. With `api: "responses"` and `tools` (the list sent with
- * `toolSearch: "client"`), a `tool_search` call is answered by a `tool_search_output` item carrying the definitions
- * of the tools it found (none when the search failed).
+ * `Error (CODE): message`, which the model can act on. Under `"responses"`, a result with images or files answers
+ * with an output list (`input_text`, `input_image`, `input_file`); a Chat `tool` message carries text only, so its
+ * media are named there and left out (use `toOpenAIChatToolMessages` to send them in a follow-up user message).
+ * Text beyond `maxResultChars` (default 50,000) is cut to its head and tail. With `api: "responses"` and `tools` (the
+ * list sent with `toolSearch: "client"`), a `tool_search` call is answered by a `tool_search_output` item carrying
+ * the definitions of the tools it found (none when the search failed).
  * @example
  * messages.push(toOpenAIToolResult(call, await agent.callTool(call.name, call.arguments, { callId: call.id })));
  */
 export function toOpenAIToolResult(
   call: ToolCall,
   result: ToolResult,
-  options?: { api?: "chat" },
+  options?: ModelOutputOptions & { api?: "chat" },
 ): OpenAIChatToolMessage;
 export function toOpenAIToolResult(
   call: ToolCall,
   result: ToolResult,
-  options: { api: "responses"; tools?: undefined },
+  options: ModelOutputOptions & { api: "responses"; tools?: undefined },
 ): OpenAIResponsesToolOutput;
 export function toOpenAIToolResult(
   call: ToolCall,
   result: ToolResult,
-  options: { api: "responses"; tools: readonly OpenAIResponsesToolEntry[] },
+  options: ModelOutputOptions & { api: "responses"; tools: readonly OpenAIResponsesToolEntry[] },
 ): OpenAIResponsesToolOutput | OpenAIToolSearchOutput;
 export function toOpenAIToolResult(
   call: ToolCall,
   result: ToolResult,
-  options: { api?: OpenAIApi; tools?: readonly OpenAIResponsesToolEntry[] | undefined } = {},
+  options: OpenAIToolResultOptions = {},
 ): OpenAIChatToolMessage | OpenAIResponsesToolOutput | OpenAIToolSearchOutput {
   const id = call.id ?? result.callId;
   if (options.api === "responses" && options.tools && call.name === TOOL_SEARCH_TOOL) {
@@ -69,7 +87,14 @@ export function toOpenAIToolResult(
     const tools = loadedDefinitions(options.tools, names);
     return { type: "tool_search_output", call_id: id, execution: "client", status: "completed", tools };
   }
-  if (options.api === "responses")
-    return { type: "function_call_output", call_id: id, output: renderToolResult(result) };
-  return { role: "tool", tool_call_id: id, content: renderToolResult(result) };
+  const { parts } = modelOutput(result, options);
+  const only = parts.length === 1 && parts[0]!.type === "text" ? parts[0]!.text : undefined;
+  if (options.api === "responses") {
+    return { type: "function_call_output", call_id: id, output: only ?? parts.map(responsesItem) };
+  }
+  const text = only ?? partsText(parts, (part) => (isMedium(part) ? CHAT_TEXT_ONLY : undefined));
+  return { role: "tool", tool_call_id: id, content: text };
 }
+
+const CHAT_TEXT_ONLY = "not sent: Chat Completions tool messages carry text only";
+const isMedium = (part: ContentPart) => part.type === "image" || part.type === "audio" || part.type === "file";
