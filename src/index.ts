@@ -106,4 +106,7 @@ export type {
 } from "./providers/openai/tool-search.js";
 export type { OpenAIToolSearchOutput } from "./providers/openai/results.js";
 export { checkCompatibility } from "./providers/compatibility.js";
+export { checkResultCompatibility } from "./providers/result-compatibility.js";
+export { RESULT_LIMITS } from "./providers/result-limits.js";
+export type { ResultLimits, ResultPath } from "./providers/result-limits.js";
 export type { CompatibilityFinding, ProviderName } from "./schema/finding.js";
