@@ -11,6 +11,7 @@ import { literalOf } from "./literal-initializer.js";
 import type { MapContext, Site } from "./map-context.js";
 import { includesUndefined, shapeOf } from "./object-to-schema.js";
 import { mapType } from "./type-to-schema.js";
+import { returnSchema } from "./return-schema.js";
 
 /** A decorated method the generator writes a schema for. */
 export interface FoundMethod {
@@ -84,11 +85,13 @@ export function methodSchema(
   const inputSchema: JsonSchema = JSON.parse(JSON.stringify(shapeToJsonSchema(shape as ParamShape)));
   const defs =
     ctx.defs.size > 0 ? { $defs: Object.fromEntries([...ctx.defs].sort(([a], [b]) => a.localeCompare(b))) } : {};
+  const outputSchema = returnSchema(newContext(base), found.method, label, report);
   return {
     kind: found.kind,
     ...(doc.summary ? { description: doc.summary } : {}),
     ...(found.kind === "builtin" ? { parameters: names } : {}),
     inputSchema: { ...inputSchema, ...defs } as GeneratedTool["inputSchema"],
+    ...(outputSchema ? { outputSchema } : {}),
   };
 }
 

@@ -7,7 +7,7 @@ import { type GeneratedTool, findGeneratedTool } from "./generated-schemas.js";
 import { finishSchema, isStandardSchema } from "../schema/input-schema.js";
 import { looksMinified, readParameters } from "./parameters.js";
 import type { PositionalParameter } from "../tool/tool-definition.js";
-import type { ResolvedOutputSchema } from "../schema/output-schema.js";
+import { type ResolvedOutputSchema, resolveOutputSchema } from "../schema/output-schema.js";
 
 /** What a generated schema contributes to a tool's definition. */
 export interface GeneratedParts {
@@ -45,9 +45,13 @@ export function generatedParts(entry: ToolEntry, className: string): GeneratedPa
   const declared: ParamShape = (params as ParamShape | undefined) ?? {};
   assertShape(declared, `${where} params`);
   const schema = mergeDeclared(generated, declared, where);
-  const description = generated.description ? { description: generated.description } : {};
-  if (entry.kind === "tool") return { inputSchema: schema, ...description };
-  return { inputSchema: schema, ...description, positional: positionalOf(entry, generated, where) };
+  const output = generated.outputSchema ? resolveOutputSchema(generated.outputSchema, where) : undefined;
+  const extra = {
+    ...(generated.description ? { description: generated.description } : {}),
+    ...(output ? { output } : {}),
+  };
+  if (entry.kind === "tool") return { inputSchema: schema, ...extra };
+  return { inputSchema: schema, ...extra, positional: positionalOf(entry, generated, where) };
 }
 
 function mergeDeclared(generated: GeneratedTool, declared: ParamShape, where: string): ObjectJsonSchema {

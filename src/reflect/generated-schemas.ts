@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import type { ObjectJsonSchema } from "../params/json-schema.js";
+import type { JsonSchema, ObjectJsonSchema } from "../params/json-schema.js";
 import { deepFreeze, isPlainObject } from "../schema/json.js";
 
 /** The schema `toolwright generate` wrote for one decorated method. */
@@ -12,6 +12,8 @@ export interface GeneratedTool {
   readonly parameters?: readonly string[];
   /** The tool's input schema, read from the method's types and JSDoc. */
   readonly inputSchema: ObjectJsonSchema;
+  /** The tool's result schema, read from the method's return type (absent for `void` and the like). */
+  readonly outputSchema?: JsonSchema;
 }
 
 /** What a generated module passes to {@link registerGeneratedSchemas}. */

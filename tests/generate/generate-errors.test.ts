@@ -20,6 +20,10 @@ describe("toolwright generate errors", () => {
     ['BadAgent.generic parameter "value"', /generic type T is unresolved/, 24],
     ['BadAgent.misfit parameter "name"', /@minimum does not apply to a string/, 33],
     ["BadAgent.notObject", /must be an object type/, 39],
+    // Return types are mapped as parameters are, with the same errors (the fixture's methods return what they take).
+    ["BadAgent.callbacks return type", /bigint cannot be a JSON value/, 12],
+    ["BadAgent.connect return type", /"result.open" is a method; class instances with methods/, 18],
+    ["BadAgent.generic return type", /generic type T is unresolved/, 24],
   ])("reports %s with file:line when its type has no JSON form", (fragment, message, line) => {
     const issue = issueFor(fragment);
     expect(issue).toMatchObject({ file: "tests/fixtures/generate/bad-agent.ts", line });
@@ -27,6 +31,6 @@ describe("toolwright generate errors", () => {
   });
 
   it("reports nothing else when the other types are fine", () => {
-    expect(issues).toHaveLength(7);
+    expect(issues).toHaveLength(10);
   });
 });
