@@ -39,6 +39,12 @@ registerGeneratedSchemas({
           "pattern"
         ],
         "additionalProperties": false
+      },
+      "outputSchema": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
       }
     },
     "NotesAgent.find": {
@@ -73,6 +79,12 @@ registerGeneratedSchemas({
           "text"
         ],
         "additionalProperties": false
+      },
+      "outputSchema": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
       }
     }
   }
