@@ -12,6 +12,7 @@ import { AuditedFileAgent, MathAgent, registerMathTools } from "./file-agent.js"
 import { runtimeDemo } from "./runtime-agent.js";
 import { NotesAgent } from "./typed-agent.js";
 import { toolSearchDemo } from "./tool-search-agent.js";
+import { resultsDemo } from "./results-agent.js";
 
 const registry = new ToolRegistry();
 registerMathTools(registry);
@@ -65,6 +66,8 @@ showCall(
   { pattern: "*", maxResults: 1.5 },
   await notes.callTool("search", { pattern: "*", maxResults: 1.5 }),
 );
+
+await resultsDemo(registry);
 
 heading("Deferred tools: a search loads a tool for the next turn");
 await toolSearchDemo();

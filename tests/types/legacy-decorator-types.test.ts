@@ -64,4 +64,18 @@ describe("decorator types under experimentalDecorators", () => {
     expect(codes).toEqual([1241]);
     expect(text).toMatch(/Type 'string' is not assignable to type 'number'/);
   }, 120_000);
+
+  it("check a method's result against returns, accepting a match and rejecting a mismatch", () => {
+    const { codes, text } = diagnose(`
+      export class Weather extends BaseAgent {
+        @tool({ description: "Forecast", params: { city: p.string() }, returns: { celsius: p.number() } })
+        async forecast({ city }: { city: string }) { return { celsius: city.length }; }
+
+        @builtinTool({ description: "Count", params: { text: p.string() }, returns: p.integer() })
+        count(text: string) { return text; }
+      }
+    `);
+    expect(codes).toEqual([1241]);
+    expect(text).toMatch(/Type 'string' is not assignable to type 'number'/);
+  }, 120_000);
 });
