@@ -22,7 +22,8 @@ const NOT_A_VALUE = new Set([
 
 /**
  * Returns the output schema of a decorated method from its return type, mapped as parameter types are (same types,
- * same errors, `@returns` as its description): a promise is unwrapped; `void`, `undefined`, `never`, `any`, `unknown`,
+ * same errors, `@returns` as its description): a promise is unwrapped; `void`, `undefined`, `any`, `unknown`, a type
+ * holding `never` (`return []` infers `never[]`),
  * rich content and ready-made results give none, as does a method whose decorator declares `returns` (the declared
  * schema wins) or an `async *` method. Objects stay open: TypeScript lets a value carry properties its type does not
  * name, and a result is not refused for them. A type with no JSON form is passed to `report` and gives none.
@@ -46,6 +47,9 @@ export function returnSchema(
   const values = members.filter((member) => !(member.flags & (TypeFlags.Undefined | TypeFlags.Void)));
   const none = TypeFlags.Never | TypeFlags.Any | TypeFlags.Unknown;
   if (values.length === 0 || values.some((member) => member.flags & none || isNotAValue(member))) return undefined;
+  // A type holding `never` says nothing of the value: `return []` infers `never[]` in a stub or a method whose body
+  // is still to come, which is no reason to fail the run.
+  if (/\bnever\b/.test(checker.typeToString(type))) return undefined;
   const returnTag = tsApi.getJSDocReturnTag(method);
   const description = returnTag ? tsApi.getTextOfJSDocComment(returnTag.comment)?.trim() : undefined;
   const node = method.type ?? method.name;

@@ -35,8 +35,8 @@ describe("toolwright generate: output schemas from return types", () => {
     expect(tools["ReturnsAgent.maybe"]?.outputSchema).toEqual({ type: "string" });
   });
 
-  it("writes none for void, rich content, unknown and a declared returns", () => {
-    for (const method of ["notify", "shot", "anything", "declared"]) {
+  it("writes none for void, rich content, unknown, never[] and a declared returns", () => {
+    for (const method of ["notify", "shot", "anything", "declared", "later"]) {
       expect(tools[`ReturnsAgent.${method}`]).not.toHaveProperty("outputSchema");
     }
   });
