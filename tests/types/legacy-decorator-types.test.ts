@@ -76,6 +76,6 @@ describe("decorator types under experimentalDecorators", () => {
       }
     `);
     expect(codes).toEqual([1241]);
-    expect(text).toMatch(/Type 'string' is not assignable to type 'number'/);
+    expect(text).toMatch(/Type 'string' is not assignable to type 'Returned<number>'/);
   }, 120_000);
 });
