@@ -1,6 +1,9 @@
 import {
   type ToolResult,
   content,
+  toAnthropicTools,
+  toGeminiTools,
+  toOpenAITools,
   image,
   toAnthropicToolResult,
   toGeminiToolResult,
@@ -201,5 +204,20 @@ describe("result builders with bad or long results", () => {
     expect(Array.isArray(blocks) && blocks.map((b) => b.type)).toEqual(["text", "image", "text"]);
     const texts = (blocks as { type: string; text?: string }[]).filter((b) => b.type === "text");
     expect(texts.reduce((sum, b) => sum + b.text!.length, 0)).toBeLessThanOrEqual(2_000);
+  });
+});
+
+describe("tool exports with output schemas", () => {
+  it("keep outputSchema out of the OpenAI, Anthropic and Gemini tool formats, which have no such field", () => {
+    const specs = agent.toolSpecs();
+    expect(specs.find((s) => s.name === "forecast")).toHaveProperty("outputSchema");
+    const exports = [
+      toOpenAITools(specs),
+      toOpenAITools(specs, { api: "responses" }),
+      toAnthropicTools(specs),
+      toGeminiTools(specs),
+      toGeminiTools(specs, { mode: "openapi" }),
+    ];
+    for (const tools of exports) expect(JSON.stringify(tools)).not.toContain("outputSchema");
   });
 });
