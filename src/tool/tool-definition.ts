@@ -64,7 +64,7 @@ export function modelDescription(options: {
   return text;
 }
 
-/** Returns the three fields providers need. */
+/** Returns the fields providers need: name, description, input schema, and the output schema when there is one. */
 export function toSpec(definition: ToolSpec): ToolSpec {
   const { name, description, inputSchema, outputSchema } = definition;
   return outputSchema ? { name, description, inputSchema, outputSchema } : { name, description, inputSchema };
