@@ -21,6 +21,10 @@ const KINDS = ["text", "image", "audio", "file", "resource_link"];
  * render it. Pure; never throws.
  */
 export function checkContent(value: ContentPart | ContentResult): ContentIssue[] {
+  // Parts are frozen, so one answer serves every builder and the dispatch check: scanning a 5 MB image's base64
+  // costs tens of milliseconds.
+  const known = checked.get(value);
+  if (known) return [...known];
   const issues: ContentIssue[] = [];
   const single = value.type !== "content";
   const parts = partsOf(value);
@@ -29,8 +33,11 @@ export function checkContent(value: ContentPart | ContentResult): ContentIssue[]
     const label = single ? "the result" : `part ${index + 1} of ${parts.length}`;
     checkPart(part, at, label, issues);
   });
+  if (Object.isFrozen(value)) checked.set(value, Object.freeze([...issues]));
   return issues;
 }
+
+const checked = new WeakMap<object, readonly ContentIssue[]>();
 
 function checkPart(part: unknown, at: string, label: string, issues: ContentIssue[]): void {
   const add = (field: string, keyword: string, what: string) =>

@@ -136,6 +136,13 @@ describe("checkContent", () => {
     expect(issues[2]?.message).toMatch(/a number is not a content part; use a string, image\(\)/);
   });
 
+  it("answers the same for the same frozen part, each time with a list of its own", () => {
+    const bad = content(image({ data: "%%", mimeType: "image/png" }));
+    const first = checkContent(bad);
+    first.pop();
+    expect(checkContent(bad)).toEqual([expect.objectContaining({ path: "/parts/0/data", keyword: "base64" })]);
+  });
+
   it("uses paths without /parts for a single part, and refuses a malformed mime type and a non-http URL", () => {
     expect(checkContent(image({ data: PNG, mimeType: "png" }))).toEqual([
       {
