@@ -25,12 +25,12 @@ export { toolRegistry } from "./registry/shared-registry.js";
 export type { GatedCall, Tool, ToolCallContext, ToolFlags, ToolHandler, ToolSpec } from "./tool/tool.js";
 export type { ToolCall } from "./tool/tool-call.js";
 
-export { currentToolCall, enableAsyncToolContext } from "./dispatch/call-context.js";
-export type { ToolEvent, ToolEventListener, ToolEventName } from "./dispatch/hooks.js";
-export type { Approver, ScopeChecker } from "./dispatch/call-runtime.js";
-export type { ApprovalEvictedListener, PendingApproval } from "./dispatch/approval-store.js";
-export type { TaskInfo, TaskStatus } from "./dispatch/task-store.js";
-export { TASK_STATUS_TOOL } from "./dispatch/task-status-tool.js";
+export { currentToolCall, enableAsyncToolContext } from "./dispatch/index.js";
+export type { ToolEvent, ToolEventListener, ToolEventName } from "./dispatch/index.js";
+export type { Approver, ScopeChecker } from "./dispatch/index.js";
+export type { ApprovalEvictedListener, PendingApproval } from "./dispatch/approvals/index.js";
+export type { TaskInfo, TaskStatus } from "./dispatch/tasks/index.js";
+export { TASK_STATUS_TOOL } from "./dispatch/tasks/index.js";
 export { isToolResult, renderToolResult } from "./tool/tool-result.js";
 export type { ToolErrorPayload, ToolOutcome, ToolResult } from "./tool/tool-result.js";
 
@@ -45,7 +45,7 @@ export {
 } from "./errors/errors.js";
 export type { ArgumentIssue } from "./errors/errors.js";
 export { ApprovalNotFoundError, TaskNotFoundError } from "./errors/runtime-errors.js";
-export type { StoreOptions } from "./dispatch/store-options.js";
+export type { StoreOptions } from "./dispatch/index.js";
 export { MemoryStore } from "./store/memory-store.js";
 export { StoreUnavailableError } from "./store/store-error.js";
 export type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "./store/runtime-store.js";

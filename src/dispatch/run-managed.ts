@@ -2,11 +2,11 @@ import { ToolTimeoutError } from "../errors/errors.js";
 import { activeCallTracer, tracedCall } from "./call-tracer.js";
 import type { ToolCallContext } from "./call-context.js";
 import type { CallRequest } from "./call-request.js";
-import { notify } from "./notify.js";
+import { notify } from "./finish.js";
 import { runAttempts } from "./retry.js";
 import type { HandlerOutcome } from "./run-handler.js";
 import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-results.js";
-import { TASK_STATUS_TOOL } from "./task-status-tool.js";
+import { TASK_STATUS_TOOL } from "./tasks/index.js";
 
 /**
  * Runs a handler (with its retries) under a time limit and the caller's abort signal, and resolves with the first of:

@@ -1,10 +1,10 @@
 import { generateCallId } from "../tool/call-id.js";
 import type { ToolOptions } from "../tool/tool-options.js";
 import type { CallingAgent } from "../tool/tool.js";
-import { dispatchValidated } from "../dispatch/dispatch.js";
-import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/hooks.js";
+import { runCall, callRequest } from "../dispatch/index.js";
+import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/index.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import { validateCall } from "../dispatch/validate-call.js";
+import { validateCall } from "../dispatch/index.js";
 import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
 import type { ParamShape } from "../params/param.js";
 import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js";
@@ -193,17 +193,19 @@ export class ToolRegistry implements AgentCallHost {
     if (!validated.ok) throw validated.error;
     const agent: CallingAgent | undefined =
       agentName === undefined ? undefined : { name: agentName, id: options.agent! };
-    const request = {
-      definition,
-      target: undefined,
-      rawArgs: args,
-      callId: options.callId ?? generateCallId(),
-      agent,
-      signal: options.signal,
-      validator: this.#validator,
-      events: [this.#events],
-    };
-    return dispatchValidated(request, validated.args);
+    return runCall(
+      callRequest({
+        toolName: name,
+        definition,
+        rawArgs: args,
+        validated: validated.args,
+        callId: options.callId ?? generateCallId(),
+        agent,
+        signal: options.signal,
+        validator: this.#validator,
+        events: [this.#events],
+      }),
+    );
   }
 
   /** Returns true when the agent (by name, or by id of a constructed agent) may use the tool. */

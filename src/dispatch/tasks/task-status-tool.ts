@@ -1,6 +1,6 @@
-import type { ObjectJsonSchema } from "../params/json-schema.js";
-import type { ToolDefinition } from "../tool/tool-definition.js";
-import { type BackgroundTasks, type TaskInfo, type TaskStatus, TaskStore } from "./task-store.js";
+import type { ObjectJsonSchema } from "../../params/json-schema.js";
+import type { ToolDefinition } from "../../tool/tool-definition.js";
+import { type BackgroundTasks, type TaskInfo, type TaskStatus, LocalTasks } from "./local-tasks.js";
 
 /** The name of the built-in tool that reports on background tasks. */
 export const TASK_STATUS_TOOL = "task_status";
@@ -31,7 +31,7 @@ export interface TaskStatusReport {
 export function reportTask(tasks: BackgroundTasks, taskId: string): TaskStatusReport | Promise<TaskStatusReport> {
   const local = tasks.get(taskId);
   // A task of another process (with a shared store) is read from the store; the in-memory store answers at once.
-  if (local || tasks instanceof TaskStore) return report(local, taskId);
+  if (local || tasks instanceof LocalTasks) return report(local, taskId);
   return tasks.fetch(taskId).then((task) => report(task, taskId));
 }
 

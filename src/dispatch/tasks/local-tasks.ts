@@ -1,9 +1,9 @@
-import { ErrorCode } from "../errors/error-code.js";
-import { ToolwrightError } from "../errors/toolwright-error.js";
-import type { HandlerOutcome } from "./run-handler.js";
-import { TaskNotFoundError } from "../errors/runtime-errors.js";
-import { cancelledResult } from "./runtime-results.js";
-import type { ToolResult } from "../tool/tool-result.js";
+import { ErrorCode } from "../../errors/error-code.js";
+import { ToolwrightError } from "../../errors/toolwright-error.js";
+import type { HandlerOutcome } from "../run-handler.js";
+import { TaskNotFoundError } from "../../errors/runtime-errors.js";
+import { cancelledResult } from "../runtime-results.js";
+import type { ToolResult } from "../../tool/tool-result.js";
 
 /** Where a background task stands. */
 export type TaskStatus = "running" | "succeeded" | "failed" | "cancelled" | "lost";
@@ -42,7 +42,7 @@ export interface BackgroundTasks {
 }
 
 /** Limits of a task store. */
-export interface TaskStoreLimits {
+export interface TaskLimits {
   /** The most tasks kept, running or finished; default 100. A full store evicts its oldest finished task. */
   readonly maxTasks?: number;
   /** How long a finished task stays readable, in ms; default 10 minutes. */
@@ -80,13 +80,13 @@ export interface TaskKeeper extends BackgroundTasks {
 }
 
 /** Keeps an agent's background tasks, bounded in number and in how long a finished one is kept. */
-export class TaskStore implements BackgroundTasks {
+export class LocalTasks implements BackgroundTasks {
   readonly #tasks = new Map<string, TaskEntry>();
   readonly #maxTasks: number;
   readonly #retentionMs: number;
 
   /** Creates an empty store with the given limits. */
-  constructor(limits: TaskStoreLimits = {}) {
+  constructor(limits: TaskLimits = {}) {
     this.#maxTasks = limits.maxTasks ?? DEFAULT_MAX_TASKS;
     this.#retentionMs = limits.taskRetentionMs ?? DEFAULT_RETENTION_MS;
   }

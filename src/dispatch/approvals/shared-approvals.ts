@@ -1,30 +1,32 @@
-import { ApprovalNotFoundError } from "../errors/runtime-errors.js";
-import { deepFreeze } from "../schema/json.js";
-import type { RuntimeStore, StoredRecord } from "../store/runtime-store.js";
+import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
+import { deepFreeze } from "../../schema/json.js";
+import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
 import {
   type ApprovalKeeper,
   type ApprovalRequest,
   type ApproveOptions,
   type PendingApproval,
   pendingApproval,
-} from "./approval-store.js";
-import type { CallRequest } from "./call-request.js";
-import { rejection } from "./gates.js";
-import { notify } from "./notify.js";
-import { hashArguments } from "./stable-hash.js";
-import type { ToolResult } from "../tool/tool-result.js";
+} from "./local-approvals.js";
+import { hashArguments } from "../stable-hash.js";
+import type { ToolResult } from "../../tool/tool-result.js";
 
-/** Runs a call that passed its gates in another process (see `runApproved` in dispatch.ts). */
-export type RunApproved = (request: CallRequest, args: Record<string, unknown>) => Promise<ToolResult>;
+/** Runs a call that passed its gates in another process (see `runApproved` in the pipeline). */
+export type RunApproved<Call> = (call: Call, args: Record<string, unknown>) => Promise<ToolResult>;
 
-/** Where the approvals of one agent are kept and how a call is rebuilt from a stored record. */
-export interface StoredApprovalsOptions {
+/**
+ * Where the approvals of one agent are kept and how a call is rebuilt from a stored record. `Call` is the pipeline's
+ * call request: this room only hands it back, so it needs nothing of the pipeline.
+ */
+export interface SharedApprovalsOptions<Call> {
   readonly store: RuntimeStore;
   /** The agent's name: the scope of its records. Any process whose agent has this name may decide them. */
   readonly agentName: string;
   /** Builds a call of one of the agent's tools, or undefined when it has no tool of that name. */
-  readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => CallRequest | undefined;
-  readonly runApproved: RunApproved;
+  readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => Call | undefined;
+  readonly runApproved: RunApproved<Call>;
+  /** Ends a rebuilt call with outcome `rejected` and tells its listeners. */
+  readonly refuseApproved: (call: Call, args: unknown, reason: string | undefined) => Promise<ToolResult>;
   /** How long a request stays pending before it expires (and can never run), in ms. */
   readonly approvalTtlMs: number;
   /** How long a decided record stays, so a late second decision is told it was used; in ms. */
@@ -39,14 +41,14 @@ export interface StoredApprovalsOptions {
  * many processes race; the arguments that run are the stored snapshot the approver was shown. When another process
  * decides a call this one requested, this one's listeners get the final result (`after`, and `error` for a failure).
  */
-export class StoredApprovals implements ApprovalKeeper {
-  readonly #options: StoredApprovalsOptions;
+export class SharedApprovals<Call> implements ApprovalKeeper {
+  readonly #options: SharedApprovalsOptions<Call>;
   // The calls requested here and not yet seen decided: this process's view, and whom to tell of a decision.
   readonly #local = new Map<string, { readonly info: PendingApproval; readonly request: ApprovalRequest }>();
   #poller: NodeJS.Timeout | undefined;
 
   /** Creates the approvals of one agent on a store. */
-  constructor(options: StoredApprovalsOptions) {
+  constructor(options: SharedApprovalsOptions<Call>) {
     this.#options = options;
   }
 
@@ -89,7 +91,7 @@ export class StoredApprovals implements ApprovalKeeper {
     await this.#decide(approvalId, { status: "rejected" });
     this.#local.delete(approvalId);
     const result = call
-      ? await notify(call, record.args, rejection(call, reason))
+      ? await this.#options.refuseApproved(call, record.args, reason)
       : await local!.request.refuse(reason);
     await this.#finish(approvalId, "rejected", result);
     return result;
@@ -140,7 +142,7 @@ export class StoredApprovals implements ApprovalKeeper {
       .catch(() => undefined);
   }
 
-  #call(record: StoredRecord, signal: AbortSignal | undefined): CallRequest {
+  #call(record: StoredRecord, signal: AbortSignal | undefined): Call {
     const toolName = String(record.toolName);
     const call = this.#options.resolve(toolName, String(record.callId), signal);
     if (!call) {

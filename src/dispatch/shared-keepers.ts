@@ -1,18 +1,20 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { RuntimeStore } from "../store/runtime-store.js";
-import type { SharedStores } from "./call-runtime.js";
+import type { SharedKeepers } from "./call-runtime.js";
 import type { StoreOptions } from "./store-options.js";
 import type { CallRequest } from "./call-request.js";
-import type { ApprovalKeeper } from "./approval-store.js";
-import { type RunApproved, StoredApprovals } from "./stored-approvals.js";
-import { StoredTasks } from "./stored-tasks.js";
-import type { TaskKeeper, TaskStoreLimits } from "./task-store.js";
+import type { ApprovalKeeper } from "./approvals/index.js";
+import { SharedApprovals } from "./approvals/index.js";
+import { runApproved } from "./pipeline.js";
+import { rejection } from "./gates.js";
+import { notify } from "./finish.js";
+import { SharedTasks } from "./tasks/index.js";
+import type { TaskKeeper, TaskLimits } from "./tasks/index.js";
 
 /** What a shared store needs of the agent: its name, and a way to rebuild a call of one of its tools. */
 export interface StoreHost {
   readonly agentName: string;
   readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => CallRequest | undefined;
-  readonly runApproved: RunApproved;
 }
 
 const DEFAULT_LEASE_MS = 30_000;
@@ -27,17 +29,18 @@ function hostOf(host: StoreHost | undefined): StoreHost {
 }
 
 /** Creates an agent's approvals on a shared store. */
-export function storedApprovals(
+export function sharedApprovals(
   store: RuntimeStore,
-  options: StoreOptions & TaskStoreLimits,
+  options: StoreOptions & TaskLimits,
   host: StoreHost | undefined,
 ): ApprovalKeeper {
-  const { agentName, resolve, runApproved } = hostOf(host);
-  return new StoredApprovals({
+  const { agentName, resolve } = hostOf(host);
+  return new SharedApprovals<CallRequest>({
     store,
     agentName,
     resolve,
     runApproved,
+    refuseApproved: async (call, args, reason) => notify(call, args, rejection(call, reason)),
     approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
     retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
     pollMs: options.storePollMs ?? DEFAULT_POLL_MS,
@@ -45,12 +48,12 @@ export function storedApprovals(
 }
 
 /** Creates an agent's background tasks on a shared store. */
-export function storedTasks(
+export function sharedTasks(
   store: RuntimeStore,
-  options: StoreOptions & TaskStoreLimits,
+  options: StoreOptions & TaskLimits,
   host: StoreHost | undefined,
 ): TaskKeeper {
-  return new StoredTasks({
+  return new SharedTasks({
     store,
     agentName: hostOf(host).agentName,
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
@@ -60,10 +63,6 @@ export function storedTasks(
 }
 
 /** Returns the builders of an agent's approvals and tasks on `store`, for {@link CallRuntime}'s constructor. */
-export function sharedStores(
-  store: RuntimeStore,
-  options: StoreOptions & TaskStoreLimits,
-  host: StoreHost,
-): SharedStores {
-  return { approvals: () => storedApprovals(store, options, host), tasks: () => storedTasks(store, options, host) };
+export function sharedKeepers(store: RuntimeStore, options: StoreOptions & TaskLimits, host: StoreHost): SharedKeepers {
+  return { approvals: () => sharedApprovals(store, options, host), tasks: () => sharedTasks(store, options, host) };
 }

@@ -1,14 +1,14 @@
-import { ErrorCode } from "../errors/error-code.js";
-import { TaskNotFoundError } from "../errors/runtime-errors.js";
-import { ToolwrightError } from "../errors/toolwright-error.js";
-import type { RuntimeStore, StoredRecord } from "../store/runtime-store.js";
-import type { HandlerOutcome } from "./run-handler.js";
-import { cancelledResult } from "./runtime-results.js";
-import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./task-store.js";
-import { type ToolResult, failureResult } from "../tool/tool-result.js";
+import { ErrorCode } from "../../errors/error-code.js";
+import { TaskNotFoundError } from "../../errors/runtime-errors.js";
+import { ToolwrightError } from "../../errors/toolwright-error.js";
+import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
+import type { HandlerOutcome } from "../run-handler.js";
+import { cancelledResult } from "../runtime-results.js";
+import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./local-tasks.js";
+import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 
 /** Where the tasks of one agent are kept. */
-export interface StoredTasksOptions {
+export interface SharedTasksOptions {
   readonly store: RuntimeStore;
   /** The agent's name: the scope of its records, readable by every process whose agent has this name. */
   readonly agentName: string;
@@ -35,13 +35,13 @@ const FINISHED = new Set<string>(["succeeded", "failed", "cancelled", "lost"]);
  * same name can read the task's status and wait for its result. A task whose lease runs out (its process died or
  * lost the store) is marked `lost` by the next reader: never left `running`, never silently gone.
  */
-export class StoredTasks implements TaskKeeper {
-  readonly #options: StoredTasksOptions;
+export class SharedTasks implements TaskKeeper {
+  readonly #options: SharedTasksOptions;
   readonly #owner = globalThis.crypto.randomUUID();
   readonly #local = new Map<string, LocalTask>();
 
   /** Creates the tasks of one agent on a store. */
-  constructor(options: StoredTasksOptions) {
+  constructor(options: SharedTasksOptions) {
     this.#options = options;
   }
 

@@ -1,6 +1,6 @@
-import { ApprovalNotFoundError } from "../errors/runtime-errors.js";
-import { hashArguments } from "./stable-hash.js";
-import type { ToolResult } from "../tool/tool-result.js";
+import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
+import { hashArguments } from "../stable-hash.js";
+import type { ToolResult } from "../../tool/tool-result.js";
 
 /** A call that waits for a human's decision. */
 export interface PendingApproval {
@@ -91,7 +91,7 @@ export type ApprovalEvictedListener = (approval: PendingApproval) => void;
 /**
  * Keeps pending approvals, at most `maxPending`; a full store drops its oldest request and tells `onEvicted`.
  */
-export class ApprovalStore implements Approvals {
+export class LocalApprovals implements Approvals {
   readonly #pending = new Map<string, Entry>();
   readonly #maxPending: number;
   readonly #onEvicted: ApprovalEvictedListener | undefined;
