@@ -1,4 +1,5 @@
 import { ErrorCode } from "../errors/error-code.js";
+import { approvalNeedsAgentText } from "../errors/model-messages.js";
 import { deepFreeze } from "../schema/json.js";
 import type { CallRequest } from "./call-request.js";
 import { activeCallTracer, tracedCall } from "./call-tracer.js";
@@ -36,7 +37,7 @@ export async function passGates(
     // Nobody can be asked, so nobody approved: the call is rejected, with the code that says approval is needed.
     const result = failureResult(definition.name, callId, "rejected", {
       code: ErrorCode.ApprovalRequired,
-      message: `Tool "${definition.name}" needs approval, and this call was not made through an agent that can ask for it.`,
+      message: approvalNeedsAgentText(definition.name),
     });
     return endedWith({ result }, args);
   }

@@ -1,6 +1,11 @@
 import { describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
-import { ToolNotFoundError, ToolPermissionError, formatIssues } from "../errors/errors.js";
+import { ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
+import {
+  callNotCompletedText,
+  invalidArgumentsResultText,
+  schemaDoesNotCompileText,
+} from "../errors/model-messages.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { passGates } from "./approval-gate.js";
@@ -80,7 +85,7 @@ function validate(request: CallRequest): Settled<Record<string, unknown> | Endin
     // the model cannot fix, reported as a failed call rather than thrown at the caller.
     const result = failureResult(definition.name, callId, "failed", {
       code: ErrorCode.InvalidDefinition,
-      message: `Tool "${definition.name}" cannot be called: its input schema does not compile (${describeThrown(error)}).`,
+      message: schemaDoesNotCompileText(definition.name, describeThrown(error)),
     });
     return new Ending({ result, error }, request.rawArgs, "ended");
   }
@@ -90,7 +95,7 @@ function validate(request: CallRequest): Settled<Record<string, unknown> | Endin
     const result = failureResult(definition.name, callId, "invalid_arguments", {
       code: ErrorCode.InvalidArguments,
       // The same text as ToolValidationError's message, without building the error unless an `error` listener reads it.
-      message: `Invalid arguments for tool "${definition.name}": ${formatIssues(issues)}. Fix the arguments and call the tool again.`,
+      message: invalidArgumentsResultText(definition.name, issues),
       issues,
     });
     const outcome = anyListens(request.events, "error") ? { result, error: checked.error } : { result };
@@ -195,6 +200,6 @@ function settle(attempt: CallAttempt, pipeline: (attempt: CallAttempt) => Settle
 function internalFailure(attempt: CallAttempt, error: unknown): ToolResult {
   return failureResult(attempt.toolName, attempt.callId, "failed", {
     code: ErrorCode.ToolFailed,
-    message: `The call of tool "${attempt.toolName}" could not be completed: ${describeThrown(error)}`,
+    message: callNotCompletedText(attempt.toolName, describeThrown(error)),
   });
 }

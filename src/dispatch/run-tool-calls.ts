@@ -1,4 +1,5 @@
 import { ErrorCode } from "../errors/error-code.js";
+import { notAToolCallText } from "../errors/model-messages.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { generateCallId } from "../tool/call-id.js";
 import type { ToolCall } from "../tool/tool-call.js";
@@ -111,6 +112,6 @@ function invalidCallResult(call: unknown, callId: string): ToolResult {
           : typeof call;
   return failureResult("", callId, "invalid_arguments", {
     code: ErrorCode.InvalidArguments,
-    message: `This entry is not a tool call: expected { id, name, arguments } with a string name; got ${got}.`,
+    message: notAToolCallText(got),
   });
 }

@@ -1,4 +1,5 @@
 import { describeThrown } from "../errors/describe-thrown.js";
+import { notAnObjectIssue, notValidatableIssue, rejectedBySchemaIssue } from "../errors/model-messages.js";
 import { ToolValidationError } from "../errors/errors.js";
 import type { ArgumentIssue } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
@@ -58,7 +59,7 @@ export function validateCall(
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
-    return invalid(definition, [{ path: "", keyword: "type", message: `must be an object of arguments; got ${got}` }]);
+    return invalid(definition, [{ path: "", keyword: "type", message: notAnObjectIssue(got) }]);
   }
   // What the model parsed from text is ours already; a caller's object is copied, so nobody else holds what runs.
   const snapshot = snapshotArguments(value, typeof rawArgs !== "string");
@@ -70,7 +71,7 @@ export function validateCall(
   } catch (error) {
     // The schema compiled, so what made validation throw is in the arguments (ajv's uniqueItems on an item whose
     // toString is not a function, say): the model's mistake, not the developer's.
-    const message = `could not be validated (${describeThrown(error)}); send plain JSON data`;
+    const message = notValidatableIssue(describeThrown(error));
     return invalid(definition, [{ path: "", keyword: "type", message }]);
   }
   if (issues.length > 0) return invalid(definition, issues);
@@ -89,7 +90,7 @@ async function validateStandard(
     result = await standard["~standard"].validate(args);
   } catch (error) {
     // A transform that throws (say, JSON.parse of a string the model sent) rejects the arguments, not the call.
-    const message = `was rejected by the tool's schema: ${describeThrown(error)}`;
+    const message = rejectedBySchemaIssue(describeThrown(error));
     return invalid(definition, [{ path: "", keyword: "schema", message }]);
   }
   if (!result.issues) return { ok: true, args: result.value as Record<string, unknown> };

@@ -1,4 +1,5 @@
 import { ErrorCode } from "../../errors/error-code.js";
+import { taskLostText } from "../../errors/model-messages.js";
 import { TaskNotFoundError } from "../../errors/runtime-errors.js";
 import { ToolwrightError } from "../../errors/toolwright-error.js";
 import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
@@ -134,7 +135,7 @@ export class SharedTasks implements TaskKeeper {
     if (renewed !== undefined) return;
     const entry = this.#local.get(id);
     if (!entry || entry.info.status !== "running") return;
-    const error = new ToolwrightError(ErrorCode.TaskLost, lostMessage(id, entry.info.toolName));
+    const error = new ToolwrightError(ErrorCode.TaskLost, taskLostText(id, entry.info.toolName));
     entry.controller.abort(error);
     entry.settle({ result: lostResult(id, entry.info.toolName, entry.info.callId), error });
   }
@@ -169,16 +170,8 @@ export class SharedTasks implements TaskKeeper {
   }
 }
 
-function lostMessage(id: string, toolName: string): string {
-  return (
-    `Background task "${id}" of tool "${toolName}" was lost: the process running it stopped renewing its lease ` +
-    "(it exited, or lost its store) before the task finished, so its outcome is unknown. " +
-    "Call the tool again only if repeating it is safe."
-  );
-}
-
 function lostResult(id: string, toolName: string, callId: string): ToolResult {
-  const error = { code: ErrorCode.TaskLost, message: lostMessage(id, toolName) };
+  const error = { code: ErrorCode.TaskLost, message: taskLostText(id, toolName) };
   return { ...failureResult(toolName, callId, "failed", error), taskId: id };
 }
 
