@@ -24,7 +24,7 @@ import type { Tool, ToolSpec } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { AgentRuntime } from "./agent-runtime.js";
 import type { BaseTool } from "./base-tool.js";
-import { agentClassTools } from "./class-tools.js";
+import { reflectTools } from "../reflect/reflect-tools.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
 import { TOOL_SEARCH_TOOL } from "../providers/tool-search/tool-search-spec.js";
 import { selectTurnTools, toolSearchCall } from "./tool-search.js";
@@ -104,7 +104,7 @@ export class BaseAgent {
     // A name taken from the class name changes when a minifier renames the class, so it may not be granted access.
     const nameFromClass = options.name === undefined && this.name === ctor.name && !hasOwnAgentName(ctor);
     const registry = options.registry ?? toolRegistry;
-    this.#membership = registry[ATTACH_AGENT](this.name, ctor, agentClassTools(ctor), reserved, nameFromClass);
+    this.#membership = registry[ATTACH_AGENT](this.name, ctor, reflectTools(ctor), reserved, nameFromClass);
   }
 
   /** A unique id of this instance (a UUID), the same on every read; `registry.checkPermission` accepts it. */
@@ -244,8 +244,7 @@ export class BaseAgent {
       available: () => this.toolSpecs().map((spec) => spec.name),
       // An own tool whose allowedAgents leaves this agent out exists too: the call is denied, not unknown.
       exists: () =>
-        this.#registry.has(name) ||
-        agentClassTools(this.constructor as typeof BaseAgent).some((own) => own.name === name),
+        this.#registry.has(name) || reflectTools(this.constructor as typeof BaseAgent).some((own) => own.name === name),
     };
   }
 

@@ -1,4 +1,5 @@
 import type { ObjectJsonSchema } from "../../params/json-schema.js";
+import { defineTool } from "../../tool/define-tool.js";
 import type { ToolDefinition } from "../../tool/tool-definition.js";
 import { type BackgroundTasks, type TaskInfo, type TaskStatus, LocalTasks } from "./local-tasks.js";
 
@@ -51,12 +52,11 @@ function report(task: TaskInfo | undefined, taskId: string): TaskStatusReport {
  * so its validator is compiled once per registry.
  */
 export function taskStatusDefinition(tasks: BackgroundTasks): ToolDefinition {
-  return Object.freeze({
+  return defineTool({
     name: TASK_STATUS_TOOL,
     description: DESCRIPTION,
+    options: { readOnly: true },
     inputSchema: INPUT_SCHEMA,
-    readOnly: true,
-    kind: "function",
-    handler: (args: Record<string, unknown>) => reportTask(tasks, args.taskId as string),
+    runner: { kind: "function", handler: (args) => reportTask(tasks, args.taskId as string) },
   });
 }
