@@ -16,20 +16,20 @@ export type PastGates = (request: CallRequest, args: Record<string, unknown>) =>
 
 /**
  * The gates of a tool with `authScopes` or `requiresApproval`: the scope check, then the approval (inline by the
- * approver, or pending in the agent's approvals). Resolves with undefined when the call may go on, else with the
+ * approver, or pending in the agent's approvals). Resolves with the arguments when the call may go on, else with the
  * {@link Ending} it ended with.
  */
 export async function passGates(
   request: CallRequest,
   args: Record<string, unknown>,
   pastGates: PastGates,
-): Promise<Ending | undefined> {
+): Promise<Ending | Record<string, unknown>> {
   // The scope checker and the approval callbacks see a copy, as `before` listeners do.
   const shown = shownCopy(args);
   const unauthorised = await checkScopes(request, shown);
   if (unauthorised) return endedWith(unauthorised, args);
   const decision = await decideApproval(request, shown);
-  if (decision === undefined) return undefined;
+  if (decision === undefined) return args;
   if (decision !== "ask") return endedWith(decision, args);
   const { definition, callId } = request;
   const approvals = request.runtime?.approvals;

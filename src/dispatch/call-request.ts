@@ -3,6 +3,7 @@ import type { ArgumentValidator } from "../schema/validator.js";
 import type { CallingAgent } from "../tool/tool.js";
 import type { CallRuntime } from "./call-runtime.js";
 import type { ToolEvents } from "./hooks.js";
+import type { SerialLane } from "./serial-lane.js";
 
 /** Everything one call of a resolved tool needs. Built only by {@link callRequest}, so every call has one shape. */
 export interface CallRequest {
@@ -27,6 +28,8 @@ export interface CallRequest {
   readonly runtime: CallRuntime | undefined;
   /** For a tool the caller cannot see: what it may use, and whether the tool exists (then the call is denied). */
   readonly unavailable: UnavailableTool | undefined;
+  /** The serial lane this call holds, from its lane stage until it is finished. The one field a stage writes. */
+  held: SerialLane | undefined;
 }
 
 /** A call of a tool the caller cannot see: the `definition` is missing, and the pipeline ends it at look-up. */
@@ -76,5 +79,6 @@ export function callRequest(parts: CallParts<ToolDefinition | undefined>): CallA
     events: parts.events,
     runtime: parts.runtime,
     unavailable: parts.unavailable,
+    held: undefined,
   };
 }
