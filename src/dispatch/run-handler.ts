@@ -8,7 +8,8 @@ import {
 import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { type ToolDefinition, invokeDefinition } from "../tool/tool-definition.js";
-import { type ToolCallContext, runInCallContext } from "./call-context.js";
+import type { ToolCallContext } from "../tool/tool.js";
+import { runInCallContext } from "./call-context.js";
 import { type ToolResult, failureResult, isToolOutcome, isToolResult, successResult } from "../tool/tool-result.js";
 
 /** What a handler run produced: the result for the model, and the original exception when it failed. */

@@ -1,7 +1,7 @@
 import { NOT_BACKGROUNDED } from "../errors/model-messages.js";
 import { ToolTimeoutError } from "../errors/errors.js";
 import { activeCallTracer, tracedCall } from "./call-tracer.js";
-import type { ToolCallContext } from "./call-context.js";
+import type { ToolCallContext } from "../tool/tool.js";
 import type { CallRequest } from "./call-request.js";
 import { notify } from "./finish.js";
 import { runAttempts } from "./retry.js";

@@ -4,7 +4,7 @@ import { ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
 import { invalidArgumentsResultText, schemaDoesNotCompileText } from "../errors/model-messages.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
 import { failureResult } from "../tool/tool-result.js";
-import type { ToolCallContext } from "./call-context.js";
+import type { ToolCallContext } from "../tool/tool.js";
 import type { CallAttempt, CallRequest } from "./call-request.js";
 import { beforeRefusal } from "./before-refusal.js";
 import { makeEvent } from "./finish.js";
