@@ -8,7 +8,7 @@ import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js"
 import type { HandlerOutcome } from "./run-handler.js";
 import { awaitingApprovalResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
-import { Ending } from "./step.js";
+import { Ending } from "./stages.js";
 import { failureResult, type ToolResult } from "../tool/tool-result.js";
 
 /** Runs an approved call past its gates: the pipeline's lane → `before` → handler → finish. */

@@ -6,10 +6,10 @@ import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { passGates } from "./approval-gate.js";
 import type { CallAttempt, CallRequest } from "./call-request.js";
 import { activeCallTracer, tracedCall } from "./call-tracer.js";
-import { finish } from "./finish.js";
+import { type Settled, finish } from "./finish.js";
 import { runsInParallel } from "./serial-lane.js";
 import { before, lane, lookUp, run, validate } from "./stages.js";
-import { Ending, type Settled } from "./step.js";
+import { Ending } from "./stages.js";
 
 /**
  * Runs one call through the pipeline and returns a result for every outcome; it never rejects for anything the model

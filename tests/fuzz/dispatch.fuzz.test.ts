@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { BaseAgent, ToolRegistry } from "../../src/index.js";
-import type { ToolResult } from "../../src/index.js";
+import { BaseAgent, ToolRegistry } from "toolwright";
+import type { ToolResult } from "toolwright";
 import { shapeArbitrary } from "./descriptor-arbitrary.js";
 import { asCallInput, valueFor } from "./value-arbitrary.js";
 
