@@ -88,7 +88,11 @@ export function normalizeArguments(schema: JsonSchema, value: unknown): unknown 
     }
   }
   for (const [key, fallback] of plan.defaults) {
-    if ((copy ?? value)[key] === undefined) setOwn((copy ??= copyOf(value)), key, structuredClone(fallback));
+    // An own-key check: a missing "constructor" or "toString" reads as what every object inherits, not undefined.
+    const current = copy ?? value;
+    if (!Object.hasOwn(current, key) || current[key] === undefined) {
+      setOwn((copy ??= copyOf(value)), key, structuredClone(fallback));
+    }
   }
   return copy ?? value;
 }

@@ -1,19 +1,9 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { ArgumentIssue } from "../errors/errors.js";
+import { addFormats } from "./formats.js";
 import { linearRegExpEngine } from "./linear-pattern.js";
 import dependencies from "./load-dependencies.cjs";
 import { useLinearPatterns } from "./pattern-keyword.js";
-
-type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
-
-/** Adds ajv-formats' formats (and its `formatMinimum`-style keywords) to `ajv`, loading the package on first use. */
-function addFormats(ajv: Ajv2020): Ajv2020 {
-  const formatsModule = dependencies.loadFormats();
-  // ajv-formats is CommonJS: its function is module.exports and also its `.default`; interop may leave either.
-  const plugin =
-    (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
-  return plugin(ajv);
-}
 
 /**
  * Creates the ajv instance toolwright validates with. `strict: false`, because schemas come from many hands (hand-written,
@@ -21,14 +11,35 @@ function addFormats(ajv: Ajv2020): Ajv2020 {
  * definition time catches what strict mode would, without rejecting an `x-` keyword. `verbose` puts the failing
  * schema on each error, so a message can list the allowed properties. Patterns match in linear time (RE2), length
  * bounds first, since the strings they match come from a model. `formats: false` leaves out ajv-formats, for a caller
- * that adds it when a schema needs it.
+ * that adds it when a schema needs it. `ownProperties`: a property is present only as an own property of the
+ * arguments, so `required: ["constructor"]` is not met by what every object inherits (docs/performance.md measures it).
  */
 export function createAjv(options: { readonly validateSchema?: boolean; readonly formats?: boolean } = {}): Ajv2020 {
   const { formats = true, ...ajvOptions } = options;
-  const settings = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, ...ajvOptions };
-  const ajv = new (dependencies.loadAjv().Ajv2020)({ ...settings, code: { regExp: linearRegExpEngine } });
+  const settings = {
+    allErrors: true,
+    strict: false,
+    allowUnionTypes: true,
+    verbose: true,
+    ownProperties: true,
+    logger,
+  };
+  const ajv = new (dependencies.loadAjv().Ajv2020)({
+    ...settings,
+    ...ajvOptions,
+    code: { regExp: linearRegExpEngine },
+  });
   return useLinearPatterns(formats ? addFormats(ajv) : ajv);
 }
+
+// ajv's warnings, less the one for an unknown format: the definition reports those once, naming the tool.
+const logger = {
+  log: (...args: unknown[]) => console.log(...args),
+  warn: (...args: unknown[]) => {
+    if (!String(args[0]).startsWith("unknown format")) console.warn(...args);
+  },
+  error: (...args: unknown[]) => console.error(...args),
+};
 
 let metaChecker: Ajv2020 | undefined;
 
@@ -48,12 +59,27 @@ export function checkJsonSchema(schema: object): string | undefined {
 export function checkCompiles(schema: object): string | undefined {
   metaChecker ??= createAjv();
   try {
-    metaChecker.compile(schema);
+    compileAlone(metaChecker, schema);
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * Compiles `schema` and then takes every identifier it brought (its `$id`, nested `$id`s and `$anchor`s) out of ajv's
+ * tables again. ajv keeps them per instance, and one instance serves a whole registry: two tools whose schemas share
+ * an `$id` would otherwise collide (ajv refused the second, yet had cached it, so its first call failed and a later one
+ * ran against whichever schema ajv held). The compiled function has resolved every reference already.
+ * @throws {Error} from ajv when the schema does not compile.
+ */
+export function compileAlone(ajv: Ajv2020, schema: object): ValidateFunction {
+  const known = new Set(Object.keys(ajv.refs));
+  try {
+    return ajv.compile(schema);
   } finally {
-    metaChecker.removeSchema(schema);
+    ajv.removeSchema(schema);
+    for (const id of Object.keys(ajv.refs)) if (!known.has(id)) delete ajv.refs[id];
   }
 }
 
@@ -87,7 +113,7 @@ export class ArgumentValidator {
         addFormats(this.#ajv);
         this.#hasFormats = true;
       }
-      validate = this.#ajv.compile(schema);
+      validate = compileAlone(this.#ajv, schema);
       this.#compiled.set(schema, validate);
     }
     return validate;
