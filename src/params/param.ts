@@ -198,7 +198,7 @@ export function showValue(value: unknown): string {
 
 /** Describes a schema for an error message, without its annotations, in at most about 200 characters. */
 export function showSchema(schema: object): string {
-  const { description: _d, title: _t, examples: _e, ...rules } = schema as Record<string, unknown>;
+  const { description: _d, title: _t, examples: _e, default: _default, ...rules } = schema as Record<string, unknown>;
   const text = showValue(rules);
   return text.length > 200 ? `${text.slice(0, 197)}...` : text;
 }

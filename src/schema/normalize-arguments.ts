@@ -42,7 +42,10 @@ function planOf(schema: JsonSchema, properties: Readonly<Record<string, JsonSche
     for (const key of Object.keys(properties)) {
       const field = properties[key]!;
       if (!schema.required?.includes(key) && !acceptsNull(field, true)) nullMeansAbsent.add(key);
-      if (field.default !== undefined) defaults.push([key, field.default]);
+      // A null default of a field that rejects null means "absent" (see checkDefinition): never filled in.
+      if (field.default !== undefined && !(field.default === null && nullMeansAbsent.has(key))) {
+        defaults.push([key, field.default]);
+      }
       if (field.properties !== undefined || field.items !== undefined) nested = true;
     }
     plan = { nullMeansAbsent, defaults, untouched: !nested && nullMeansAbsent.size === 0 && defaults.length === 0 };

@@ -43,6 +43,11 @@ const logger = {
 
 let metaChecker: Ajv2020 | undefined;
 
+/** Returns the process's definition-time ajv (meta-schema checks, compile checks, defaults), creating it once. */
+export function definitionChecker(): Ajv2020 {
+  return (metaChecker ??= createAjv());
+}
+
 /** Checks a schema against the JSON Schema 2020-12 meta-schema; returns a readable problem, or undefined when valid. */
 export function checkJsonSchema(schema: object): string | undefined {
   // One checker for the process: it holds the meta-schema, and user schemas only while checkCompiles looks at them.
