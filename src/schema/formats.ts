@@ -93,11 +93,13 @@ function spec(name: SpecCheck, fallback: Check | undefined): Check {
     if (specChecks === undefined) specChecks = dependencies.loadFormatChecks() ?? null;
     const check = specChecks?.[name] ?? fallback;
     if (!check) return false;
-    if (!PRINTING.has(name)) return check(value);
     const log = console.log;
-    console.log = () => {};
+    if (PRINTING.has(name)) console.log = () => {};
     try {
       return check(value);
+    } catch {
+      // @hyperjump/uri throws on some hosts it cannot parse (an IPvFuture with an uppercase "V"): not a valid value.
+      return false;
     } finally {
       console.log = log;
     }

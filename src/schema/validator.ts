@@ -81,11 +81,32 @@ export function checkCompiles(schema: object): string | undefined {
 export function compileAlone(ajv: Ajv2020, schema: object): ValidateFunction {
   const known = new Set(Object.keys(ajv.refs));
   try {
-    return ajv.compile(schema);
+    return probed(ajv.compile(schema));
   } finally {
     ajv.removeSchema(schema);
     for (const id of Object.keys(ajv.refs)) if (!known.has(id)) delete ajv.refs[id];
   }
+}
+
+/**
+ * Returns `validate` once it has validated `{}` without throwing. A schema whose references loop back without going
+ * deeper into the data (`allOf: [{ $ref: "#" }]`, a `$dynamicRef` back to its own anchor) compiles, then overflows
+ * the stack on every call: that is the schema's fault, found here, where it is reported as a definition problem,
+ * rather than on a call, where it would read as the model's.
+ * @throws {Error} naming the loop when validation overflows.
+ */
+function probed(validate: ValidateFunction): ValidateFunction {
+  try {
+    validate({});
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new Error(
+      "validating it recurses without end (its $ref or $dynamicRef chain comes back to the same schema for the " +
+        `same value: ${error.message})`,
+      { cause: error },
+    );
+  }
+  return validate;
 }
 
 // One shared answer for valid arguments, so a valid call allocates no empty list.
