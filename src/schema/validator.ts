@@ -14,16 +14,11 @@ import { useLinearPatterns } from "./pattern-keyword.js";
  * that adds it when a schema needs it. `ownProperties`: a property is present only as an own property of the
  * arguments, so `required: ["constructor"]` is not met by what every object inherits (docs/performance.md measures it).
  */
-export function createAjv(options: { readonly validateSchema?: boolean; readonly formats?: boolean } = {}): Ajv2020 {
-  const { formats = true, ...ajvOptions } = options;
-  const settings = {
-    allErrors: true,
-    strict: false,
-    allowUnionTypes: true,
-    verbose: true,
-    ownProperties: true,
-    logger,
-  };
+export function createAjv(
+  options: { readonly validateSchema?: boolean; readonly formats?: boolean; readonly ownProperties?: boolean } = {},
+): Ajv2020 {
+  const { formats = true, ownProperties = true, ...ajvOptions } = options;
+  const settings = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, ownProperties, logger };
   const ajv = new (dependencies.loadAjv().Ajv2020)({
     ...settings,
     ...ajvOptions,
@@ -121,8 +116,9 @@ export class ArgumentValidator {
   // imported, and an app that never calls a tool should not pay for ajv. Every schema that reaches a validator passed
   // checkJsonSchema when its tool was defined; checking it again here would compile the meta-schema a second time,
   // which was most of the cost of a fresh process's first call.
-  #ajv: Ajv2020 | undefined;
-  #hasFormats = false;
+  // Two instances, each made on first need: `ownProperties` costs ~40-60 ns a call (docs/performance.md), and only a
+  // schema that names a member of Object.prototype can tell the difference, since arguments are plain objects.
+  readonly #lanes: { plain?: Lane; own?: Lane } = {};
   readonly #compiled = new WeakMap<object, ValidateFunction>();
 
   /**
@@ -133,13 +129,20 @@ export class ArgumentValidator {
   compile(schema: object): ValidateFunction {
     let validate = this.#compiled.get(schema);
     if (!validate) {
-      this.#ajv ??= createAjv({ validateSchema: false, formats: false });
+      const text = JSON.stringify(schema);
+      const own = namesInheritedMember(text);
+      const lane = (own ? this.#lanes.own : this.#lanes.plain) ?? {
+        ajv: createAjv({ validateSchema: false, formats: false, ownProperties: own }),
+        hasFormats: false,
+      };
+      this.#lanes[own ? "own" : "plain"] = lane;
       // Most tools name no format; ajv-formats is loaded and added the first time one does, before it is compiled.
-      if (!this.#hasFormats && mayUseFormats(schema)) {
-        addFormats(this.#ajv);
-        this.#hasFormats = true;
+      // A false positive (any key or string starting with "format") only loads the formats early.
+      if (!lane.hasFormats && text.includes('"format')) {
+        addFormats(lane.ajv);
+        lane.hasFormats = true;
       }
-      validate = compileAlone(this.#ajv, schema);
+      validate = compileAlone(lane.ajv, schema);
       this.#compiled.set(schema, validate);
     }
     return validate;
@@ -154,10 +157,18 @@ export class ArgumentValidator {
   }
 }
 
-// True when any key or string of the schema starts with "format" (`format`, ajv-formats' `formatMinimum` and the
-// like): a false positive only loads the formats early, a miss would silently skip a format check.
-function mayUseFormats(schema: object): boolean {
-  return JSON.stringify(schema).includes('"format');
+/** One ajv instance of a validator, and whether its formats are added yet. */
+interface Lane {
+  readonly ajv: Ajv2020;
+  hasFormats: boolean;
+}
+
+// The names every plain object inherits; a schema that names one as a string (a property, a required name) needs own
+// property reads. A false positive (the word in a description) only costs the own-property reads.
+const INHERITED = Object.getOwnPropertyNames(Object.prototype).map((name) => `"${name}"`);
+
+function namesInheritedMember(text: string): boolean {
+  return INHERITED.some((name) => text.includes(name));
 }
 
 /** Turns ajv errors into issues that name the failing path and what is expected. */
