@@ -5,7 +5,6 @@ import { showSchema } from "../params/param.js";
 import { toPointer } from "./finding.js";
 import { CHECKED_FORMATS } from "./formats.js";
 import { acceptsNull } from "./json.js";
-import { visitSchemas } from "./visit.js";
 
 /** Where a `default` sits in a tool's schema, and the subschema it must fit. */
 interface DefaultSite {
@@ -27,11 +26,12 @@ interface DefaultSite {
 export function checkDefinition(schema: object, where: string, judge: () => Ajv2020): void {
   const defaults: DefaultSite[] = [];
   const unchecked = new Set<string>();
-  visitSchemas(schema, (node, path) => {
+  walk(schema, undefined, (node, at) => {
     // `default: null` on a field that rejects null is common in real definitions; null there means "absent" (the
     // null-as-absent rule), so the dispatcher never fills it in, and it breaks nothing.
-    if (node.default !== undefined && !(node.default === null && !acceptsNull(node, true)))
-      defaults.push({ path, node });
+    if (node.default !== undefined && !(node.default === null && !acceptsNull(node, true))) {
+      defaults.push({ path: segmentsOf(at), node });
+    }
     if (typeof node.format === "string" && !CHECKED_FORMATS.has(node.format)) unchecked.add(node.format);
   });
   for (const format of unchecked) {
@@ -85,4 +85,45 @@ function nameOf(path: readonly string[]): string {
     names.push(path[i + 1]!);
   }
   return names.length === 0 ? "the schema's root" : `parameter "${names.join(".")}"`;
+}
+
+/** A path as a chain of keys from the node up, so the walk allocates one small object per node, not a copied array. */
+interface Step {
+  readonly key: string;
+  readonly up: Step | undefined;
+}
+
+const ONE = new Set(["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames"]);
+const MORE = new Set(["unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema"]);
+const LISTS = new Set(["anyOf", "oneOf", "allOf", "prefixItems", "items"]);
+const MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+
+// Every subschema, parent first, as visitSchemas walks them; it runs at every definition, so it reads only the keys a
+// node has and builds no path until a node needs one.
+function walk(
+  node: unknown,
+  at: Step | undefined,
+  visit: (node: Record<string, unknown>, at: Step | undefined) => void,
+): void {
+  if (typeof node !== "object" || node === null || Array.isArray(node)) return;
+  const schema = node as Record<string, unknown>;
+  visit(schema, at);
+  for (const key in schema) {
+    const value = schema[key];
+    if (typeof value !== "object" || value === null) continue;
+    if (Array.isArray(value)) {
+      if (LISTS.has(key)) value.forEach((member, i) => walk(member, { key: `${i}`, up: { key, up: at } }, visit));
+    } else if (ONE.has(key) || MORE.has(key)) {
+      walk(value, { key, up: at }, visit);
+    } else if (MAPS.has(key)) {
+      const here = { key, up: at };
+      for (const name in value) walk((value as Record<string, unknown>)[name], { key: name, up: here }, visit);
+    }
+  }
+}
+
+function segmentsOf(at: Step | undefined): string[] {
+  const segments: string[] = [];
+  for (let step = at; step; step = step.up) segments.unshift(step.key);
+  return segments;
 }
