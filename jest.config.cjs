@@ -24,7 +24,16 @@ const INTEGRATION = [
 const shared = {
   testEnvironment: "node",
   roots: ["<rootDir>/tests"],
-  transform: { "^.+\\.c?ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] },
+  transform: {
+    "^.+\\.c?ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }],
+    // @hyperjump/json-schema-formats (the 2020-12 format checks) is ESM only, which jest's CommonJS runtime cannot
+    // require; Node itself does (require(esm)), so only the tests need it transpiled.
+    "/node_modules/@hyperjump/.+\\.js$": [
+      "ts-jest",
+      { tsconfig: { allowJs: true, module: "CommonJS", target: "ES2022", isolatedModules: true } },
+    ],
+  },
+  transformIgnorePatterns: ["/node_modules/(?!@hyperjump/)"],
   moduleFileExtensions: ["ts", "cts", "js", "cjs", "json"],
   // "toolwright" and its subpaths are mapped so tests and fixtures import the package as users do.
   moduleNameMapper: {

@@ -5,7 +5,8 @@ import { assertShape } from "../params/object.js";
 import { isKind, isParam } from "../params/param.js";
 import { shapeToJsonSchema } from "../params/to-json-schema.js";
 import { mayHoldLegacyKeywords, upgradeLegacyKeywords } from "./legacy-keywords.js";
-import { checkCompiles, checkJsonSchema } from "./validator.js";
+import { checkDefinition } from "./check-definition.js";
+import { checkCompiles, checkJsonSchema, definitionChecker } from "./validator.js";
 import { copyCheckedSchema } from "./checked-schema.js";
 
 /** The part of a Standard Schema (zod v4, valibot, arktype) toolwright uses: validation, and JSON Schema export. */
@@ -96,7 +97,11 @@ function assertCompiles(schema: ObjectJsonSchema, where: string): ObjectJsonSche
  * @throws {ToolDefinitionError} as {@link finishSchema} does.
  */
 export function finishParamSchema(schema: unknown, where: string): ObjectJsonSchema {
-  return copyCheckedSchema(schema) ?? finishSchema(schema, where);
+  const checked = copyCheckedSchema(schema);
+  if (!checked) return finishSchema(schema, where);
+  // Each `.default()` was checked when it was called; a @builtinTool's literal defaults and a format were not.
+  checkDefinition(checked, where, definitionChecker);
+  return checked;
 }
 
 /**
@@ -119,5 +124,6 @@ export function finishSchema(schema: unknown, where: string): ObjectJsonSchema {
   }
   const problem = checkJsonSchema(plain);
   if (problem) throw new ToolDefinitionError(`${where}: the input schema is not valid JSON Schema: ${problem}.`);
+  checkDefinition(plain, where, definitionChecker);
   return deepFreeze(plain) as ObjectJsonSchema;
 }

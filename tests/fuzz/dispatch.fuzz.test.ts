@@ -10,8 +10,15 @@ const CALLS = Number(process.env.FUZZ_CALLS ?? 20_000);
 const CALLS_PER_TOOL = 50;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261201);
 
-// An ajv of its own, sharing no code path with toolwright's validator, judges what each handler received.
-const judge = new Ajv2020({ allErrors: false, strict: false, allowUnionTypes: true, validateFormats: false });
+// An ajv of its own, sharing no code path with toolwright's validator, judges what each handler received. Own
+// properties only, as JSON Schema means: otherwise an absent "toString" reads as Object.prototype's function.
+const judge = new Ajv2020({
+  allErrors: false,
+  strict: false,
+  allowUnionTypes: true,
+  validateFormats: false,
+  ownProperties: true,
+});
 
 class Fuzzed extends BaseAgent {}
 
