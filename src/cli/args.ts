@@ -46,7 +46,8 @@ inspect: prints each agent's tools, their schemas (or the provider's form) and c
 serve:   serves one agent's tools over MCP: stdio by default, Streamable HTTP with --http (0 picks a free port);
          --stateless serves HTTP without sessions, for replicas behind a load balancer.
 generate: writes the schemas of decorated methods without params, read from their types and JSDoc, to one module
-         (default src/toolwright.generated.ts; needs the typescript package); --check exits 1 when it is stale.
+         (default toolwright.generated.ts beside the files that declare tools; needs the typescript package);
+         --check exits 1 when it is stale.
 doctor:  names each tsconfig.json / package.json setting that will break decorated agents, with the fix;
          exits 1 when one will.`;
 
