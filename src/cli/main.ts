@@ -11,8 +11,13 @@ async function runInspect(argv: InspectCommand, io: CliOutput): Promise<number> 
     import("./inspect.js"),
     import("./load-module.js"),
   ]);
-  const found = selectAgents(findAgents(await loadModule(argv.module)), argv.module, argv.agent);
-  const report = inspectAgents(argv.module, found, argv.provider);
+  const all = findAgents(await loadModule(argv.module));
+  const found = selectAgents(all, argv.module, argv.agent);
+  const report = inspectAgents(argv.module, found, argv.provider, {
+    // The exact OpenAI form is what toOpenAITools gives by default (strict "auto"); the overview checks strict mode on request.
+    strict: argv.strict ?? argv.provider === "openai",
+    agentNames: all.map((entry) => entry.agent.name),
+  });
   io.out(argv.json ? JSON.stringify(report, null, 2) : formatReport(report));
   return report.errors > 0 ? ExitCode.Problems : ExitCode.Ok;
 }
@@ -36,7 +41,7 @@ export async function main(argv: readonly string[], io: CliOutput): Promise<numb
       case "generate":
         return await (await import("./generate.js")).runGenerate(command, io);
       case "doctor":
-        return (await import("./doctor/run-doctor.js")).runDoctor(command, io);
+        return await (await import("./doctor/run-doctor.js")).runDoctor(command, io);
     }
   } catch (error) {
     if (error instanceof CliError) {
