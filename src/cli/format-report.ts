@@ -55,6 +55,13 @@ export function formatReport(report: InspectReport): string {
     }
     parts.push(lines.join("\n"));
   }
+  if (report.definitions.length > 0) {
+    const lines = ["Definition findings:"];
+    for (const finding of report.definitions) {
+      lines.push(`  ${finding.severity} ${finding.where} [${finding.rule}] ${finding.message}`);
+    }
+    parts.push(lines.join("\n"));
+  }
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const notes = report.infos > 0 ? ` (${plural(report.infos, "info")}: rewrites toolwright validates around)` : "";
   parts.push(`${plural(report.errors, "error")}, ${plural(report.warnings, "warning")}.${notes}`);

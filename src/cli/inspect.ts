@@ -8,6 +8,7 @@ import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool } from "../tool/tool.js";
 import { type AccessFinding, checkAllowedAgents } from "./allowed-agents-check.js";
 import { firstLine } from "./cli-error.js";
+import type { DefinitionFinding } from "./definition-findings.js";
 import type { FoundAgent } from "./find-agents.js";
 
 /**
@@ -29,6 +30,8 @@ export interface InspectOptions {
   readonly strict?: boolean;
   /** Every agent name the module defines (also those `--agent` leaves out), for the `allowedAgents` check. */
   readonly agentNames?: readonly string[];
+  /** Definition mistakes found in the module's exports and source. */
+  readonly definitions?: readonly DefinitionFinding[];
 }
 
 /** One tool as `inspect` reports it: its spec and the flags it declares (a predicate shown as `"conditional"`). */
@@ -66,6 +69,8 @@ export interface InspectReport {
   readonly moduleTools: readonly ModuleTool[];
   /** `allowedAgents` names of module-level tools that match no agent of the module. */
   readonly access: readonly AccessFinding[];
+  /** Decorated methods the run time cannot refuse: TypeScript `private` ones, those of a class that is no agent. */
+  readonly definitions: readonly DefinitionFinding[];
   readonly errors: number;
   readonly warnings: number;
   /** Findings about what toolwright rewrote itself (see {@link InspectSeverity}). */
@@ -162,8 +167,9 @@ export function inspectAgents(
     agents: inspected,
     moduleTools: tools,
     access,
+    definitions: options.definitions ?? [],
     errors: all.filter((f) => f.severity === "error").length,
-    warnings: all.filter((f) => f.severity === "warning").length + access.length,
+    warnings: all.filter((f) => f.severity === "warning").length + access.length + (options.definitions?.length ?? 0),
     infos: all.filter((f) => f.severity === "info").length,
   };
 }

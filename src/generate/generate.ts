@@ -82,6 +82,7 @@ export async function generateSchemas(options: GenerateOptions): Promise<Generat
     const file = program.getSourceFile(fileName);
     if (!file || file.isDeclarationFile) continue;
     const found = findMethods(tsApi, checker, file);
+    for (const mistake of found.mistakes) report(mistake.node, mistake.message);
     for (const node of found.anonymous)
       report(node, "a decorated method's class needs a name: schemas are keyed by class name and method");
     if (found.importedFrom && !importFrom) importFrom = { specifier: found.importedFrom, file: file.fileName };
