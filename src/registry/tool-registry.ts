@@ -9,7 +9,7 @@ import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../
 import type { ParamShape } from "../params/param.js";
 import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js";
 import { type AgentToolView, buildAgentView, isAllowed } from "./access-control.js";
-import { type ClassOrigin, classOriginOf, isSameClassAgain } from "./class-origin.js";
+import { type ClassOrigin, classOriginOf, describeClassOrigin, isSameClassAgain } from "./class-origin.js";
 import { assertNoClassNameGrant, classNameGrantError } from "./class-name-access.js";
 import {
   AGENT_VIEW,
@@ -248,8 +248,10 @@ export class ToolRegistry implements AgentCallHost {
     }
     if (entry && entry.owner !== owner) {
       throw new ToolDefinitionError(
-        `Agent name "${agentName}" is already used by class ${(entry.owner as { name?: string }).name} in this registry; ` +
-          "give each agent class its own static agentName (or pass { name } to the constructor).",
+        // Two classes of one name (two test files under `vitest --no-isolate`) read alike: their files tell them apart.
+        `Agent name "${agentName}" is already used by ${describeClassOrigin(entry.origin)} in this registry, so ` +
+          `${describeClassOrigin(origin)} cannot use it; give each agent class its own static agentName (or pass ` +
+          "{ name } to the constructor).",
       );
     }
     const view = entry ? this.#viewOf(agentName) : buildAgentView(agentName, tools, this.#tools.values());
