@@ -7,6 +7,7 @@
  */
 // Path patterns (regular expressions on the test file's path) of the integration suites.
 const INTEGRATION = [
+  "\\.integration\\.test\\.ts$",
   "/tests/package/",
   "/tests/cli/",
   "/tests/docs/",

@@ -30,25 +30,40 @@ export type GeneratedToolOptions = Omit<ToolOptions, "description" | "params"> &
 };
 
 /**
- * Marks a method as a tool. The method receives one argument: the validated arguments object, defaults filled in.
+ * Marks a method as a tool. The method receives the validated arguments object (defaults filled in) and, as a second
+ * argument it may leave out, the call's {@link ToolCallContext}: its abort `signal`, `callId`, `agent` and `tool`.
  * With a descriptor shape, a method whose parameter type disagrees with the shape does not compile. Without `params`,
  * the schema comes from the parameter's type and JSDoc through `toolwright generate`.
  * @throws {ToolDefinitionError} at class definition for bad options or a method that cannot be a tool.
  * @example
  * class Weather extends BaseAgent {
  *   \@tool({ description: "Forecast for a city", params: { city: p.string(), days: p.integer().default(3) } })
- *   forecast({ city, days }: { city: string; days: number }) { return `${days} days of sun in ${city}`; }
+ *   forecast({ city, days }: { city: string; days: number }, { signal }: ToolCallContext) {
+ *     return `${days} days of sun in ${city}`;
+ *   }
  * }
  */
 export function tool<const S extends ParamShape>(
   options: ToolOptions & { readonly params: ObjectParam<S> },
 ): ToolMethodDecorator<InferArgs<S>>;
+/**
+ * Marks a method as a tool. The method receives the validated arguments object (defaults filled in) and, as a second
+ * argument it may leave out, the call's {@link ToolCallContext} (`signal`, `callId`, `agent`, `tool`).
+ */
 export function tool<const S extends ParamShape>(
   options: ToolOptions<S> & { readonly params: S },
 ): ToolMethodDecorator<InferArgs<S>>;
+/**
+ * Marks a method as a tool. The method receives the validated arguments object (defaults filled in) and, as a second
+ * argument it may leave out, the call's {@link ToolCallContext} (`signal`, `callId`, `agent`, `tool`).
+ */
 export function tool<Output>(
   options: ToolOptions & { readonly params: StandardSchemaLike<Output> },
 ): ToolMethodDecorator<Output>;
+/**
+ * Marks a method as a tool. The method receives the validated arguments object (defaults filled in) and, as a second
+ * argument it may leave out, the call's {@link ToolCallContext} (`signal`, `callId`, `agent`, `tool`).
+ */
 export function tool(options?: GeneratedToolOptions): ToolMethodDecorator<never>;
 export function tool(options: ToolOptions | GeneratedToolOptions = {}): ToolMethodDecorator<never> {
   return (first: unknown, second: unknown, third?: unknown) =>

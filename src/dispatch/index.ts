@@ -13,6 +13,7 @@ export { sharedKeepers } from "./shared-keepers.js";
 export type { StoreHost } from "./shared-keepers.js";
 export { runToolCalls } from "./run-tool-calls.js";
 export type { RunToolCallsOptions } from "./run-tool-calls.js";
+export type { RetryBackoff } from "./retry.js";
 export { runsInParallel } from "./serial-lane.js";
 export { currentToolCall, enableAsyncToolContext } from "./call-context.js";
 export type { StoreOptions } from "./store-options.js";

@@ -2,6 +2,7 @@ import type { ToolEntry } from "../decorators/metadata.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { buildBuiltinSchema } from "./builtin-schema.js";
 import { generatedParts } from "./generated-definition.js";
+import { generatedToolCount } from "./generated-schemas.js";
 import { assertParamsDeclared } from "./undeclared-params.js";
 import { type ToolParts, type ToolRunner, defineTool } from "../tool/define-tool.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
@@ -17,12 +18,7 @@ export function methodDefinition(entry: ToolEntry, className: string): ToolDefin
   if (cached) return cached;
   const generated = generatedParts(entry, className);
   const description = entry.options.description ?? generated?.description;
-  if (!description) {
-    throw new ToolDefinitionError(
-      `${className}.${entry.method}: a tool needs a description; give \`description\` or a JSDoc comment on the method ` +
-        "(then run `npx toolwright generate`).",
-    );
-  }
+  if (!description) throw new ToolDefinitionError(missingDescription(className, entry.method, generated));
   const { options } = entry;
   let parts: Omit<ToolParts, "name" | "description" | "options">;
   if (generated) {
@@ -41,4 +37,20 @@ export function methodDefinition(entry: ToolEntry, className: string): ToolDefin
   const frozen = defineTool({ name: entry.name, description, options, ...parts });
   byEntry.set(entry, frozen);
   return frozen;
+}
+
+// A JSDoc comment reaches the runtime only through the generated module, so its absence is the usual cause: say so.
+function missingDescription(className: string, method: string, generated: object | undefined): string {
+  const where = `${className}.${method}: a tool needs a description`;
+  if (generated)
+    return `${where}; give \`description\` or a JSDoc comment on the method, then run \`npx toolwright generate\`.`;
+  const module =
+    generatedToolCount() === 0
+      ? "no generated module has been imported"
+      : "the generated module imported has no schema for it (it is stale)";
+  return (
+    `${where}, and ${module}. A JSDoc comment is read only by \`npx toolwright generate\`: run it and add the ` +
+    `import line it prints (such as \`import "./toolwright.generated.js";\`) before the first \`new ${className}()\`; ` +
+    "or give `description` in the decorator."
+  );
 }

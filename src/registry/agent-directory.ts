@@ -3,7 +3,7 @@ import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type AgentToolView, buildAgentView, isAllowed } from "./access-control.js";
 import type { AgentMembership } from "./agent-call.js";
 import { assertNoClassNameGrant, classNameGrantError } from "./class-name-access.js";
-import { type ClassOrigin, classOriginOf, isSameClassAgain } from "./class-origin.js";
+import { type ClassOrigin, classOriginOf, describeClassOrigin, isSameClassAgain } from "./class-origin.js";
 import type { CompatibilityWarnings } from "./compatibility-warnings.js";
 import { whenCollected } from "./when-collected.js";
 
@@ -73,8 +73,10 @@ export class AgentDirectory<Registry> {
     }
     if (entry && entry.owner !== owner) {
       throw new ToolDefinitionError(
-        `Agent name "${agentName}" is already used by class ${(entry.owner as { name?: string }).name} in this registry; ` +
-          "give each agent class its own static agentName (or pass { name } to the constructor).",
+        // Two classes of one name (two test files under `vitest --no-isolate`) read alike: their files tell them apart.
+        `Agent name "${agentName}" is already used by ${describeClassOrigin(entry.origin)} in this registry, so ` +
+          `${describeClassOrigin(origin)} cannot use it; give each agent class its own static agentName (or pass ` +
+          "{ name } to the constructor).",
       );
     }
     const view = entry ? this.viewOf(agentName) : buildAgentView(agentName, tools, this.#shared());

@@ -1,3 +1,4 @@
+import { narrowUnionErrors } from "./union-errors.js";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { ArgumentIssue } from "../errors/errors.js";
 import { addFormats } from "./formats.js";
@@ -153,7 +154,7 @@ export class ArgumentValidator {
     const validate = this.compile(schema);
     if (validate(value)) return NO_ISSUES;
     // ajv overwrites `errors` on the next call: turn them into data now.
-    return toIssues(validate.errors ?? []);
+    return toIssues(narrowUnionErrors(validate.errors ?? []));
   }
 }
 

@@ -23,8 +23,10 @@ import {
  */
 export type LangChainToolsOptions = Pick<AdapterOptions, "only">;
 
-type Output = string | ToolMessage;
-type CallInput = StructuredToolCallInput<ToolSchemaBase>;
+/** What an agent tool answers LangChain with: the model's text, or a `ToolMessage` when called with a tool call. */
+export type LangChainToolOutput = string | ToolMessage;
+/** What LangChain calls an agent tool with: the arguments, or the model's whole tool call. */
+export type LangChainToolCallInput = StructuredToolCallInput<ToolSchemaBase>;
 
 /**
  * One agent tool as LangChain sees it: a `DynamicStructuredTool` with the tool's JSON Schema. Arguments that LangChain's
@@ -35,11 +37,14 @@ export class AgentLangChainTool extends DynamicStructuredTool<
   ToolSchemaBase,
   Record<string, unknown>,
   unknown,
-  Output
+  LangChainToolOutput
 > {
-  readonly #answer: (args: unknown, config: ToolRunnableConfig | undefined) => Promise<Output>;
+  readonly #answer: (args: unknown, config: ToolRunnableConfig | undefined) => Promise<LangChainToolOutput>;
 
-  /** Creates the tool for one bridged agent tool. */
+  /**
+   * Creates the tool for one bridged agent tool; {@link toLangChainTools} makes them.
+   * @internal
+   */
   constructor(agent: AdaptableAgent, bridged: BridgedTool) {
     const answer = async (args: unknown, config: ToolRunnableConfig | undefined) => {
       const callId = config?.toolCall?.id;
@@ -59,11 +64,11 @@ export class AgentLangChainTool extends DynamicStructuredTool<
   }
 
   /** Runs the call; when LangChain's validator rejects the arguments, toolwright answers the model instead. */
-  override async call<TArg extends CallInput, TConfig extends ToolRunnableConfig | undefined>(
+  override async call<TArg extends LangChainToolCallInput, TConfig extends ToolRunnableConfig | undefined>(
     arg: TArg,
     configArg?: TConfig,
     tags?: string[],
-  ): Promise<ToolReturnType<NonNullable<TArg>, TConfig, Output>> {
+  ): Promise<ToolReturnType<NonNullable<TArg>, TConfig, LangChainToolOutput>> {
     try {
       return await super.call(arg, configArg, tags);
     } catch (error) {
@@ -71,7 +76,7 @@ export class AgentLangChainTool extends DynamicStructuredTool<
       const config = typeof configArg === "object" && configArg !== null ? configArg : undefined;
       const args = isToolCall(arg) ? arg.args : arg;
       // What super.call returns for these inputs: a ToolMessage with a call id, the plain output without.
-      return (await this.#answer(args, config)) as ToolReturnType<NonNullable<TArg>, TConfig, Output>;
+      return (await this.#answer(args, config)) as ToolReturnType<NonNullable<TArg>, TConfig, LangChainToolOutput>;
     }
   }
 }
@@ -81,7 +86,7 @@ function isToolCall(value: unknown): value is { args: unknown } {
 }
 
 /** Returns the model's text, as a `ToolMessage` with status `error` for a failure when the call has an id. */
-function toOutput(result: ToolResult, callId: string | undefined): Output {
+function toOutput(result: ToolResult, callId: string | undefined): LangChainToolOutput {
   if (result.ok || callId === undefined) return modelText(result);
   return toLangChainToolMessage(result);
 }
