@@ -1,18 +1,7 @@
 import fc from "fast-check";
-import { rankBm25, searchTerms } from "../../../src/providers/tool-search/bm25.js";
-import { searchText } from "../../../src/providers/tool-search/search-text.js";
 import { ToolSearchIndex, searchIndexFor } from "../../../src/providers/tool-search/search-index.js";
 import type { ExportableTool } from "../../../src/tool/exportable-tool.js";
-
-// The search before the index (every document per query, through rankBm25): what the index must answer, tool for tool.
-function plainSearch(tools: readonly ExportableTool[], query: string, limit: number) {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const documents = tools.map((tool) => ({ id: tool.name, terms: searchTerms(searchText(tool)) }));
-  const ranked = rankBm25(documents, searchTerms(query)).map((hit) => hit.id);
-  const exact = byName.has(query.trim()) ? [query.trim()] : [];
-  const names = [...new Set([...exact, ...ranked])].slice(0, Math.max(0, limit));
-  return names.map((name) => ({ name, description: byName.get(name)!.description }));
-}
+import { plainSearch } from "./plain-search.js";
 
 // A small vocabulary, so queries and tools share words often and scores tie often.
 const word = fc.constantFrom("get", "list", "send", "email", "invoice", "customer", "file", "rate", "money", "time");
