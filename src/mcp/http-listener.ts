@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { McpSdkServer } from "./create-mcp-server.js";
 import { loadHttpServerTransport } from "./load-sdk.js";
 import { isLocalRequest } from "./local-origin.js";
+import { readJson, reply } from "./http-json.js";
 import { InFlightLimit, RETRY_AFTER_SECONDS, messageCount, replyBusy } from "./in-flight-limit.js";
 import { answerStateless } from "./stateless-request.js";
 
@@ -48,7 +49,6 @@ interface Session {
   idleTimer: NodeJS.Timeout | undefined;
 }
 
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
 // setTimeout fires at once for a delay above this (about 24.8 days), so longer idle timeouts are clamped to it.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -227,26 +227,4 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
-}
-
-function reply(res: ServerResponse, status: number, message: string, code = -32000): void {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
-}
-
-async function readJson(
-  req: IncomingMessage,
-): Promise<{ readonly body: unknown } | { readonly status: number; readonly message: string }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return { status: 413, message: `Payload Too Large: over ${MAX_BODY_BYTES} bytes` };
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return { body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
-  } catch (error) {
-    return { status: 400, message: `Parse error: ${error instanceof Error ? error.message : String(error)}` };
-  }
 }
