@@ -131,7 +131,8 @@ export type { McpTool, McpToolAnnotations } from "./providers/mcp/export.js";
 export { TOOL_SEARCH_TOOL } from "./providers/tool-search/tool-search-spec.js";
 export { createLoadedTools } from "./providers/tool-search/loaded-tools.js";
 export type { LoadedTools } from "./providers/tool-search/loaded-tools.js";
-export type { ToolSearchMatch, ToolSearchReport } from "./providers/tool-search/search-tools.js";
+export type { ToolSearchMatch } from "./providers/tool-search/search-index.js";
+export type { ToolSearchReport } from "./providers/tool-search/search-tools.js";
 export type {
   AnthropicBreakpoint,
   AnthropicToolReferenceBlock,
