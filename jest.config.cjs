@@ -11,6 +11,7 @@ const INTEGRATION = [
   "/tests/cli/",
   "/tests/docs/",
   "/tests/generate/",
+  "/tests/toolchains/",
   "/tests/store/",
   "/tests/types/type-check\\.test\\.ts$",
   "/tests/mcp/serve-command\\.test\\.ts$",
