@@ -12,6 +12,7 @@ const INTEGRATION = [
   "/tests/docs/",
   "/tests/generate/",
   "/tests/toolchains/",
+  "/tests/regressions/[^/]*\\.integration\\.test\\.ts$",
   "/tests/store/",
   "/tests/types/type-check\\.test\\.ts$",
   "/tests/mcp/serve-command\\.test\\.ts$",

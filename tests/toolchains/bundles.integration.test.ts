@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { buildAndPack, createConsumer, run, runNodeJson } from "../package/consumer-project.js";
+import { createConsumer, run, runNodeJson } from "../package/consumer-project.js";
+import { packedTarball } from "./packed-package.js";
 import { appTs, appTsconfig, expectedAppOutput } from "./toolchain-app.js";
 
 // Build, pack, installs from the npm cache, and a bundler per row: slow on 2 shared cores.
@@ -28,9 +28,7 @@ describe("an app that includes toolwright, bundled to ESM and to CommonJS, start
   const dirs: string[] = [];
 
   beforeAll(async () => {
-    const packDir = mkdtempSync(join(tmpdir(), "toolwright-bundle-pack-"));
-    dirs.push(packDir);
-    const { tarball } = await buildAndPack(packDir);
+    const tarball = await packedTarball();
     dir = createConsumer({
       "package.json": JSON.stringify({ name: "bundled-app", version: "0.0.0", private: true, type: "module" }),
       "tsconfig.json": JSON.stringify(appTsconfig, null, 2),

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { buildAndPack, createConsumer, repoRoot, run, runNodeJson } from "../package/consumer-project.js";
+import { createConsumer, repoRoot, run, runNodeJson } from "../package/consumer-project.js";
+import { packedTarball } from "./packed-package.js";
 
 // Build, pack, real installs from the registry (the npm cache after the first run), two compilers: slow on 2 cores.
 jest.setTimeout(480_000);
@@ -74,9 +74,7 @@ describe("toolwright in TypeScript 6 and TypeScript 7 projects", () => {
   let tarball = "";
 
   beforeAll(async () => {
-    const packDir = mkdtempSync(join(tmpdir(), "toolwright-ts-pack-"));
-    dirs.push(packDir);
-    ({ tarball } = await buildAndPack(packDir));
+    tarball = await packedTarball();
   });
 
   afterAll(() => {

@@ -1,0 +1,37 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { buildAndPack } from "../package/consumer-project.js";
+
+/**
+ * Builds and packs the package once per jest run, for every toolchain suite: the build takes about a minute on a
+ * loaded machine. Jest's workers share their parent's pid; the first suite to create the folder builds, the others
+ * wait for its tarball. Resolves with the tarball's path.
+ */
+export async function packedTarball(): Promise<string> {
+  const dir = join(tmpdir(), `toolwright-toolchains-${process.ppid}`);
+  const done = join(dir, "tarball");
+  let builder = false;
+  try {
+    mkdirSync(dir);
+    builder = true;
+  } catch {
+    // Another suite of this run is building it.
+  }
+  if (builder) {
+    try {
+      writeFileSync(done, (await buildAndPack(dir)).tarball);
+    } catch (error) {
+      writeFileSync(join(dir, "failed"), String(error));
+      throw error;
+    }
+  }
+  for (let waited = 0; waited < 600_000; waited += 500) {
+    if (existsSync(done)) return readFileSync(done, "utf8");
+    if (existsSync(join(dir, "failed")))
+      throw new Error(`the build failed: ${readFileSync(join(dir, "failed"), "utf8")}`);
+    await sleep(500);
+  }
+  throw new Error(`no tarball in ${dir} after 10 minutes`);
+}
