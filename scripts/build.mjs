@@ -29,6 +29,7 @@ const ENTRIES = {
   "adapters/langchain/index": "src/adapters/langchain/index.ts",
   "adapters/otel/index": "src/adapters/otel/index.ts",
   "redis/index": "src/redis/index.ts",
+  "vite/index": "src/vite/index.ts",
   "cli/toolwright": "src/cli/toolwright.ts",
 };
 const ESM_ONLY = new Set(["cli/toolwright.js"]);
@@ -135,8 +136,13 @@ const throughMain = {
     });
   },
 };
+// The Vite plugin runs in a build tool's process, shares no state with the runtime and imports nothing of it.
+const STANDALONE = new Set(["index", "vite/index"]);
 const entryPoints = Object.fromEntries(
-  Object.entries(ENTRIES).map(([name, file]) => [name, name === "index" ? file : `main-entry-and:${resolve(file)}`]),
+  Object.entries(ENTRIES).map(([name, file]) => [
+    name,
+    STANDALONE.has(name) ? file : `main-entry-and:${resolve(file)}`,
+  ]),
 );
 
 rmSync("dist", { recursive: true, force: true });

@@ -27,6 +27,7 @@ export const LAYERS = [
   "mcp",
   "adapters",
   "generate",
+  "vite",
   "cli",
 ];
 
