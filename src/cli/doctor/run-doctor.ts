@@ -5,6 +5,7 @@ import { CliError, ExitCode } from "../cli-error.js";
 import type { CliOutput } from "../cli-output.js";
 import { type DoctorFinding, type ProjectPackage, checkProject } from "./doctor-checks.js";
 import { readTsconfig } from "./read-tsconfig.js";
+import { checkToolchains } from "./toolchain-checks.js";
 
 /** `toolwright doctor [--project PATH] [--json]`. */
 export interface DoctorCommand {
@@ -70,7 +71,7 @@ export function doctorReport(project: string): DoctorReport {
     type: "commonjs",
     dependencies: new Set(),
   };
-  const findings = checkProject(tsconfig, pkg);
+  const findings = [...checkProject(tsconfig, pkg), ...checkToolchains(tsconfig, pkg)];
   const errors = findings.filter((finding) => finding.severity === "error").length;
   return {
     tsconfig: tsconfig.file,
