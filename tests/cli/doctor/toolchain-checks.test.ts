@@ -58,7 +58,8 @@ describe("toolwright doctor: toolchains", () => {
         compilerOptions: { ...good.compilerOptions, experimentalDecorators: true, emitDecoratorMetadata: true },
       },
     });
-    expect(settings()).toEqual([]);
+    // (doctor has other advice for a legacy project: reflect-metadata; not about Vite)
+    expect(settings().filter((setting) => setting.startsWith("plugins"))).toEqual([]);
   });
 
   it("says to install esbuild when the plugin has no transformer", () => {
