@@ -12,7 +12,8 @@ const INTEGRATION = [
   "/tests/docs/",
   "/tests/generate/",
   "/tests/toolchains/",
-  "/tests/regressions/[^/]*\\.integration\\.test\\.ts$",
+  // Every suite named *.integration.test.ts, wherever it lives.
+  "\\.integration\\.test\\.ts$",
   "/tests/store/",
   "/tests/types/type-check\\.test\\.ts$",
   "/tests/mcp/serve-command\\.test\\.ts$",

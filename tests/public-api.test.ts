@@ -83,7 +83,7 @@ describe("public API", () => {
       otel: names(otel),
       vite: names(vite),
     }).toEqual({
-      aiSdk: ["toAiSdkTools"],
+      aiSdk: ["toAiSdkToolSet", "toAiSdkTools"],
       openaiAgents: ["toOpenAIAgentsTools"],
       langchain: ["AgentLangChainTool", "toLangChainToolMessage", "toLangChainTools"],
       otel: ["instrumentTools"],
