@@ -1,0 +1,117 @@
+import { rmSync } from "node:fs";
+import { createConsumer, run } from "../package/consumer-project.js";
+import { packedTarball } from "./packed-package.js";
+import { appTs, appTsconfig, expectedAppOutput } from "./toolchain-app.js";
+
+// Each row is its own fresh project with real installs from the npm registry: slow on 2 shared cores.
+jest.setTimeout(600_000);
+
+const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+// Node strips types without a flag from 22.18 and 23.6 on.
+const stripsTypes = (major === 22 && minor >= 18) || major >= 23;
+
+const install = (cwd: string, ...packages: string[]) =>
+  run("npm", ["install", ...packages, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], cwd);
+const lastJson = (stdout: string) => JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as unknown;
+
+// The test file of the test-runner rows defines its agents itself.
+const agentTest = (imports: string) => `${appTs.replace(/^export const printed = .*$/m, "")}
+${imports}
+
+it("defines agents and calls their tools", async () => {
+  expect(await runApp()).toEqual(${JSON.stringify(expectedAppOutput)});
+});
+`;
+
+const swcJestConfig = {
+  testEnvironment: "node",
+  transform: {
+    "^.+\\.ts$": [
+      "@swc/jest",
+      {
+        jsc: {
+          parser: { syntax: "typescript", decorators: true },
+          transform: { decoratorVersion: "2022-03" },
+          target: "es2022",
+        },
+      },
+    ],
+  },
+};
+
+describe("toolchain rows of docs/toolchains.md", () => {
+  const dirs: string[] = [];
+  let tarball = "";
+
+  beforeAll(async () => {
+    tarball = await packedTarball();
+  });
+
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const project = (type: "module" | "commonjs", files: Record<string, string> = {}) => {
+    const dir = createConsumer({
+      "package.json": JSON.stringify({ name: "row", version: "0.0.0", private: true, type }),
+      "tsconfig.json": JSON.stringify(
+        type === "module"
+          ? appTsconfig
+          : {
+              ...appTsconfig,
+              compilerOptions: { ...appTsconfig.compilerOptions, module: "commonjs", moduleResolution: "node10" },
+            },
+        null,
+        2,
+      ),
+      "src/main.ts": appTs,
+      ...files,
+    });
+    dirs.push(dir);
+    return dir;
+  };
+
+  it("tsx", async () => {
+    const dir = project("module");
+    await install(dir, tarball, "tsx@^4.23.15");
+    const { stdout } = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "src/main.ts"], dir);
+    expect(lastJson(stdout)).toEqual(expectedAppOutput);
+  });
+
+  it("ts-node, CommonJS", async () => {
+    const dir = project("commonjs");
+    await install(dir, tarball, "ts-node@^10.9.2", "typescript@~6.0.3", "@types/node@^20");
+    const { stdout } = await run(process.execPath, ["node_modules/ts-node/dist/bin.js", "src/main.ts"], dir);
+    expect(lastJson(stdout)).toEqual(expectedAppOutput);
+  });
+
+  it("ts-node, ESM (its loader)", async () => {
+    const dir = project("module");
+    await install(dir, tarball, "ts-node@^10.9.2", "typescript@~6.0.3", "@types/node@^20");
+    const { stdout } = await run(process.execPath, ["--loader", "ts-node/esm", "src/main.ts"], dir);
+    expect(lastJson(stdout)).toEqual(expectedAppOutput);
+  });
+
+  (stripsTypes ? it : it.skip)("Node's type stripping cannot run decorators (doctor says what to use)", async () => {
+    const dir = project("module");
+    await install(dir, tarball);
+    await expect(run(process.execPath, ["src/main.ts"], dir)).rejects.toThrow(/SyntaxError/);
+  });
+
+  it("jest + @swc/jest", async () => {
+    const dir = project("commonjs", {
+      "jest.config.json": JSON.stringify(swcJestConfig),
+      "test/agent.test.ts": agentTest(""),
+    });
+    await install(dir, tarball, "jest@^30.5.2", "@swc/jest@^0.2.39", "@swc/core@^1.16.22");
+    const { stderr } = await run(process.execPath, ["node_modules/jest/bin/jest.js"], dir);
+    expect(stderr).toMatch(/Tests:\s+1 passed/);
+  });
+
+  it("vitest 3 (esbuild: no plugin needed)", async () => {
+    const dir = project("module", { "test/agent.test.ts": agentTest('import { expect, it } from "vitest";') });
+    await install(dir, tarball, "vitest@^3.2.4");
+    const { stdout } = await run(process.execPath, ["node_modules/vitest/vitest.mjs", "run"], dir);
+    expect(stdout).toMatch(/1 passed/);
+  });
+});
