@@ -51,16 +51,14 @@ describe("toolchain rows of docs/toolchains.md", () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
+  // ts-node type-checks: it needs @types/node, which TypeScript 6 includes only when "types" names it.
   const project = (type: "module" | "commonjs", files: Record<string, string> = {}) => {
+    const options = { ...appTsconfig.compilerOptions, types: ["node"] };
+    const commonjs = { ...options, module: "commonjs", moduleResolution: "node10" };
     const dir = createConsumer({
       "package.json": JSON.stringify({ name: "row", version: "0.0.0", private: true, type }),
       "tsconfig.json": JSON.stringify(
-        type === "module"
-          ? appTsconfig
-          : {
-              ...appTsconfig,
-              compilerOptions: { ...appTsconfig.compilerOptions, module: "commonjs", moduleResolution: "node10" },
-            },
+        { ...appTsconfig, compilerOptions: type === "module" ? options : commonjs },
         null,
         2,
       ),
