@@ -1,4 +1,5 @@
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { createConsumer, run } from "../package/consumer-project.js";
 import { packedTarball } from "./packed-package.js";
 import { appTs, appTsconfig, expectedAppOutput } from "./toolchain-app.js";
@@ -111,5 +112,13 @@ describe("toolchain rows of docs/toolchains.md", () => {
     await install(dir, tarball, "vitest@^3.2.4");
     const { stdout } = await run(process.execPath, ["node_modules/vitest/vitest.mjs", "run"], dir);
     expect(stdout).toMatch(/1 passed/);
+  });
+
+  // The bun package brings its binary as an optional dependency per platform (its postinstall only links it).
+  (process.platform === "linux" && process.arch === "x64" ? it : it.skip)("Bun", async () => {
+    const dir = project("module");
+    await install(dir, tarball, "bun@^1.4.5");
+    const { stdout } = await run(join(dir, "node_modules/@oven/bun-linux-x64/bin/bun"), ["src/main.ts"], dir);
+    expect(lastJson(stdout)).toEqual(expectedAppOutput);
   });
 });
