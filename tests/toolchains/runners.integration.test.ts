@@ -1,6 +1,6 @@
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { createConsumer, run } from "../package/consumer-project.js";
+import { createConsumer, repoRoot, run } from "../package/consumer-project.js";
 import { packedTarball } from "./packed-package.js";
 import { appTs, appTsconfig, expectedAppOutput } from "./toolchain-app.js";
 
@@ -120,5 +120,44 @@ describe("toolchain rows of docs/toolchains.md", () => {
     await install(dir, tarball, "bun@^1.4.5");
     const { stdout } = await run(join(dir, "node_modules/@oven/bun-linux-x64/bin/bun"), ["src/main.ts"], dir);
     expect(lastJson(stdout)).toEqual(expectedAppOutput);
+  });
+
+  // A Nest app (legacy decorators with design metadata, CommonJS) built by the Nest CLI with tsc, then run.
+  it("the NestJS CLI (nest build)", async () => {
+    const example = (name: string) => readFileSync(join(repoRoot, "examples/nestjs", name), "utf8");
+    const dir = createConsumer({
+      "package.json": JSON.stringify({ name: "nest-row", version: "0.0.0", private: true }),
+      "nest-cli.json": JSON.stringify({ collection: "@nestjs/schematics", sourceRoot: "src" }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          module: "commonjs",
+          target: "ES2022",
+          lib: ["ES2022", "esnext.decorators"],
+          experimentalDecorators: true,
+          emitDecoratorMetadata: true,
+          strict: true,
+          skipLibCheck: true,
+          types: ["node"],
+          outDir: "dist",
+          rootDir: "src",
+        },
+        include: ["src"],
+      }),
+      "src/app.module.ts": example("app.module.ts"),
+      "src/calculator.service.ts": example("calculator.service.ts"),
+      "src/math.agent.ts": example("math.agent.ts"),
+      "src/example.ts": example("main.ts"),
+      "src/main.ts":
+        'import { main } from "./example.js";\n\nvoid main().then((out) => console.log(JSON.stringify(out)));\n',
+    });
+    dirs.push(dir);
+    const nest = ["@nestjs/cli@^12.0.8", "@nestjs/common@^11.2.10", "@nestjs/core@^11.2.10", "reflect-metadata@^0.2.2"];
+    await install(dir, tarball, ...nest, "rxjs@^7.8.2", "typescript@~6.0.3", "@types/node@^20");
+    await run(process.execPath, ["node_modules/@nestjs/cli/bin/nest.js", "build"], dir);
+    const { stdout } = await run(process.execPath, ["dist/main.js"], dir);
+    const out = lastJson(stdout) as Record<string, { content?: unknown; ok?: boolean }>;
+    expect(out.sum).toMatchObject({ ok: true, content: 5 });
+    expect(out.quotient).toMatchObject({ ok: true, content: 2.5 });
+    expect(out.invalid).toMatchObject({ ok: false, error: { code: "INVALID_ARGUMENTS" } });
   });
 });

@@ -43,10 +43,11 @@ describe("Vitest 4 and Vite 8 (oxc) with toolwright/vite", () => {
       "test/agent.test.ts": agentTest,
       "vitest.config.ts": config("standardDecorators()"),
       "vitest.bare.config.ts": config(""),
+      "vitest.swc.config.ts": config('standardDecorators({ transformer: "swc" })'),
       "vite.esm.config.ts": ssr("es", "app.mjs"),
       "vite.cjs.config.ts": ssr("cjs", "app.cjs"),
     });
-    const packages = [tarball, "vitest@^4.1.12", "vite@^8.4.0", "esbuild@^0.28.2"];
+    const packages = [tarball, "vitest@^4.1.12", "vite@^8.4.0", "esbuild@^0.28.2", "@swc/core@^1.16.22"];
     await run("npm", ["install", ...packages, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], dir);
     expect(JSON.parse(readFileSync(join(dir, "node_modules/vite/package.json"), "utf8")).version).toMatch(/^8\./);
   });
@@ -64,6 +65,11 @@ describe("Vitest 4 and Vite 8 (oxc) with toolwright/vite", () => {
 
   it("vitest 4 runs a test file that defines agents, with the plugin", async () => {
     const { stdout } = await vitest("vitest.config.ts");
+    expect(stdout).toMatch(/1 passed/);
+  });
+
+  it("vitest 4 runs it with the plugin on @swc/core too", async () => {
+    const { stdout } = await vitest("vitest.swc.config.ts");
     expect(stdout).toMatch(/1 passed/);
   });
 
