@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createConsumer, repoRoot, run } from "../package/consumer-project.js";
 import { packedTarball } from "./packed-package.js";
@@ -118,7 +118,12 @@ describe("toolchain rows of docs/toolchains.md", () => {
   (process.platform === "linux" && process.arch === "x64" ? it : it.skip)("Bun", async () => {
     const dir = project("module");
     await install(dir, tarball, "bun@^1.4.5");
-    const { stdout } = await run(join(dir, "node_modules/@oven/bun-linux-x64/bin/bun"), ["src/main.ts"], dir);
+    // Linked into bun/bin by its postinstall where scripts run; else the platform package's own copy.
+    const bun = ["bun/bin/bun.exe", "@oven/bun-linux-x64/bin/bun", "bun/node_modules/@oven/bun-linux-x64/bin/bun"]
+      .map((path) => join(dir, "node_modules", path))
+      .find((path) => existsSync(path));
+    expect(bun).toBeDefined();
+    const { stdout } = await run(bun!, ["src/main.ts"], dir);
     expect(lastJson(stdout)).toEqual(expectedAppOutput);
   });
 
