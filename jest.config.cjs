@@ -12,6 +12,9 @@ const INTEGRATION = [
   "/tests/cli/",
   "/tests/docs/",
   "/tests/generate/",
+  "/tests/toolchains/",
+  // Every suite named *.integration.test.ts, wherever it lives.
+  "\\.integration\\.test\\.ts$",
   "/tests/store/",
   "/tests/types/type-check\\.test\\.ts$",
   "/tests/mcp/serve-command\\.test\\.ts$",
@@ -42,6 +45,7 @@ const shared = {
     "^toolwright$": "<rootDir>/src/index.ts",
     "^toolwright/mcp$": "<rootDir>/src/mcp/index.ts",
     "^toolwright/redis$": "<rootDir>/src/redis/index.ts",
+    "^toolwright/vite$": "<rootDir>/src/vite/index.ts",
     "^toolwright/([a-z-]+)$": "<rootDir>/src/adapters/$1/index.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
     // src/reflect/load-parser.cts, src/schema/load-dependencies.cts and src/generate/require-module.cts are imported as

@@ -13,7 +13,8 @@
 //
 // Dependencies and peers stay external: every bare specifier is left to Node. The CommonJS files src/ keeps for lazy
 // loading (reflect/load-parser.cts and friends) use require(); in the ESM files esbuild routes it through `__require`,
-// which finds the `require` this script defines (createRequire of the file's own URL) in the file that declares it.
+// which finds the `require` this script defines (made on first use by createRequire of the file's own URL, so a
+// CommonJS bundle of an app, which has no import.meta.url, still loads) in the file that declares it.
 // The dist/cjs/package.json says "commonjs", so Node and TypeScript read that folder's .js and .d.ts files as such.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -28,6 +29,7 @@ const ENTRIES = {
   "adapters/langchain/index": "src/adapters/langchain/index.ts",
   "adapters/otel/index": "src/adapters/otel/index.ts",
   "redis/index": "src/redis/index.ts",
+  "vite/index": "src/vite/index.ts",
   "cli/toolwright": "src/cli/toolwright.ts",
 };
 const ESM_ONLY = new Set(["cli/toolwright.js"]);
@@ -36,9 +38,14 @@ const SHIM = /^Symbol\.metadata \?\?= (\/\* @__PURE__ \*\/ )?Symbol\.for\("Symbo
 const TARGET = "node20.3";
 
 // Gives the ESM file that declares esbuild's `__require` a real `require`, resolving from the file itself as the
-// CommonJS copy of the same file would. A hashbang must stay on the first line.
+// CommonJS copy of the same file would. It is made on the first require(), never at load: an app bundled to CommonJS
+// (esbuild, tsup, rolldown) has no import.meta.url, and a createRequire(undefined) at load crashed it before its first
+// line. There the bundle's own __filename stands in. A hashbang must stay on the first line.
 const REQUIRE_HEADER =
-  'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);\n';
+  'import { createRequire as __createRequire } from "node:module";\n' +
+  "let __requireHere;\n" +
+  "const require = (id) => (__requireHere ??= __createRequire(" +
+  'typeof import.meta.url === "string" ? import.meta.url : __filename))(id);\n';
 
 // Resolves when tsc is done; prints its diagnostics and fails the build when it reports any.
 const tsc = (project) =>
@@ -129,8 +136,13 @@ const throughMain = {
     });
   },
 };
+// The Vite plugin runs in a build tool's process, shares no state with the runtime and imports nothing of it.
+const STANDALONE = new Set(["index", "vite/index"]);
 const entryPoints = Object.fromEntries(
-  Object.entries(ENTRIES).map(([name, file]) => [name, name === "index" ? file : `main-entry-and:${resolve(file)}`]),
+  Object.entries(ENTRIES).map(([name, file]) => [
+    name,
+    STANDALONE.has(name) ? file : `main-entry-and:${resolve(file)}`,
+  ]),
 );
 
 rmSync("dist", { recursive: true, force: true });

@@ -29,6 +29,7 @@ export const LAYERS = [
   "mcp",
   "adapters",
   "generate",
+  "vite",
   "cli",
 ];
 

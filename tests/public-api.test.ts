@@ -4,6 +4,7 @@ import * as aiSdk from "toolwright/ai-sdk";
 import * as langchain from "toolwright/langchain";
 import * as openaiAgents from "toolwright/openai-agents";
 import * as otel from "toolwright/otel";
+import * as vite from "toolwright/vite";
 
 // The runtime surface of each entry point: adding or removing a name here is a deliberate change of the public API.
 describe("public API", () => {
@@ -80,11 +81,13 @@ describe("public API", () => {
       openaiAgents: names(openaiAgents),
       langchain: names(langchain),
       otel: names(otel),
+      vite: names(vite),
     }).toEqual({
-      aiSdk: ["toAiSdkTools"],
+      aiSdk: ["toAiSdkToolSet", "toAiSdkTools"],
       openaiAgents: ["toOpenAIAgentsTools"],
       langchain: ["AgentLangChainTool", "toLangChainToolMessage", "toLangChainTools"],
       otel: ["instrumentTools"],
+      vite: ["standardDecorators"],
     });
   });
 });

@@ -6,6 +6,7 @@ import type { CliOutput } from "../cli-output.js";
 import { type DoctorFinding, type ProjectPackage, checkProject } from "./doctor-checks.js";
 import { readTsconfig } from "./read-tsconfig.js";
 import type { AccessFinding } from "../allowed-agents-check.js";
+import { checkToolchains } from "./toolchain-checks.js";
 
 async function moduleAccess(module: string): Promise<AccessFinding[]> {
   const [{ findAgents }, { moduleTools }, { loadModule }, { checkAllowedAgents }] = await Promise.all([
@@ -104,7 +105,11 @@ export function doctorReport(project: string, required = true, access: readonly 
     type: "commonjs",
     dependencies: new Set(),
   };
-  const findings = [...(missing ? [noTsconfig(project)] : []), ...checkProject(tsconfig, pkg)];
+  const findings = [
+    ...(missing ? [noTsconfig(project)] : []),
+    ...checkProject(tsconfig, pkg),
+    ...checkToolchains(tsconfig, pkg),
+  ];
   const errors = findings.filter((finding) => finding.severity === "error").length;
   return {
     tsconfig: missing ? null : tsconfig.file,
