@@ -19,6 +19,7 @@ const INTEGRATION = [
   "/tests/types/legacy-decorator-types\\.test\\.ts$",
   "/tests/examples/",
   "/tests/providers/wire-[^/]*\\.test\\.ts$",
+  "\\.integration\\.test\\.ts$",
 ];
 
 const shared = {

@@ -27,6 +27,7 @@ const ENTRIES = {
   "adapters/openai-agents/index": "src/adapters/openai-agents/index.ts",
   "adapters/langchain/index": "src/adapters/langchain/index.ts",
   "adapters/otel/index": "src/adapters/otel/index.ts",
+  "adapters/restate/index": "src/adapters/restate/index.ts",
   "redis/index": "src/redis/index.ts",
   "cli/toolwright": "src/cli/toolwright.ts",
 };

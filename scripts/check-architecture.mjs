@@ -24,6 +24,7 @@ export const LAYERS = [
   "dispatch",
   "registry",
   "agent",
+  "durable",
   "mcp",
   "adapters",
   "generate",

@@ -77,3 +77,14 @@ export type {
 export type { OpenAIToolSearchOutput } from "./providers/openai/results.js";
 export { checkCompatibility } from "./providers/compatibility.js";
 export type { CompatibilityFinding, ProviderName } from "./schema/finding.js";
+
+export { runDurableCall } from "./durable/run-durable-call.js";
+export type { DurableAgent, DurableCallOptions } from "./durable/run-durable-call.js";
+export { deriveIdempotencyKey, idempotencyKeyOf } from "./durable/idempotency-key.js";
+export type { IdempotencyKeyParts } from "./durable/idempotency-key.js";
+export type {
+  DurableApprovalDecision,
+  DurableApprovalRequest,
+  DurablePort,
+  DurableSignal,
+} from "./durable/durable-port.js";

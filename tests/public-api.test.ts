@@ -4,6 +4,7 @@ import * as aiSdk from "toolwright/ai-sdk";
 import * as langchain from "toolwright/langchain";
 import * as openaiAgents from "toolwright/openai-agents";
 import * as otel from "toolwright/otel";
+import * as restate from "toolwright/restate";
 
 // The runtime surface of each entry point: adding or removing a name here is a deliberate change of the public API.
 describe("public API", () => {
@@ -29,7 +30,9 @@ describe("public API", () => {
       "checkCompatibility",
       "createLoadedTools",
       "currentToolCall",
+      "deriveIdempotencyKey",
       "enableAsyncToolContext",
+      "idempotencyKeyOf",
       "isToolResult",
       "p",
       "parseAnthropicToolCalls",
@@ -37,6 +40,7 @@ describe("public API", () => {
       "parseOpenAIToolCalls",
       "registerGeneratedSchemas",
       "renderToolResult",
+      "runDurableCall",
       "toAnthropicToolResult",
       "toAnthropicTools",
       "toGeminiToolResult",
@@ -80,11 +84,20 @@ describe("public API", () => {
       openaiAgents: names(openaiAgents),
       langchain: names(langchain),
       otel: names(otel),
+      restate: names(restate),
     }).toEqual({
       aiSdk: ["toAiSdkTools"],
       openaiAgents: ["toOpenAIAgentsTools"],
       langchain: ["AgentLangChainTool", "toLangChainToolMessage", "toLangChainTools"],
       otel: ["instrumentTools"],
+      restate: [
+        "idempotencyKeyOf",
+        "resolveRestateApproval",
+        "restateCallTool",
+        "restatePort",
+        "restateToolService",
+        "restateWorkflowPort",
+      ],
     });
   });
 });
