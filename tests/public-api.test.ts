@@ -5,6 +5,8 @@ import * as langchain from "toolwright/langchain";
 import * as openaiAgents from "toolwright/openai-agents";
 import * as otel from "toolwright/otel";
 import * as restate from "toolwright/restate";
+import * as temporal from "toolwright/temporal";
+import * as temporalWorkflow from "toolwright/temporal-workflow";
 
 // The runtime surface of each entry point: adding or removing a name here is a deliberate change of the public API.
 describe("public API", () => {
@@ -85,6 +87,8 @@ describe("public API", () => {
       langchain: names(langchain),
       otel: names(otel),
       restate: names(restate),
+      temporal: names(temporal),
+      temporalWorkflow: names(temporalWorkflow),
     }).toEqual({
       aiSdk: ["toAiSdkTools"],
       openaiAgents: ["toOpenAIAgentsTools"],

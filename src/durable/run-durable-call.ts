@@ -84,18 +84,21 @@ export async function runDurableCall(
     }
   }
   return port.step(`tool ${name}`, () =>
-    runWithIdempotencyKey(callId, idempotencyKey, () => dispatchOnce(agent, name, args, callId, decision, options)),
+    runWithIdempotencyKey(callId, idempotencyKey, () => dispatchDecided(agent, name, args, callId, decision, options)),
   );
 }
 
-/** One attempt at the call through the agent's own dispatch, past the approval gate when a human already decided. */
-async function dispatchOnce(
+/**
+ * Makes one attempt at a call through the agent's own dispatch, past the approval gate when a human already decided,
+ * and waits for a call that went to the background: the value a durable step records.
+ */
+export async function dispatchDecided(
   agent: DurableAgent,
   name: string,
   args: unknown,
   callId: string,
   decision: DurableApprovalDecision | undefined,
-  options: DurableCallOptions,
+  options: Pick<DurableCallOptions, "signal">,
 ): Promise<ToolResult> {
   const signal = options.signal;
   let result = await agent.callTool(name, args, { callId, signal });
