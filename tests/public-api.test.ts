@@ -102,6 +102,16 @@ describe("public API", () => {
         "restateToolService",
         "restateWorkflowPort",
       ],
+      temporal: ["activityOptionsFor", "idempotencyKeyOf", "toolActivities"],
+      temporalWorkflow: [
+        "APPROVAL_SIGNAL",
+        "PENDING_APPROVALS_QUERY",
+        "activityNames",
+        "activityOptionsFor",
+        "approvalSignal",
+        "pendingApprovalsQuery",
+        "workflowTools",
+      ],
     });
   });
 });
