@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { arch, platform, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,7 +33,8 @@ export async function freePort(): Promise<number> {
 export function restateServerBinary(): string {
   const name = `@restatedev/restate-server-${platform()}-${arch()}/bin/restate-server`;
   try {
-    return require.resolve(name);
+    // Resolved from the repository (jest and npm scripts run there), in a CommonJS test and an ESM script alike.
+    return createRequire(join(process.cwd(), "package.json")).resolve(name);
   } catch {
     throw new Error(
       `The Restate tests need ${name}, which \`npm ci\` installs with the dev dependency @restatedev/restate-server; ` +
