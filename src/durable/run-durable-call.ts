@@ -1,5 +1,6 @@
 import type { BaseAgent } from "../agent/base-agent.js";
 import type { ToolResult } from "../tool/tool-result.js";
+import type { Tool } from "../tool/tool.js";
 import { needsApproval, readDecision } from "./approval-gate.js";
 import type { DurableApprovalDecision, DurableApprovalRequest, DurablePort } from "./durable-port.js";
 import { deriveIdempotencyKey, runWithIdempotencyKey } from "./idempotency-key.js";
@@ -21,6 +22,20 @@ export interface DurableCallOptions {
   readonly onApprovalRequested?: ((request: DurableApprovalRequest) => void | Promise<void>) | undefined;
   /** Cancels the call while it runs (the handler sees it as its context's `signal`). */
   readonly signal?: AbortSignal | undefined;
+}
+
+// Each agent's tools by name, read once: `agent.tools()` builds every tool afresh, which cost more than the rest of a
+// durable call's own work. Only the approval rule is read from it, and a name that is missing is looked up again (a
+// tool registered since); the call itself always goes through the agent, which checks access at call time.
+const toolsByAgent = new WeakMap<DurableAgent, Map<string, Tool>>();
+
+function toolOf(agent: DurableAgent, name: string): Tool | undefined {
+  let tools = toolsByAgent.get(agent);
+  if (tools === undefined || !tools.has(name)) {
+    tools = new Map(agent.tools().map((tool) => [tool.name, tool]));
+    toolsByAgent.set(agent, tools);
+  }
+  return tools.get(name);
 }
 
 // The order of calls without an id in each execution, for the ids derived from it.
@@ -56,7 +71,7 @@ export async function runDurableCall(
 ): Promise<ToolResult> {
   const callId = options.callId ?? derivedCallId(port);
   const idempotencyKey = deriveIdempotencyKey({ executionId: port.executionId, callId, toolName: name, args });
-  const tool = agent.tools().find((candidate) => candidate.name === name);
+  const tool = toolOf(agent, name);
   let decision: DurableApprovalDecision | undefined;
   if (tool?.requiresApproval) {
     // A predicate may read the world (a balance, a user's role), so what it said is recorded like any other step.

@@ -148,6 +148,28 @@ describe("runDurableCall", () => {
     expect(seen).toEqual([]);
   });
 
+  it("sees a tool registered after its first call, with that tool's approval rule", async () => {
+    const registry = new ToolRegistry();
+    class Ops extends BaseAgent {
+      static override agentName = "ops";
+    }
+    const agent = new Ops({ registry });
+    const journal = new MemoryJournal();
+    expect(await runDurableCall(journal.attempt(), agent, "wipe", {}, { callId: "w0" })).toMatchObject({
+      outcome: "not_found",
+    });
+    registry.register("wipe", () => "wiped", {
+      description: "Wipe",
+      inputSchema: { type: "object" },
+      requiresApproval: true,
+      allowedAgents: ["ops"],
+    });
+    const later = new MemoryJournal("exec-2");
+    later.deliver("signal:toolwright-approval-w1", { approved: false, reason: "no" });
+    const result = await runDurableCall(later.attempt(), agent, "wipe", {}, { callId: "w1" });
+    expect(result).toMatchObject({ outcome: "rejected" });
+  });
+
   it("records the final result of a call that went to the background at its time limit", async () => {
     const { agent } = makeAgent();
     const journal = new MemoryJournal();
