@@ -28,11 +28,18 @@ const ENTRIES = {
   "adapters/openai-agents/index": "src/adapters/openai-agents/index.ts",
   "adapters/langchain/index": "src/adapters/langchain/index.ts",
   "adapters/otel/index": "src/adapters/otel/index.ts",
+  "adapters/restate/index": "src/adapters/restate/index.ts",
+  "adapters/temporal/index": "src/adapters/temporal/index.ts",
+  "adapters/temporal-workflow/index": "src/adapters/temporal-workflow/index.ts",
   "redis/index": "src/redis/index.ts",
   "vite/index": "src/vite/index.ts",
   "cli/toolwright": "src/cli/toolwright.ts",
 };
 const ESM_ONLY = new Set(["cli/toolwright.js"]);
+// Entries bundled on their own, each one self-contained file per format, sharing no chunk: Temporal's workflow bundle
+// may hold only deterministic code, and the shared chunks load Node modules (node:module, node:async_hooks) that its
+// bundler refuses. They hold no state of their own (names and pure functions), so a second copy of them costs nothing.
+const STANDALONE = new Set(["adapters/temporal-workflow/index"]);
 // The Symbol.metadata shim (src/decorators/metadata.ts) as esbuild prints it.
 const SHIM = /^Symbol\.metadata \?\?= (\/\* @__PURE__ \*\/ )?Symbol\.for\("Symbol\.metadata"\);$/m;
 const TARGET = "node20.3";
@@ -136,13 +143,13 @@ const throughMain = {
     });
   },
 };
-// The Vite plugin runs in a build tool's process, shares no state with the runtime and imports nothing of it.
-const STANDALONE = new Set(["index", "vite/index"]);
+// The main entry itself, and the Vite plugin: it runs in a build tool's process, shares no state with the runtime and
+// imports nothing of it.
+const OUTSIDE_MAIN = new Set(["index", "vite/index"]);
 const entryPoints = Object.fromEntries(
-  Object.entries(ENTRIES).map(([name, file]) => [
-    name,
-    STANDALONE.has(name) ? file : `main-entry-and:${resolve(file)}`,
-  ]),
+  Object.entries(ENTRIES)
+    .filter(([name]) => !STANDALONE.has(name))
+    .map(([name, file]) => [name, OUTSIDE_MAIN.has(name) ? file : `main-entry-and:${resolve(file)}`]),
 );
 
 rmSync("dist", { recursive: true, force: true });
@@ -201,7 +208,7 @@ for (const [name, file] of written) {
   writeFileSync(join("dist/esm", `${name}.map`), map);
 }
 
-const cjsRoots = Object.keys(ENTRIES)
+const cjsRoots = Object.keys(entryPoints)
   .map((entry) => `${entry}.js`)
   .filter((file) => !ESM_ONLY.has(file));
 await build({
@@ -219,5 +226,21 @@ await build({
 });
 rmSync(RAW, { recursive: true });
 writeFileSync("dist/cjs/package.json", JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
+
+for (const name of STANDALONE) {
+  for (const format of ["esm", "cjs"]) {
+    await build({
+      entryPoints: [ENTRIES[name]],
+      outfile: `dist/${format}/${name}.js`,
+      bundle: true,
+      format,
+      platform: "neutral",
+      target: TARGET,
+      packages: "external",
+      sourcemap: true,
+      logLevel: "warning",
+    });
+  }
+}
 
 for (const outcome of await declarations) if (outcome.status === "rejected") throw outcome.reason;

@@ -26,6 +26,7 @@ export const LAYERS = [
   "dispatch",
   "registry",
   "agent",
+  "durable",
   "mcp",
   "adapters",
   "generate",

@@ -152,3 +152,14 @@ export { checkCompatibility } from "./providers/compatibility.js";
 export type { CompatibilityOptions } from "./providers/compatibility.js";
 export type { CompatibilityFinding, ProviderName, Severity } from "./schema/finding.js";
 export type { ObjectSchemaObject, SchemaObject } from "./schema/json.js";
+
+export { runDurableCall } from "./durable/run-durable-call.js";
+export type { DurableAgent, DurableCallOptions } from "./durable/run-durable-call.js";
+export { deriveIdempotencyKey, idempotencyKeyOf } from "./durable/idempotency-key.js";
+export type { IdempotencyKeyParts } from "./durable/idempotency-key.js";
+export type {
+  DurableApprovalDecision,
+  DurableApprovalRequest,
+  DurablePort,
+  DurableSignal,
+} from "./durable/durable-port.js";

@@ -5,6 +5,9 @@ import * as langchain from "toolwright/langchain";
 import * as openaiAgents from "toolwright/openai-agents";
 import * as otel from "toolwright/otel";
 import * as vite from "toolwright/vite";
+import * as restate from "toolwright/restate";
+import * as temporal from "toolwright/temporal";
+import * as temporalWorkflow from "toolwright/temporal-workflow";
 
 // The runtime surface of each entry point: adding or removing a name here is a deliberate change of the public API.
 describe("public API", () => {
@@ -30,7 +33,9 @@ describe("public API", () => {
       "checkCompatibility",
       "createLoadedTools",
       "currentToolCall",
+      "deriveIdempotencyKey",
       "enableAsyncToolContext",
+      "idempotencyKeyOf",
       "isToolResult",
       "p",
       "parseAnthropicToolCalls",
@@ -38,6 +43,7 @@ describe("public API", () => {
       "parseOpenAIToolCalls",
       "registerGeneratedSchemas",
       "renderToolResult",
+      "runDurableCall",
       "toAnthropicToolResult",
       "toAnthropicTools",
       "toGeminiToolResult",
@@ -82,12 +88,33 @@ describe("public API", () => {
       langchain: names(langchain),
       otel: names(otel),
       vite: names(vite),
+      restate: names(restate),
+      temporal: names(temporal),
+      temporalWorkflow: names(temporalWorkflow),
     }).toEqual({
       aiSdk: ["toAiSdkToolSet", "toAiSdkTools"],
       openaiAgents: ["toOpenAIAgentsTools"],
       langchain: ["AgentLangChainTool", "toLangChainToolMessage", "toLangChainTools"],
       otel: ["instrumentTools"],
       vite: ["standardDecorators"],
+      restate: [
+        "idempotencyKeyOf",
+        "resolveRestateApproval",
+        "restateCallTool",
+        "restatePort",
+        "restateToolService",
+        "restateWorkflowPort",
+      ],
+      temporal: ["activityOptionsFor", "idempotencyKeyOf", "toolActivities"],
+      temporalWorkflow: [
+        "APPROVAL_SIGNAL",
+        "PENDING_APPROVALS_QUERY",
+        "activityNames",
+        "activityOptionsFor",
+        "approvalSignal",
+        "pendingApprovalsQuery",
+        "workflowTools",
+      ],
     });
   });
 });
