@@ -2,8 +2,14 @@
 // - ownPropertiesNs / inheritedReadsNs: one valid validation of the W1 schema (two required numbers) with toolwright's
 //   ajv options, with and without `ownProperties`, in one process. toolwright sets it only for a schema that names a
 //   member of Object.prototype (`constructor`, `toString`, ...); other schemas keep the cheaper reads.
+// - definitionCheckUs: what checking defaults and formats adds to finishing one descriptor schema (W3's tool shape),
+//   finishParamSchema against the copy alone, CPU time over 200 schemas, medians of 31 alternating rounds.
 // - patternKeys*: compiling a schema with two patternProperties patterns (each pattern now compiles its own RE2
 //   program instead of reusing the first one's) and validating a matching object.
+import { p } from "../src/index.js";
+import { shapeToJsonSchema } from "../src/params/to-json-schema.js";
+import { copyCheckedSchema } from "../src/schema/checked-schema.js";
+import { finishParamSchema } from "../src/schema/input-schema.js";
 import { ArgumentValidator, createAjv } from "../src/schema/validator.js";
 import { median } from "./measure.js";
 
@@ -40,6 +46,26 @@ for (let i = 0; i < 200; i++) {
   validator.compile(schema);
   if (i >= 20) compileSamples.push(Number(process.hrtime.bigint() - started) / 1e6);
 }
+const shapes = Array.from({ length: 200 }, (_, i) =>
+  shapeToJsonSchema({
+    id: p.string(`Record id ${i}`),
+    limit: p.integer({ minimum: 1 }).default(10),
+    verbose: p.boolean().optional(),
+  }),
+);
+const cpuMs = (run: () => void): number => {
+  const started = process.cpuUsage();
+  run();
+  const spent = process.cpuUsage(started);
+  return (spent.user + spent.system) / 1000;
+};
+const finished: number[] = [];
+const copied: number[] = [];
+for (let r = 0; r < 31; r++) {
+  finished.push(cpuMs(() => shapes.forEach((shape) => finishParamSchema(shape, "bench"))));
+  copied.push(cpuMs(() => shapes.forEach((shape) => copyCheckedSchema(shape))));
+}
+
 const last = { type: "object", patternProperties: { "^a_": { type: "integer" }, "^b_": { type: "string" } } };
 const data = { a_1: 1, b_1: "x" };
 
@@ -47,6 +73,7 @@ console.log(
   JSON.stringify({
     ownPropertiesNs: Math.round(median([first.own, second.own]) * 10) / 10,
     inheritedReadsNs: Math.round(median([first.inherited, second.inherited]) * 10) / 10,
+    definitionCheckUs: Math.round(((median(finished) - median(copied)) / shapes.length) * 1000 * 100) / 100,
     patternKeysCompileMs: Math.round(median(compileSamples) * 1000) / 1000,
     patternKeysValidateNs: nsPerCall(() => validator.validate(last, data), 50_000, 15),
   }),

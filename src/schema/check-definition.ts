@@ -6,10 +6,10 @@ import { toPointer } from "./finding.js";
 import { CHECKED_FORMATS } from "./formats.js";
 import { acceptsNull } from "./json.js";
 
-/** Where a `default` sits in a tool's schema, and the subschema it must fit. */
-interface DefaultSite {
-  readonly path: readonly string[];
-  readonly node: Readonly<Record<string, unknown>>;
+/** What a definition check looks at: the subschemas that carry a `default`, and the formats named. */
+export interface DefinitionSites {
+  readonly defaults: Readonly<Record<string, unknown>>[];
+  readonly formats: Set<string>;
 }
 
 /**
@@ -24,33 +24,40 @@ interface DefaultSite {
  * @throws {ToolDefinitionError} naming the parameter, its default and what its schema allows.
  */
 export function checkDefinition(schema: object, where: string, judge: () => Ajv2020): void {
-  const defaults: DefaultSite[] = [];
-  const unchecked = new Set<string>();
-  walk(schema, undefined, (node, at) => {
-    // `default: null` on a field that rejects null is common in real definitions; null there means "absent" (the
-    // null-as-absent rule), so the dispatcher never fills it in, and it breaks nothing.
-    if (node.default !== undefined && !(node.default === null && !acceptsNull(node, true))) {
-      defaults.push({ path: segmentsOf(at), node });
-    }
-    if (typeof node.format === "string" && !CHECKED_FORMATS.has(node.format)) unchecked.add(node.format);
+  const sites: DefinitionSites = { defaults: [], formats: new Set() };
+  walk(schema, [], (node) => {
+    if (node.default !== undefined) sites.defaults.push(node);
+    if (typeof node.format === "string") sites.formats.add(node.format);
   });
-  for (const format of unchecked) {
+  checkSites(schema, sites, where, judge);
+}
+
+/**
+ * Checks the sites found in `schema` (by {@link checkDefinition}'s walk, or by the copy of a descriptor schema, which
+ * visits every node anyway): see {@link checkDefinition}.
+ * @throws {ToolDefinitionError} naming the parameter, its default and what its schema allows.
+ */
+export function checkSites(schema: object, sites: DefinitionSites, where: string, judge: () => Ajv2020): void {
+  for (const format of sites.formats) {
+    if (CHECKED_FORMATS.has(format)) continue;
     process.emitWarning(
       `${where}: the format ${JSON.stringify(format)} is not checked; arguments pass it unchecked. toolwright checks ` +
         "the JSON Schema 2020-12 formats (date-time, email, hostname, uri, uuid, ...) and ajv-formats' additions.",
       { code: "TOOLWRIGHT_UNCHECKED_FORMAT" },
     );
   }
-  if (defaults.length === 0) return;
   let ajv: Ajv2020 | undefined;
-  for (const site of defaults) {
-    let problem = checkAgainstDescriptor(site.node, site.node.default);
-    if (problem === "unknown") problem = judgeWithAjv((ajv ??= judge()), schema, site);
+  for (const node of sites.defaults) {
+    // `default: null` on a field that rejects null is common in real definitions; null there means "absent" (the
+    // null-as-absent rule), so the dispatcher never fills it in, and it breaks nothing.
+    if (node.default === null && !acceptsNull(node, true)) continue;
+    let problem = checkAgainstDescriptor(node, node.default);
+    if (problem === "unknown") problem = judgeWithAjv((ajv ??= judge()), schema, pathOf(schema, node), node.default);
     if (problem === undefined) continue;
     const at = problem.path === "" ? "" : ` (at ${problem.path} of the default)`;
     throw new ToolDefinitionError(
-      `${where}: ${nameOf(site.path)} has the default ${JSON.stringify(site.node.default)}, which breaks its own ` +
-        `schema: it ${problem.rule}${at}. The schema allows ${showSchema(site.node)}; give a default it allows, ` +
+      `${where}: ${nameOf(pathOf(schema, node))} has the default ${JSON.stringify(node.default)}, which breaks its ` +
+        `own schema: it ${problem.rule}${at}. The schema allows ${showSchema(node)}; give a default it allows, ` +
         "or drop the default.",
     );
   }
@@ -59,13 +66,18 @@ export function checkDefinition(schema: object, where: string, judge: () => Ajv2
 let counter = 0;
 
 // The subschema compiled where it stands in the whole schema, so its `$ref`s resolve as they will at a call.
-function judgeWithAjv(ajv: Ajv2020, root: object, site: DefaultSite): { path: string; rule: string } | undefined {
+function judgeWithAjv(
+  ajv: Ajv2020,
+  root: object,
+  path: readonly string[],
+  value: unknown,
+): { path: string; rule: string } | undefined {
   const key = `https://toolwright.invalid/defaults/${++counter}.json`;
   const known = new Set(Object.keys(ajv.refs));
   ajv.addSchema(root, key);
   try {
-    const validate = ajv.getSchema(`${key}#${toPointer(site.path)}`);
-    if (!validate || validate(site.node.default)) return undefined;
+    const validate = ajv.getSchema(`${key}#${toPointer(path)}`);
+    if (!validate || validate(value)) return undefined;
     const first = validate.errors?.[0];
     return first ? { path: first.instancePath, rule: first.message ?? `fails ${first.keyword}` } : undefined;
   } catch {
@@ -87,43 +99,45 @@ function nameOf(path: readonly string[]): string {
   return names.length === 0 ? "the schema's root" : `parameter "${names.join(".")}"`;
 }
 
-/** A path as a chain of keys from the node up, so the walk allocates one small object per node, not a copied array. */
-interface Step {
-  readonly key: string;
-  readonly up: Step | undefined;
-}
-
 const ONE = new Set(["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames"]);
 const MORE = new Set(["unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema"]);
 const LISTS = new Set(["anyOf", "oneOf", "allOf", "prefixItems", "items"]);
 const MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
-// Every subschema, parent first, as visitSchemas walks them; it runs at every definition, so it reads only the keys a
-// node has and builds no path until a node needs one.
-function walk(
-  node: unknown,
-  at: Step | undefined,
-  visit: (node: Record<string, unknown>, at: Step | undefined) => void,
-): void {
-  if (typeof node !== "object" || node === null || Array.isArray(node)) return;
+// Every subschema, parent first, as visitSchemas walks them; it reads only the keys a node has. `visit` returns true
+// to stop the walk (finding a node's path), and the path array is shared, so it is copied by whoever keeps it.
+function walk(node: unknown, path: string[], visit: (node: Record<string, unknown>) => boolean | void): boolean {
+  if (typeof node !== "object" || node === null || Array.isArray(node)) return false;
   const schema = node as Record<string, unknown>;
-  visit(schema, at);
+  if (visit(schema) === true) return true;
   for (const key in schema) {
     const value = schema[key];
     if (typeof value !== "object" || value === null) continue;
+    path.push(key);
     if (Array.isArray(value)) {
-      if (LISTS.has(key)) value.forEach((member, i) => walk(member, { key: `${i}`, up: { key, up: at } }, visit));
+      if (LISTS.has(key)) {
+        for (let i = 0; i < value.length; i++) {
+          path.push(`${i}`);
+          if (walk(value[i], path, visit)) return true;
+          path.pop();
+        }
+      }
     } else if (ONE.has(key) || MORE.has(key)) {
-      walk(value, { key, up: at }, visit);
+      if (walk(value, path, visit)) return true;
     } else if (MAPS.has(key)) {
-      const here = { key, up: at };
-      for (const name in value) walk((value as Record<string, unknown>)[name], { key: name, up: here }, visit);
+      for (const name in value) {
+        path.push(name);
+        if (walk((value as Record<string, unknown>)[name], path, visit)) return true;
+        path.pop();
+      }
     }
+    path.pop();
   }
+  return false;
 }
 
-function segmentsOf(at: Step | undefined): string[] {
-  const segments: string[] = [];
-  for (let step = at; step; step = step.up) segments.unshift(step.key);
-  return segments;
+// Only for a default that needs its place named or judged in context: the walk again, stopping at the node.
+function pathOf(root: object, target: object): string[] {
+  const path: string[] = [];
+  return walk(root, path, (node) => node === target) ? [...path] : [];
 }

@@ -5,7 +5,7 @@ import { assertShape } from "../params/object.js";
 import { isKind, isParam } from "../params/param.js";
 import { shapeToJsonSchema } from "../params/to-json-schema.js";
 import { mayHoldLegacyKeywords, upgradeLegacyKeywords } from "./legacy-keywords.js";
-import { checkDefinition } from "./check-definition.js";
+import { type DefinitionSites, checkDefinition, checkSites } from "./check-definition.js";
 import { checkCompiles, checkJsonSchema, definitionChecker } from "./validator.js";
 import { copyCheckedSchema } from "./checked-schema.js";
 
@@ -97,10 +97,11 @@ function assertCompiles(schema: ObjectJsonSchema, where: string): ObjectJsonSche
  * @throws {ToolDefinitionError} as {@link finishSchema} does.
  */
 export function finishParamSchema(schema: unknown, where: string): ObjectJsonSchema {
-  const checked = copyCheckedSchema(schema);
+  const sites: DefinitionSites = { defaults: [], formats: new Set() };
+  const checked = copyCheckedSchema(schema, sites);
   if (!checked) return finishSchema(schema, where);
-  // Each `.default()` was checked when it was called; a @builtinTool's literal defaults and a format were not.
-  checkDefinition(checked, where, definitionChecker);
+  // Each `.default()` was checked when it was called; a @builtinTool's literal defaults and the formats were not.
+  if (sites.defaults.length > 0 || sites.formats.size > 0) checkSites(checked, sites, where, definitionChecker);
   return checked;
 }
 
