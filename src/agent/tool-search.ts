@@ -12,7 +12,6 @@ import {
   TOOL_SEARCH_TOOL,
   type ToolSearchArgs,
 } from "../providers/tool-search/tool-search-spec.js";
-import type { ExportableTool } from "../tool/exportable-tool.js";
 import type { Tool } from "../tool/tool.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolFailure, failureResult } from "../tool/tool-result.js";
@@ -106,7 +105,7 @@ export function selectTurnTools(tools: readonly Tool[], loaded: LoadedTools | un
   const joined = loaded === undefined ? [] : loadedToolNames(loaded).flatMap((name) => byName.get(name) ?? []);
   // Built on the handler's first call only: the list is usually sent to a model, and the search runs through callTool.
   let index: ToolSearchIndex | undefined;
-  const run = new ToolSearchRun(() => (index ??= searchIndexFor(deferred as readonly ExportableTool[])), loaded);
+  const run = new ToolSearchRun(() => (index ??= searchIndexFor(deferred)), loaded);
   const search: Tool = Object.freeze({
     ...TOOL_SEARCH_SPEC,
     readOnly: true,
