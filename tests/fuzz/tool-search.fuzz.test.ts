@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { BaseAgent, ToolRegistry, type ToolResult, toAnthropicTools, toOpenAITools } from "../../src/index.js";
+import { BaseAgent, ToolRegistry, type ToolResult, toAnthropicTools, toOpenAITools } from "toolwright";
 import { searchTerms } from "../../src/providers/tool-search/bm25.js";
 import type { ToolSearchReport } from "../../src/providers/tool-search/search-tools.js";
 import type { ExportableTool } from "../../src/tool/exportable-tool.js";

@@ -78,7 +78,8 @@ export class OtelCallTracer implements CallTracer {
       }
     };
     try {
-      context.with(trace.setSpan(context.active(), span), runOnce);
+      // The promise it returns is ran.promise, handled below.
+      void context.with(trace.setSpan(context.active(), span), runOnce);
     } catch {
       // The context manager failed before or after the call; `ran` says which.
     }
