@@ -1,7 +1,11 @@
 import { describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
-import { ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
-import { invalidArgumentsResultText, schemaDoesNotCompileText } from "../errors/model-messages.js";
+import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
+import {
+  invalidArgumentsResultText,
+  schemaCannotValidateText,
+  schemaDoesNotCompileText,
+} from "../errors/model-messages.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
 import { failureResult } from "../tool/tool-result.js";
 import type { ToolCallContext } from "../tool/tool.js";
@@ -54,12 +58,14 @@ export function validate(request: CallRequest): Settled<Record<string, unknown> 
   try {
     validated = validateCall(definition, request.rawArgs, request.validator);
   } catch (error) {
-    // Only a schema ajv cannot compile gets here (outside schemas are compiled at registration): a definition bug
-    // the model cannot fix, reported as a failed call rather than thrown at the caller.
-    const result = failureResult(definition.name, callId, "failed", {
-      code: ErrorCode.InvalidDefinition,
-      message: schemaDoesNotCompileText(definition.name, describeThrown(error)),
-    });
+    // A schema ajv cannot compile (outside schemas are compiled at registration), or one the validator found
+    // broken on plain JSON: a definition bug the model cannot fix, reported as a failed call, never thrown.
+    const why = describeThrown(error);
+    const message =
+      error instanceof ToolDefinitionError
+        ? schemaCannotValidateText(definition.name, why)
+        : schemaDoesNotCompileText(definition.name, why);
+    const result = failureResult(definition.name, callId, "failed", { code: ErrorCode.InvalidDefinition, message });
     return new Ending({ result, error }, request.rawArgs, "ended");
   }
   if (!(validated instanceof Promise)) return checked(request, validated);

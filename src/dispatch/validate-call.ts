@@ -1,6 +1,6 @@
 import { describeThrown } from "../errors/describe-thrown.js";
 import { notAnObjectIssue, notValidatableIssue, rejectedBySchemaIssue } from "../errors/model-messages.js";
-import { ToolValidationError } from "../errors/errors.js";
+import { ToolDefinitionError, ToolValidationError } from "../errors/errors.js";
 import type { ArgumentIssue } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
@@ -69,7 +69,10 @@ export function validateCall(
   try {
     ({ args, issues } = checkArguments(definition.inputSchema, snapshot.value as Record<string, unknown>, validator));
   } catch (error) {
-    // The schema compiled, so what made validation throw is in the arguments (ajv's uniqueItems on an item whose
+    // The validator blames the schema itself when plain, finite JSON made it throw: the developer's bug, which the
+    // validate stage reports as INVALID_DEFINITION instead of asking the model to change its arguments.
+    if (error instanceof ToolDefinitionError) throw error;
+    // Otherwise the schema compiled, so what made validation throw is in the arguments (ajv's uniqueItems on an item whose
     // toString is not a function, say): the model's mistake, not the developer's.
     const message = notValidatableIssue(describeThrown(error));
     return invalid(definition, [{ path: "", keyword: "type", message }]);

@@ -46,6 +46,11 @@ export function schemaDoesNotCompileText(toolName: string, why: string): string 
   return `Tool "${toolName}" cannot be called: its input schema does not compile (${why}).`;
 }
 
+/** A tool whose input schema broke while checking plain JSON arguments (`INVALID_DEFINITION`): not the model's fault. */
+export function schemaCannotValidateText(toolName: string, why: string): string {
+  return `Tool "${toolName}" cannot be called: its input schema is broken (${why}). The arguments are not at fault.`;
+}
+
 /** A failure inside toolwright itself (`TOOL_FAILED`), caught by the pipeline's last line of defence. */
 export function callNotCompletedText(toolName: string, why: string): string {
   return `The call of tool "${toolName}" could not be completed: ${why}`;

@@ -1,4 +1,4 @@
-import { ToolDefinitionError, ToolRegistry } from "toolwright";
+import { BaseAgent, ToolDefinitionError, ToolRegistry } from "toolwright";
 import { ArgumentValidator } from "../../src/schema/validator.js";
 import { checkArguments } from "../../src/schema/validate-arguments.js";
 
@@ -34,5 +34,25 @@ describe("a validator that throws on plain JSON", () => {
     expect(() => checkArguments(schema as never, { a: 1 }, validator)).toThrow(
       /the tool's input schema cannot validate these arguments.*not in the arguments/,
     );
+  });
+
+  it("reaches the model as the tool's broken definition, not as arguments to fix", async () => {
+    const registry = new ToolRegistry();
+    const schema = { type: "object", properties: { a: { allOf: [{ $ref: "#/properties/a" }] } } };
+    let runs = 0;
+    registry.register("selfref", () => ++runs, { description: "Self-referencing schema", inputSchema: schema });
+    class Caller extends BaseAgent {
+      static override agentName = "selfref_caller";
+    }
+    const agent = new Caller({ registry });
+    expect((await agent.callTool("selfref", {})).ok).toBe(true);
+    const result = await agent.callTool("selfref", { a: 1 });
+    expect(result.ok).toBe(false);
+    expect(result.error?.code).toBe("INVALID_DEFINITION");
+    expect(result.error?.message).toMatch(/its input schema is broken .*The arguments are not at fault\./);
+    expect(result.error?.message).not.toMatch(/send plain JSON/);
+    expect(runs).toBe(1);
+    // The low-level dispatch throws a definition error at its caller, the developer.
+    await expect(registry.dispatch("selfref", { a: 1 })).rejects.toThrow(ToolDefinitionError);
   });
 });
