@@ -14,6 +14,33 @@ export default tseslint.config(
     },
   },
   {
+    // The "never rejects" contract of callTool rests on these: a promise nobody awaits or catches, or one handed to
+    // code that expects a plain value, is how a rejection escapes. Type-aware, so on src/ only (where it matters).
+    files: ["src/**/*.ts", "src/**/*.cts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  {
+    // Tests use the package as users do: public names come from "toolwright" (and its subpaths), internals by path.
+    files: ["tests/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+src/(index|mcp/index|redis/index|adapters/[a-z-]+/index)(\\.js)?$",
+              message: 'Import the public API from "toolwright" (or "toolwright/<subpath>"), as users do.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Nest injects by design:paramtypes, so a class used only as a constructor parameter type must stay a value import.
     files: ["examples/nestjs/**"],
     languageOptions: { parserOptions: { emitDecoratorMetadata: true, experimentalDecorators: true } },

@@ -7,10 +7,14 @@
  */
 // Path patterns (regular expressions on the test file's path) of the integration suites.
 const INTEGRATION = [
+  "\\.integration\\.test\\.ts$",
   "/tests/package/",
   "/tests/cli/",
   "/tests/docs/",
   "/tests/generate/",
+  "/tests/toolchains/",
+  // Every suite named *.integration.test.ts, wherever it lives.
+  "\\.integration\\.test\\.ts$",
   "/tests/store/",
   "/tests/types/type-check\\.test\\.ts$",
   "/tests/mcp/serve-command\\.test\\.ts$",
@@ -19,18 +23,29 @@ const INTEGRATION = [
   "/tests/types/legacy-decorator-types\\.test\\.ts$",
   "/tests/examples/",
   "/tests/providers/wire-[^/]*\\.test\\.ts$",
+  "\\.integration\\.test\\.ts$",
 ];
 
 const shared = {
   testEnvironment: "node",
   roots: ["<rootDir>/tests"],
-  transform: { "^.+\\.c?ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] },
+  transform: {
+    "^.+\\.c?ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }],
+    // @hyperjump/json-schema-formats (the 2020-12 format checks) is ESM only, which jest's CommonJS runtime cannot
+    // require; Node itself does (require(esm)), so only the tests need it transpiled.
+    "/node_modules/@hyperjump/.+\\.js$": [
+      "ts-jest",
+      { tsconfig: { allowJs: true, module: "CommonJS", target: "ES2022", isolatedModules: true } },
+    ],
+  },
+  transformIgnorePatterns: ["/node_modules/(?!@hyperjump/)"],
   moduleFileExtensions: ["ts", "cts", "js", "cjs", "json"],
   // "toolwright" and its subpaths are mapped so tests and fixtures import the package as users do.
   moduleNameMapper: {
     "^toolwright$": "<rootDir>/src/index.ts",
     "^toolwright/mcp$": "<rootDir>/src/mcp/index.ts",
     "^toolwright/redis$": "<rootDir>/src/redis/index.ts",
+    "^toolwright/vite$": "<rootDir>/src/vite/index.ts",
     "^toolwright/([a-z-]+)$": "<rootDir>/src/adapters/$1/index.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
     // src/reflect/load-parser.cts, src/schema/load-dependencies.cts and src/generate/require-module.cts are imported as

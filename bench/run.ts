@@ -3,6 +3,7 @@
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { measureCallOverhead } from "./call-overhead.js";
 import { measureAppTax } from "./app-tax.js";
+import { NESTING, NUMBERS, measureArgumentGrowth } from "./argument-growth.js";
 import { measureColdStart } from "./cold-start.js";
 import { measureDefineTools } from "./define-tools.js";
 import { measureFirstDefine } from "./first-define.js";
@@ -32,6 +33,8 @@ try {
   // First: the clean floor inside it must be timed before anything in this process calls a tool.
   log("call overhead…");
   const calls = await measureCallOverhead({ warmup: 20_000, iterations: 5_000, rounds: 21 });
+  log("arguments that grow…");
+  const growth = await measureArgumentGrowth({ warmup: 2_000, iterations: 500, rounds: 15 });
   log("the app's own calls, with and without toolwright's before them…");
   const tax = await measureAppTax(5);
   log(`define ${TOOL_COUNT} tools…`);
@@ -44,7 +47,7 @@ try {
   const heap = await measureHeap(modules.toolwright, AGENT_COUNT, 2);
 
   if (json) {
-    console.log(JSON.stringify({ machine, built, calls, tax, define, firstDefine, cold, heap }, null, 2));
+    console.log(JSON.stringify({ machine, built, calls, growth, tax, define, firstDefine, cold, heap }, null, 2));
   } else {
     const beforeNs = calls.floorBeforeFirstCall.medianNs;
     const rows: Row[] = [
@@ -79,6 +82,20 @@ try {
         toolwright: formatNs(calls.invalid.subject.medianNs),
         floor: formatNs(calls.invalid.floor.medianNs),
         ratio: calls.invalid.ratio,
+      },
+      {
+        measure: `arguments: an array of ${NUMBERS.toLocaleString("en")} numbers vs ajv validate + direct call`,
+        toolwright: formatNs(growth.numbers.subject.medianNs),
+        floor: formatNs(growth.numbers.floor.medianNs),
+        ratio: growth.numbers.ratio,
+        target: 4,
+      },
+      {
+        measure: `arguments: an object ${NESTING} levels deep vs ajv validate + direct call`,
+        toolwright: formatNs(growth.nesting.subject.medianNs),
+        floor: formatNs(growth.nesting.floor.medianNs),
+        ratio: growth.nesting.ratio,
+        target: 4,
       },
       {
         measure: `W3 define ${TOOL_COUNT}-tool class + toolSpecs() + toOpenAITools vs JSON literals`,

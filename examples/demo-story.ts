@@ -1,6 +1,6 @@
 // How the demo prints: a numbered heading per section, one notation for every call (the tool's name, then its
 // arguments as the JSON a model sends), and the outcome on the line below.
-import { type ToolResult, renderToolResult } from "../src/index.js";
+import { type ToolResult, renderToolResult } from "toolwright";
 
 let sections = 0;
 let calls = 0;

@@ -6,7 +6,7 @@ import {
   toGeminiTools,
   toMcpTools,
   toOpenAITools,
-} from "../src/index.js";
+} from "toolwright";
 import { finished, heading, showCall, step } from "./demo-story.js";
 import { AuditedFileAgent, MathAgent, registerMathTools } from "./file-agent.js";
 import { runtimeDemo } from "./runtime-agent.js";

@@ -1,6 +1,6 @@
 // The example of DESIGN §1: a module-level tool shared with one agent, an agent with a @tool and a @builtinTool,
 // and a subclass that inherits both and overrides one. Files live in memory so the demo touches no disk.
-import { BaseAgent, builtinTool, p, tool, type ToolRegistry } from "../src/index.js";
+import { BaseAgent, builtinTool, p, tool, type ToolRegistry } from "toolwright";
 
 /** An in-memory file system the agents work on. */
 export const files = new Map<string, string>([

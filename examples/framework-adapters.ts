@@ -4,10 +4,10 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import { type BaseMessage, HumanMessage, type ToolMessage } from "@langchain/core/messages";
 import { Agent, type Model, run } from "@openai/agents";
 import { type LanguageModel, generateText, stepCountIs } from "ai";
-import { toAiSdkTools } from "../src/adapters/ai-sdk/index.js";
-import { toLangChainTools } from "../src/adapters/langchain/index.js";
-import { toOpenAIAgentsTools } from "../src/adapters/openai-agents/index.js";
-import { BaseAgent, ToolRegistry, p, tool } from "../src/index.js";
+import { toAiSdkTools } from "toolwright/ai-sdk";
+import { toLangChainTools } from "toolwright/langchain";
+import { toOpenAIAgentsTools } from "toolwright/openai-agents";
+import { BaseAgent, ToolRegistry, p, tool } from "toolwright";
 
 /** A small travel desk: a forecast (read-only) and a booking that needs approval. */
 export class TravelDesk extends BaseAgent {

@@ -3,9 +3,9 @@
 // "planner" agent may use them under toolwright's own access control, validation and time limits.
 //   npx tsx examples/mcp-roundtrip.ts
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { BaseAgent, ToolRegistry } from "../src/index.js";
+import { BaseAgent, ToolRegistry } from "toolwright";
 import { showCall, step } from "./demo-story.js";
-import { importMcpTools, serveMcp } from "../src/mcp/index.js";
+import { importMcpTools, serveMcp } from "toolwright/mcp";
 import { FileAgent } from "./file-agent.js";
 
 class Planner extends BaseAgent {

@@ -2,7 +2,7 @@
 //   npx tsx examples/mcp-server.ts              stdio (for a client that starts this process)
 //   npx tsx examples/mcp-server.ts --http 3000  Streamable HTTP on http://127.0.0.1:3000/mcp
 // The same as `npx toolwright serve examples/file-agent.ts --agent file_agent [--http 3000]`.
-import { serveMcp } from "../src/mcp/index.js";
+import { serveMcp } from "toolwright/mcp";
 import { FileAgent } from "./file-agent.js";
 
 const at = process.argv.indexOf("--http");

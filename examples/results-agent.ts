@@ -12,7 +12,7 @@ import {
   toOpenAIChatToolMessages,
   toOpenAIToolResult,
   tool,
-} from "../src/index.js";
+} from "toolwright";
 import { heading, showCall, step } from "./demo-story.js";
 
 // A 1x1 transparent PNG, standing in for a real screenshot.

@@ -1,6 +1,6 @@
 // The execution runtime in one agent: a slow call handed to the background, an approval round, a retry, and a batch
 // of serial and parallel calls. Every wait is a short real timer, so the whole demo takes well under a second.
-import { BaseAgent, type ToolCallContext, ToolRegistry, p, tool } from "../src/index.js";
+import { BaseAgent, type ToolCallContext, ToolRegistry, p, tool } from "toolwright";
 import { heading, showCall, step } from "./demo-story.js";
 
 /** Waits `ms`, or rejects with the call's abort reason as soon as its signal aborts. */

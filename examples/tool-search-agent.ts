@@ -1,5 +1,5 @@
 // Deferred tools: an agent whose rarely needed tools stay out of the prompt until the model searches for them.
-import { BaseAgent, ToolRegistry, createLoadedTools, p, toAnthropicTools, toOpenAITools, tool } from "../src/index.js";
+import { BaseAgent, ToolRegistry, createLoadedTools, p, toAnthropicTools, toOpenAITools, tool } from "toolwright";
 import { showCall, step } from "./demo-story.js";
 
 /** A help-desk agent: the clock is always loaded; currency, email and invoices are deferred. */

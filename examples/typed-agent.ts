@@ -1,6 +1,6 @@
 // The TypeScript-first path: no descriptors. `toolwright generate` reads these signatures and JSDoc and writes
 // examples/typed-agent.generated.ts, imported below; `npm run demo` shows the result.
-import { BaseAgent, type Integer, builtinTool, tool } from "../src/index.js";
+import { BaseAgent, type Integer, builtinTool, tool } from "toolwright";
 import "./typed-agent.generated.js";
 
 /** Where to look. */

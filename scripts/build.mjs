@@ -13,7 +13,8 @@
 //
 // Dependencies and peers stay external: every bare specifier is left to Node. The CommonJS files src/ keeps for lazy
 // loading (reflect/load-parser.cts and friends) use require(); in the ESM files esbuild routes it through `__require`,
-// which finds the `require` this script defines (createRequire of the file's own URL) in the file that declares it.
+// which finds the `require` this script defines (made on first use by createRequire of the file's own URL, so a
+// CommonJS bundle of an app, which has no import.meta.url, still loads) in the file that declares it.
 // The dist/cjs/package.json says "commonjs", so Node and TypeScript read that folder's .js and .d.ts files as such.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -27,18 +28,31 @@ const ENTRIES = {
   "adapters/openai-agents/index": "src/adapters/openai-agents/index.ts",
   "adapters/langchain/index": "src/adapters/langchain/index.ts",
   "adapters/otel/index": "src/adapters/otel/index.ts",
+  "adapters/restate/index": "src/adapters/restate/index.ts",
+  "adapters/temporal/index": "src/adapters/temporal/index.ts",
+  "adapters/temporal-workflow/index": "src/adapters/temporal-workflow/index.ts",
   "redis/index": "src/redis/index.ts",
+  "vite/index": "src/vite/index.ts",
   "cli/toolwright": "src/cli/toolwright.ts",
 };
 const ESM_ONLY = new Set(["cli/toolwright.js"]);
+// Entries bundled on their own, each one self-contained file per format, sharing no chunk: Temporal's workflow bundle
+// may hold only deterministic code, and the shared chunks load Node modules (node:module, node:async_hooks) that its
+// bundler refuses. They hold no state of their own (names and pure functions), so a second copy of them costs nothing.
+const STANDALONE = new Set(["adapters/temporal-workflow/index"]);
 // The Symbol.metadata shim (src/decorators/metadata.ts) as esbuild prints it.
 const SHIM = /^Symbol\.metadata \?\?= (\/\* @__PURE__ \*\/ )?Symbol\.for\("Symbol\.metadata"\);$/m;
 const TARGET = "node20.3";
 
 // Gives the ESM file that declares esbuild's `__require` a real `require`, resolving from the file itself as the
-// CommonJS copy of the same file would. A hashbang must stay on the first line.
+// CommonJS copy of the same file would. It is made on the first require(), never at load: an app bundled to CommonJS
+// (esbuild, tsup, rolldown) has no import.meta.url, and a createRequire(undefined) at load crashed it before its first
+// line. There the bundle's own __filename stands in. A hashbang must stay on the first line.
 const REQUIRE_HEADER =
-  'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);\n';
+  'import { createRequire as __createRequire } from "node:module";\n' +
+  "let __requireHere;\n" +
+  "const require = (id) => (__requireHere ??= __createRequire(" +
+  'typeof import.meta.url === "string" ? import.meta.url : __filename))(id);\n';
 
 // Resolves when tsc is done; prints its diagnostics and fails the build when it reports any.
 const tsc = (project) =>
@@ -129,8 +143,13 @@ const throughMain = {
     });
   },
 };
+// The main entry itself, and the Vite plugin: it runs in a build tool's process, shares no state with the runtime and
+// imports nothing of it.
+const OUTSIDE_MAIN = new Set(["index", "vite/index"]);
 const entryPoints = Object.fromEntries(
-  Object.entries(ENTRIES).map(([name, file]) => [name, name === "index" ? file : `main-entry-and:${resolve(file)}`]),
+  Object.entries(ENTRIES)
+    .filter(([name]) => !STANDALONE.has(name))
+    .map(([name, file]) => [name, OUTSIDE_MAIN.has(name) ? file : `main-entry-and:${resolve(file)}`]),
 );
 
 rmSync("dist", { recursive: true, force: true });
@@ -189,7 +208,7 @@ for (const [name, file] of written) {
   writeFileSync(join("dist/esm", `${name}.map`), map);
 }
 
-const cjsRoots = Object.keys(ENTRIES)
+const cjsRoots = Object.keys(entryPoints)
   .map((entry) => `${entry}.js`)
   .filter((file) => !ESM_ONLY.has(file));
 await build({
@@ -207,5 +226,21 @@ await build({
 });
 rmSync(RAW, { recursive: true });
 writeFileSync("dist/cjs/package.json", JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
+
+for (const name of STANDALONE) {
+  for (const format of ["esm", "cjs"]) {
+    await build({
+      entryPoints: [ENTRIES[name]],
+      outfile: `dist/${format}/${name}.js`,
+      bundle: true,
+      format,
+      platform: "neutral",
+      target: TARGET,
+      packages: "external",
+      sourcemap: true,
+      logLevel: "warning",
+    });
+  }
+}
 
 for (const outcome of await declarations) if (outcome.status === "rejected") throw outcome.reason;

@@ -4,13 +4,35 @@
 export { p } from "./params/index.js";
 export type { Infer, InferArgs } from "./params/infer.js";
 export type { JsonSchema, ObjectJsonSchema } from "./params/json-schema.js";
-export type { AnyParam, ParamShape } from "./params/param.js";
+export type {
+  AnyParam,
+  CommonOptions,
+  DefaultedMarker,
+  MarkersOf,
+  OptionalMarker,
+  ParamBase,
+  ParamKind,
+  ParamShape,
+} from "./params/param.js";
+export type { AnyValueParam } from "./params/any.js";
+export type { ArrayOptions, ArrayParam } from "./params/array.js";
+export type { BooleanParam } from "./params/boolean.js";
+export type { EnumParam } from "./params/enum.js";
+export type { LiteralParam, LiteralValue } from "./params/literal.js";
+export type { NullableParam } from "./params/nullable.js";
+export type { IntegerParam, NumberParam, NumericOptions } from "./params/number.js";
+export type { ObjectParam } from "./params/object.js";
+export type { OptionalParam } from "./params/optional.js";
+export type { RecordParam } from "./params/record.js";
+export type { StringOptions, StringParam } from "./params/string.js";
+export type { UnionParam } from "./params/union.js";
+export type { StandardResult, StandardSchemaLike } from "./schema/input-schema.js";
 
 export { tool } from "./decorators/tool.js";
 export { builtinTool } from "./decorators/builtin-tool.js";
-export type { BuiltinToolOptions } from "./decorators/builtin-tool.js";
+export type { BuiltinToolMethodDecorator, BuiltinToolOptions } from "./decorators/builtin-tool.js";
 export type { ToolOptions } from "./tool/tool-options.js";
-export type { GeneratedToolOptions } from "./decorators/tool.js";
+export type { GeneratedToolOptions, ToolMethodDecorator } from "./decorators/tool.js";
 export { registerGeneratedSchemas } from "./reflect/generated-schemas.js";
 export type { GeneratedSchemas, GeneratedTool } from "./reflect/generated-schemas.js";
 export type { Integer } from "./params/integer-type.js";
@@ -21,17 +43,37 @@ export type { BaseAgentOptions, CallToolOptions } from "./agent/base-agent.js";
 export { BaseTool } from "./agent/base-tool.js";
 export type { BaseToolOptions } from "./agent/base-tool.js";
 export { ToolRegistry } from "./registry/tool-registry.js";
-export type { ToolRegistryOptions } from "./registry/tool-registry.js";
+export type { DispatchOptions, ToolRegistryOptions } from "./registry/tool-registry.js";
+export type { RegisterDecorator } from "./registry/register-decorator.js";
+export type { CompatibilityWarningOptions } from "./registry/compatibility-warnings.js";
 export { toolRegistry } from "./registry/shared-registry.js";
-export type { GatedCall, Tool, ToolCallContext, ToolFlags, ToolHandler, ToolSpec } from "./tool/tool.js";
-export type { ToolCall } from "./tool/tool-call.js";
+export type {
+  ApprovalPredicate,
+  CallingAgent,
+  GatedCall,
+  Tool,
+  ToolCallContext,
+  ToolFlags,
+  ToolHandler,
+  ToolSpec,
+} from "./tool/tool.js";
+export type { ToolFlagName } from "./tool/flags.js";
+export type { ExportableTool } from "./tool/exportable-tool.js";
+export type { ToolSource } from "./tool/tool-source.js";
+export type { ParsedToolCall, ToolCall } from "./tool/tool-call.js";
 
-export { currentToolCall, enableAsyncToolContext } from "./dispatch/call-context.js";
-export type { ToolEvent, ToolEventListener, ToolEventName } from "./dispatch/hooks.js";
-export type { Approver, ScopeChecker } from "./dispatch/call-runtime.js";
-export type { ApprovalEvictedListener, PendingApproval } from "./dispatch/approval-store.js";
-export type { TaskInfo, TaskStatus } from "./dispatch/task-store.js";
-export { TASK_STATUS_TOOL } from "./dispatch/task-status-tool.js";
+export { currentToolCall, enableAsyncToolContext } from "./dispatch/index.js";
+export type { BeforeVerdict, ToolEvent, ToolEventListener, ToolEventName } from "./dispatch/index.js";
+export type { ApprovalDecision, Approver, RuntimeOptions, ScopeChecker } from "./dispatch/index.js";
+export type { RunToolCallsOptions, RetryBackoff } from "./dispatch/index.js";
+export type {
+  ApprovalEvictedListener,
+  Approvals,
+  ApproveOptions,
+  PendingApproval,
+} from "./dispatch/approvals/index.js";
+export type { BackgroundTasks, TaskInfo, TaskLimits, TaskStatus } from "./dispatch/tasks/index.js";
+export { TASK_STATUS_TOOL } from "./dispatch/tasks/index.js";
 export { isToolResult, renderToolResult } from "./tool/tool-result.js";
 export { image } from "./content/image.js";
 export { audio } from "./content/audio.js";
@@ -53,10 +95,20 @@ export type { ContentIssue } from "./content/check-content.js";
 export { DEFAULT_MAX_RESULT_CHARS, truncateForModel } from "./content/truncate-for-model.js";
 export { modelOutput } from "./tool/model-output.js";
 export type { ModelOutput, ModelOutputOptions } from "./tool/model-output.js";
-export type { ToolErrorPayload, ToolOutcome, ToolResult } from "./tool/tool-result.js";
+export type {
+  ToolAwaitingApproval,
+  ToolBackgrounded,
+  ToolErrorPayload,
+  ToolFailure,
+  ToolOutcome,
+  ToolResult,
+  ToolResultBase,
+  ToolSuccess,
+} from "./tool/tool-result.js";
 
 export { ErrorCode } from "./errors/error-code.js";
 export { ToolwrightError } from "./errors/toolwright-error.js";
+export type { ToolwrightErrorOptions } from "./errors/toolwright-error.js";
 export {
   ToolDefinitionError,
   ToolNotFoundError,
@@ -66,47 +118,82 @@ export {
 } from "./errors/errors.js";
 export type { ArgumentIssue } from "./errors/errors.js";
 export { ApprovalNotFoundError, TaskNotFoundError } from "./errors/runtime-errors.js";
-export type { StoreOptions } from "./dispatch/store-options.js";
+export type { StoreOptions } from "./dispatch/index.js";
 export { MemoryStore } from "./store/memory-store.js";
 export { StoreUnavailableError } from "./store/store-error.js";
 export type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "./store/runtime-store.js";
 
 export { toOpenAITools } from "./providers/openai/export.js";
-export type { OpenAIChatTool, OpenAIResponsesTool } from "./providers/openai/export.js";
+export type { OpenAIApi, OpenAIChatTool, OpenAIResponsesTool, OpenAIToolOptions } from "./providers/openai/export.js";
 export { parseOpenAIToolCalls } from "./providers/openai/calls.js";
+export type { OpenAIChatMessageLike, OpenAIResponsesOutputLike, TypedItem } from "./providers/openai/calls.js";
 export { toOpenAIToolResult } from "./providers/openai/results.js";
-export type { OpenAIResponsesToolOutput, OpenAIToolResultOptions } from "./providers/openai/results.js";
+export type {
+  OpenAIChatToolMessage,
+  OpenAIResponsesToolOutput,
+  OpenAIToolResultOptions,
+} from "./providers/openai/results.js";
 export { toOpenAIChatToolMessages } from "./providers/openai/chat-tool-messages.js";
 export type { OpenAIChatToolTurn, OpenAIChatUserMessage } from "./providers/openai/chat-tool-messages.js";
 export type { OpenAIChatUserPart, OpenAIResponsesOutputItem } from "./providers/openai/result-parts.js";
 export { toAnthropicTools } from "./providers/anthropic/export.js";
-export type { AnthropicTool } from "./providers/anthropic/export.js";
+export type { AnthropicCacheControl, AnthropicTool, AnthropicToolOptions } from "./providers/anthropic/export.js";
 export { parseAnthropicToolCalls } from "./providers/anthropic/calls.js";
+export type { AnthropicContentBlockLike } from "./providers/anthropic/calls.js";
 export { toAnthropicToolResult } from "./providers/anthropic/results.js";
 export type { AnthropicToolResultBlock } from "./providers/anthropic/results.js";
 export type { AnthropicToolResultContentBlock } from "./providers/anthropic/result-blocks.js";
 export { toGeminiTools } from "./providers/gemini/export.js";
-export type { GeminiFunctionDeclaration } from "./providers/gemini/export.js";
+export type {
+  GeminiFunctionDeclaration,
+  GeminiJsonSchemaFunctionDeclaration,
+  GeminiMode,
+  GeminiToolOptions,
+} from "./providers/gemini/export.js";
+export type { GeminiSchema, GeminiType } from "./providers/gemini/openapi-types.js";
 export { parseGeminiToolCalls } from "./providers/gemini/calls.js";
+export type { GeminiPartLike, GeminiResponseLike } from "./providers/gemini/calls.js";
 export { toGeminiToolResult } from "./providers/gemini/results.js";
 export type { GeminiFunctionResponsePart, GeminiToolResultOptions } from "./providers/gemini/results.js";
 export { toMcpTools } from "./providers/mcp/export.js";
-export type { McpTool } from "./providers/mcp/export.js";
+export type { McpTool, McpToolAnnotations } from "./providers/mcp/export.js";
 export { toMcpToolResult } from "./providers/mcp/results.js";
 export type { McpContentBlock, McpToolResult } from "./providers/mcp/results.js";
 export { TOOL_SEARCH_TOOL } from "./providers/tool-search/tool-search-spec.js";
 export { createLoadedTools } from "./providers/tool-search/loaded-tools.js";
 export type { LoadedTools } from "./providers/tool-search/loaded-tools.js";
-export type { ToolSearchMatch, ToolSearchReport } from "./providers/tool-search/search-tools.js";
-export type { AnthropicToolSearch, AnthropicToolSearchTool } from "./providers/anthropic/tool-search.js";
+export type { ToolSearchMatch } from "./providers/tool-search/search-index.js";
+export type { ToolSearchReport } from "./providers/tool-search/search-tools.js";
 export type {
-  OpenAIToolSearch,
+  AnthropicBreakpoint,
+  AnthropicToolReferenceBlock,
+  AnthropicToolSearch,
+  AnthropicToolSearchTool,
+} from "./providers/anthropic/tool-search.js";
+export type {
+  OpenAINamespaceTool,
+  OpenAIResponsesFunction,
   OpenAIResponsesToolEntry,
   OpenAIToolNamespace,
+  OpenAIToolSearch,
+  OpenAIToolSearchTool,
 } from "./providers/openai/tool-search.js";
 export type { OpenAIToolSearchOutput } from "./providers/openai/results.js";
 export { checkCompatibility } from "./providers/compatibility.js";
 export { checkResultCompatibility } from "./providers/result-compatibility.js";
 export { RESULT_LIMITS } from "./providers/result-limits.js";
 export type { ResultLimits, ResultPath } from "./providers/result-limits.js";
-export type { CompatibilityFinding, ProviderName } from "./schema/finding.js";
+export type { CompatibilityOptions } from "./providers/compatibility.js";
+export type { CompatibilityFinding, ProviderName, Severity } from "./schema/finding.js";
+export type { ObjectSchemaObject, SchemaObject } from "./schema/json.js";
+
+export { runDurableCall } from "./durable/run-durable-call.js";
+export type { DurableAgent, DurableCallOptions } from "./durable/run-durable-call.js";
+export { deriveIdempotencyKey, idempotencyKeyOf } from "./durable/idempotency-key.js";
+export type { IdempotencyKeyParts } from "./durable/idempotency-key.js";
+export type {
+  DurableApprovalDecision,
+  DurableApprovalRequest,
+  DurablePort,
+  DurableSignal,
+} from "./durable/durable-port.js";

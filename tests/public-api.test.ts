@@ -4,6 +4,10 @@ import * as aiSdk from "toolwright/ai-sdk";
 import * as langchain from "toolwright/langchain";
 import * as openaiAgents from "toolwright/openai-agents";
 import * as otel from "toolwright/otel";
+import * as vite from "toolwright/vite";
+import * as restate from "toolwright/restate";
+import * as temporal from "toolwright/temporal";
+import * as temporalWorkflow from "toolwright/temporal-workflow";
 
 // The runtime surface of each entry point: adding or removing a name here is a deliberate change of the public API.
 describe("public API", () => {
@@ -35,8 +39,10 @@ describe("public API", () => {
       "content",
       "createLoadedTools",
       "currentToolCall",
+      "deriveIdempotencyKey",
       "enableAsyncToolContext",
       "file",
+      "idempotencyKeyOf",
       "image",
       "isContentPart",
       "isContentResult",
@@ -49,6 +55,7 @@ describe("public API", () => {
       "registerGeneratedSchemas",
       "renderToolResult",
       "resourceLink",
+      "runDurableCall",
       "toAnthropicToolResult",
       "toAnthropicTools",
       "toGeminiToolResult",
@@ -95,11 +102,34 @@ describe("public API", () => {
       openaiAgents: names(openaiAgents),
       langchain: names(langchain),
       otel: names(otel),
+      vite: names(vite),
+      restate: names(restate),
+      temporal: names(temporal),
+      temporalWorkflow: names(temporalWorkflow),
     }).toEqual({
-      aiSdk: ["toAiSdkTools"],
+      aiSdk: ["toAiSdkToolSet", "toAiSdkTools"],
       openaiAgents: ["toOpenAIAgentsTools"],
       langchain: ["AgentLangChainTool", "toLangChainToolMessage", "toLangChainTools"],
       otel: ["instrumentTools"],
+      vite: ["standardDecorators"],
+      restate: [
+        "idempotencyKeyOf",
+        "resolveRestateApproval",
+        "restateCallTool",
+        "restatePort",
+        "restateToolService",
+        "restateWorkflowPort",
+      ],
+      temporal: ["activityOptionsFor", "idempotencyKeyOf", "toolActivities"],
+      temporalWorkflow: [
+        "APPROVAL_SIGNAL",
+        "PENDING_APPROVALS_QUERY",
+        "activityNames",
+        "activityOptionsFor",
+        "approvalSignal",
+        "pendingApprovalsQuery",
+        "workflowTools",
+      ],
     });
   });
 });

@@ -1,7 +1,7 @@
-import { CallRuntime, type RuntimeOptions } from "../dispatch/call-runtime.js";
-import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/hooks.js";
-import { type StoreHost, sharedStores } from "../dispatch/store-runtime.js";
-import { taskStatusDefinition } from "../dispatch/task-status-tool.js";
+import { CallRuntime, type RuntimeOptions } from "../dispatch/index.js";
+import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/index.js";
+import { type StoreHost, sharedKeepers } from "../dispatch/index.js";
+import { taskStatusDefinition } from "../dispatch/tasks/index.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 
@@ -26,7 +26,7 @@ export class AgentRuntime extends CallRuntime {
 
   /** Creates the state from the agent's options and its registry's shared parts (and `host`, for a `store`). */
   constructor(options: RuntimeOptions, registry: RegistryParts, host?: StoreHost) {
-    super(options, options.store && host ? sharedStores(options.store, options, host) : undefined);
+    super(options, options.store && host ? sharedKeepers(options.store, options, host) : undefined);
     this.validator = registry.validator;
     this.#registryEvents = registry.events;
     this.listeners = [registry.events];

@@ -1,15 +1,15 @@
-import type { Approvals } from "../dispatch/approval-store.js";
+import type { Approvals } from "../dispatch/approvals/index.js";
 import { generateCallId } from "../tool/call-id.js";
-import { activeCallTracer } from "../dispatch/call-tracer.js";
-import { type RuntimeOptions, runtimeOptionsOf } from "../dispatch/call-runtime.js";
-import { dispatchCall, runApproved } from "../dispatch/dispatch.js";
-import type { StoreHost } from "../dispatch/store-runtime.js";
-import type { ToolEventListener, ToolEventName } from "../dispatch/hooks.js";
-import { type RunToolCallsOptions, type ToolCall, runToolCalls } from "../dispatch/run-tool-calls.js";
-import { runsInParallel } from "../dispatch/serial-lane.js";
-import { TASK_STATUS_TOOL } from "../dispatch/task-status-tool.js";
-import type { BackgroundTasks } from "../dispatch/task-store.js";
+import { type RuntimeOptions, runtimeOptionsOf } from "../dispatch/index.js";
+import { type UnavailableTool, callRequest, runCall } from "../dispatch/index.js";
+import type { StoreHost } from "../dispatch/index.js";
+import type { ToolEventListener, ToolEventName } from "../dispatch/index.js";
+import { type RunToolCallsOptions, runToolCalls } from "../dispatch/index.js";
+import { runsInParallel } from "../dispatch/index.js";
+import { TASK_STATUS_TOOL } from "../dispatch/tasks/index.js";
+import type { BackgroundTasks } from "../dispatch/tasks/index.js";
 import type { ToolResult } from "../tool/tool-result.js";
+import type { ToolCall } from "../tool/tool-call.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { toSpec, toTool } from "../tool/tool-definition.js";
 import {
@@ -24,8 +24,7 @@ import type { Tool, ToolSpec } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { AgentRuntime } from "./agent-runtime.js";
 import type { BaseTool } from "./base-tool.js";
-import { agentClassTools } from "./class-tools.js";
-import { unavailableResult } from "./unavailable-result.js";
+import { reflectTools } from "../reflect/reflect-tools.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
 import { TOOL_SEARCH_TOOL } from "../providers/tool-search/tool-search-spec.js";
 import { selectTurnTools, toolSearchCall } from "./tool-search.js";
@@ -105,7 +104,7 @@ export class BaseAgent {
     // A name taken from the class name changes when a minifier renames the class, so it may not be granted access.
     const nameFromClass = options.name === undefined && this.name === ctor.name && !hasOwnAgentName(ctor);
     const registry = options.registry ?? toolRegistry;
-    this.#membership = registry[ATTACH_AGENT](this.name, ctor, agentClassTools(ctor), reserved, nameFromClass);
+    this.#membership = registry[ATTACH_AGENT](this.name, ctor, reflectTools(ctor), reserved, nameFromClass);
   }
 
   /** A unique id of this instance (a UUID), the same on every read; `registry.checkPermission` accepts it. */
@@ -163,35 +162,21 @@ export class BaseAgent {
       entry?.definition ??
       search?.definition ??
       (name === TASK_STATUS_TOOL && this.#options.exposeTaskStatusTool ? runtime.statusDefinition : undefined);
-    if (!definition) {
-      const unavailable = () =>
-        unavailableResult({
-          agent: this,
-          name,
-          args,
-          callId,
-          available: this.toolSpecs().map((spec) => spec.name),
-          // An own tool whose allowedAgents leaves this agent out exists too: the call is denied, not unknown.
-          exists:
-            this.#registry.has(name) ||
-            agentClassTools(this.constructor as typeof BaseAgent).some((own) => own.name === name),
-          listeners: runtime.listeners,
-        });
-      const tracer = activeCallTracer();
-      const traced = { phase: "call", toolName: name, description: undefined, callId, agent: this, args } as const;
-      return tracer ? tracer.trace(traced, unavailable) : unavailable();
-    }
-    return dispatchCall({
-      definition,
-      target: entry?.own ? this : search?.target,
-      rawArgs: args,
-      callId,
-      agent: this,
-      signal: options.signal,
-      validator: runtime.validator,
-      events: runtime.listeners,
-      runtime,
-    });
+    return runCall(
+      callRequest({
+        toolName: name,
+        definition,
+        target: entry?.own ? this : search?.target,
+        rawArgs: args,
+        callId,
+        agent: this,
+        signal: options.signal,
+        validator: runtime.validator,
+        events: runtime.listeners,
+        runtime,
+        unavailable: definition ? undefined : this.#unavailable(name),
+      }),
+    );
   }
 
   /**
@@ -253,28 +238,36 @@ export class BaseAgent {
     return (this.#setup = new AgentRuntime(setup, this.#registry[REGISTRY_INTERNALS], host));
   }
 
+  // Read only when the model called a tool this agent cannot see: what to list, and whether to say denied.
+  #unavailable(name: string): UnavailableTool {
+    return {
+      available: () => this.toolSpecs().map((spec) => spec.name),
+      // An own tool whose allowedAgents leaves this agent out exists too: the call is denied, not unknown.
+      exists: () =>
+        this.#registry.has(name) || reflectTools(this.constructor as typeof BaseAgent).some((own) => own.name === name),
+    };
+  }
+
   // With a shared store, an approval requested in another process runs here: rebuild the call from the tool's name.
   #storeHost(): StoreHost {
     return {
       agentName: this.name,
-      runApproved,
       resolve: (name, callId, signal) => {
         const entry = this.#view().get(name);
         if (!entry) return undefined;
         const runtime = this.#state();
-        const target = entry.own ? this : undefined;
-        const { validator, listeners: events } = runtime;
-        return {
+        return callRequest({
+          toolName: name,
           definition: entry.definition,
-          target,
+          target: entry.own ? this : undefined,
           rawArgs: undefined,
           callId,
           agent: this,
           signal,
-          validator,
-          events,
+          validator: runtime.validator,
+          events: runtime.listeners,
           runtime,
-        };
+        });
       },
     };
   }

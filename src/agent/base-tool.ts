@@ -4,7 +4,8 @@ import type { InferArgs } from "../params/infer.js";
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 import type { ParamShape } from "../params/param.js";
 import { resolveInputSchema } from "../schema/input-schema.js";
-import { type ToolDefinition, modelDescription, pickFlags } from "../tool/tool-definition.js";
+import { defineTool } from "../tool/define-tool.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolOptions, assertToolName, validateToolOptions } from "../tool/tool-options.js";
 import { TOOL_DEFINITION, type ToolSource } from "../tool/tool-source.js";
 
@@ -50,14 +51,13 @@ export abstract class BaseTool<S extends ParamShape = ParamShape> implements Too
     assertToolName(name, className);
     const { inputSchema, standardSchema } = resolveInputSchema(options, `${className} (${name})`);
     const handler = (args: Record<string, unknown>, context: ToolCallContext) => this.run(args as never, context);
-    this.#definition = Object.freeze({
+    this.#definition = defineTool({
       name,
-      description: modelDescription(options),
+      description: options.description,
+      options,
       inputSchema,
-      ...pickFlags(options),
-      kind: "function",
-      handler,
-      ...(standardSchema ? { standardSchema } : {}),
+      standardSchema,
+      runner: { kind: "function", handler },
     });
   }
 

@@ -11,6 +11,8 @@ export interface InspectCommand {
   readonly agent?: string;
   readonly provider?: ProviderName;
   readonly json: boolean;
+  /** `--strict`: check (and with `--provider openai`, show) OpenAI strict mode. */
+  readonly strict?: boolean;
 }
 
 /** `toolwright serve <module> [--agent NAME] [--http PORT] [--host HOST] [--stateless]`. */
@@ -35,20 +37,22 @@ export type Command = InspectCommand | ServeCommand | GenerateCommand | DoctorCo
 
 /** The usage text of the command. */
 export const USAGE = `Usage:
-  toolwright inspect <module> [--agent NAME] [--provider openai|anthropic|gemini|mcp] [--json]
+  toolwright inspect <module> [--agent NAME] [--provider openai|anthropic|gemini|mcp] [--strict] [--json]
   toolwright serve <module> [--agent NAME] [--http PORT] [--host HOST] [--stateless]
   toolwright generate [files...] [--out FILE] [--project TSCONFIG] [--check | --watch]
-  toolwright doctor [--project tsconfig.json] [--json]
+  toolwright doctor [module] [--project tsconfig.json] [--json]
 
 <module> is a JavaScript file, or a TypeScript file when tsx is installed.
-inspect: prints each agent's tools, their schemas (or the provider's form) and compatibility findings;
+inspect: prints each agent's tools, their schemas (or the provider's form) and compatibility findings, and
+         allowedAgents names that match no agent; --strict checks OpenAI strict mode too;
          exits 1 on a definition error or a compatibility error.
 serve:   serves one agent's tools over MCP: stdio by default, Streamable HTTP with --http (0 picks a free port);
          --stateless serves HTTP without sessions, for replicas behind a load balancer.
 generate: writes the schemas of decorated methods without params, read from their types and JSDoc, to one module
-         (default src/toolwright.generated.ts; needs the typescript package); --check exits 1 when it is stale.
-doctor:  names each tsconfig.json / package.json setting that will break decorated agents, with the fix;
-         exits 1 when one will.`;
+         (default toolwright.generated.ts beside the files that declare tools; needs the typescript package);
+         --check exits 1 when it is stale.
+doctor:  names each tsconfig.json / package.json setting that will break decorated agents, with the fix, and with
+         a module, allowedAgents names that match no agent; exits 1 when a setting will break the project.`;
 
 const HELP = " (toolwright --help shows the usage)";
 const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "gemini", "mcp"];
@@ -78,6 +82,7 @@ export function parseCommand(argv: readonly string[]): Command {
         http: { type: "string" },
         host: { type: "string" },
         stateless: { type: "boolean", default: false },
+        strict: { type: "boolean", default: false },
       },
     });
   } catch (error) {
@@ -103,10 +108,11 @@ export function parseCommand(argv: readonly string[]): Command {
       json: values.json,
       ...agent,
       ...(provider ? { provider: provider as ProviderName } : {}),
+      ...(values.strict ? { strict: true } : {}),
     };
   }
-  if (values.provider !== undefined || values.json)
-    throw new CliError("serve: --provider and --json are options of inspect");
+  if (values.provider !== undefined || values.json || values.strict)
+    throw new CliError("serve: --provider, --json and --strict are options of inspect");
   const port = values.http === undefined ? undefined : Number(values.http);
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535)) {
     throw new CliError(`serve: --http must be a port number from 0 to 65535; got "${values.http}"`);

@@ -49,10 +49,21 @@ export function formatReport(report: InspectReport): string {
     for (const tool of report.moduleTools) {
       const who = tool.allowedAgents === null ? "every agent" : tool.allowedAgents.join(", ") || "no agent";
       lines.push(`  ${tool.name}: ${tool.description} (allowed: ${who})`);
+      for (const finding of report.access.filter((f) => f.tool === tool.name)) {
+        lines.push(`    ${finding.severity} [${finding.rule}] ${finding.message}`);
+      }
+    }
+    parts.push(lines.join("\n"));
+  }
+  if (report.definitions.length > 0) {
+    const lines = ["Definition findings:"];
+    for (const finding of report.definitions) {
+      lines.push(`  ${finding.severity} ${finding.where} [${finding.rule}] ${finding.message}`);
     }
     parts.push(lines.join("\n"));
   }
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  parts.push(`${plural(report.errors, "error")}, ${plural(report.warnings, "warning")}.`);
+  const notes = report.infos > 0 ? ` (${plural(report.infos, "info")}: rewrites toolwright validates around)` : "";
+  parts.push(`${plural(report.errors, "error")}, ${plural(report.warnings, "warning")}.${notes}`);
   return parts.join("\n\n");
 }

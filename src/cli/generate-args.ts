@@ -6,14 +6,12 @@ export interface GenerateCommand {
   readonly command: "generate";
   /** The files to read; empty: every file of the tsconfig. */
   readonly files: readonly string[];
-  readonly out: string;
+  /** `--out`; absent: `toolwright.generated.ts` beside the files that declare tools. */
+  readonly out?: string;
   readonly project?: string;
   readonly check: boolean;
   readonly watch: boolean;
 }
-
-/** Where the generated module goes when `--out` is not given. */
-export const DEFAULT_OUT = "src/toolwright.generated.ts";
 
 /**
  * Parses the arguments of `toolwright generate`.
@@ -41,7 +39,7 @@ export function parseGenerate(args: readonly string[], help: string): GenerateCo
   return {
     command: "generate",
     files: positionals,
-    out: values.out ?? DEFAULT_OUT,
+    ...(values.out === undefined ? {} : { out: values.out }),
     ...(values.project === undefined ? {} : { project: values.project }),
     check: values.check,
     watch: values.watch,

@@ -1,17 +1,37 @@
 import { toAnthropicTools } from "../providers/anthropic/export.js";
 import { checkCompatibility } from "../providers/compatibility.js";
-import type { CompatibilityFinding, ProviderName } from "../schema/finding.js";
+import type { CompatibilityFinding, ProviderName, Severity } from "../schema/finding.js";
 import { toGeminiTools } from "../providers/gemini/export.js";
 import { toMcpTools } from "../providers/mcp/export.js";
 import { toOpenAITools } from "../providers/openai/export.js";
 import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool } from "../tool/tool.js";
+import { type AccessFinding, checkAllowedAgents } from "./allowed-agents-check.js";
 import { firstLine } from "./cli-error.js";
+import type { DefinitionFinding } from "./definition-findings.js";
 import type { FoundAgent } from "./find-agents.js";
 
+/**
+ * How `inspect` rates a finding: a provider's `"error"` and `"warning"`, and `"info"` for a change toolwright makes
+ * itself and keeps validating against the original schema (a keyword moved into the description, a strict-mode
+ * rewrite, a keyword the provider ignores): nothing for the developer to fix.
+ */
+export type InspectSeverity = Severity | "info";
+
 /** A compatibility finding, with the provider it is about. */
-export interface ProviderFinding extends CompatibilityFinding {
+export interface ProviderFinding extends Omit<CompatibilityFinding, "severity"> {
   readonly provider: ProviderName;
+  readonly severity: InspectSeverity;
+}
+
+/** What `inspect` checks beyond the tools' own form. */
+export interface InspectOptions {
+  /** Check OpenAI strict mode too (`--strict`); by default OpenAI is checked as `toOpenAITools(tools, { strict: false })`. */
+  readonly strict?: boolean;
+  /** Every agent name the module defines (also those `--agent` leaves out), for the `allowedAgents` check. */
+  readonly agentNames?: readonly string[];
+  /** Definition mistakes found in the module's exports and source. */
+  readonly definitions?: readonly DefinitionFinding[];
 }
 
 /** One tool as `inspect` reports it: its spec and the flags it declares (a predicate shown as `"conditional"`). */
@@ -47,17 +67,23 @@ export interface InspectReport {
   readonly provider: ProviderName | null;
   readonly agents: readonly InspectedAgent[];
   readonly moduleTools: readonly ModuleTool[];
+  /** `allowedAgents` names of module-level tools that match no agent of the module. */
+  readonly access: readonly AccessFinding[];
+  /** Decorated methods the run time cannot refuse: TypeScript `private` ones, those of a class that is no agent. */
+  readonly definitions: readonly DefinitionFinding[];
   readonly errors: number;
   readonly warnings: number;
+  /** Findings about what toolwright rewrote itself (see {@link InspectSeverity}). */
+  readonly infos: number;
 }
 
 /** The providers, in the order `inspect` checks them. */
 export const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "gemini", "mcp"];
 
-function exportTools(tools: readonly Tool[], provider: ProviderName): unknown {
+function exportTools(tools: readonly Tool[], provider: ProviderName, strict: boolean): unknown {
   switch (provider) {
     case "openai":
-      return toOpenAITools(tools);
+      return toOpenAITools(tools, { strict: strict ? "auto" : false });
     case "anthropic":
       return toAnthropicTools(tools);
     case "gemini":
@@ -74,14 +100,29 @@ function describeTool(tool: Tool): InspectedTool {
   return { name, description, inputSchema, flags: shown };
 }
 
-function inspectAgent(found: FoundAgent, provider: ProviderName | undefined): InspectedAgent {
+// Rules whose warnings describe a rewrite toolwright performs and validates around: the model sees less of the
+// schema, every call is still checked against all of it.
+const REWRITTEN = /^(?:openai|anthropic)\.strict\.|^gemini\.json-schema\.keyword$/;
+
+function rate(finding: CompatibilityFinding, provider: ProviderName): ProviderFinding {
+  const severity = finding.severity === "warning" && REWRITTEN.test(finding.rule) ? "info" : finding.severity;
+  return { provider, ...finding, severity };
+}
+
+function check(tools: readonly Tool[], target: ProviderName, strict: boolean): CompatibilityFinding[] {
+  return target === "openai"
+    ? checkCompatibility(tools, "openai", { strict: strict ? "auto" : false })
+    : checkCompatibility(tools, target);
+}
+
+function inspectAgent(found: FoundAgent, provider: ProviderName | undefined, strict: boolean): InspectedAgent {
   const tools = found.agent.tools();
   const findings: ProviderFinding[] = [];
   let exported: unknown = null;
   for (const target of provider === undefined ? PROVIDERS : [provider]) {
-    findings.push(...checkCompatibility(tools, target).map((f) => ({ provider: target, ...f })));
+    findings.push(...check(tools, target, strict).map((f) => rate(f, target)));
     try {
-      const form = exportTools(tools, target);
+      const form = exportTools(tools, target, strict);
       if (target === provider) exported = form;
     } catch (error) {
       // The exporter refused (e.g. a tool name this provider rejects); the check has normally said why already.
@@ -114,15 +155,21 @@ export function inspectAgents(
   module: string,
   agents: readonly FoundAgent[],
   provider: ProviderName | undefined,
+  options: InspectOptions = {},
 ): InspectReport {
-  const inspected = agents.map((found) => inspectAgent(found, provider));
+  const inspected = agents.map((found) => inspectAgent(found, provider, options.strict ?? false));
   const all = inspected.flatMap((agent) => agent.findings);
+  const tools = moduleTools();
+  const access = checkAllowedAgents(tools, options.agentNames ?? agents.map((found) => found.agent.name));
   return {
     module,
     provider: provider ?? null,
     agents: inspected,
-    moduleTools: moduleTools(),
+    moduleTools: tools,
+    access,
+    definitions: options.definitions ?? [],
     errors: all.filter((f) => f.severity === "error").length,
-    warnings: all.filter((f) => f.severity === "warning").length,
+    warnings: all.filter((f) => f.severity === "warning").length + access.length + (options.definitions?.length ?? 0),
+    infos: all.filter((f) => f.severity === "info").length,
   };
 }

@@ -52,6 +52,12 @@ export function addToolEntry(metadata: object, entry: ToolEntry): void {
   map.set(entry.method, entry);
 }
 
+/** Returns how many entries a class's own metadata object holds so far (while its class is being defined). */
+export function ownEntryCount(metadata: object): number {
+  const md = metadata as MetadataObject;
+  return Object.hasOwn(md, ENTRIES) ? (md[ENTRIES] as Map<string, ToolEntry>).size : 0;
+}
+
 /** Returns the entries a class declared itself (not inherited ones), in declaration order. */
 export function ownToolEntries(ctor: object): readonly ToolEntry[] {
   const key = Symbol.metadata;

@@ -2,7 +2,8 @@ import { ToolDefinitionError } from "../errors/errors.js";
 import { type ResolvedInputSchema, resolveInputSchema } from "../schema/input-schema.js";
 import { resolveOutputSchema } from "../schema/output-schema.js";
 import { isStage3Context, legacyCall } from "./legacy-call.js";
-import { type ToolEntryKind, addToolEntry } from "./metadata.js";
+import { type ToolEntryKind, addToolEntry, ownEntryCount } from "./metadata.js";
+import { agentInitializer, assertLegacyAgentTarget } from "./agent-class-check.js";
 import { type ToolOptions, assertToolName, validateToolOptions } from "../tool/tool-options.js";
 
 /**
@@ -19,6 +20,7 @@ export function recordTool(
   decorator: string,
   third?: unknown,
 ): void {
+  const legacyTarget = isStage3Context(second) ? undefined : first;
   const { value, context, legacy } = isStage3Context(second)
     ? { value: first, context: second, legacy: undefined }
     : legacyCall(first, second, third, decorator);
@@ -47,6 +49,8 @@ export function recordTool(
   // A builtin tool's schema also depends on the method's own parameters, which the reflector reads with the class.
   const schema: ResolvedInputSchema | undefined = kind === "tool" ? resolveInputSchema(options, where) : undefined;
   const output = resolveOutputSchema(options.returns, where);
+  // Once per class (its first decorated method): the check that the class is an agent, when it can first be made.
+  const firstEntry = ownEntryCount(context.metadata) === 0;
   addToolEntry(context.metadata, {
     kind,
     method: context.name,
@@ -57,4 +61,9 @@ export function recordTool(
     ...(output ? { output } : {}),
     ...(legacy ? { legacy } : {}),
   });
+  if (legacy) assertLegacyAgentTarget(firstEntry ? legacyTarget : undefined, context.name, decorator);
+  else if (firstEntry)
+    (context as { addInitializer?: (f: () => void) => void }).addInitializer?.(
+      agentInitializer(context.name, decorator),
+    );
 }

@@ -32,7 +32,8 @@ export type GeneratedToolOptions = Omit<ToolOptions, "description" | "params"> &
 };
 
 /**
- * Marks a method as a tool. The method receives one argument: the validated arguments object, defaults filled in.
+ * Marks a method as a tool. The method receives the validated arguments object (defaults filled in) and, as a second
+ * argument it may leave out, the call's {@link ToolCallContext}: its abort `signal`, `callId`, `agent` and `tool`.
  * With a descriptor shape, a method whose parameter type disagrees with the shape does not compile; with `returns`,
  * neither does one whose return type disagrees with the result's schema. Without `params`,
  * the schema comes from the parameter's type and JSDoc through `toolwright generate`.
@@ -40,18 +41,32 @@ export type GeneratedToolOptions = Omit<ToolOptions, "description" | "params"> &
  * @example
  * class Weather extends BaseAgent {
  *   \@tool({ description: "Forecast for a city", params: { city: p.string(), days: p.integer().default(3) } })
- *   forecast({ city, days }: { city: string; days: number }) { return `${days} days of sun in ${city}`; }
+ *   forecast({ city, days }: { city: string; days: number }, { signal }: ToolCallContext) {
+ *     return `${days} days of sun in ${city}`;
+ *   }
  * }
  */
 export function tool<const S extends ParamShape, const R = undefined>(
   options: ToolOptions & { readonly params: ObjectParam<S>; readonly returns?: R },
 ): ToolMethodDecorator<InferArgs<S>, InferReturns<R>>;
+/**
+ * Marks a method as a tool. The method receives the validated arguments object (defaults filled in) and, as a second
+ * argument it may leave out, the call's {@link ToolCallContext} (`signal`, `callId`, `agent`, `tool`).
+ */
 export function tool<const S extends ParamShape, const R = undefined>(
   options: ToolOptions<S> & { readonly params: S; readonly returns?: R },
 ): ToolMethodDecorator<InferArgs<S>, InferReturns<R>>;
+/**
+ * Marks a method as a tool. The method receives the validated arguments object (defaults filled in) and, as a second
+ * argument it may leave out, the call's {@link ToolCallContext} (`signal`, `callId`, `agent`, `tool`).
+ */
 export function tool<Output, const R = undefined>(
   options: ToolOptions & { readonly params: StandardSchemaLike<Output>; readonly returns?: R },
 ): ToolMethodDecorator<Output, InferReturns<R>>;
+/**
+ * Marks a method as a tool. The method receives the validated arguments object (defaults filled in) and, as a second
+ * argument it may leave out, the call's {@link ToolCallContext} (`signal`, `callId`, `agent`, `tool`).
+ */
 export function tool<const R = undefined>(
   options?: GeneratedToolOptions & { readonly returns?: R },
 ): ToolMethodDecorator<never, InferReturns<R>>;

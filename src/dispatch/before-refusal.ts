@@ -1,4 +1,5 @@
 import { describeThrown } from "../errors/describe-thrown.js";
+import { deniedText, hookFailedText } from "../errors/model-messages.js";
 import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { failureResult } from "../tool/tool-result.js";
@@ -15,15 +16,13 @@ export function beforeRefusal(request: CallRequest, refusal: BeforeRefusal): Han
   if (!refusal.thrown) {
     const result = failureResult(name, request.callId, "denied", {
       code: ErrorCode.Denied,
-      message: `The call of tool "${name}" was denied: ${refusal.reason}`,
+      message: deniedText(name, refusal.reason),
     });
     return { result, error: new ToolwrightError(ErrorCode.Denied, result.error.message) };
   }
   const result = failureResult(name, request.callId, "denied", {
     code: ErrorCode.HookFailed,
-    message:
-      `The call of tool "${name}" was denied: a policy check failed (${describeThrown(refusal.error)}), ` +
-      "so the tool did not run.",
+    message: hookFailedText(name, describeThrown(refusal.error)),
   });
   return { result, error: refusal.error };
 }

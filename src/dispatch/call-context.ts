@@ -1,8 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ToolCallContext } from "../tool/tool.js";
 
-export type { ToolCallContext } from "../tool/tool.js";
-
 // The call whose handler is running synchronously right now. Set around every handler invocation and put back after
 // it, so `currentToolCall()` works in the synchronous part of any handler for the price of two assignments.
 let running: ToolCallContext | undefined;

@@ -2,14 +2,14 @@ import { isRuntimeStore } from "../store/runtime-store.js";
 import { type OptionTable, checkOptions } from "../tool/option-table.js";
 import type { GatedCall } from "../tool/tool.js";
 import { ToolDefinitionError } from "../errors/errors.js";
-import { type ApprovalEvictedListener, type ApprovalKeeper, ApprovalStore } from "./approval-store.js";
+import { type ApprovalEvictedListener, type ApprovalKeeper, LocalApprovals } from "./approvals/index.js";
 import type { RetryBackoff } from "./retry.js";
 import { SerialLane } from "./serial-lane.js";
 import type { StoreOptions } from "./store-options.js";
-import { type TaskKeeper, type TaskStoreLimits, TaskStore } from "./task-store.js";
+import { type TaskKeeper, type TaskLimits, LocalTasks } from "./tasks/index.js";
 
-/** Builds an agent's approvals and tasks on a shared store (see `sharedStores` in store-runtime.ts). */
-export interface SharedStores {
+/** Builds an agent's approvals and tasks on a shared store (see `sharedKeepers` in shared-keepers.ts). */
+export interface SharedKeepers {
   approvals(): ApprovalKeeper;
   tasks(): TaskKeeper;
 }
@@ -33,7 +33,7 @@ export type ScopeChecker = (
 ) => boolean | readonly string[] | Promise<boolean | readonly string[]>;
 
 /** How an agent runs its tool calls. Every option is optional. */
-export interface RuntimeOptions extends TaskStoreLimits, StoreOptions {
+export interface RuntimeOptions extends TaskLimits, StoreOptions {
   /** The time limit of a call of a tool without its own `timeoutMs`, in ms. Default: none. */
   readonly defaultTimeoutMs?: number;
   /** The pause before a retry: a first pause in ms (doubled each retry, default 100) or a function of the retry. */
@@ -57,14 +57,14 @@ export class CallRuntime {
   #lane: SerialLane | undefined;
   #tasks: TaskKeeper | undefined;
   #approvals: ApprovalKeeper | undefined;
-  readonly #shared: SharedStores | undefined;
+  readonly #shared: SharedKeepers | undefined;
 
   /**
    * Creates a runtime; nothing is allocated until a part is used. `shared` builds the approvals and tasks of a
    * `store` option; it is required when the options name a store.
    * @throws {ToolDefinitionError} when the options name a store and no `shared` is given.
    */
-  constructor(options: RuntimeOptions, shared?: SharedStores) {
+  constructor(options: RuntimeOptions, shared?: SharedKeepers) {
     // Only an agent has a name to share records under; a bare runtime with a store is a programming mistake.
     if (options.store && !shared)
       throw new ToolDefinitionError("A `store` needs an agent: pass it in an agent's options.");
@@ -79,14 +79,14 @@ export class CallRuntime {
 
   /** The background tasks. */
   get tasks(): TaskKeeper {
-    return (this.#tasks ??= this.#shared ? this.#shared.tasks() : new TaskStore(this.options));
+    return (this.#tasks ??= this.#shared ? this.#shared.tasks() : new LocalTasks(this.options));
   }
 
   /** The pending approvals. */
   get approvals(): ApprovalKeeper {
     return (this.#approvals ??= this.#shared
       ? this.#shared.approvals()
-      : new ApprovalStore(this.options.maxPendingApprovals, this.options.onApprovalEvicted));
+      : new LocalApprovals(this.options.maxPendingApprovals, this.options.onApprovalEvicted));
   }
 }
 

@@ -1,6 +1,6 @@
 import type { CallingAgent } from "../tool/tool.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import type { CallRequest } from "./call-request.js";
+import type { CallAttempt } from "./call-request.js";
 
 /**
  * Which run of a call a tracer sees: the model's `call`, the `approved` run of a call that waited for approval, or the
@@ -57,12 +57,11 @@ export function installedCallTracer(): CallTracer | undefined {
 }
 
 /** Builds what a tracer sees of a dispatched call. */
-export function tracedCall(request: CallRequest, phase: TracedPhase, args: unknown): TracedCall {
-  const { definition } = request;
+export function tracedCall(request: CallAttempt, phase: TracedPhase, args: unknown): TracedCall {
   return {
     phase,
-    toolName: definition.name,
-    description: definition.description,
+    toolName: request.toolName,
+    description: request.definition?.description,
     callId: request.callId,
     agent: request.agent,
     args,

@@ -1,4 +1,5 @@
 import { ErrorCode } from "../errors/error-code.js";
+import { gateFailedText } from "../errors/model-messages.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { StoreUnavailableError } from "../store/store-error.js";
 import type { CallRequest } from "./call-request.js";
@@ -22,7 +23,7 @@ export function gateFailure(request: CallRequest, what: string, error: unknown):
   return {
     result: failureResult(name, request.callId, "failed", {
       code: error instanceof StoreUnavailableError ? ErrorCode.StoreUnavailable : ErrorCode.ToolFailed,
-      message: `The ${what} of tool "${name}" failed, so the tool did not run: ${message || "(no message)"}`,
+      message: gateFailedText(name, what, message),
     }),
     error,
   };

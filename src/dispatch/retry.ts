@@ -1,5 +1,5 @@
 import type { ToolDefinition } from "../tool/tool-definition.js";
-import type { ToolCallContext } from "./call-context.js";
+import type { ToolCallContext } from "../tool/tool.js";
 import { type HandlerOutcome, runHandler } from "./run-handler.js";
 
 /**

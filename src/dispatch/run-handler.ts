@@ -1,8 +1,15 @@
 import { codeOfThrown, describeThrown } from "../errors/describe-thrown.js";
+import {
+  malformedResultText,
+  toolFailedText,
+  unreadableResultText,
+  unsendableResultText,
+} from "../errors/model-messages.js";
 import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { type ToolDefinition, invokeDefinition } from "../tool/tool-definition.js";
-import { type ToolCallContext, runInCallContext } from "./call-context.js";
+import type { ToolCallContext } from "../tool/tool.js";
+import { runInCallContext } from "./call-context.js";
 import { type ToolResult, failureResult, isToolOutcome, isToolResult, successResult } from "../tool/tool-result.js";
 
 /** What a handler run produced: the result for the model, and the original exception when it failed. */
@@ -58,7 +65,7 @@ function succeeded(definition: ToolDefinition, callId: string, value: unknown): 
     return succeededUnsafe(definition, callId, value);
   } catch (error) {
     // A returned value whose getters or traps throw (an `ok` getter, a Proxy): report it, never throw it.
-    const message = `Tool "${definition.name}" returned a value that cannot be read (${describeThrown(error)}), which cannot be sent to the model.`;
+    const message = unreadableResultText(definition.name, describeThrown(error));
     return {
       result: failureResult(definition.name, callId, "failed", { code: ErrorCode.InvalidResult, message }),
       error,
@@ -73,14 +80,14 @@ function succeededUnsafe(definition: ToolDefinition, callId: string, value: unkn
   if (!problem && looksLikeToolResult(value)) {
     // Half a result (`ok: false` without an error, a backgrounded one without a task) would break callers that
     // trust the union, and sending it as content would hide the handler's mistake.
-    const message = `Tool "${definition.name}" returned a malformed ToolResult (${JSON.stringify(value)}), which cannot be sent to the model.`;
+    const message = malformedResultText(definition.name, JSON.stringify(value));
     return {
       result: failureResult(definition.name, callId, "failed", { code: ErrorCode.InvalidResult, message }),
       error: new ToolwrightError(ErrorCode.InvalidResult, message),
     };
   }
   if (problem) {
-    const message = `Tool "${definition.name}" returned ${problem}, which cannot be sent to the model.`;
+    const message = unsendableResultText(definition.name, problem);
     return {
       result: failureResult(definition.name, callId, "failed", { code: ErrorCode.InvalidResult, message }),
       error: new ToolwrightError(ErrorCode.InvalidResult, message),
@@ -103,7 +110,7 @@ function failed(definition: ToolDefinition, callId: string, error: unknown): Han
   return {
     result: failureResult(definition.name, callId, "failed", {
       code,
-      message: `Tool "${definition.name}" failed: ${message || "(no message)"}`,
+      message: toolFailedText(definition.name, message),
     }),
     error,
     thrown: true,

@@ -1,12 +1,13 @@
+import { NOT_BACKGROUNDED } from "../errors/model-messages.js";
 import { ToolTimeoutError } from "../errors/errors.js";
 import { activeCallTracer, tracedCall } from "./call-tracer.js";
-import type { ToolCallContext } from "./call-context.js";
+import type { ToolCallContext } from "../tool/tool.js";
 import type { CallRequest } from "./call-request.js";
-import { notify } from "./notify.js";
+import { notify } from "./finish.js";
 import { runAttempts } from "./retry.js";
 import type { HandlerOutcome } from "./run-handler.js";
 import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-results.js";
-import { TASK_STATUS_TOOL } from "./task-status-tool.js";
+import { TASK_STATUS_TOOL } from "./tasks/index.js";
 
 /**
  * Runs a handler (with its retries) under a time limit and the caller's abort signal, and resolves with the first of:
@@ -71,7 +72,7 @@ function atDeadline(
 ): HandlerOutcome | Promise<HandlerOutcome> {
   const { definition, callId, runtime } = request;
   if (definition.onTimeout !== "background") return stop(request, timeoutMs, controller, "");
-  if (!runtime) return stop(request, timeoutMs, controller, " (a background hand-off needs an agent's task store)");
+  if (!runtime) return stop(request, timeoutMs, controller, NOT_BACKGROUNDED.noAgent);
   const started = runtime.tasks.start({
     toolName: definition.name,
     callId,
@@ -89,7 +90,7 @@ function atDeadline(
     (taskId) => handOff(request, timeoutMs, controller, taskId),
     (error: unknown) => {
       const why = error instanceof Error ? error.message : String(error);
-      return stop(request, timeoutMs, controller, ` (it could not be handed to the background: ${why})`);
+      return stop(request, timeoutMs, controller, NOT_BACKGROUNDED.failed(why));
     },
   );
 }
@@ -102,8 +103,7 @@ function handOff(
 ): HandlerOutcome {
   const { definition, callId, runtime } = request;
   if (taskId === undefined) {
-    const note = " (it could not be handed to the background: the agent's task store is full of running tasks)";
-    return stop(request, timeoutMs, controller, note);
+    return stop(request, timeoutMs, controller, NOT_BACKGROUNDED.full);
   }
   const statusTool = runtime?.options.exposeTaskStatusTool ? TASK_STATUS_TOOL : undefined;
   return { result: backgroundedResult(definition.name, callId, timeoutMs, taskId, statusTool) };

@@ -1,17 +1,10 @@
 import { ErrorCode } from "../errors/error-code.js";
+import { notAToolCallText } from "../errors/model-messages.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { generateCallId } from "../tool/call-id.js";
+import type { ToolCall } from "../tool/tool-call.js";
 import { cancelledResult } from "./runtime-results.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
-
-/** One tool call of a model's turn, in the shape every provider's response can be mapped to. */
-export interface ToolCall {
-  /** The provider's id of the call; generated when absent. Echoed as the result's `callId`. */
-  readonly id?: string;
-  readonly name: string;
-  /** The arguments, as JSON text (as most providers send them) or as an object. */
-  readonly arguments?: unknown;
-}
 
 /** Options of a batch of tool calls. */
 export interface RunToolCallsOptions {
@@ -119,6 +112,6 @@ function invalidCallResult(call: unknown, callId: string): ToolResult {
           : typeof call;
   return failureResult("", callId, "invalid_arguments", {
     code: ErrorCode.InvalidArguments,
-    message: `This entry is not a tool call: expected { id, name, arguments } with a string name; got ${got}.`,
+    message: notAToolCallText(got),
   });
 }

@@ -1,5 +1,6 @@
 import { describeThrown } from "../errors/describe-thrown.js";
-import { ToolValidationError } from "../errors/errors.js";
+import { notAnObjectIssue, notValidatableIssue, rejectedBySchemaIssue } from "../errors/model-messages.js";
+import { ToolDefinitionError, ToolValidationError } from "../errors/errors.js";
 import type { ArgumentIssue } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
@@ -58,7 +59,7 @@ export function validateCall(
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
-    return invalid(definition, [{ path: "", keyword: "type", message: `must be an object of arguments; got ${got}` }]);
+    return invalid(definition, [{ path: "", keyword: "type", message: notAnObjectIssue(got) }]);
   }
   // What the model parsed from text is ours already; a caller's object is copied, so nobody else holds what runs.
   const snapshot = snapshotArguments(value, typeof rawArgs !== "string");
@@ -68,9 +69,12 @@ export function validateCall(
   try {
     ({ args, issues } = checkArguments(definition.inputSchema, snapshot.value as Record<string, unknown>, validator));
   } catch (error) {
-    // The schema compiled, so what made validation throw is in the arguments (ajv's uniqueItems on an item whose
+    // The validator blames the schema itself when plain, finite JSON made it throw: the developer's bug, which the
+    // validate stage reports as INVALID_DEFINITION instead of asking the model to change its arguments.
+    if (error instanceof ToolDefinitionError) throw error;
+    // Otherwise the schema compiled, so what made validation throw is in the arguments (ajv's uniqueItems on an item whose
     // toString is not a function, say): the model's mistake, not the developer's.
-    const message = `could not be validated (${describeThrown(error)}); send plain JSON data`;
+    const message = notValidatableIssue(describeThrown(error));
     return invalid(definition, [{ path: "", keyword: "type", message }]);
   }
   if (issues.length > 0) return invalid(definition, issues);
@@ -89,7 +93,7 @@ async function validateStandard(
     result = await standard["~standard"].validate(args);
   } catch (error) {
     // A transform that throws (say, JSON.parse of a string the model sent) rejects the arguments, not the call.
-    const message = `was rejected by the tool's schema: ${describeThrown(error)}`;
+    const message = rejectedBySchemaIssue(describeThrown(error));
     return invalid(definition, [{ path: "", keyword: "schema", message }]);
   }
   if (!result.issues) return { ok: true, args: result.value as Record<string, unknown> };

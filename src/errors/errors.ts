@@ -1,4 +1,5 @@
 import { ErrorCode } from "./error-code.js";
+import { invalidArgumentsText, permissionDeniedText, toolNotFoundText } from "./model-messages.js";
 import { ToolwrightError, type ToolwrightErrorOptions } from "./toolwright-error.js";
 
 /** One way in which arguments failed validation: a JSON Pointer path, the failed keyword and a readable message. */
@@ -9,11 +10,6 @@ export interface ArgumentIssue {
   readonly keyword: string;
   /** What is expected, e.g. `must be >= 1`. */
   readonly message: string;
-}
-
-/** Formats issues as one line a model can act on: `/maxResults must be >= 1; /pattern is required`. */
-export function formatIssues(issues: readonly ArgumentIssue[]): string {
-  return issues.map((issue) => `${issue.path || "(root)"} ${issue.message}`).join("; ");
 }
 
 /** A tool, option or schema was declared in a way that cannot work. Thrown at class definition or registration. */
@@ -34,7 +30,7 @@ export class ToolValidationError extends ToolwrightError {
   readonly issues: readonly ArgumentIssue[];
   /** Creates a validation error whose message lists every issue. */
   constructor(toolName: string, issues: readonly ArgumentIssue[], options?: ToolwrightErrorOptions) {
-    super(ErrorCode.InvalidArguments, `Invalid arguments for tool "${toolName}": ${formatIssues(issues)}.`, options);
+    super(ErrorCode.InvalidArguments, invalidArgumentsText(toolName, issues), options);
     this.toolName = toolName;
     this.issues = issues;
   }
@@ -49,8 +45,7 @@ export class ToolNotFoundError extends ToolwrightError {
   readonly available: readonly string[];
   /** Creates a not-found error that lists the available tools. */
   constructor(toolName: string, available: readonly string[]) {
-    const list = available.length > 0 ? available.join(", ") : "(none)";
-    super(ErrorCode.ToolNotFound, `Tool "${toolName}" does not exist. Available tools: ${list}.`);
+    super(ErrorCode.ToolNotFound, toolNotFoundText(toolName, available));
     this.toolName = toolName;
     this.available = available;
   }
@@ -68,9 +63,7 @@ export class ToolPermissionError extends ToolwrightError {
    * caller that named no agent, which may use only the tools open to every agent.
    */
   constructor(agentName: string, toolName: string, available: readonly string[]) {
-    const list = available.length > 0 ? available.join(", ") : "(none)";
-    const who = agentName === "" ? "a caller that names no agent (pass the calling agent)" : `agent "${agentName}"`;
-    super(ErrorCode.PermissionDenied, `Tool "${toolName}" is not available to ${who}. Available tools: ${list}.`);
+    super(ErrorCode.PermissionDenied, permissionDeniedText(agentName, toolName, available));
     this.toolName = toolName;
     this.agentName = agentName;
   }

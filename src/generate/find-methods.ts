@@ -9,6 +9,8 @@ export interface FileMethods {
   readonly importedFrom?: string;
   /** Decorated methods in classes without a name, which the runtime cannot key. */
   readonly anonymous: ts.Node[];
+  /** Definition mistakes only the compiler sees: a TypeScript `private` method, a class that is no agent. */
+  readonly mistakes: { readonly node: ts.Node; readonly message: string }[];
 }
 
 const DECORATORS: Readonly<Record<string, FoundMethod["kind"]>> = { tool: "tool", builtinTool: "builtin" };
@@ -21,6 +23,7 @@ const DECORATORS: Readonly<Record<string, FoundMethod["kind"]>> = { tool: "tool"
 export function findMethods(tsApi: TypeScript, checker: ts.TypeChecker, file: ts.SourceFile): FileMethods {
   const methods: FoundMethod[] = [];
   const anonymous: ts.Node[] = [];
+  const mistakes: { node: ts.Node; message: string }[] = [];
   let importedFrom: string | undefined;
   const visit = (node: ts.Node): void => {
     if (tsApi.isClassLike(node)) {
@@ -37,6 +40,17 @@ export function findMethods(tsApi: TypeScript, checker: ts.TypeChecker, file: ts
           const name =
             tsApi.isIdentifier(member.name) || tsApi.isStringLiteral(member.name) ? member.name.text : undefined;
           if (name === undefined) continue; // #private and computed names: the decorator rejects them at run time
+          const where = `@${match.kind === "builtin" ? "builtinTool" : "tool"} on ${node.name?.text ?? "(class)"}.${name}`;
+          const hidden = tsApi
+            .getModifiers(member)
+            ?.find((m) => m.kind === tsApi.SyntaxKind.PrivateKeyword || m.kind === tsApi.SyntaxKind.ProtectedKeyword);
+          if (hidden) mistakes.push({ node: member, message: hiddenMessage(where, hidden.getText()) });
+          if (methods.every((m) => m.className !== node.name?.text) && !extendsBaseAgent(tsApi, checker, node)) {
+            mistakes.push({
+              node: member,
+              message: `${where}: the class does not extend BaseAgent, so its tools are never listed or called`,
+            });
+          }
           if (!node.name) {
             anonymous.push(member);
             continue;
@@ -48,7 +62,34 @@ export function findMethods(tsApi: TypeScript, checker: ts.TypeChecker, file: ts
     tsApi.forEachChild(node, visit);
   };
   visit(file);
-  return { methods, anonymous, ...(importedFrom ? { importedFrom } : {}) };
+  return { methods, anonymous, mistakes, ...(importedFrom ? { importedFrom } : {}) };
+}
+
+// TypeScript's `private` is erased: the decorator cannot see it, and the model would be shown the method as a tool.
+function hiddenMessage(where: string, modifier: string): string {
+  return (
+    `${where}: the method is TypeScript \`${modifier}\`, which is erased at run time, so the model would still see and ` +
+    "call it as a tool; make the method public, or remove the decorator"
+  );
+}
+
+// Through the checker's base types, so an agent class reached through other classes or a mixin counts.
+function extendsBaseAgent(tsApi: TypeScript, checker: ts.TypeChecker, node: ts.ClassLikeDeclaration): boolean {
+  const seen = new Set<ts.Type>();
+  const visit = (type: ts.Type): boolean => {
+    if (seen.has(type)) return false;
+    seen.add(type);
+    if (type.getSymbol()?.getName() === "BaseAgent") return true;
+    if (type.isIntersection()) return type.types.some(visit);
+    const bases = type.isClassOrInterface() ? checker.getBaseTypes(type) : [];
+    return bases.some(visit);
+  };
+  const type = checker.getTypeAtLocation(node);
+  // An unresolved base (an `any`, an import that failed) cannot be judged: no report.
+  const heritage = node.heritageClauses?.some((clause) =>
+    clause.types.some((t) => checker.getTypeAtLocation(t).flags & tsApi.TypeFlags.Any),
+  );
+  return heritage === true || visit(type);
 }
 
 function decoratorKind(

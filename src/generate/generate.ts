@@ -7,11 +7,15 @@ import type { GenerateIssue } from "./generate-issue.js";
 import { type TypeScript, loadTypeScript } from "./load-typescript.js";
 import { methodSchema } from "./method-schema.js";
 import { renderModule } from "./render-module.js";
+import { type MissingImport, defaultOut, importLine, importsModule, isGeneratedModule } from "./generated-import.js";
 
 /** What to generate from, and where to write. */
 export interface GenerateOptions {
-  /** The generated module's path (relative to `cwd`); it should be imported by the app before agents are created. */
-  readonly out: string;
+  /**
+   * The generated module's path (relative to `cwd`); it should be imported by the app before agents are created.
+   * Default: `toolwright.generated.ts` in the folder of the files that declare tools (their common folder).
+   */
+  readonly out?: string;
   /** The files to read; default: every file of the tsconfig. */
   readonly files?: readonly string[];
   /** The tsconfig.json for compiler options (and files); default: the nearest one above `cwd`. */
@@ -34,6 +38,11 @@ export interface GenerateResult {
   readonly files: readonly string[];
   /** Types that cannot be JSON Schema, duplicate class names, ...; empty when all went well. */
   readonly issues: readonly GenerateIssue[];
+  /**
+   * When no file that declares tools imports the module: each of those files with the line that would import it
+   * (the decorators find the schemas only once the module has run). Empty when one of them imports it.
+   */
+  readonly missingImports: readonly MissingImport[];
 }
 
 /**
@@ -44,9 +53,9 @@ export interface GenerateResult {
 export async function generateSchemas(options: GenerateOptions): Promise<GenerateResult> {
   const tsApi = options.typescript ?? (await loadTypeScript());
   const cwd = options.cwd ?? process.cwd();
-  const out = resolve(cwd, options.out);
+  const told = options.out === undefined ? undefined : resolve(cwd, options.out);
   const { rootNames, compilerOptions } = projectOf(tsApi, cwd, options);
-  const files = [...rootNames].filter((file) => resolve(file) !== out).sort();
+  const files = [...rootNames].filter((file) => !isGeneratedModule(file, told)).sort();
   const programOptions = { ...compilerOptions, noEmit: true };
   const program = tsApi.createProgram({
     rootNames: rootNames.filter((file) => mayDeclareTools(tsApi, file)),
@@ -67,14 +76,17 @@ export async function generateSchemas(options: GenerateOptions): Promise<Generat
   };
   const tools: Record<string, GeneratedTool> = {};
   const seen = new Map<string, ts.Node>();
-  let importFrom: string | undefined;
+  let importFrom: { specifier: string; file: string } | undefined;
+  const declaring: ts.SourceFile[] = [];
   for (const fileName of files) {
     const file = program.getSourceFile(fileName);
     if (!file || file.isDeclarationFile) continue;
     const found = findMethods(tsApi, checker, file);
+    for (const mistake of found.mistakes) report(mistake.node, mistake.message);
     for (const node of found.anonymous)
       report(node, "a decorated method's class needs a name: schemas are keyed by class name and method");
-    if (found.importedFrom && !importFrom) importFrom = moduleFor(found.importedFrom, file.fileName, out);
+    if (found.importedFrom && !importFrom) importFrom = { specifier: found.importedFrom, file: file.fileName };
+    if (found.methods.length > 0) declaring.push(file);
     for (const method of found.methods) {
       const key = `${method.className}.${method.name}`;
       const before = seen.get(key);
@@ -91,12 +103,23 @@ export async function generateSchemas(options: GenerateOptions): Promise<Generat
     }
   }
   const schemas: GeneratedSchemas = { version: 1, tools };
+  const out =
+    told ??
+    defaultOut(
+      declaring.map((file) => file.fileName),
+      files,
+      cwd,
+    );
+  const imported = declaring.some((file) => importsModule(tsApi, file, out));
   return {
-    text: renderModule(schemas, importFrom ?? "toolwright"),
+    text: renderModule(schemas, importFrom ? moduleFor(importFrom.specifier, importFrom.file, out) : "toolwright"),
     out,
     tools: Object.keys(tools).length,
     files,
     issues,
+    missingImports: imported
+      ? []
+      : declaring.map((file) => ({ file: file.fileName, line: importLine(file.fileName, out) })),
   };
 }
 

@@ -45,12 +45,43 @@ export function readMethodDoc(tsApi: TypeScript, method: ts.MethodDeclaration): 
   return { ...(summary ? { summary } : {}), params };
 }
 
-/** Reads the JSDoc of a property (of an interface, alias or object type) through the checker. */
+/**
+ * Reads the JSDoc of a property (of an interface, alias or object type) through the checker, or, when TypeScript did
+ * not attach it, from the comment written just before the property.
+ */
 export function readSymbolDoc(tsApi: TypeScript, checker: ts.TypeChecker, symbol: ts.Symbol): Doc {
   const description = clean(tsApi.displayPartsToString(symbol.getDocumentationComment(checker)));
   const tags = symbol.getJsDocTags(checker).map((tag) => ({
     name: tag.name,
     text: clean(tsApi.displayPartsToString(tag.text)) ?? "",
   }));
+  if (description || tags.length > 0) return { ...(description ? { description } : {}), tags };
+  return inlineDoc(tsApi, symbol.valueDeclaration) ?? { tags };
+}
+
+// TypeScript attaches a JSDoc comment only when it starts its own line, so `{ /** The query */ query: string }` has
+// none for the checker; the comment is still in the text, just before the property.
+function inlineDoc(tsApi: TypeScript, declaration: ts.Declaration | undefined): Doc | undefined {
+  if (!declaration) return undefined;
+  const text = declaration.getSourceFile().text;
+  // The comment after `{` on the same line counts as trailing trivia of `{` for TypeScript, not as leading.
+  const ranges = [
+    ...(tsApi.getTrailingCommentRanges(text, declaration.pos) ?? []),
+    ...(tsApi.getLeadingCommentRanges(text, declaration.pos) ?? []),
+  ];
+  const comment = ranges.at(-1);
+  const raw = comment ? text.slice(comment.pos, comment.end) : "";
+  if (!raw.startsWith("/**") || raw === "/**/") return undefined;
+  const body = raw
+    .slice(3, -2)
+    .split("\n")
+    .map((line) => line.replace(/^\s*\*?\s?/, ""))
+    .join("\n");
+  const [first = "", ...rest] = body.split(/(?:^|\s)@(?=[A-Za-z])/);
+  const tags = rest.map((part) => {
+    const [, name = "", tagText = ""] = /^(\w+)\s*([\s\S]*)$/.exec(part) ?? [];
+    return { name, text: clean(tagText) ?? "" };
+  });
+  const description = clean(first);
   return { ...(description ? { description } : {}), tags };
 }

@@ -30,9 +30,37 @@ export function newContext(base: Pick<MapContext, "ts" | "checker" | "program">)
     defs: new Map(),
     defNames: new Map(),
     expanding: new Set(),
-    map: (type, site) => mapType(ctx, type, site),
+    map: (type, site) => {
+      // A recursive generic whose argument grows at each level (`Deep<T[]>`) is a new type at every level, so the
+      // `$defs` recursion check never sees it again: without these bounds it ran the stack or the heap out, with
+      // no file or line.
+      if (++expansions > MAX_EXPANSIONS || depth >= MAX_DEPTH) throw tooDeep(ctx, type, site, depth >= MAX_DEPTH);
+      depth += 1;
+      try {
+        return mapType(ctx, type, site);
+      } finally {
+        depth -= 1;
+      }
+    },
   };
+  let depth = 0;
+  let expansions = 0;
   return ctx;
+}
+
+/** How deep one parameter's types may nest, and how many types one tool may map, before generate gives up. */
+export const MAX_DEPTH = 64;
+export const MAX_EXPANSIONS = 20_000;
+
+function tooDeep(ctx: MapContext, type: ts.Type, site: Site, deep: boolean): SiteError {
+  const shown = ctx.checker.typeToString(type).slice(0, 80);
+  const limit = deep ? `nests more than ${MAX_DEPTH} levels deep` : `expands to more than ${MAX_EXPANSIONS} types`;
+  return new SiteError(
+    site.node,
+    `the type ${limit} (at ${site.path || "the parameter"}: ${shown}); a recursive generic whose argument grows ` +
+      "at each level (such as `Deep<T[]>`) has no finite schema. Give the recursion a named type that refers to " +
+      "itself unchanged",
+  );
 }
 
 /**

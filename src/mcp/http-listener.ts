@@ -4,6 +4,8 @@ import type { AddressInfo } from "node:net";
 import type { McpSdkServer } from "./create-mcp-server.js";
 import { loadHttpServerTransport } from "./load-sdk.js";
 import { isLocalRequest } from "./local-origin.js";
+import { readJson, reply } from "./http-json.js";
+import { InFlightLimit, RETRY_AFTER_SECONDS, messageCount, replyBusy } from "./in-flight-limit.js";
 import { answerStateless } from "./stateless-request.js";
 
 /** Where the Streamable HTTP endpoint listens. */
@@ -23,6 +25,11 @@ export interface HttpListenOptions {
   readonly maxSessions: number;
   /** Serves every POST on its own, with no session (see `answerStateless`). */
   readonly stateless?: boolean;
+  /**
+   * Stateless only: the most JSON-RPC messages answered at once (a batch counts each of its messages); a request
+   * beyond it is answered 503 with `Retry-After`.
+   */
+  readonly maxInFlight: number;
 }
 
 /** A running Streamable HTTP endpoint. */
@@ -42,7 +49,6 @@ interface Session {
   idleTimer: NodeJS.Timeout | undefined;
 }
 
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
 // setTimeout fires at once for a delay above this (about 24.8 days), so longer idle timeouts are clamped to it.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -59,9 +65,15 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
   if (!(idleMs > 0)) {
     throw new RangeError(`serveMcp: sessionIdleTimeoutMs must be a positive number of milliseconds; got ${idleMs}.`);
   }
-  if (!(maxSessions >= 1) || (Number.isFinite(maxSessions) && !Number.isInteger(maxSessions))) {
-    throw new RangeError(`serveMcp: maxSessions must be a positive integer (or Infinity); got ${maxSessions}.`);
+  for (const [name, value] of [
+    ["maxSessions", maxSessions],
+    ["maxInFlight", options.maxInFlight],
+  ] as const) {
+    if (!(value >= 1) || (Number.isFinite(value) && !Number.isInteger(value))) {
+      throw new RangeError(`serveMcp: ${name} must be a positive integer (or Infinity); got ${value}.`);
+    }
   }
+  const inFlight = new InFlightLimit(options.maxInFlight);
   const Transport = await loadHttpServerTransport();
   const sessions = new Map<string, Session>();
   // Sessions whose initialize is being answered: not in `sessions` yet, but counted against maxSessions.
@@ -123,6 +135,7 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
       return reply(res, 400, "Bad Request: no valid mcp-session-id header; start with an initialize request.");
     }
     if (sessions.size + starting.size >= maxSessions && !evictIdle()) {
+      res.setHeader("retry-after", String(RETRY_AFTER_SECONDS));
       return reply(
         res,
         503,
@@ -162,8 +175,16 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
     if (url.pathname !== options.path) return reply(res, 404, `Not Found: the MCP endpoint is ${options.path}`);
     if (!isLocalRequest(req.headers, options.host)) return reply(res, 403, "Forbidden: non-local Host or Origin");
     if (options.stateless) {
+      // One message's share is taken before the body is read, so a burst cannot hold bodies beyond the limit either.
+      if (!inFlight.admit(res, 1)) return replyBusy(res, inFlight);
       const read = req.method === "POST" ? await readJson(req) : { body: undefined };
       if ("status" in read) return reply(res, read.status, read.message, -32700);
+      const more = messageCount(read.body) - 1;
+      if (more + 1 > inFlight.max) {
+        const message = `Invalid Request: a batch of ${more + 1} messages is more than this server answers at once (${inFlight.max}); send fewer at a time.`;
+        return reply(res, 400, message, -32600);
+      }
+      if (more > 0 && !inFlight.admit(res, more)) return replyBusy(res, inFlight);
       return answerStateless(req, res, read.body, options.createServer, Transport, reply);
     }
     const sessionId = req.headers["mcp-session-id"];
@@ -206,26 +227,4 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
-}
-
-function reply(res: ServerResponse, status: number, message: string, code = -32000): void {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
-}
-
-async function readJson(
-  req: IncomingMessage,
-): Promise<{ readonly body: unknown } | { readonly status: number; readonly message: string }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return { status: 413, message: `Payload Too Large: over ${MAX_BODY_BYTES} bytes` };
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return { body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
-  } catch (error) {
-    return { status: 400, message: `Parse error: ${error instanceof Error ? error.message : String(error)}` };
-  }
 }

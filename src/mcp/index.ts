@@ -10,9 +10,16 @@ export type {
   StdioServeOptions,
 } from "./serve-mcp.js";
 export type { McpApprovalMode } from "./settle-approval.js";
-export type { McpServableAgent } from "./servable-agent.js";
+export type { McpApprovals, McpServableAgent } from "./servable-agent.js";
+export type { McpServerOptions } from "./mcp-server-options.js";
 export { toMcpCallToolResult } from "./call-tool-result.js";
 export type { McpCallToolResult } from "./call-tool-result.js";
 export { importMcpTools } from "./import-mcp-tools.js";
 export type { ImportMcpToolsOptions, ImportedMcpTools } from "./import-mcp-tools.js";
-export type { McpClientLike, McpTransportLike } from "./mcp-client-like.js";
+export type {
+  McpClientLike,
+  McpRemoteCallResult,
+  McpRemoteTool,
+  McpRequestOptions,
+  McpTransportLike,
+} from "./mcp-client-like.js";

@@ -1,3 +1,4 @@
+import { remoteFailedText } from "../errors/model-messages.js";
 import type { ToolOptions } from "../tool/tool-options.js";
 import type { ToolCallContext } from "../tool/tool.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
@@ -66,6 +67,6 @@ function remoteFailure(toolName: string, server: string, text: string): ToolResu
   // toolName and callId are filled in by the dispatcher, which owns them.
   return failureResult(toolName, "", "failed", {
     code: ErrorCode.ToolFailed,
-    message: `Tool "${toolName}" failed on MCP server "${server}": ${text}`,
+    message: remoteFailedText(toolName, server, text),
   });
 }

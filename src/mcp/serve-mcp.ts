@@ -40,10 +40,18 @@ export interface HttpServeOptions extends McpServerOptions {
    * agent's `approver` decides them; see docs/multi-process.md.
    */
   readonly stateless?: boolean;
+  /**
+   * With `stateless`: the most JSON-RPC messages answered at once (each message of a batch counts); 256 by default.
+   * A request beyond it is answered HTTP 503 with `Retry-After: 1` and a JSON-RPC error, which MCP clients report as a
+   * failed request and a load balancer may retry on another replica; a batch larger than the limit itself is answered
+   * 400. Each message in flight costs a fresh MCP server and, for a call, a handler run.
+   */
+  readonly maxInFlight?: number;
 }
 
 const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 5 * 60 * 1000;
 const DEFAULT_MAX_SESSIONS = 1_000;
+const DEFAULT_MAX_IN_FLIGHT = 256;
 
 /** Options of {@link serveMcp}. */
 export type ServeMcpOptions = StdioServeOptions | HttpServeOptions;
@@ -73,7 +81,7 @@ export interface HttpMcpServerHandle extends McpServerHandle {
  *
  * Needs the optional peer dependency `@modelcontextprotocol/sdk`, loaded on the first call.
  * @throws {Error} naming the package when `@modelcontextprotocol/sdk` is not installed, or when the port is taken;
- *   {@link RangeError} for a `sessionIdleTimeoutMs` or `maxSessions` that is not positive.
+ *   {@link RangeError} for a `sessionIdleTimeoutMs`, `maxSessions` or `maxInFlight` that is not positive.
  * @example
  * const server = await serveMcp(new FileAgent(), { transport: "http", port: 3000 });
  * console.log(`MCP endpoint: ${server.url}`);
@@ -106,6 +114,7 @@ export async function serveMcp(
     isInitializeRequest: sdk.isInitializeRequest,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
   });
   return { transport: "http", port: listener.port, url: listener.url, close: () => listener.close() };
 }

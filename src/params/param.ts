@@ -1,5 +1,7 @@
 import type { JsonSchema } from "./json-schema.js";
-import { checkKeywords } from "./keyword-checks.js";
+import { ToolDefinitionError } from "../errors/errors.js";
+import { checkAgainstDescriptor } from "./default-check.js";
+import { checkKeywords, isCleanJson } from "./keyword-checks.js";
 
 /** Tags an object as a toolwright descriptor and names its kind. Symbol-keyed, so JSON and ajv never see it. */
 export const KIND: unique symbol = Symbol.for("toolwright.param.kind") as never;
@@ -69,6 +71,17 @@ Object.defineProperties(paramMethods, {
   },
   default: {
     value(this: AnyParam, value: unknown) {
+      // The handler receives the default whenever the model leaves the key out: one that breaks the descriptor's own
+      // rules would make every such call fail, and the message would blame the model for a value it never sent.
+      // A value JSON cannot carry (a function, NaN) is odd rather than wrong: the JSON round trip decides it, as before.
+      const verdict = isCleanJson(value) ? checkAgainstDescriptor(this, value) : undefined;
+      if (verdict !== undefined && verdict !== "unknown") {
+        const at = verdict.path === "" ? "" : ` at ${verdict.path}`;
+        throw new ToolDefinitionError(
+          `p.${this[KIND]}().default(${showValue(value)}): the default breaks the descriptor's own schema${at}: it ` +
+            `${verdict.rule}. The schema allows ${showSchema(this)}; give a default it allows, or drop the default.`,
+        );
+      }
       return deriveParam(this, { default: value }, { [DEFAULTED]: true });
     },
   },
@@ -181,6 +194,13 @@ export function showValue(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/** Describes a schema for an error message, without its annotations, in at most about 200 characters. */
+export function showSchema(schema: object): string {
+  const { description: _d, title: _t, examples: _e, default: _default, ...rules } = schema as Record<string, unknown>;
+  const text = showValue(rules);
+  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
 }
 
 /** Returns true when `value` is a descriptor made by `p`. */

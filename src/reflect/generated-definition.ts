@@ -5,7 +5,7 @@ import { assertShape } from "../params/object.js";
 import { type ParamShape, isOptionalParam, isParam } from "../params/param.js";
 import { type GeneratedTool, findGeneratedTool } from "./generated-schemas.js";
 import { finishSchema, isStandardSchema } from "../schema/input-schema.js";
-import { looksMinified, readParameters } from "./parameters.js";
+import { looksMinified, readParameters, readPatternDefaults } from "./parameters.js";
 import type { PositionalParameter } from "../tool/tool-definition.js";
 import { type ResolvedOutputSchema, resolveOutputSchema } from "../schema/output-schema.js";
 
@@ -45,6 +45,7 @@ export function generatedParts(entry: ToolEntry, className: string): GeneratedPa
   const declared: ParamShape = (params as ParamShape | undefined) ?? {};
   assertShape(declared, `${where} params`);
   const schema = mergeDeclared(generated, declared, where);
+  assertDefaultsCurrent(entry, generated, where);
   const output = generated.outputSchema ? resolveOutputSchema(generated.outputSchema, where) : undefined;
   const extra = {
     ...(generated.description ? { description: generated.description } : {}),
@@ -114,4 +115,30 @@ function positionalOf(entry: ToolEntry, generated: GeneratedTool, where: string)
     }
   }
   return Object.freeze(positional);
+}
+
+// A default changed in the method (`limit = 10` became `20`) after generating: validation would fill in the old value
+// from the schema, so the handler's own default never applies and the model is told the old one. Only literal
+// defaults read from the source are compared; declared descriptors carry their own defaults and are left alone.
+function assertDefaultsCurrent(entry: ToolEntry, generated: GeneratedTool, where: string): void {
+  const declared = new Set(Object.keys((entry.options.params as object | undefined) ?? {}));
+  const written = new Map<string, { readonly value: unknown }>();
+  if (entry.kind === "tool") {
+    for (const [key, value] of readPatternDefaults(entry.fn) ?? []) written.set(key, value);
+  } else {
+    const read = readParameters(entry.fn);
+    if (!read.ok || looksMinified(read.parameters)) return;
+    for (const parameter of read.parameters) {
+      if (parameter.name && parameter.defaultValue) written.set(parameter.name, parameter.defaultValue);
+    }
+  }
+  for (const [key, { value }] of written) {
+    const property = generated.inputSchema.properties?.[key];
+    if (!property || declared.has(key) || JSON.stringify(property.default) === JSON.stringify(value)) continue;
+    const before = property.default === undefined ? "no default" : `the default ${JSON.stringify(property.default)}`;
+    throw new ToolDefinitionError(
+      `${where}: "${key}" defaults to ${JSON.stringify(value)} in the method but the generated schema has ${before}; ` +
+        `it is stale. ${GENERATE_HINT}`,
+    );
+  }
 }

@@ -63,3 +63,8 @@ export function registerGeneratedSchemas(schemas: GeneratedSchemas): void {
 export function findGeneratedTool(className: string, method: string): GeneratedTool | undefined {
   return store().get(`${className}.${method}`);
 }
+
+/** Returns how many generated schemas are registered: 0 means no generated module has been imported. */
+export function generatedToolCount(): number {
+  return store().size;
+}

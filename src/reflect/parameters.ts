@@ -61,6 +61,30 @@ export function parseParameters(source: string): readonly SourceParameter[] | st
   return Object.freeze(node.params.map((param) => toParameter(param, source, offset)));
 }
 
+/**
+ * Reads the literal defaults of a method's first parameter when it is a destructuring pattern (`{ q, limit = 10 }`),
+ * keyed by property name. Returns `undefined` when the source cannot be read or the first parameter is no pattern;
+ * a default that is not a literal is left out.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export function readPatternDefaults(fn: Function): ReadonlyMap<string, { readonly value: unknown }> | undefined {
+  const source = Function.prototype.toString.call(fn);
+  if (NATIVE_CODE.test(source) || !/^[^(]*\(\s*\{/.test(source)) return undefined;
+  const parsed = parseFunction(source);
+  if (typeof parsed === "string") return undefined;
+  let first: Pattern | undefined = parsed.node.params[0];
+  if (first?.type === "AssignmentPattern") first = first.left;
+  if (first?.type !== "ObjectPattern") return undefined;
+  const defaults = new Map<string, { readonly value: unknown }>();
+  for (const property of first.properties) {
+    if (property.type !== "Property" || property.computed || property.value.type !== "AssignmentPattern") continue;
+    const key = property.key.type === "Identifier" ? property.key.name : literalValue(property.key)?.value;
+    const literal = literalValue(property.value.right);
+    if (typeof key === "string" && literal) defaults.set(key, literal);
+  }
+  return defaults;
+}
+
 // Returns the function node and the offset of the source inside the wrapped text, or why there is none.
 function parseFunction(source: string): { node: FunctionNode; offset: number } | string {
   // A method's source (`name(a, b = 1) { ... }`) never parses as an expression, and acorn's SyntaxError for that

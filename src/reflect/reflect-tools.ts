@@ -1,18 +1,19 @@
-import { type ToolEntry, ownToolEntries } from "../decorators/metadata.js";
+import { ownToolEntries } from "../decorators/metadata.js";
 import { ToolDefinitionError } from "../errors/errors.js";
-import { buildBuiltinSchema } from "./builtin-schema.js";
-import { generatedParts } from "./generated-definition.js";
-import { assertParamsDeclared } from "./undeclared-params.js";
-import { type ToolDefinition, assignFlags, modelDescription } from "../tool/tool-definition.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
+import { TOOL_DEFINITION, isToolSource } from "../tool/tool-source.js";
+import { methodDefinition } from "./method-definition.js";
 
 const byClass = new WeakMap<object, readonly ToolDefinition[]>();
-const byEntry = new WeakMap<ToolEntry, ToolDefinition>();
 
 /**
- * Returns the tools of a class, its own and inherited ones. A subclass that re-decorates a method replaces the parent's
- * entry; one that overrides without re-decorating keeps the parent's definition (the override runs, since dispatch
- * calls the method by name). Cached per constructor: the cost is paid once per class, never per instance.
- * @throws {ToolDefinitionError} when two methods claim one tool name, or a builtin method does not match its params.
+ * Returns a class's own tools: its decorated methods (own and inherited), then the `BaseTool` instances listed in the
+ * `static tools` of it and its ancestors. The one inheritance walk, cached once per constructor: the cost is paid once
+ * per class, never per instance. A subclass that re-decorates a method replaces the parent's entry; one that overrides
+ * without re-decorating keeps the parent's definition (the override runs, since dispatch calls the method by name); a
+ * subclass that lists a tool of a name an ancestor listed replaces it.
+ * @throws {ToolDefinitionError} when two methods claim one tool name, a builtin method does not match its params,
+ *   `static tools` is not a list of tool instances, or two tools share a name.
  */
 export function reflectTools(ctor: abstract new (...args: never[]) => object): readonly ToolDefinition[] {
   const cached = byClass.get(ctor);
@@ -20,70 +21,67 @@ export function reflectTools(ctor: abstract new (...args: never[]) => object): r
   // Walk constructors, not metadata prototypes: swc does not link a subclass's metadata object to its parent's.
   const chain: object[] = [];
   for (let c: object | null = ctor; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
-  const byMethod = new Map<string, { entry: ToolEntry; owner: object }>();
+  const byMethod = new Map<string, { entry: Parameters<typeof methodDefinition>[0]; owner: object }>();
+  const attached = new Map<string, ToolDefinition>();
   for (const owner of chain) {
     for (const entry of ownToolEntries(owner)) byMethod.set(entry.method, { entry, owner });
   }
-  const byName = new Map<string, ToolDefinition>();
+  const methods = new Map<string, ToolDefinition>();
   for (const { entry, owner } of byMethod.values()) {
-    const definition = definitionOf(entry, (owner as { name?: string }).name || "(anonymous class)");
-    const other = byName.get(definition.name);
+    const definition = methodDefinition(entry, classLabel(owner));
+    const other = methods.get(definition.name);
     if (other) {
       throw new ToolDefinitionError(
         `${classLabel(ctor)}: methods "${other.method}" and "${entry.method}" both declare the tool "${definition.name}".`,
       );
     }
-    byName.set(definition.name, definition);
+    methods.set(definition.name, definition);
   }
-  const result = Object.freeze([...byName.values()]);
+  // Listed tools are read after the methods, so a class with mistakes in both reports its methods' first.
+  for (const owner of chain) attachListed(owner, attached);
+  for (const method of methods.values()) {
+    if (attached.has(method.name)) {
+      throw new ToolDefinitionError(
+        `${classLabel(ctor)}: the method "${method.method}" and a tool in static tools both declare the tool ` +
+          `"${method.name}"; rename one.`,
+      );
+    }
+  }
+  const result = Object.freeze([...methods.values(), ...attached.values()]);
   byClass.set(ctor, result);
   return result;
+}
+
+// Only a class's own `static tools` counts, so a subclass does not list its parent's tools a second time.
+function attachListed(owner: object, attached: Map<string, ToolDefinition>): void {
+  if (!Object.hasOwn(owner, "tools")) return;
+  const list = (owner as { tools?: unknown }).tools;
+  if (list === undefined) return;
+  const label = `${classLabel(owner)}.tools`;
+  if (!Array.isArray(list)) throw new ToolDefinitionError(`${label} must be an array of BaseTool instances.`);
+  const own = new Set<string>();
+  for (const entry of list as unknown[]) {
+    if (!isToolSource(entry)) {
+      const hint = typeof entry === "function" ? ` Give an instance (new ${entry.name}(...)), not the class.` : "";
+      throw new ToolDefinitionError(`${label} holds ${describe(entry)}, which is not a BaseTool instance.${hint}`);
+    }
+    const definition = entry[TOOL_DEFINITION]();
+    if (own.has(definition.name)) {
+      throw new ToolDefinitionError(`${label} lists two tools named "${definition.name}"; tool names must be unique.`);
+    }
+    own.add(definition.name);
+    attached.set(definition.name, definition);
+  }
 }
 
 function classLabel(ctor: object): string {
   return (ctor as { name?: string }).name || "(anonymous class)";
 }
 
-// One definition per decorated method, shared by every subclass that inherits it.
-function definitionOf(entry: ToolEntry, className: string): ToolDefinition {
-  const cached = byEntry.get(entry);
-  if (cached) return cached;
-  const generated = generatedParts(entry, className);
-  const description = entry.options.description ?? generated?.description;
-  if (!description) {
-    throw new ToolDefinitionError(
-      `${className}.${entry.method}: a tool needs a description; give \`description\` or a JSDoc comment on the method ` +
-        "(then run `npx toolwright generate`).",
-    );
-  }
-  // One object, its keys in the order the spreads this replaced gave them: name, description, the flags set, then
-  // what the kind of tool adds.
-  const { options } = entry;
-  const text = modelDescription({ description, guidelines: options.guidelines, snippet: options.snippet });
-  const definition: Record<string, unknown> = assignFlags({ name: entry.name, description: text }, options);
-  if (generated) {
-    definition.inputSchema = generated.inputSchema;
-    definition.kind = entry.kind;
-    definition.method = entry.method;
-    if (generated.positional) definition.positional = generated.positional;
-  } else if (entry.kind === "builtin") {
-    const { inputSchema, positional } = buildBuiltinSchema(entry, className);
-    definition.inputSchema = inputSchema;
-    definition.kind = "builtin";
-    definition.method = entry.method;
-    definition.positional = positional;
-  } else {
-    assertParamsDeclared(entry, className);
-    const { inputSchema, standardSchema } = entry.schema!;
-    definition.inputSchema = inputSchema;
-    definition.kind = "tool";
-    definition.method = entry.method;
-    if (standardSchema) definition.standardSchema = standardSchema;
-  }
-  const output = entry.output ?? generated?.output;
-  if (output) definition.outputSchema = output.outputSchema;
-  if (output?.outputStandardSchema) definition.outputStandardSchema = output.outputStandardSchema;
-  const frozen = Object.freeze(definition) as unknown as ToolDefinition;
-  byEntry.set(entry, frozen);
-  return frozen;
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value === "function") return `the class ${value.name || "(anonymous)"}`;
+  return typeof value === "object"
+    ? `an object (${Object.keys(value).slice(0, 3).join(", ") || "no keys"})`
+    : `${typeof value} ${String(value)}`;
 }

@@ -1,4 +1,4 @@
-import type { ToolEvents } from "../dispatch/hooks.js";
+import type { ToolEvents } from "../dispatch/index.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { AgentToolView } from "./access-control.js";
 import type { ArgumentValidator } from "../schema/validator.js";

@@ -55,3 +55,11 @@ export function isSameClassAgain(
   if (a.file !== undefined && b.file !== undefined) return a.file === b.file;
   return Function.prototype.toString.call(previous.owner) === Function.prototype.toString.call(next.owner);
 }
+
+/** Names a class for a message: `class NotesAgent (tests/a.test.ts)`, the file relative to the working directory. */
+export function describeClassOrigin(origin: ClassOrigin): string {
+  if (origin.file === undefined) return `class ${origin.name || "(anonymous)"}`;
+  const cwd = typeof process === "object" ? `${process.cwd()}/` : "";
+  const file = origin.file.replace(/^file:\/\//, "");
+  return `class ${origin.name || "(anonymous)"} (${cwd && file.startsWith(cwd) ? file.slice(cwd.length) : file})`;
+}

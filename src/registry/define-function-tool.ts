@@ -1,7 +1,8 @@
 import { type ToolOptions, assertToolName, validateToolOptions } from "../tool/tool-options.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { resolveInputSchema } from "../schema/input-schema.js";
-import { type ToolDefinition, modelDescription, pickFlags } from "../tool/tool-definition.js";
+import { defineTool } from "../tool/define-tool.js";
+import { type ToolDefinition, definitionOfTool } from "../tool/tool-definition.js";
 import type { Tool, ToolHandler } from "../tool/tool.js";
 
 /**
@@ -22,14 +23,13 @@ export function defineFunctionTool(name: string | undefined, handler: unknown, o
   }
   assertToolName(label, where);
   const { inputSchema, standardSchema } = resolveInputSchema(options, where);
-  return Object.freeze({
+  return defineTool({
     name: label,
-    description: modelDescription(options),
+    description: options.description,
+    options,
     inputSchema,
-    ...pickFlags(options),
-    kind: "function",
-    handler: handler as ToolHandler,
-    ...(standardSchema ? { standardSchema } : {}),
+    standardSchema,
+    runner: { kind: "function", handler: handler as ToolHandler },
   });
 }
 
@@ -40,11 +40,7 @@ export function defineToolObject(tool: Tool): ToolDefinition {
   }
   const { name, handler, ...options } = tool;
   // A tool taken from a registry or an agent carries the description the model reads, guidelines and snippet
-  // already appended: take them off again, or they would be appended twice.
-  const suffix = modelDescription({ ...options, description: "" });
-  const description =
-    suffix && options.description?.endsWith(suffix)
-      ? options.description.slice(0, -suffix.length)
-      : options.description;
+  // already appended; its definition keeps the developer's own, which is what gets composed again.
+  const description = definitionOfTool(tool)?.developerDescription ?? options.description;
   return defineFunctionTool(name ?? "", handler, { ...options, description } as ToolOptions);
 }

@@ -1,16 +1,15 @@
 import { generateCallId } from "../tool/call-id.js";
 import type { ToolOptions } from "../tool/tool-options.js";
 import type { CallingAgent } from "../tool/tool.js";
-import { dispatchValidated } from "../dispatch/dispatch.js";
-import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/hooks.js";
+import { runCall, callRequest } from "../dispatch/index.js";
+import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/index.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import { validateCall } from "../dispatch/validate-call.js";
+import { validateCall } from "../dispatch/index.js";
 import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
 import type { ParamShape } from "../params/param.js";
 import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js";
-import { type AgentToolView, buildAgentView, isAllowed } from "./access-control.js";
-import { type ClassOrigin, classOriginOf, isSameClassAgain } from "./class-origin.js";
-import { assertNoClassNameGrant, classNameGrantError } from "./class-name-access.js";
+import { type AgentToolView, isAllowed } from "./access-control.js";
+import { AgentDirectory } from "./agent-directory.js";
 import {
   AGENT_VIEW,
   ATTACH_AGENT,
@@ -21,22 +20,10 @@ import {
 } from "./agent-call.js";
 import { type CompatibilityWarningOptions, CompatibilityWarnings } from "./compatibility-warnings.js";
 import { defineFunctionTool, defineToolObject } from "./define-function-tool.js";
+import { type RegisterDecorator, registerDecorator } from "./register-decorator.js";
 import type { Tool, ToolCallContext, ToolSpec } from "../tool/tool.js";
 import { TOOL_DEFINITION, type ToolSource, isToolSource } from "../tool/tool-source.js";
 import { ArgumentValidator } from "../schema/validator.js";
-import { whenCollected } from "./when-collected.js";
-
-/** What a registry keeps per agent name: the class, its tools, the membership its agents hold, reserved tool names. */
-interface AgentEntry {
-  readonly owner: object;
-  readonly origin: ClassOrigin;
-  readonly tools: readonly ToolDefinition[];
-  /** Empty once every agent of the name is garbage-collected. */
-  membership: WeakRef<AgentMembership<ToolRegistry>>;
-  readonly reserved: Set<string>;
-  /** True once an agent of this name took the name from its class name (see class-name-access.ts). */
-  nameFromClass?: boolean;
-}
 
 /** Options of a registry. */
 export type ToolRegistryOptions = CompatibilityWarningOptions;
@@ -49,19 +36,14 @@ export interface DispatchOptions {
   readonly callId?: string;
 }
 
-/** A function that registers the handler it is given: the decorator form of {@link ToolRegistry.register}. */
-export type RegisterDecorator = <F extends (...args: never[]) => unknown>(handler: F, context?: unknown) => F;
-
 /**
  * Holds module-level tools and each agent class's tools under the agent's name, with access keyed by agent name.
  * `toolRegistry` is the shared one; tests and multi-tenant apps create their own.
  */
 export class ToolRegistry implements AgentCallHost {
+  // The catalogue: module-level tools by name. The agents, their ids and their views live in the directory.
   readonly #tools = new Map<string, ToolDefinition>();
-  readonly #agentTools = new Map<string, AgentEntry>();
-  // id → name of the agents whose id was read: no one can name an agent by an id it never gave out.
-  readonly #agentIds = new Map<string, { readonly name: string; readonly agent: WeakRef<object> }>();
-  readonly #views = new Map<string, AgentToolView>();
+  readonly #agents: AgentDirectory<ToolRegistry>;
   readonly #validator = new ArgumentValidator();
   readonly #events = new ToolEvents();
   readonly #compatibility: CompatibilityWarnings;
@@ -75,6 +57,7 @@ export class ToolRegistry implements AgentCallHost {
    */
   constructor(options: ToolRegistryOptions = {}) {
     this.#compatibility = new CompatibilityWarnings(options);
+    this.#agents = new AgentDirectory(this, () => this.#tools.values(), this.#compatibility);
   }
 
   /**
@@ -104,28 +87,7 @@ export class ToolRegistry implements AgentCallHost {
     if (typeof args[0] === "string") return this.#store(defineFunctionTool(args[0], args[1], args[2] as ToolOptions));
     if (typeof args[0] === "function")
       return this.#store(defineFunctionTool(undefined, args[0], args[1] as ToolOptions));
-    const options = args[0] as ToolOptions;
-    return ((
-      handler: (...a: never[]) => unknown,
-      context?: { kind?: string; static?: boolean; name?: unknown; addInitializer?: (f: () => void) => void },
-    ) => {
-      if (context?.kind === "method") {
-        if (!context.static) {
-          throw new ToolDefinitionError(
-            `@register on "${String(context.name)}": use @tool for instance methods of an agent.`,
-          );
-        }
-        const name = options.name ?? String(context.name);
-        const store = (definition: ToolDefinition) => this.#store(definition);
-        // A static method's initializer runs once the class exists, with the class as `this`.
-        context.addInitializer?.call(context, function (this: unknown) {
-          store(defineFunctionTool(name, handler.bind(this), options));
-        });
-        return handler;
-      }
-      this.#store(defineFunctionTool(undefined, handler, options));
-      return handler;
-    }) as RegisterDecorator;
+    return registerDecorator(args[0] as ToolOptions, (definition) => this.#store(definition));
   }
 
   /**
@@ -143,7 +105,7 @@ export class ToolRegistry implements AgentCallHost {
    */
   unregister(name: string): boolean {
     const removed = this.#tools.delete(name);
-    if (removed) this.#views.clear();
+    if (removed) this.#agents.sharedChanged();
     return removed;
   }
 
@@ -174,12 +136,12 @@ export class ToolRegistry implements AgentCallHost {
    *   {@link ToolValidationError} for arguments that are not an object or do not match the schema.
    */
   async dispatch(name: string, args: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
-    const agentName = options.agent === undefined ? undefined : (this.#nameOfId(options.agent) ?? options.agent);
+    const agentName = options.agent === undefined ? undefined : (this.#agents.nameOfId(options.agent) ?? options.agent);
     // What the caller may use, and so all an error may list: never the names of tools it is not allowed.
     const visible = () =>
       agentName === undefined
         ? [...this.#tools.values()].filter((t) => t.allowedAgents === undefined).map((t) => t.name)
-        : [...this.#viewOf(agentName).keys()];
+        : [...this.#agents.viewOf(agentName).keys()];
     const definition = this.#tools.get(name);
     if (!definition) throw new ToolNotFoundError(name, visible());
     if (agentName !== undefined && !isAllowed(definition, agentName)) {
@@ -193,23 +155,25 @@ export class ToolRegistry implements AgentCallHost {
     if (!validated.ok) throw validated.error;
     const agent: CallingAgent | undefined =
       agentName === undefined ? undefined : { name: agentName, id: options.agent! };
-    const request = {
-      definition,
-      target: undefined,
-      rawArgs: args,
-      callId: options.callId ?? generateCallId(),
-      agent,
-      signal: options.signal,
-      validator: this.#validator,
-      events: [this.#events],
-    };
-    return dispatchValidated(request, validated.args);
+    return runCall(
+      callRequest({
+        toolName: name,
+        definition,
+        rawArgs: args,
+        validated: validated.args,
+        callId: options.callId ?? generateCallId(),
+        agent,
+        signal: options.signal,
+        validator: this.#validator,
+        events: [this.#events],
+      }),
+    );
   }
 
   /** Returns true when the agent (by name, or by id of a constructed agent) may use the tool. */
   checkPermission(agentNameOrId: string, toolName: string): boolean {
-    const agentName = this.#nameOfId(agentNameOrId) ?? agentNameOrId;
-    return this.#viewOf(agentName).has(toolName);
+    const agentName = this.#agents.nameOfId(agentNameOrId) ?? agentNameOrId;
+    return this.#agents.viewOf(agentName).has(toolName);
   }
 
   /** Adds a listener of `before`, `after` or `error` for every call dispatched through this registry. */
@@ -217,10 +181,7 @@ export class ToolRegistry implements AgentCallHost {
     return this.#events.on(event, listener);
   }
 
-  /**
-   * @internal Registers an agent of class `owner` under its name (the class's tools, on the name's first agent) and
-   * returns the membership every agent of the name holds.
-   */
+  /** @internal See {@link AgentDirectory.attach}. */
   [ATTACH_AGENT](
     agentName: string,
     owner: object,
@@ -228,67 +189,12 @@ export class ToolRegistry implements AgentCallHost {
     reserved: readonly string[] = [],
     nameFromClass = false,
   ): AgentMembership<ToolRegistry> {
-    let entry = this.#agentTools.get(agentName);
-    if (entry && entry.owner !== owner && entry.membership.deref() === undefined) {
-      // Every agent of the name is gone, and its finalizer has not run yet (or never will: see when-collected.ts).
-      this.#releaseName(agentName);
-      entry = undefined;
-    }
-    if (nameFromClass && !entry?.nameFromClass) {
-      assertNoClassNameGrant(agentName, tools);
-      assertNoClassNameGrant(agentName, this.#tools.values());
-    }
-    const origin = entry?.owner === owner ? entry.origin : classOriginOf(owner as { name: string });
-    if (entry && entry.owner !== owner && isSameClassAgain(entry, { owner, origin })) {
-      // A re-evaluated module (hot reload, jest.isolateModules, `import("./a.ts?v=2")`): the new class replaces the old.
-      this.#views.delete(agentName);
-      entry = { ...entry, owner, origin, tools, reserved: new Set() };
-      this.#compatibility.check(tools);
-      this.#agentTools.set(agentName, entry);
-    }
-    if (entry && entry.owner !== owner) {
-      throw new ToolDefinitionError(
-        `Agent name "${agentName}" is already used by class ${(entry.owner as { name?: string }).name} in this registry; ` +
-          "give each agent class its own static agentName (or pass { name } to the constructor).",
-      );
-    }
-    const view = entry ? this.#viewOf(agentName) : buildAgentView(agentName, tools, this.#tools.values());
-    const taken = reserved.find((name) => view.has(name));
-    if (taken !== undefined) {
-      throw new ToolDefinitionError(
-        `Agent "${agentName}" adds the built-in tool "${taken}", and already sees a tool of that name; rename that tool.`,
-      );
-    }
-    // A deref keeps its target alive until the current job ends: the check for a refused class above reads it only
-    // when the class differs, and a collection in a later turn still finds its agents.
-    let membership = entry?.membership.deref();
-    if (!entry) {
-      this.#compatibility.check(tools);
-      membership = this.#newMembership(agentName);
-      entry = { owner, origin, tools, membership: new WeakRef(membership), reserved: new Set() };
-      this.#agentTools.set(agentName, entry);
-      this.#views.set(agentName, view);
-    } else if (!membership) {
-      // Every agent of the name is gone and its finalizer has not run yet: the new agent carries the entry on.
-      membership = this.#newMembership(agentName);
-      entry.membership = new WeakRef(membership);
-    }
-    for (const name of reserved) entry.reserved.add(name);
-    if (nameFromClass) entry.nameFromClass = true;
-    return membership;
+    return this.#agents.attach(agentName, owner, tools, reserved, nameFromClass);
   }
 
   /** @internal Lets `checkPermission` and `dispatch` name the agent by `id`, until the agent is garbage-collected. */
   [NOTE_AGENT_ID](agent: object, id: string, agentName: string): void {
-    this.#agentIds.set(id, { name: agentName, agent: new WeakRef(agent) });
-    whenCollected(agent, () => this.#agentIds.delete(id));
-  }
-
-  // The finalizer above keeps the map small; the weak reference makes a collected agent's id unknown at once, since a
-  // finalizer runs some turns after the collection (and on Node 20 may never run: see when-collected.ts).
-  #nameOfId(id: string): string | undefined {
-    const known = this.#agentIds.get(id);
-    return known?.agent.deref() === undefined ? undefined : known.name;
+    this.#agents.noteId(agent, id, agentName);
   }
 
   /** @internal The validator and listeners an agent's calls share with the registry. */
@@ -298,34 +204,7 @@ export class ToolRegistry implements AgentCallHost {
 
   /** @internal Returns the view of an agent name (cached until the registry changes). */
   [AGENT_VIEW](agentName: string): AgentToolView {
-    return this.#viewOf(agentName);
-  }
-
-  #viewOf(agentName: string): AgentToolView {
-    let view = this.#views.get(agentName);
-    if (!view) {
-      view = buildAgentView(agentName, this.#agentTools.get(agentName)?.tools ?? [], this.#tools.values());
-      // Cached only for names with live agents: any string can be asked about (checkPermission, dispatch), and
-      // caching each would let the map grow without bound.
-      if (this.#agentTools.has(agentName)) this.#views.set(agentName, view);
-    }
-    return view;
-  }
-
-  // Forgetting a name once no agent of it is left, and an agent's id once it is collected, keeps apps that create an
-  // agent per request or per session from piling up entries here. A name is tracked through the one membership all
-  // its agents share, so an agent costs the registry nothing.
-  #newMembership(agentName: string): AgentMembership<ToolRegistry> {
-    const membership = Object.freeze({ registry: this });
-    whenCollected(membership, () => this.#releaseName(agentName));
-    return membership;
-  }
-
-  #releaseName(name: string): void {
-    // A finalizer that runs after the name was taken again must leave the new entry alone.
-    if (this.#agentTools.get(name)?.membership.deref() !== undefined) return;
-    this.#agentTools.delete(name);
-    this.#views.delete(name);
+    return this.#agents.viewOf(agentName);
   }
 
   #store(definition: ToolDefinition): Tool {
@@ -334,22 +213,10 @@ export class ToolRegistry implements AgentCallHost {
         `A tool named "${definition.name}" is already registered; tool names must be unique.`,
       );
     }
-    for (const [agentName, { tools, reserved, nameFromClass }] of this.#agentTools) {
-      if (!isAllowed(definition, agentName)) continue;
-      if (nameFromClass && definition.allowedAgents) throw classNameGrantError(agentName, definition.name);
-      if (reserved.has(definition.name)) {
-        throw new ToolDefinitionError(
-          `A tool named "${definition.name}" would shadow the built-in tool of agent "${agentName}"; rename it, or ` +
-            `leave "${agentName}" out of its allowedAgents.`,
-        );
-      }
-      if (tools.some((t) => t.name === definition.name && isAllowed(t, agentName))) {
-        buildAgentView(agentName, tools, [definition]); // throws the clash error naming both
-      }
-    }
+    this.#agents.checkShared(definition);
     this.#compatibility.check([definition]);
     this.#tools.set(definition.name, definition);
-    this.#views.clear();
+    this.#agents.sharedChanged();
     return toTool(definition, undefined);
   }
 }

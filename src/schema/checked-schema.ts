@@ -1,6 +1,7 @@
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 import { isCleanJson, isPlainRecord, keywordContent } from "../params/keyword-checks.js";
-import { isCheckedParam } from "../params/param.js";
+import { DEFAULTED, isCheckedParam } from "../params/param.js";
+import type { DefinitionSites } from "./check-definition.js";
 import { setOwn } from "./json.js";
 
 // Thrown inside the copy to give up at the first node that is not a checked descriptor; never leaves this file.
@@ -13,9 +14,11 @@ const NOT_CHECKED = Symbol("not checked");
  * checked when it was built), so it needs neither the JSON round trip nor the meta-schema check `finishSchema` does.
  * The root may be a `p.object(...)` descriptor or the object schema of a shape (`shapeToJsonSchema`).
  */
-export function copyCheckedSchema(root: unknown): ObjectJsonSchema | undefined {
+export function copyCheckedSchema(root: unknown, sites?: DefinitionSites): ObjectJsonSchema | undefined {
   try {
-    const copy = isCheckedParam(root) ? copyDescriptor(root as Record<string, unknown>, 0) : copyShapeSchema(root);
+    const copy = isCheckedParam(root)
+      ? copyDescriptor(root as Record<string, unknown>, 0, sites)
+      : copyShapeSchema(root, sites);
     return copy.type === "object" ? (copy as ObjectJsonSchema) : undefined;
   } catch (error) {
     if (error === NOT_CHECKED) return undefined;
@@ -26,20 +29,26 @@ export function copyCheckedSchema(root: unknown): ObjectJsonSchema | undefined {
 const SHAPE_KEYS: ReadonlySet<string> = new Set(["type", "properties", "required", "additionalProperties"]);
 
 // The object schema shapeToJsonSchema (or the builtin reflector) assembles around descriptors.
-function copyShapeSchema(schema: unknown): Record<string, unknown> {
+function copyShapeSchema(schema: unknown, sites: DefinitionSites | undefined): Record<string, unknown> {
   if (!isPlainRecord(schema) || schema.type !== "object" || schema.additionalProperties !== false) throw NOT_CHECKED;
   const out: Record<string, unknown> = {};
   for (const key in schema) {
     if (!SHAPE_KEYS.has(key)) throw NOT_CHECKED;
     const value = schema[key];
-    if (key === "properties") out.properties = copySchemaMap(value, 0);
+    if (key === "properties") out.properties = copySchemaMap(value, 0, sites);
     else if (key === "required") out.required = copyNames(value);
     else out[key] = value;
   }
   return Object.freeze(out);
 }
 
-function copyDescriptor(node: Record<string, unknown>, depth: number): Record<string, unknown> {
+// `sites`, when given, receives what the definition check needs (the copy visits every node anyway): a default no
+// `.default()` call checked (a @builtinTool's literal default), and every format.
+function copyDescriptor(
+  node: Record<string, unknown>,
+  depth: number,
+  sites: DefinitionSites | undefined,
+): Record<string, unknown> {
   if (!isCheckedParam(node) || depth > 64) throw NOT_CHECKED;
   const out: Record<string, unknown> = {};
   for (const key in node) {
@@ -49,13 +58,13 @@ function copyDescriptor(node: Record<string, unknown>, depth: number): Record<st
         out[key] = Array.isArray(value) ? Object.freeze([...(value as unknown[])]) : value;
         break;
       case "schema":
-        out[key] = value === false ? false : copyDescriptor(value as Record<string, unknown>, depth + 1);
+        out[key] = value === false ? false : copyDescriptor(value as Record<string, unknown>, depth + 1, sites);
         break;
       case "schemaMap":
-        out[key] = copySchemaMap(value, depth + 1);
+        out[key] = copySchemaMap(value, depth + 1, sites);
         break;
       case "schemaList":
-        out[key] = copySchemaList(value, depth + 1);
+        out[key] = copySchemaList(value, depth + 1, sites);
         break;
       case "names":
         out[key] = copyNames(value);
@@ -68,27 +77,31 @@ function copyDescriptor(node: Record<string, unknown>, depth: number): Record<st
         throw NOT_CHECKED;
     }
   }
+  if (sites) {
+    if (out.default !== undefined && !(DEFAULTED in node)) sites.defaults.push(out);
+    if (typeof out.format === "string") sites.formats.add(out.format);
+  }
   return Object.freeze(out);
 }
 
-function copySchemaMap(map: unknown, depth: number): Record<string, unknown> {
+function copySchemaMap(map: unknown, depth: number, sites: DefinitionSites | undefined): Record<string, unknown> {
   if (!isPlainRecord(map)) throw NOT_CHECKED;
   const out: Record<string, unknown> = {};
   for (const name in map) {
-    const copy = copyDescriptor(map[name] as Record<string, unknown>, depth);
+    const copy = copyDescriptor(map[name] as Record<string, unknown>, depth, sites);
     setOwn(out, name, copy);
   }
   return Object.freeze(out);
 }
 
 // nullable's `anyOf: [schema, { type: "null" }]` holds one plain member besides descriptors.
-function copySchemaList(list: unknown, depth: number): readonly unknown[] {
+function copySchemaList(list: unknown, depth: number, sites: DefinitionSites | undefined): readonly unknown[] {
   if (!Array.isArray(list)) throw NOT_CHECKED;
   return Object.freeze(
     list.map((member: unknown) =>
       isPlainRecord(member) && member.type === "null" && Object.keys(member).length === 1
         ? Object.freeze({ type: "null" })
-        : copyDescriptor(member as Record<string, unknown>, depth),
+        : copyDescriptor(member as Record<string, unknown>, depth, sites),
     ),
   );
 }

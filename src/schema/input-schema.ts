@@ -5,7 +5,8 @@ import { assertShape } from "../params/object.js";
 import { isKind, isParam } from "../params/param.js";
 import { shapeToJsonSchema } from "../params/to-json-schema.js";
 import { mayHoldLegacyKeywords, upgradeLegacyKeywords } from "./legacy-keywords.js";
-import { checkCompiles, checkJsonSchema } from "./validator.js";
+import { type DefinitionSites, checkDefinition, checkSites } from "./check-definition.js";
+import { checkCompiles, checkJsonSchema, definitionChecker } from "./validator.js";
 import { copyCheckedSchema } from "./checked-schema.js";
 
 /** The part of a Standard Schema (zod v4, valibot, arktype) toolwright uses: validation, and JSON Schema export. */
@@ -100,7 +101,12 @@ function assertCompiles(schema: ObjectJsonSchema, where: string): ObjectJsonSche
  * @throws {ToolDefinitionError} as {@link finishSchema} does.
  */
 export function finishParamSchema(schema: unknown, where: string): ObjectJsonSchema {
-  return copyCheckedSchema(schema) ?? finishSchema(schema, where);
+  const sites: DefinitionSites = { defaults: [], formats: new Set() };
+  const checked = copyCheckedSchema(schema, sites);
+  if (!checked) return finishSchema(schema, where);
+  // Each `.default()` was checked when it was called; a @builtinTool's literal defaults and the formats were not.
+  if (sites.defaults.length > 0 || sites.formats.size > 0) checkSites(checked, sites, where, definitionChecker);
+  return checked;
 }
 
 /**
@@ -123,5 +129,6 @@ export function finishSchema(schema: unknown, where: string): ObjectJsonSchema {
   }
   const problem = checkJsonSchema(plain);
   if (problem) throw new ToolDefinitionError(`${where}: the input schema is not valid JSON Schema: ${problem}.`);
+  checkDefinition(plain, where, definitionChecker);
   return deepFreeze(plain) as ObjectJsonSchema;
 }

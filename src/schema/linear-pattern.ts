@@ -1,16 +1,19 @@
 import dependencies from "./load-dependencies.cjs";
+import { toRe2Syntax } from "./re2-syntax.js";
 
 /** A compiled schema pattern: what ajv needs of a regular expression. */
 export interface LinearPattern {
   test(input: string): boolean;
+  /** The key ajv caches the compiled pattern under: one per pattern source (see {@link linearRegExpEngine}). */
+  toString(): string;
 }
 
 /**
  * Compiles a JSON Schema `pattern` with RE2 (the `re2js` port), whose matching time grows linearly with the input, so
  * a string the model sends cannot stall the event loop however the pattern nests its quantifiers (`^(a+)+$`).
- * ECMAScript escapes RE2 spells differently (`\uXXXX`, `\u{X}`) are translated first.
- * @throws {SyntaxError} naming the pattern and why, for syntax RE2 has no linear-time form of (lookaround,
- *   backreferences) or that is not a valid pattern at all.
+ * ECMAScript syntax RE2 spells differently is translated first (see {@link toRe2Syntax}).
+ * @throws {SyntaxError} naming the pattern and the true reason: lookaround and backreferences (which have no
+ *   linear-time form), a Unicode property RE2 does not know, or a pattern that is not valid at all.
  */
 export function compileLinearPattern(pattern: string): LinearPattern {
   // Loaded here, on the first pattern compiled, not at import: most schemas have none.
@@ -19,14 +22,30 @@ export function compileLinearPattern(pattern: string): LinearPattern {
   try {
     compiled = RE2JS.compile(toRe2Syntax(pattern));
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new SyntaxError(
-      `pattern ${JSON.stringify(pattern)} cannot be matched in linear time (${why}). toolwright matches patterns ` +
-        "with RE2, which has no lookahead, lookbehind or backreferences; rewrite the pattern without them.",
-      { cause: error },
+    throw new SyntaxError(`pattern ${JSON.stringify(pattern)} ${whyRefused(pattern, error)}`, { cause: error });
+  }
+  // ajv keeps compiled patterns in a per-instance cache keyed by toString(): the key must differ per pattern.
+  const key = `re2:${pattern}`;
+  return { test: (input) => compiled.test(input), toString: () => key };
+}
+
+// RE2's own message names the construct it stopped at; the reason given is the one that construct has.
+function whyRefused(pattern: string, error: unknown): string {
+  const why = error instanceof Error ? error.message : String(error);
+  if (/\(\?<?[=!]/.test(pattern) || /\\[1-9]|\\k</.test(pattern)) {
+    return (
+      `cannot be matched in linear time (${why}). toolwright matches patterns with RE2, which has no lookahead, ` +
+      "lookbehind or backreferences; rewrite the pattern without them."
     );
   }
-  return { test: (input) => compiled.test(input) };
+  const property = /invalid character class range: `\\[pP]\{?([^`}]*)\}?`/.exec(why);
+  if (property) {
+    return (
+      `uses the unknown Unicode property "${property[1]}": RE2 knows general categories (\\p{L}, \\p{Letter}, ` +
+      "\\p{Nd}) and scripts (\\p{Greek}, \\p{Script=Greek})."
+    );
+  }
+  return `is not a pattern toolwright can match (${why}).`;
 }
 
 /**
@@ -36,29 +55,3 @@ export function compileLinearPattern(pattern: string): LinearPattern {
 export const linearRegExpEngine = Object.assign((pattern: string, _flags: string) => compileLinearPattern(pattern), {
   code: "compileLinearPattern",
 });
-
-// Rewrites ECMAScript-only escapes into RE2's; a `\\` pair is copied whole, so an escaped backslash stays one.
-function toRe2Syntax(pattern: string): string {
-  if (!pattern.includes("\\u")) return pattern;
-  let out = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i];
-    if (char !== "\\") {
-      out += char;
-      continue;
-    }
-    const next = pattern[i + 1];
-    const hex4 = /^[0-9a-fA-F]{4}/.exec(pattern.slice(i + 2, i + 6));
-    if (next === "u" && pattern[i + 2] === "{") {
-      out += "\\x";
-      i += 1;
-    } else if (next === "u" && hex4) {
-      out += `\\x{${hex4[0]}}`;
-      i += 5;
-    } else {
-      out += char + (next ?? "");
-      i += 1;
-    }
-  }
-  return out;
-}

@@ -24,6 +24,22 @@ function loadFormats(): typeof FormatsModule {
   return (viaModule ? module.require("ajv-formats") : require("ajv-formats")) as typeof FormatsModule;
 }
 
+/**
+ * Returns @hyperjump/json-schema-formats, loading it on the first call, or undefined when it cannot be loaded. It is an
+ * ES module: Node 20.19+ and 22.12+ require() one synchronously. The name is not a literal on purpose: a bundler
+ * would inline it, and its top-level names then shift the names of a bundled app's method parameters (esbuild renamed
+ * a `@builtinTool` parameter `path` to `path2`), which the reflector reads. A bundle loads it from node_modules.
+ */
+function loadFormatChecks(): Record<string, (value: string) => boolean> | undefined {
+  const id = ["@hyperjump", "json-schema-formats"].join("/");
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (viaModule ? module.require(id) : require(id)) as Record<string, (value: string) => boolean>;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Returns re2js, loading it on the first call: only a schema that uses `pattern` or `patternProperties` needs it. */
 function loadRe2(): typeof Re2Module {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -42,4 +58,4 @@ function loadNodeCrypto(): typeof NodeCrypto {
   return (viaModule ? module.require("node:crypto") : require("node:crypto")) as typeof NodeCrypto;
 }
 
-export = { loadAjv, loadFormats, loadRe2, loadNodeCrypto };
+export = { loadAjv, loadFormats, loadFormatChecks, loadRe2, loadNodeCrypto };

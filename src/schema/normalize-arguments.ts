@@ -42,7 +42,10 @@ function planOf(schema: JsonSchema, properties: Readonly<Record<string, JsonSche
     for (const key of Object.keys(properties)) {
       const field = properties[key]!;
       if (!schema.required?.includes(key) && !acceptsNull(field, true)) nullMeansAbsent.add(key);
-      if (field.default !== undefined) defaults.push([key, field.default]);
+      // A null default of a field that rejects null means "absent" (see checkDefinition): never filled in.
+      if (field.default !== undefined && !(field.default === null && nullMeansAbsent.has(key))) {
+        defaults.push([key, field.default]);
+      }
       if (field.properties !== undefined || field.items !== undefined) nested = true;
     }
     plan = { nullMeansAbsent, defaults, untouched: !nested && nullMeansAbsent.size === 0 && defaults.length === 0 };
@@ -88,7 +91,11 @@ export function normalizeArguments(schema: JsonSchema, value: unknown): unknown 
     }
   }
   for (const [key, fallback] of plan.defaults) {
-    if ((copy ?? value)[key] === undefined) setOwn((copy ??= copyOf(value)), key, structuredClone(fallback));
+    // An own-key check: a missing "constructor" or "toString" reads as what every object inherits, not undefined.
+    const current = copy ?? value;
+    if (!Object.hasOwn(current, key) || current[key] === undefined) {
+      setOwn((copy ??= copyOf(value)), key, structuredClone(fallback));
+    }
   }
   return copy ?? value;
 }

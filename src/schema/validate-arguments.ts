@@ -1,4 +1,4 @@
-import type { ArgumentIssue } from "../errors/errors.js";
+import { type ArgumentIssue, ToolDefinitionError } from "../errors/errors.js";
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 import { normalizeArguments } from "./normalize-arguments.js";
 import { dropStrictNulls } from "./strict/drop-strict-nulls.js";
@@ -29,13 +29,44 @@ export function checkArguments(
   validator: ArgumentValidator,
 ): CheckedArguments {
   const args = normalizeArguments(schema, value) as Record<string, unknown>;
-  const issues = validator.validate(schema, args);
+  const issues = validateOrBlame(validator, schema, args);
   if (issues.length === 0 || !containsNull(args)) return { args, issues };
   let rewrite = strictRewrites.get(schema);
   if (!rewrite) strictRewrites.set(schema, (rewrite = toStrictJsonSchema(schema, { provider: "openai" })));
   const relaxed = dropStrictNulls(args, rewrite) as Record<string, unknown>;
-  const retry = validator.validate(schema, relaxed);
+  const retry = validateOrBlame(validator, schema, relaxed);
   return retry.length === 0 ? { args: relaxed, issues: retry } : { args, issues };
+}
+
+/**
+ * Validates, and blames what makes the validator throw. The arguments are plain, finite JSON by now (parsed, or
+ * snapshot), so a throw is the schema's fault (a reference loop that recurses without end) unless the data holds an
+ * own "valueOf" or "toString" key that is not a function: ajv's deep equality (`const`, `enum`, `uniqueItems`) calls
+ * those, which the model can avoid.
+ * @throws {ToolDefinitionError} for the schema's fault; the validator's own error for the data's.
+ */
+function validateOrBlame(
+  validator: ArgumentValidator,
+  schema: ObjectJsonSchema,
+  args: unknown,
+): readonly ArgumentIssue[] {
+  try {
+    return validator.validate(schema, args);
+  } catch (error) {
+    if (error instanceof TypeError && holdsCallableName(args)) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ToolDefinitionError(
+      `the tool's input schema cannot validate these arguments (the validator threw: ${why}); the problem is in the ` +
+        "tool's definition, not in the arguments",
+      { cause: error },
+    );
+  }
+}
+
+function holdsCallableName(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (!Array.isArray(value) && (Object.hasOwn(value, "valueOf") || Object.hasOwn(value, "toString"))) return true;
+  return Object.values(value).some(holdsCallableName);
 }
 
 function containsNull(value: unknown): boolean {

@@ -1,19 +1,10 @@
+import { narrowUnionErrors } from "./union-errors.js";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { ArgumentIssue } from "../errors/errors.js";
+import { addFormats } from "./formats.js";
 import { linearRegExpEngine } from "./linear-pattern.js";
 import dependencies from "./load-dependencies.cjs";
 import { useLinearPatterns } from "./pattern-keyword.js";
-
-type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
-
-/** Adds ajv-formats' formats (and its `formatMinimum`-style keywords) to `ajv`, loading the package on first use. */
-function addFormats(ajv: Ajv2020): Ajv2020 {
-  const formatsModule = dependencies.loadFormats();
-  // ajv-formats is CommonJS: its function is module.exports and also its `.default`; interop may leave either.
-  const plugin =
-    (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
-  return plugin(ajv);
-}
 
 /**
  * Creates the ajv instance toolwright validates with. `strict: false`, because schemas come from many hands (hand-written,
@@ -21,16 +12,37 @@ function addFormats(ajv: Ajv2020): Ajv2020 {
  * definition time catches what strict mode would, without rejecting an `x-` keyword. `verbose` puts the failing
  * schema on each error, so a message can list the allowed properties. Patterns match in linear time (RE2), length
  * bounds first, since the strings they match come from a model. `formats: false` leaves out ajv-formats, for a caller
- * that adds it when a schema needs it.
+ * that adds it when a schema needs it. `ownProperties`: a property is present only as an own property of the
+ * arguments, so `required: ["constructor"]` is not met by what every object inherits (docs/performance.md measures it).
  */
-export function createAjv(options: { readonly validateSchema?: boolean; readonly formats?: boolean } = {}): Ajv2020 {
-  const { formats = true, ...ajvOptions } = options;
-  const settings = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, ...ajvOptions };
-  const ajv = new (dependencies.loadAjv().Ajv2020)({ ...settings, code: { regExp: linearRegExpEngine } });
+export function createAjv(
+  options: { readonly validateSchema?: boolean; readonly formats?: boolean; readonly ownProperties?: boolean } = {},
+): Ajv2020 {
+  const { formats = true, ownProperties = true, ...ajvOptions } = options;
+  const settings = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, ownProperties, logger };
+  const ajv = new (dependencies.loadAjv().Ajv2020)({
+    ...settings,
+    ...ajvOptions,
+    code: { regExp: linearRegExpEngine },
+  });
   return useLinearPatterns(formats ? addFormats(ajv) : ajv);
 }
 
+// ajv's warnings, less the one for an unknown format: the definition reports those once, naming the tool.
+const logger = {
+  log: (...args: unknown[]) => console.log(...args),
+  warn: (...args: unknown[]) => {
+    if (!String(args[0]).startsWith("unknown format")) console.warn(...args);
+  },
+  error: (...args: unknown[]) => console.error(...args),
+};
+
 let metaChecker: Ajv2020 | undefined;
+
+/** Returns the process's definition-time ajv (meta-schema checks, compile checks, defaults), creating it once. */
+export function definitionChecker(): Ajv2020 {
+  return (metaChecker ??= createAjv());
+}
 
 /** Checks a schema against the JSON Schema 2020-12 meta-schema; returns a readable problem, or undefined when valid. */
 export function checkJsonSchema(schema: object): string | undefined {
@@ -48,13 +60,49 @@ export function checkJsonSchema(schema: object): string | undefined {
 export function checkCompiles(schema: object): string | undefined {
   metaChecker ??= createAjv();
   try {
-    metaChecker.compile(schema);
+    compileAlone(metaChecker, schema);
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
-  } finally {
-    metaChecker.removeSchema(schema);
   }
+}
+
+/**
+ * Compiles `schema` and then takes every identifier it brought (its `$id`, nested `$id`s and `$anchor`s) out of ajv's
+ * tables again. ajv keeps them per instance, and one instance serves a whole registry: two tools whose schemas share
+ * an `$id` would otherwise collide (ajv refused the second, yet had cached it, so its first call failed and a later one
+ * ran against whichever schema ajv held). The compiled function has resolved every reference already.
+ * @throws {Error} from ajv when the schema does not compile.
+ */
+export function compileAlone(ajv: Ajv2020, schema: object): ValidateFunction {
+  const known = new Set(Object.keys(ajv.refs));
+  try {
+    return probed(ajv.compile(schema));
+  } finally {
+    ajv.removeSchema(schema);
+    for (const id of Object.keys(ajv.refs)) if (!known.has(id)) delete ajv.refs[id];
+  }
+}
+
+/**
+ * Returns `validate` once it has validated `{}` without throwing. A schema whose references loop back without going
+ * deeper into the data (`allOf: [{ $ref: "#" }]`, a `$dynamicRef` back to its own anchor) compiles, then overflows
+ * the stack on every call: that is the schema's fault, found here, where it is reported as a definition problem,
+ * rather than on a call, where it would read as the model's.
+ * @throws {Error} naming the loop when validation overflows.
+ */
+function probed(validate: ValidateFunction): ValidateFunction {
+  try {
+    validate({});
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new Error(
+      "validating it recurses without end (its $ref or $dynamicRef chain comes back to the same schema for the " +
+        `same value: ${error.message})`,
+      { cause: error },
+    );
+  }
+  return validate;
 }
 
 // One shared answer for valid arguments, so a valid call allocates no empty list.
@@ -69,8 +117,9 @@ export class ArgumentValidator {
   // imported, and an app that never calls a tool should not pay for ajv. Every schema that reaches a validator passed
   // checkJsonSchema when its tool was defined; checking it again here would compile the meta-schema a second time,
   // which was most of the cost of a fresh process's first call.
-  #ajv: Ajv2020 | undefined;
-  #hasFormats = false;
+  // Two instances, each made on first need: `ownProperties` costs ~40-60 ns a call (docs/performance.md), and only a
+  // schema that names a member of Object.prototype can tell the difference, since arguments are plain objects.
+  readonly #lanes: { plain?: Lane; own?: Lane } = {};
   readonly #compiled = new WeakMap<object, ValidateFunction>();
 
   /**
@@ -81,13 +130,20 @@ export class ArgumentValidator {
   compile(schema: object): ValidateFunction {
     let validate = this.#compiled.get(schema);
     if (!validate) {
-      this.#ajv ??= createAjv({ validateSchema: false, formats: false });
+      const text = JSON.stringify(schema);
+      const own = namesInheritedMember(text);
+      const lane = (own ? this.#lanes.own : this.#lanes.plain) ?? {
+        ajv: createAjv({ validateSchema: false, formats: false, ownProperties: own }),
+        hasFormats: false,
+      };
+      this.#lanes[own ? "own" : "plain"] = lane;
       // Most tools name no format; ajv-formats is loaded and added the first time one does, before it is compiled.
-      if (!this.#hasFormats && mayUseFormats(schema)) {
-        addFormats(this.#ajv);
-        this.#hasFormats = true;
+      // A false positive (any key or string starting with "format") only loads the formats early.
+      if (!lane.hasFormats && text.includes('"format')) {
+        addFormats(lane.ajv);
+        lane.hasFormats = true;
       }
-      validate = this.#ajv.compile(schema);
+      validate = compileAlone(lane.ajv, schema);
       this.#compiled.set(schema, validate);
     }
     return validate;
@@ -98,14 +154,22 @@ export class ArgumentValidator {
     const validate = this.compile(schema);
     if (validate(value)) return NO_ISSUES;
     // ajv overwrites `errors` on the next call: turn them into data now.
-    return toIssues(validate.errors ?? []);
+    return toIssues(narrowUnionErrors(validate.errors ?? []));
   }
 }
 
-// True when any key or string of the schema starts with "format" (`format`, ajv-formats' `formatMinimum` and the
-// like): a false positive only loads the formats early, a miss would silently skip a format check.
-function mayUseFormats(schema: object): boolean {
-  return JSON.stringify(schema).includes('"format');
+/** One ajv instance of a validator, and whether its formats are added yet. */
+interface Lane {
+  readonly ajv: Ajv2020;
+  hasFormats: boolean;
+}
+
+// The names every plain object inherits; a schema that names one as a string (a property, a required name) needs own
+// property reads. A false positive (the word in a description) only costs the own-property reads.
+const INHERITED = Object.getOwnPropertyNames(Object.prototype).map((name) => `"${name}"`);
+
+function namesInheritedMember(text: string): boolean {
+  return INHERITED.some((name) => text.includes(name));
 }
 
 /** Turns ajv errors into issues that name the failing path and what is expected. */

@@ -2,7 +2,7 @@ import { checkContent } from "../content/check-content.js";
 import { type ContentPart, isRichContent, partsOf } from "../content/content-part.js";
 import { DEFAULT_MAX_RESULT_CHARS, truncateForModel } from "../content/truncate-for-model.js";
 import { ErrorCode } from "../errors/error-code.js";
-import { formatIssues } from "../errors/errors.js";
+import { invalidContentText } from "../errors/model-messages.js";
 import { type ToolResult, renderToolResult } from "./tool-result.js";
 
 /** How much of a result the model reads. */
@@ -32,7 +32,7 @@ export function modelOutput(result: ToolResult, options: ModelOutputOptions = {}
   }
   const issues = checkContent(result.content);
   if (issues.length > 0) {
-    const text = `Error (${ErrorCode.InvalidResult}): Tool "${result.toolName}" returned content that cannot be sent: ${formatIssues(issues)}.`;
+    const text = `Error (${ErrorCode.InvalidResult}): ${invalidContentText(result.toolName, issues)}`;
     return { parts: [textPart(text)], isError: true };
   }
   const parts = partsOf(result.content);

@@ -29,11 +29,11 @@ export interface ToolDefinition extends ToolSpec, ToolFlags {
   readonly standardSchema?: StandardSchemaLike;
   /** The Standard Schema `returns` came from, which also validates (and may transform) the result. */
   readonly outputStandardSchema?: StandardSchemaLike;
-}
-
-/** Copies the flags a developer set (and only those) out of tool options, freezing the lists. */
-export function pickFlags(options: ToolOptions): ToolFlags {
-  return assignFlags({}, options);
+  /**
+   * The developer's description, before `guidelines` and `snippet` were appended to make `description` (the text
+   * the model reads). Set by `defineTool`; a hand-built definition without it has nothing appended.
+   */
+  readonly developerDescription?: string;
 }
 
 /**
@@ -111,6 +111,14 @@ export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
 // A tool without a target (a registered function) has one Tool object, so its handler can be compared by identity.
 const targetless = new WeakMap<ToolDefinition, Tool>();
+// The definition behind each Tool object handed out, so `add(tool)` of a tool taken from a registry or an agent
+// reads the developer's description instead of the composed one.
+const definitions = new WeakMap<Tool, ToolDefinition>();
+
+/** Returns the definition a Tool object was made from by {@link toTool}, or undefined for one the app wrote. */
+export function definitionOfTool(tool: object): ToolDefinition | undefined {
+  return definitions.get(tool as Tool);
+}
 
 /**
  * Returns a `Tool` for a definition, its handler bound to `target` for method tools. Called without a context (outside
@@ -123,14 +131,16 @@ export function toTool(definition: ToolDefinition, target: object | undefined): 
     kind: _kind,
     method: _method,
     positional: _positional,
-    standardSchema: _s,
-    outputStandardSchema: _o,
+    standardSchema: _standard,
+    outputStandardSchema: _output,
+    developerDescription: _developer,
     ...rest
   } = definition;
   const handler = (args: Record<string, unknown>, context?: ToolCallContext) =>
     invokeDefinition(definition, target, args, context ?? standaloneContext(definition, target));
   const tool: Tool = Object.freeze({ ...rest, handler });
   if (target === undefined) targetless.set(definition, tool);
+  definitions.set(tool, definition);
   return tool;
 }
 

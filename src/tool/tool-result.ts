@@ -40,7 +40,8 @@ export interface ToolErrorPayload {
   readonly missingScopes?: readonly string[];
 }
 
-interface ToolResultBase {
+/** The fields every {@link ToolResult} carries, whatever its outcome. */
+export interface ToolResultBase {
   readonly toolName: string;
   /** The id of the model's tool call (or a generated one), to pair the result with its call. */
   readonly callId: string;

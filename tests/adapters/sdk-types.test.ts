@@ -4,9 +4,9 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { Agent, type Tool as OpenAIAgentsSdkTool } from "@openai/agents";
 import type { ToolSet, generateText, streamText } from "ai";
 import { expectTypeOf } from "expect-type";
-import { type AiSdkAgentTools, toAiSdkTools } from "../../src/adapters/ai-sdk/index.js";
-import { type AgentLangChainTool, toLangChainTools } from "../../src/adapters/langchain/index.js";
-import { type OpenAIAgentsTool, toOpenAIAgentsTools } from "../../src/adapters/openai-agents/index.js";
+import { type AiSdkAgentTools, toAiSdkTools } from "toolwright/ai-sdk";
+import { type AgentLangChainTool, toLangChainTools } from "toolwright/langchain";
+import { type OpenAIAgentsTool, toOpenAIAgentsTools } from "toolwright/openai-agents";
 import { makeTravelAgent } from "./adapter-agent.js";
 
 // What users write goes into each framework with no cast: these fail to compile when a framework's types move.

@@ -11,7 +11,7 @@ import {
   toMcpTools,
   toOpenAITools,
   tool,
-} from "../../src/index.js";
+} from "toolwright";
 
 /** A search backend, standing in for the dependency a real tool would be given. */
 class FakeIndex {

@@ -1,4 +1,4 @@
-import { BaseAgent, ToolRegistry, createLoadedTools, p, tool } from "../../src/index.js";
+import { BaseAgent, ToolRegistry, createLoadedTools, p, tool } from "toolwright";
 import { makeDeskAgent } from "../fixtures/providers/desk-agent.js";
 
 const names = (tools: readonly { name: string }[]) => tools.map((t) => t.name);

@@ -1,4 +1,4 @@
-import { BaseAgent, ToolDefinitionError, ToolRegistry, builtinTool, p, tool } from "../../src/index.js";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, builtinTool, p, tool } from "toolwright";
 
 // Applies decorators the way tsc's __decorate helper does in experimentalDecorators mode: last decorator first, on the
 // prototype (the constructor for a static member), with the member's own property descriptor.

@@ -1,5 +1,5 @@
 import { BaseAgent, ErrorCode, ToolRegistry, currentToolCall, p, tool } from "toolwright";
-import type { ToolCall } from "../../src/dispatch/run-tool-calls.js";
+import type { ToolCall } from "toolwright";
 import { type Deferred, deferred, flush } from "./runtime-helpers.js";
 
 function makeCall(overrides: Partial<ToolCall> & { name: string }): ToolCall {

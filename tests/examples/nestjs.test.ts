@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import ts from "typescript";
 import type { main as runExample } from "../../examples/nestjs/main.js";
-import * as toolwright from "../../src/index.js";
+import * as toolwright from "toolwright";
 
 const exampleDir = join(__dirname, "../../examples/nestjs");
 

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { p } from "../../src/index.js";
+import { p } from "toolwright";
 import type { AnyParam } from "../../src/params/param.js";
 
 type Param = AnyParam;

@@ -261,3 +261,12 @@ console.log(
   }),
 );
 `;
+
+/** A workflow module that uses the workflow side of toolwright/temporal, for Temporal's bundler. */
+export const workflowMjs = `import { workflowTools } from "toolwright/temporal-workflow";
+
+export async function turn() {
+  const tools = workflowTools({ agent: "billing" });
+  return tools.specs();
+}
+`;

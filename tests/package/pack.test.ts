@@ -19,6 +19,7 @@ import {
   legacyCts,
   loadsCjs,
   loadsMjs,
+  workflowMjs,
 } from "./consumer-sources.js";
 
 // Build, pack, install and tsc take a few seconds each; a loaded CI machine can be several times slower.
@@ -44,6 +45,7 @@ describe("the packed package, installed into a fresh consumer project", () => {
       "js/dual.mjs": dualMjs,
       "js/loads.mjs": loadsMjs,
       "js/loads.cjs": loadsCjs,
+      "js/workflow.mjs": workflowMjs,
     });
     await installTarball(consumer, tarball);
     installed = join(consumer, "node_modules", "toolwright");
@@ -202,5 +204,25 @@ describe("the packed package, installed into a fresh consumer project", () => {
       expect(where.get("ToolRegistry")).toHaveLength(1);
       expect([...where].filter(([, files]) => files.length > 1)).toEqual([]);
     }
+  });
+
+  it("gives Temporal's workflow bundler a toolwright/temporal-workflow it accepts: one file, no Node module", async () => {
+    const { bundleWorkflowCode } = await import("@temporalio/worker");
+    const errors: string[] = [];
+    const keep = (message: string, meta?: unknown) => void errors.push(`${message} ${JSON.stringify(meta) ?? ""}`);
+    const bundle = await bundleWorkflowCode({
+      workflowsPath: join(consumer, "js", "workflow.mjs"),
+      logger: { log() {}, trace() {}, debug() {}, info() {}, warn: keep, error: keep },
+      // The consumer installed toolwright alone; the Temporal SDK is the repository's.
+      webpackConfigHook: (config) => ({
+        ...config,
+        resolve: { ...config.resolve, modules: [join(consumer, "node_modules"), join(repoRoot, "node_modules")] },
+      }),
+    }).catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}\n${errors.join("\n")}`, { cause: error });
+    });
+    expect(bundle.code).toContain("toolwright.approve");
+    const entry = readFileSync(join(installed, "dist", "esm", "adapters", "temporal-workflow", "index.js"), "utf8");
+    expect(entry.match(/^import .* from "([^"]+)";$/gm)).toEqual([expect.stringContaining('"@temporalio/workflow"')]);
   });
 });

@@ -9,7 +9,7 @@ import {
   toGeminiTools,
   toMcpTools,
   toOpenAITools,
-} from "../../src/index.js";
+} from "toolwright";
 import { rawConstructs } from "../fixtures/providers/raw-constructs.js";
 import { specOf } from "../fixtures/providers/tool-specs.js";
 

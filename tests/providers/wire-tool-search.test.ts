@@ -12,7 +12,7 @@ import {
   toGeminiTools,
   toOpenAIToolResult,
   toOpenAITools,
-} from "../../src/index.js";
+} from "toolwright";
 import { makeDeskAgent } from "../fixtures/providers/desk-agent.js";
 import { type RecordingServer, startRecordingServer } from "../fixtures/providers/recording-server.js";
 import {

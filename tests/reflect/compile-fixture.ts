@@ -5,7 +5,7 @@ import { transformSync as babelTransform } from "@babel/core";
 import { transformSync as esbuildTransform } from "esbuild";
 import { transformSync as swcTransform } from "@swc/core";
 import ts from "typescript";
-import * as toolwright from "../../src/index.js";
+import * as toolwright from "toolwright";
 
 /** Turns TypeScript source into CommonJS the way one toolchain does. */
 export type Compile = (source: string, file: string) => string;

@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import * as toolwright from "../../src/index.js";
+import * as toolwright from "toolwright";
 import { type Compile, babelStandard, fixture, legacyCompilers, loadCompiled } from "./compile-fixture.js";
 import { type DecoratedAgents, itResolvesDecoratedAgents } from "./decorated-agent-cases.js";
 

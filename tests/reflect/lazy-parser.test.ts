@@ -1,4 +1,4 @@
-import type * as Toolwright from "../../src/index.js";
+import type * as Toolwright from "toolwright";
 
 // Loads a fresh copy of toolwright whose "acorn" counts how often it is loaded.
 function freshToolwright(): { tw: typeof Toolwright; parserLoads: () => number } {

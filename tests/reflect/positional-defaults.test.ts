@@ -1,4 +1,4 @@
-import { BaseAgent, ToolRegistry, builtinTool, p } from "../../src/index.js";
+import { BaseAgent, ToolRegistry, builtinTool, p } from "toolwright";
 
 type Method = (...args: never[]) => unknown;
 

@@ -1,4 +1,4 @@
-import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "../../src/index.js";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "toolwright";
 
 const addOptions = (allowedAgents: readonly string[]) => ({
   description: "Add two numbers",

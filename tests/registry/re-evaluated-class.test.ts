@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BaseAgent, ToolDefinitionError, ToolRegistry, toolRegistry } from "../../src/index.js";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, toolRegistry } from "toolwright";
 import { classOriginOf, isSameClassAgain } from "../../src/registry/class-origin.js";
 
 type AgentModule = { CalcAgent: new (options?: { registry?: ToolRegistry }) => BaseAgent };

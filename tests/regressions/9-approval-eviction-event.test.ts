@@ -1,5 +1,5 @@
-import { BaseAgent, ToolRegistry } from "../../src/index.js";
-import type { PendingApproval } from "../../src/index.js";
+import { BaseAgent, ToolRegistry } from "toolwright";
+import type { PendingApproval } from "toolwright";
 
 describe("a full approval store", () => {
   it("tells onApprovalEvicted which pending approval it dropped", async () => {

@@ -1,4 +1,4 @@
-import { BaseAgent, ErrorCode, ToolRegistry } from "../../src/index.js";
+import { BaseAgent, ErrorCode, ToolRegistry } from "toolwright";
 
 describe("a before listener that throws", () => {
   it("denies the call with HOOK_FAILED when it is the registry's listener", async () => {

@@ -1,4 +1,4 @@
-import { BaseAgent, ToolDefinitionError, ToolRegistry, builtinTool, p } from "../../src/index.js";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, builtinTool, p } from "toolwright";
 
 describe("a @builtinTool parameter named like an inherited member", () => {
   it("is a definition error when it is named __proto__", () => {

@@ -1,4 +1,4 @@
-import { ToolPermissionError, ToolRegistry } from "../../src/index.js";
+import { ToolPermissionError, ToolRegistry } from "toolwright";
 
 describe("registry.dispatch without an agent", () => {
   function registry(): ToolRegistry {

@@ -1,4 +1,4 @@
-import { BaseAgent, ToolRegistry, p } from "../../src/index.js";
+import { BaseAgent, ToolRegistry, p } from "toolwright";
 
 function agent() {
   const registry = new ToolRegistry();

@@ -1,5 +1,5 @@
-import { BaseAgent, ErrorCode, ToolRegistry, renderToolResult } from "../../src/index.js";
-import type { ToolResult } from "../../src/index.js";
+import { BaseAgent, ErrorCode, ToolRegistry, renderToolResult } from "toolwright";
+import type { ToolResult } from "toolwright";
 
 function throwingMessage(): Error {
   const error = new Error("x");

@@ -1,4 +1,4 @@
-import { BaseAgent, ErrorCode, ToolRegistry, p } from "../../src/index.js";
+import { BaseAgent, ErrorCode, ToolRegistry, p } from "toolwright";
 
 function agent() {
   const registry = new ToolRegistry();

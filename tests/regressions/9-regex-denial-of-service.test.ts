@@ -1,4 +1,4 @@
-import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "../../src/index.js";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "toolwright";
 
 describe("a catastrophic pattern on a model's string", () => {
   it("is not matched when the string already breaks maxLength", async () => {

@@ -1,5 +1,5 @@
-import { BaseAgent, ErrorCode, ToolRegistry } from "../../src/index.js";
-import type { ToolCall } from "../../src/index.js";
+import { BaseAgent, ErrorCode, ToolRegistry } from "toolwright";
+import type { ToolCall } from "toolwright";
 
 describe("runToolCalls with an entry that is not a call", () => {
   it("answers that entry with an invalid-call result and runs the others", async () => {

@@ -1,4 +1,4 @@
-import type * as Toolwright from "../../src/index.js";
+import type * as Toolwright from "toolwright";
 import type * as Validator from "../../src/schema/validator.js";
 
 const DEPENDENCIES = ["ajv/dist/2020.js", "ajv-formats", "re2js"] as const;

@@ -1,4 +1,4 @@
-import { BaseAgent, ToolRegistry, type JsonSchema } from "../../src/index.js";
+import { BaseAgent, ToolRegistry, type JsonSchema } from "toolwright";
 import { finishSchema } from "../../src/schema/input-schema.js";
 
 /** Registers a tool with a raw schema and returns an agent that may call it. */

@@ -1,4 +1,4 @@
-import * as redisEntry from "../../src/redis/index.js";
+import * as redisEntry from "toolwright/redis";
 
 describe("toolwright/redis", () => {
   it("exports exactly these runtime names when imported", () => {

@@ -1,5 +1,5 @@
 import { BaseAgent, type ToolResult, p, tool } from "toolwright";
-import { type OwnedRedisStore, StoreUnavailableError, createRedisStore } from "../../src/redis/index.js";
+import { type OwnedRedisStore, StoreUnavailableError, createRedisStore } from "toolwright/redis";
 import { type TestRedis, startTestRedis } from "./redis-server.js";
 
 // The server persists (append-only, fsync always), so a restart brings the pending approvals back, as a real outage

@@ -1,6 +1,6 @@
 import { createClient } from "redis";
 import { MemoryStore, type RuntimeStore } from "toolwright";
-import { RedisStore } from "../../src/redis/index.js";
+import { RedisStore } from "toolwright/redis";
 import { type TestRedis, startTestRedis } from "./redis-server.js";
 
 let redis: TestRedis;

@@ -1,6 +1,6 @@
 import { expectTypeOf } from "expect-type";
-import type { BaseAgent } from "../../src/index.js";
-import { BaseTool, type InferArgs, type Tool, type ToolCallContext, ToolRegistry, p } from "../../src/index.js";
+import type { BaseAgent } from "toolwright";
+import { BaseTool, type InferArgs, type Tool, type ToolCallContext, ToolRegistry, p } from "toolwright";
 
 const params = { query: p.string(), limit: p.integer().default(5) };
 

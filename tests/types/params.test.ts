@@ -220,21 +220,21 @@ describe("definition mistakes that do not compile", () => {
     expect(() => p.enum([true, false])).toThrow();
   });
 
-  it("rejects a default of the wrong type", () => {
+  it("rejects a default of the wrong type, in types and when .default() runs", () => {
     // @ts-expect-error an integer's default must be a number
-    p.integer().default("x");
+    expect(() => p.integer().default("x")).toThrow();
     // @ts-expect-error a string's default must be a string
-    p.string().default(1);
+    expect(() => p.string().default(1)).toThrow();
     // @ts-expect-error an enum's default must be one of its values
-    p.enum(["c", "f"]).default("k");
+    expect(() => p.enum(["c", "f"]).default("k")).toThrow();
     // @ts-expect-error a literal's default must be its value
-    p.literal("v1").default("v2");
+    expect(() => p.literal("v1").default("v2")).toThrow();
     // @ts-expect-error an array's default must be an array of its items
-    p.array(p.integer()).default(["1"]);
+    expect(() => p.array(p.integer()).default(["1"])).toThrow();
     // @ts-expect-error an object's default must have its required keys
-    p.object({ x: p.number() }).default({});
+    expect(() => p.object({ x: p.number() }).default({})).toThrow();
     // @ts-expect-error null is a default only of a nullable kind
-    p.string().default(null);
+    expect(() => p.string().default(null)).toThrow();
     expectTypeOf(p.nullable(p.string()).default(null)).toExtend<{ readonly default: unknown }>();
   });
 

@@ -1,6 +1,6 @@
 import { expectTypeOf } from "expect-type";
 import { z } from "zod";
-import { type InferReturns, p, builtinTool, tool } from "toolwright";
+import { BaseAgent, type InferReturns, p, builtinTool, tool } from "toolwright";
 import type { ToolMethodDecorator } from "../../src/decorators/tool.js";
 
 const forecastReturns = { celsius: p.number(), summary: p.string().optional() };
@@ -25,7 +25,7 @@ describe("returns typing", () => {
   });
 
   it("compiles methods whose return type matches returns, sync or async", () => {
-    class Weather {
+    class Weather extends BaseAgent {
       @tool({ description: "Forecast", params: { city: p.string() }, returns: forecastReturns })
       async forecast({ city }: { city: string }) {
         return { celsius: city.length };
@@ -57,7 +57,7 @@ describe("returns typing", () => {
 
 describe("methods whose result does not compile", () => {
   it("rejects a @tool method that returns the wrong type for a key", () => {
-    class Weather {
+    class Weather extends BaseAgent {
       // @ts-expect-error celsius is a number in returns, not a string
       @tool({ description: "Forecast", params: { city: p.string() }, returns: forecastReturns })
       forecast({ city }: { city: string }) {
@@ -68,7 +68,7 @@ describe("methods whose result does not compile", () => {
   });
 
   it("rejects an async @tool method that resolves to something else", () => {
-    class Lister {
+    class Lister extends BaseAgent {
       // @ts-expect-error the method resolves to a number, returns says string[]
       @tool({ description: "Names", returns: p.array(p.string()) })
       async names() {
@@ -79,7 +79,7 @@ describe("methods whose result does not compile", () => {
   });
 
   it("rejects a @builtinTool method and a Standard Schema tool whose results disagree", () => {
-    class Counter {
+    class Counter extends BaseAgent {
       // @ts-expect-error returns says integer, the method returns a string
       @builtinTool({ description: "Count", params: { text: p.string() }, returns: p.integer() })
       count(text: string) {

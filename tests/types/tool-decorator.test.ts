@@ -14,7 +14,7 @@ describe("@tool typing", () => {
   });
 
   it("compiles when the method's parameter type matches the shape exactly", () => {
-    class Files {
+    class Files extends BaseAgent {
       @tool({ description: "Search", params: searchParams })
       async search({ pattern, maxResults }: { pattern: string; maxResults: number }) {
         return `${pattern}:${maxResults}`;
@@ -25,11 +25,11 @@ describe("@tool typing", () => {
         return args.unit ?? "c";
       }
     }
-    expect(new Files().forecast({ city: "Oslo" })).toBe("c");
+    expect(new Files({ registry: new ToolRegistry() }).forecast({ city: "Oslo" })).toBe("c");
   });
 
   it("compiles when the method accepts a wider type than the shape gives", () => {
-    class Wide {
+    class Wide extends BaseAgent {
       // Fewer keys, optional instead of defaulted, string instead of an enum, number | null instead of number:
       // every arguments object the shape allows is still a valid argument.
       @tool({
@@ -45,11 +45,11 @@ describe("@tool typing", () => {
         return "pong";
       }
     }
-    expect(new Wide().ping()).toBe("pong");
+    expect(new Wide({ registry: new ToolRegistry() }).ping()).toBe("pong");
   });
 
   it("infers the method's argument from nested, nullable, record and union keys when the shape has them", () => {
-    class Orders {
+    class Orders extends BaseAgent {
       @tool({
         description: "Place an order",
         params: {
@@ -68,7 +68,7 @@ describe("@tool typing", () => {
         return args.lines.length;
       }
     }
-    expect(new Orders().place({ lines: [], note: null, channel: "web" })).toBe(0);
+    expect(new Orders({ registry: new ToolRegistry() }).place({ lines: [], note: null, channel: "web" })).toBe(0);
   });
 
   it("types the method's argument as the schema output when given a Standard Schema", () => {
@@ -76,103 +76,103 @@ describe("@tool typing", () => {
     expectTypeOf(tool({ description: "Forecast", params })).toEqualTypeOf<
       ToolMethodDecorator<{ city: string; days: number }>
     >();
-    class Weather {
+    class Weather extends BaseAgent {
       @tool({ description: "Forecast", params })
       forecast({ city, days }: { city: string; days: number }) {
         return `${city}:${days}`;
       }
     }
-    expect(new Weather().forecast({ city: "Oslo", days: 2 })).toBe("Oslo:2");
+    expect(new Weather({ registry: new ToolRegistry() }).forecast({ city: "Oslo", days: 2 })).toBe("Oslo:2");
   });
 });
 
 describe("@tool methods that do not compile", () => {
   it("rejects a method when a key's type disagrees with the shape", () => {
-    class Files {
+    class Files extends BaseAgent {
       // @ts-expect-error maxResults is a number in the shape, not a string
       @tool({ description: "Search", params: searchParams })
       search(args: { pattern: string; maxResults: string }) {
         return args.pattern;
       }
     }
-    expect(typeof new Files().search).toBe("function");
+    expect(typeof new Files({ registry: new ToolRegistry() }).search).toBe("function");
   });
 
   it("rejects a method when it requires a key the shape marks optional", () => {
-    class Weather {
+    class Weather extends BaseAgent {
       // @ts-expect-error unit may be absent, so the method cannot require it
       @tool({ description: "Forecast", params: { city: p.string(), unit: p.enum(["c", "f"]).optional() } })
       forecast(args: { city: string; unit: "c" | "f" }) {
         return args.unit;
       }
     }
-    expect(typeof new Weather().forecast).toBe("function");
+    expect(typeof new Weather({ registry: new ToolRegistry() }).forecast).toBe("function");
   });
 
   it("rejects a method when it requires a key the shape does not have", () => {
-    class Files {
+    class Files extends BaseAgent {
       // @ts-expect-error recursive is not a parameter of the tool
       @tool({ description: "Search", params: searchParams })
       search(args: { pattern: string; recursive: boolean }) {
         return args.recursive;
       }
     }
-    expect(typeof new Files().search).toBe("function");
+    expect(typeof new Files({ registry: new ToolRegistry() }).search).toBe("function");
   });
 
   it("rejects a method when it accepts fewer enum values than the shape allows", () => {
-    class Weather {
+    class Weather extends BaseAgent {
       // @ts-expect-error the model may send "f", which the method does not accept
       @tool({ description: "Forecast", params: { unit: p.enum(["c", "f"]) } })
       forecast(args: { unit: "c" }) {
         return args.unit;
       }
     }
-    expect(typeof new Weather().forecast).toBe("function");
+    expect(typeof new Weather({ registry: new ToolRegistry() }).forecast).toBe("function");
   });
 
   it("rejects a method when it ignores that a key is nullable", () => {
-    class People {
+    class People extends BaseAgent {
       // @ts-expect-error middle may be null
       @tool({ description: "Greet", params: { middle: p.nullable(p.string()) } })
       greet(args: { middle: string }) {
         return args.middle;
       }
     }
-    expect(typeof new People().greet).toBe("function");
+    expect(typeof new People({ registry: new ToolRegistry() }).greet).toBe("function");
   });
 
   it("rejects a method when a nested object's key disagrees", () => {
-    class Orders {
+    class Orders extends BaseAgent {
       // @ts-expect-error qty is a number in the nested shape
       @tool({ description: "Order", params: { lines: p.array(p.object({ qty: p.integer() })) } })
       place(args: { lines: { qty: string }[] }) {
         return args.lines;
       }
     }
-    expect(typeof new Orders().place).toBe("function");
+    expect(typeof new Orders({ registry: new ToolRegistry() }).place).toBe("function");
   });
 
   it("rejects a method when it takes positional parameters instead of one arguments object", () => {
-    class Files {
+    class Files extends BaseAgent {
       // @ts-expect-error @tool passes one object; positional parameters need @builtinTool
       @tool({ description: "Search", params: searchParams })
       search(pattern: string, maxResults: number) {
         return `${pattern}:${maxResults}`;
       }
     }
-    expect(typeof new Files().search).toBe("function");
+    expect(typeof new Files({ registry: new ToolRegistry() }).search).toBe("function");
   });
 
   it("rejects a method when its argument disagrees with a Standard Schema's output", () => {
-    class Weather {
+    class Weather extends BaseAgent {
       // @ts-expect-error days is a number in the zod schema
       @tool({ description: "Forecast", params: z.object({ days: z.number() }) })
       forecast(args: { days: string }) {
         return args.days;
       }
     }
-    expect(typeof new Weather().forecast).toBe("function");
+    expect(typeof new Weather({ registry: new ToolRegistry() }).forecast).toBe("function");
   });
 
   it("rejects options without a description", () => {

@@ -1,59 +1,10 @@
-import { type JSONSchema7, type JSONValue, type Tool as AiSdkTool, jsonSchema, tool } from "ai";
-import type { ToolResult } from "../../tool/tool-result.js";
-import { type AdaptableAgent, type AdapterOptions, bridgeTools, callBridged, modelText } from "../agent-bridge.js";
-
 export type { AdaptableAgent, AdapterOptions, ApprovalMode } from "../agent-bridge.js";
-
-/** Options of {@link toAiSdkTools}. */
-export type AiSdkToolsOptions = AdapterOptions;
-
-/**
- * One agent tool as the AI SDK sees it: the input is the model's arguments, the output toolwright's {@link ToolResult}
- * (the model reads it as text, a failure as error text).
- */
-export type AiSdkAgentTool = AiSdkTool<Record<string, unknown>, ToolResult>;
-
-/** The agent's tools keyed by name: a `ToolSet` for `generateText`, `streamText` and `Agent`. */
-export type AiSdkAgentTools = Record<string, AiSdkAgentTool>;
-
-/**
- * Returns the agent's tools as an AI SDK `ToolSet`. Every call goes through `agent.callTool` with the SDK's
- * `abortSignal` and `toolCallId`; a model mistake (bad arguments, unknown tool, failed handler) reaches the model as
- * toolwright's error text, never as a thrown error. Tools with `requiresApproval` use the SDK's tool approval
- * (`needsApproval`) unless `approval: "toolwright"`; deferred tools carry Anthropic's `deferLoading`.
- * @throws {TypeError} when `options.only` names a tool the agent cannot use.
- * @example
- * const result = await generateText({ model, tools: toAiSdkTools(agent), prompt, stopWhen: stepCountIs(5) });
- */
-export function toAiSdkTools(agent: AdaptableAgent, options: AiSdkToolsOptions = {}): AiSdkAgentTools {
-  const tools: AiSdkAgentTools = {};
-  for (const bridged of bridgeTools(agent, options)) {
-    const { tool: source, needsApproval } = bridged;
-    tools[source.name] = tool<Record<string, unknown>, ToolResult>({
-      description: source.description,
-      ...(source.title !== undefined && { title: source.title }),
-      // Our JSON Schema is the SDK's JSONSchema7 with wider keyword types; no `validate`, so the SDK passes the input
-      // as it is and toolwright validates it (and answers the model with a message it can act on).
-      inputSchema: jsonSchema<Record<string, unknown>>(bridged.inputSchema as unknown as JSONSchema7),
-      ...(needsApproval && { needsApproval: (input, { toolCallId }) => needsApproval(input, toolCallId) }),
-      ...(source.deferred && { providerOptions: { anthropic: { deferLoading: true } } }),
-      execute: (input, { toolCallId, abortSignal }) =>
-        callBridged(agent, bridged, input, { callId: toolCallId, signal: abortSignal }),
-      toModelOutput: ({ output }) => toModelOutput(output),
-    });
-  }
-  return tools;
-}
-
-// The SDK's ToolResultOutput, which `ai` does not export under that name.
-type ModelOutput = Awaited<ReturnType<NonNullable<AiSdkAgentTool["toModelOutput"]>>>;
-
-/** Returns what the model reads of a result: text, JSON, or error text for a failure. */
-function toModelOutput(result: ToolResult): ModelOutput {
-  if (!result.ok) return { type: "error-text", value: modelText(result) };
-  if (typeof result.content === "string" || result.content === undefined) {
-    return { type: "text", value: modelText(result) };
-  }
-  // A handler's value is JSON-serialisable by contract (ToolResult is plain data).
-  return { type: "json", value: result.content as JSONValue };
-}
+export type { ModelOutput } from "./model-output.js";
+export {
+  type AiSdkApprovalStatus,
+  type AiSdkToolApproval,
+  type AiSdkToolSet,
+  type AiSdkToolSetOptions,
+  toAiSdkToolSet,
+} from "./to-ai-sdk-tool-set.js";
+export { type AiSdkAgentTool, type AiSdkAgentTools, type AiSdkToolsOptions, toAiSdkTools } from "./to-ai-sdk-tools.js";

@@ -9,6 +9,8 @@ export interface DoctorFinding {
   readonly file: string;
   readonly message: string;
   readonly fix: string;
+  /** The base tsconfig (reached through `extends`) the setting comes from, when the project's own file does not set it. */
+  readonly inheritedFrom?: string;
 }
 
 /** What doctor reads of package.json: its module type and the packages it depends on. */
@@ -30,6 +32,23 @@ function text(value: unknown): string | undefined {
  * a feature from working, each with the fix. An empty list means nothing doctor knows of is wrong.
  */
 export function checkProject(tsconfig: ResolvedTsconfig, pkg: ProjectPackage): DoctorFinding[] {
+  return findSettings(tsconfig, pkg).map((finding) => ownFile(finding, tsconfig.file, pkg.file));
+}
+
+// A setting that comes from a base file (`@tsconfig/node20`, a shared config) is fixed by overriding it in the
+// project's own tsconfig.json: the base file is often a package's, or shared by other projects.
+function ownFile(finding: DoctorFinding, project: string, packageJson: string): DoctorFinding {
+  if (finding.file === project || finding.file === packageJson) return finding;
+  return {
+    ...finding,
+    file: project,
+    inheritedFrom: finding.file,
+    message: `${finding.message} (inherited through "extends" from ${finding.file})`,
+    fix: `Override it in ${project}: ${finding.fix}`,
+  };
+}
+
+function findSettings(tsconfig: ResolvedTsconfig, pkg: ProjectPackage): DoctorFinding[] {
   const findings: DoctorFinding[] = [];
   const option = (name: string) => tsconfig.options.get(name.toLowerCase());
   const fileOf = (name: string) => option(name)?.file ?? tsconfig.file;
@@ -87,12 +106,18 @@ export function checkProject(tsconfig: ResolvedTsconfig, pkg: ProjectPackage): D
     });
   }
   const types = option("types");
-  if (Array.isArray(types?.value) && !types.value.includes("node")) {
+  const lib = option("lib")?.value;
+  // AbortSignal is Node's (@types/node) and the DOM's (and web workers'): the default lib has the DOM, so only a
+  // `lib` without it leaves AbortSignal unknown when "types" leaves out "node".
+  const libHasAbortSignal = !Array.isArray(lib) || lib.map(text).some((l) => l === "dom" || l?.startsWith("webworker"));
+  if (Array.isArray(types?.value) && !types.value.includes("node") && !libHasAbortSignal) {
     findings.push({
       severity: "warning",
       setting: "compilerOptions.types",
       file: types.file,
-      message: '"types" leaves out "node": toolwright\'s declarations use Node\'s AbortSignal, which is then unknown.',
+      message:
+        '"types" leaves out "node" and "lib" has no "DOM": toolwright\'s declarations use AbortSignal, which is ' +
+        "then unknown (TS2304).",
       fix: `Add "node" to "types" (and npm install --save-dev @types/node).`,
     });
   }

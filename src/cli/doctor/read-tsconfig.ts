@@ -23,19 +23,24 @@ export interface ResolvedTsconfig {
  */
 export function readTsconfig(file: string): ResolvedTsconfig {
   const options = new Map<string, SetOption>();
-  apply(resolve(file), options, new Set());
+  apply(resolve(file), options, []);
   return { file: resolve(file), options };
 }
 
-function apply(file: string, options: Map<string, SetOption>, seen: Set<string>): void {
-  if (seen.has(file)) throw new CliError(`doctor: ${file} extends itself through its "extends" chain`);
-  seen.add(file);
+// `chain` is the path of files from the project's tsconfig to this one. Only a file already on that path is a cycle:
+// one base reached twice through two branches (a diamond, `extends: ["./a", "./b"]` both extending "./base") is
+// applied twice, as tsc does, and the later application wins.
+function apply(file: string, options: Map<string, SetOption>, chain: readonly string[]): void {
+  if (chain.includes(file)) {
+    const cycle = [...chain.slice(chain.indexOf(file)), file].join(" → ");
+    throw new CliError(`doctor: the "extends" chain is a cycle: ${cycle}`);
+  }
   const config = readConfig(file);
   const bases = config.extends === undefined ? [] : [config.extends].flat();
   for (const base of bases) {
     if (typeof base !== "string")
       throw new CliError(`doctor: ${file}: "extends" must be a string or a list of strings`);
-    apply(resolveBase(base, file), options, seen);
+    apply(resolveBase(base, file), options, [...chain, file]);
   }
   const own = config.compilerOptions;
   if (typeof own !== "object" || own === null) return;

@@ -5,19 +5,41 @@ import { CliError, ExitCode } from "../cli-error.js";
 import type { CliOutput } from "../cli-output.js";
 import { type DoctorFinding, type ProjectPackage, checkProject } from "./doctor-checks.js";
 import { readTsconfig } from "./read-tsconfig.js";
+import type { AccessFinding } from "../allowed-agents-check.js";
+import { checkToolchains } from "./toolchain-checks.js";
 
-/** `toolwright doctor [--project PATH] [--json]`. */
+async function moduleAccess(module: string): Promise<AccessFinding[]> {
+  const [{ findAgents }, { moduleTools }, { loadModule }, { checkAllowedAgents }] = await Promise.all([
+    import("../find-agents.js"),
+    import("../inspect.js"),
+    import("../load-module.js"),
+    import("../allowed-agents-check.js"),
+  ]);
+  const agents = findAgents(await loadModule(module));
+  return checkAllowedAgents(
+    moduleTools(),
+    agents.map((found) => found.agent.name),
+  );
+}
+
+/** `toolwright doctor [module] [--project PATH] [--json]`. */
 export interface DoctorCommand {
   readonly command: "doctor";
-  readonly project: string;
+  /** `--project`; absent: `tsconfig.json`, and a project without one is checked by its package.json alone. */
+  readonly project?: string;
+  /** A module whose agents and module-level tools are checked too (`allowedAgents` names that match no agent). */
+  readonly module?: string;
   readonly json: boolean;
 }
 
 /** What `toolwright doctor --json` prints. */
 export interface DoctorReport {
-  readonly tsconfig: string;
+  /** The tsconfig.json read; `null` when the project has none. */
+  readonly tsconfig: string | null;
   readonly packageJson: string | null;
   readonly findings: readonly DoctorFinding[];
+  /** With a module: `allowedAgents` names that match no agent it defines. */
+  readonly access: readonly AccessFinding[];
   readonly errors: number;
   readonly warnings: number;
 }
@@ -28,12 +50,20 @@ export interface DoctorReport {
  */
 export function parseDoctorCommand(argv: readonly string[]): DoctorCommand {
   try {
-    const { values } = parseArgs({
+    const { values, positionals } = parseArgs({
       args: [...argv],
       strict: true,
+      allowPositionals: true,
       options: { project: { type: "string", short: "p" }, json: { type: "boolean", default: false } },
     });
-    return { command: "doctor", project: values.project ?? "tsconfig.json", json: values.json };
+    const [module, extra] = positionals;
+    if (extra !== undefined) throw new Error(`unexpected argument "${extra}"`);
+    return {
+      command: "doctor",
+      ...(values.project === undefined ? {} : { project: values.project }),
+      ...(module === undefined ? {} : { module }),
+      json: values.json,
+    };
   } catch (error) {
     throw new CliError(`doctor: ${(error as Error).message} (toolwright --help shows the usage)`);
   }
@@ -61,43 +91,73 @@ function readPackage(dir: string): ProjectPackage | undefined {
   }
 }
 
-/** Checks the project's tsconfig.json and package.json; returns the report without printing it. */
-export function doctorReport(project: string): DoctorReport {
-  const tsconfig = readTsconfig(project);
+/**
+ * Checks the project's tsconfig.json and package.json; returns the report without printing it. Without `required`,
+ * a missing tsconfig.json is a finding, and package.json is still checked (against TypeScript's defaults).
+ * @throws {CliError} when `required` and the tsconfig does not exist, or a file cannot be read.
+ */
+export function doctorReport(project: string, required = true, access: readonly AccessFinding[] = []): DoctorReport {
+  const missing = !required && !existsSync(project);
+  const tsconfig = missing ? { file: project, options: new Map() } : readTsconfig(project);
   const found = readPackage(dirname(tsconfig.file));
   const pkg = found ?? {
     file: join(dirname(tsconfig.file), "package.json"),
     type: "commonjs",
     dependencies: new Set(),
   };
-  const findings = checkProject(tsconfig, pkg);
+  const findings = [
+    ...(missing ? [noTsconfig(project)] : []),
+    ...checkProject(tsconfig, pkg),
+    ...checkToolchains(tsconfig, pkg),
+  ];
   const errors = findings.filter((finding) => finding.severity === "error").length;
   return {
-    tsconfig: tsconfig.file,
+    tsconfig: missing ? null : tsconfig.file,
     packageJson: found ? found.file : null,
     findings,
+    access,
     errors,
-    warnings: findings.length - errors,
+    warnings: findings.length - errors + access.length,
+  };
+}
+
+function noTsconfig(file: string): DoctorFinding {
+  return {
+    severity: "warning",
+    setting: "tsconfig.json",
+    file,
+    message:
+      "There is no tsconfig.json, so tsc and editors use TypeScript's defaults (the checks below assume them); " +
+      "tsx and esbuild read none either.",
+    fix: "Save the tsconfig.json of docs/getting-started.md beside package.json, or pass --project PATH.",
   };
 }
 
 function formatDoctor(report: DoctorReport): string {
   const shown = (file: string) => relative(process.cwd(), file) || file;
   const lines = [
-    `Checked ${shown(report.tsconfig)} and ${report.packageJson ? shown(report.packageJson) : "no package.json"}.`,
+    `Checked ${report.tsconfig ? shown(report.tsconfig) : "no tsconfig.json"} and ` +
+      `${report.packageJson ? shown(report.packageJson) : "no package.json"}.`,
   ];
   for (const finding of report.findings) {
     lines.push("", `${finding.severity} ${finding.setting} (${shown(finding.file)})`);
     lines.push(`  ${finding.message}`, `  fix: ${finding.fix}`);
+  }
+  for (const finding of report.access) {
+    lines.push("", `${finding.severity} allowedAgents of "${finding.tool}" [${finding.rule}]`, `  ${finding.message}`);
   }
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   lines.push("", `${plural(report.errors, "error")}, ${plural(report.warnings, "warning")}.`);
   return lines.join("\n");
 }
 
-/** Runs `toolwright doctor`: exits 1 when a setting will break the project, 0 otherwise (warnings included). */
-export function runDoctor(command: DoctorCommand, io: CliOutput): number {
-  const report = doctorReport(resolve(command.project));
+/**
+ * Runs `toolwright doctor`: exits 1 when a setting will break the project, 0 otherwise (warnings included). With a
+ * module, its agents are created as `inspect` does and the `allowedAgents` names of module-level tools checked.
+ */
+export async function runDoctor(command: DoctorCommand, io: CliOutput): Promise<number> {
+  const access = command.module === undefined ? [] : await moduleAccess(command.module);
+  const report = doctorReport(resolve(command.project ?? "tsconfig.json"), command.project !== undefined, access);
   io.out(command.json ? JSON.stringify(report, null, 2) : formatDoctor(report));
   return report.errors > 0 ? ExitCode.Problems : ExitCode.Ok;
 }

@@ -131,7 +131,7 @@ export function planAnthropicTools(
 
 /**
  * Returns the tools in the exact form the Anthropic Messages API takes them: `{ name, description, input_schema }`,
- * with `strict: true` for strict tools (whose schema is rewritten, see {@link toStrictJsonSchema}) and
+ * with `strict: true` for strict tools (whose schema is rewritten, see "Strict mode" in docs/providers.md) and
  * `cache_control` on the last tool that is not deferred when asked. With `toolSearch`, deferred tools carry
  * `defer_loading: true` and the search tool comes first. The input specs are never changed.
  * @throws {ToolDefinitionError} when Anthropic would reject a tool (its name, `anyOf`, `oneOf` or `allOf` at the root

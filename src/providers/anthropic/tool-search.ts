@@ -15,7 +15,8 @@ export type AnthropicToolSearchTool =
   | { type: "tool_search_tool_bm25_20251119"; name: "tool_search_tool_bm25"; cache_control?: AnthropicBreakpoint }
   | { type: "tool_search_tool_regex_20251119"; name: "tool_search_tool_regex"; cache_control?: AnthropicBreakpoint };
 
-type AnthropicBreakpoint = { type: "ephemeral"; ttl?: "5m" | "1h" };
+/** The `cache_control` breakpoint of a tool search tool. */
+export type AnthropicBreakpoint = { type: "ephemeral"; ttl?: "5m" | "1h" };
 
 /** toolwright's `tool_search` tool as an Anthropic custom tool, for `toolSearch: "client"`. */
 export interface AnthropicClientSearchTool {

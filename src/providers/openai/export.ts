@@ -137,7 +137,7 @@ function looseParameters(tool: ExportableTool): { parameters: ObjectSchemaObject
  * Returns the tools in the exact form the OpenAI API takes them: Chat Completions
  * `{ type: "function", function: { name, description, parameters, strict } }` or Responses
  * `{ type: "function", name, description, parameters, strict }`. `strict` is always set, because the Responses API
- * treats a missing `strict` as `true`. Strict tools carry a rewritten schema (see {@link toStrictJsonSchema}); the
+ * treats a missing `strict` as `true`. Strict tools carry a rewritten schema (see "Strict mode" in docs/providers.md); the
  * input specs are never changed. With `toolSearch` (Responses only), deferred tools carry `defer_loading: true`, sit
  * in `namespace` when one is given, and the `tool_search` tool comes first.
  * @throws {ToolDefinitionError} when OpenAI would reject a tool (its name, `anyOf` and the like at the root of its

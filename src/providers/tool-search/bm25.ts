@@ -10,9 +10,16 @@ export interface Bm25Hit {
   readonly score: number;
 }
 
-// The usual Okapi BM25 constants (Robertson & Zaragoza, "The Probabilistic Relevance Framework", 2009).
-const K1 = 1.2;
-const B = 0.75;
+/** Okapi BM25's term-frequency saturation, the usual value (Robertson & Zaragoza, "The Probabilistic Relevance Framework", 2009). */
+export const BM25_K1 = 1.2;
+/** Okapi BM25's document-length normalisation, the usual value. */
+export const BM25_B = 0.75;
+
+/** Returns the inverse document frequency of a term held by `holders` of `documents` documents. */
+export function bm25Idf(documents: number, holders: number): number {
+  // The "+1" form never goes negative, so a term found in most documents still counts a little.
+  return Math.log(1 + (documents - holders + 0.5) / (holders + 0.5));
+}
 
 // English function words: in a query ("convert euros to dollars") they would match every tool with a `to` parameter.
 const STOP_WORDS = new Set(
@@ -37,7 +44,8 @@ function fold(word: string): string {
 }
 
 /**
- * Ranks documents against query terms with Okapi BM25 and returns those that match at least one term, best first;
+ * Ranks documents against query terms with Okapi BM25, the plain way (every document per query: the reference the
+ * inverted index of `search-index.ts` must equal, and the "before" row of the tool_search bench), and returns those that match at least one term, best first;
  * documents with equal scores keep their input order, so a ranking is stable from one request to the next.
  */
 export function rankBm25(documents: readonly Bm25Document[], query: readonly string[]): Bm25Hit[] {
@@ -51,17 +59,16 @@ export function rankBm25(documents: readonly Bm25Document[], query: readonly str
   const idf = new Map<string, number>();
   for (const term of new Set(query)) {
     const holders = frequencies.filter((counts) => counts.has(term)).length;
-    // The "+1" form never goes negative, so a term found in most documents still counts a little.
-    idf.set(term, Math.log(1 + (documents.length - holders + 0.5) / (holders + 0.5)));
+    idf.set(term, bm25Idf(documents.length, holders));
   }
   const hits: Bm25Hit[] = [];
   documents.forEach((doc, index) => {
     const counts = frequencies[index]!;
-    const norm = K1 * (1 - B + (B * doc.terms.length) / averageLength);
+    const norm = BM25_K1 * (1 - BM25_B + (BM25_B * doc.terms.length) / averageLength);
     let score = 0;
     for (const term of query) {
       const tf = counts.get(term);
-      if (tf !== undefined) score += idf.get(term)! * ((tf * (K1 + 1)) / (tf + norm));
+      if (tf !== undefined) score += idf.get(term)! * ((tf * (BM25_K1 + 1)) / (tf + norm));
     }
     if (score > 0) hits.push({ id: doc.id, score });
   });

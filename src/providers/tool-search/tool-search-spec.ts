@@ -10,6 +10,15 @@ export const TOOL_SEARCH_DEFAULT_LIMIT = 5;
 /** The most tools one search may return. */
 export const TOOL_SEARCH_MAX_LIMIT = 20;
 
+/**
+ * The longest query a search accepts, in characters: a capability fits in a few words, and a longer text costs
+ * tokenizing before it could be refused for its words.
+ */
+export const TOOL_SEARCH_MAX_QUERY_CHARS = 1_000;
+
+/** The most search words (after function words are left out) one query may hold; each costs a pass over its postings. */
+export const TOOL_SEARCH_MAX_QUERY_TERMS = 32;
+
 /** The arguments of a `tool_search` call, once validated. */
 export interface ToolSearchArgs {
   readonly query: string;
@@ -24,6 +33,7 @@ const INPUT_SCHEMA: ObjectJsonSchema = freeze({
     query: freeze({
       type: "string",
       minLength: 1,
+      maxLength: TOOL_SEARCH_MAX_QUERY_CHARS,
       description: "Words describing the capability you need, e.g. 'convert currency' or 'send email'",
     }),
     limit: freeze({

@@ -1,6 +1,6 @@
 import { type ModelMessage, type ToolApprovalResponse, generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import { toAiSdkTools } from "../../../src/adapters/ai-sdk/index.js";
+import { toAiSdkTools } from "toolwright/ai-sdk";
 import { makeTravelAgent } from "../adapter-agent.js";
 
 type Prompt = Parameters<MockLanguageModelV3["doGenerate"]>[0]["prompt"];

@@ -1,6 +1,6 @@
 import { AIMessage, AIMessageChunk, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
-import { toLangChainToolMessage, toLangChainTools } from "../../../src/adapters/langchain/index.js";
+import { toLangChainToolMessage, toLangChainTools } from "toolwright/langchain";
 import { makeTravelAgent } from "../adapter-agent.js";
 
 /** A fake tool-calling chat model (LangChain's own) whose every answer calls `name` with `args`. */

@@ -9,7 +9,7 @@ import {
   Usage,
   setTracingDisabled,
 } from "@openai/agents";
-import { toOpenAIAgentsTools } from "../../../src/adapters/openai-agents/index.js";
+import { toOpenAIAgentsTools } from "toolwright/openai-agents";
 import { makeTravelAgent } from "../adapter-agent.js";
 
 setTracingDisabled(true);

@@ -1,7 +1,7 @@
 import { SpanKind, SpanStatusCode, context, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
-import { instrumentTools } from "../../../src/adapters/otel/index.js";
+import { instrumentTools } from "toolwright/otel";
 import { BaseAgent, ToolRegistry, currentToolCall, p, tool } from "toolwright";
 import { useFakeClock } from "../../dispatch/runtime-helpers.js";
 import { makeTravelAgent } from "../adapter-agent.js";

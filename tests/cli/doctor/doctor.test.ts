@@ -77,11 +77,13 @@ describe("toolwright doctor", () => {
     });
     const { findings, errors } = await report();
     expect(errors).toBe(1);
-    expect(findings.map((f) => [f.severity, f.setting, f.file.slice(dir.length)])).toEqual([
+    expect(findings.map((f) => [f.severity, f.setting, f.inheritedFrom?.slice(dir.length)])).toEqual([
       ["error", "compilerOptions.target", "/node_modules/@tsconfig/base/tsconfig.json"],
       ["warning", "compilerOptions.lib", "/configs/mid.json"],
     ]);
-    expect(findings[1]?.fix).toBe('Set "lib": ["ES2022", "esnext.decorators"].');
+    expect(findings[1]?.fix).toBe(
+      `Override it in ${join(dir, "tsconfig.json")}: Set "lib": ["ES2022", "esnext.decorators"].`,
+    );
   });
 
   it("warns that top-level await will not compile when NodeNext meets a CommonJS package.json", async () => {
@@ -129,7 +131,7 @@ describe("toolwright doctor", () => {
     expect((await report()).findings).toEqual([]);
   });
 
-  it("exits 2 with one line naming the file when there is no tsconfig.json", async () => {
+  it("exits 2 with one line naming the file when the tsconfig passed with --project does not exist", async () => {
     const run = await doctor();
     expect(run.code).toBe(2);
     expect(run.err).toMatch(
@@ -153,7 +155,6 @@ describe("toolwright doctor on a real tsc --init", () => {
     expect(findings.map((f) => [f.severity, f.setting])).toEqual([
       ["error", "compilerOptions.target"],
       ["error", 'package.json "type"'],
-      ["warning", "compilerOptions.types"],
     ]);
     expect(findings[1]?.message).toContain("TS1295");
     expect(errors).toBe(2);

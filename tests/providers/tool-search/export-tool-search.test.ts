@@ -5,7 +5,7 @@ import {
   toAnthropicTools,
   toOpenAIToolResult,
   toOpenAITools,
-} from "../../../src/index.js";
+} from "toolwright";
 import type { ExportableTool } from "../../../src/tool/exportable-tool.js";
 import { makeDeskAgent } from "../../fixtures/providers/desk-agent.js";
 

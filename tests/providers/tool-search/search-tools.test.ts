@@ -1,4 +1,4 @@
-import { p } from "../../../src/index.js";
+import { p } from "toolwright";
 import { rankBm25, searchTerms } from "../../../src/providers/tool-search/bm25.js";
 import { searchTools } from "../../../src/providers/tool-search/search-tools.js";
 import type { ExportableTool } from "../../../src/tool/exportable-tool.js";

@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { expectTypeOf } from "expect-type";
 import type OpenAI from "openai";
-import { checkCompatibility } from "../../../src/index.js";
+import { checkCompatibility } from "toolwright";
 import type { AnthropicToolResultBlock } from "../../../src/providers/anthropic/results.js";
 import type {
   AnthropicClientSearchTool,

@@ -1,0 +1,70 @@
+import { type JSONSchema7, jsonSchema, tool } from "ai";
+import type { ToolResult } from "../../tool/tool-result.js";
+import { type AdaptableAgent, type AdapterOptions, type BridgedTool, bridgeTools } from "../agent-bridge.js";
+import { approvedInMessages } from "./approved-in-messages.js";
+import { toModelOutput } from "./model-output.js";
+import type { AiSdkAgentTools } from "./to-ai-sdk-tools.js";
+
+/** Options of {@link toAiSdkToolSet}: which tools (`only`); approval is always the SDK's `toolApproval`. */
+export type AiSdkToolSetOptions = Pick<AdapterOptions, "only">;
+
+/** The approval status AI SDK 7's `toolApproval` takes for one call. */
+export type AiSdkApprovalStatus = "user-approval" | "not-applicable";
+
+/** AI SDK 7's per-tool `toolApproval` configuration for the agent's tools that may need a human. */
+export type AiSdkToolApproval = Record<
+  string,
+  (input: unknown, options: { readonly toolCallId: string }) => Promise<AiSdkApprovalStatus>
+>;
+
+/** What {@link toAiSdkToolSet} returns: spread it into `generateText` / `streamText` / `ToolLoopAgent`. */
+export interface AiSdkToolSet {
+  readonly tools: AiSdkAgentTools;
+  readonly toolApproval: AiSdkToolApproval;
+}
+
+async function execute(
+  agent: AdaptableAgent,
+  bridged: BridgedTool,
+  input: unknown,
+  options: { toolCallId: string; abortSignal?: AbortSignal; messages?: readonly { role: string; content: unknown }[] },
+): Promise<ToolResult> {
+  const signal = options.abortSignal;
+  const result = await agent.callTool(bridged.tool.name, input, { callId: options.toolCallId, signal });
+  if (result.outcome !== "awaiting_approval" || result.approvalId === undefined) return result;
+  // Only a call the human approved in this conversation passes toolwright's gate; any other stays pending in
+  // agent.approvals and the model is told it waits (a ToolSet used without its toolApproval fails closed).
+  if (!approvedInMessages(options.messages, options.toolCallId)) return result;
+  return agent.approvals.approve(result.approvalId, signal ? { signal } : {});
+}
+
+/**
+ * Returns the agent's tools and AI SDK 7's `toolApproval` for them, to spread into `generateText`, `streamText` or a
+ * `ToolLoopAgent`: the SDK asks its own tool approval before a call that `requiresApproval`, and runs the call once
+ * approved, with the arguments shown. Deferred tools carry the tool's own `deferLoading`. Every call goes through
+ * `agent.callTool`, as with {@link toAiSdkTools}.
+ * @throws {TypeError} when `options.only` names a tool the agent cannot use.
+ * @example
+ * const result = await generateText({ model, ...toAiSdkToolSet(agent), prompt, stopWhen: stepCountIs(5) });
+ */
+export function toAiSdkToolSet(agent: AdaptableAgent, options: AiSdkToolSetOptions = {}): AiSdkToolSet {
+  const tools: AiSdkAgentTools = {};
+  const toolApproval: AiSdkToolApproval = {};
+  for (const bridged of bridgeTools(agent, { ...options, approval: "framework" })) {
+    const { tool: source, needsApproval } = bridged;
+    tools[source.name] = tool<Record<string, unknown>, ToolResult>({
+      description: source.description,
+      ...(source.title !== undefined && { title: source.title }),
+      inputSchema: jsonSchema<Record<string, unknown>>(bridged.inputSchema as unknown as JSONSchema7),
+      // AI SDK 7's own field; typed as object because the SDK 6 types this file compiles against lack it.
+      ...(source.deferred && ({ deferLoading: true } as object)),
+      execute: (input, callOptions) => execute(agent, bridged, input, callOptions),
+      toModelOutput: ({ output }) => toModelOutput(output),
+    });
+    if (needsApproval) {
+      toolApproval[source.name] = async (input, { toolCallId }) =>
+        (await needsApproval(input, toolCallId)) ? "user-approval" : "not-applicable";
+    }
+  }
+  return { tools, toolApproval };
+}

@@ -1,0 +1,49 @@
+import { type JSONSchema7, type Tool as AiSdkTool, jsonSchema, tool } from "ai";
+import type { ToolResult } from "../../tool/tool-result.js";
+import { type AdaptableAgent, type AdapterOptions, bridgeTools, callBridged } from "../agent-bridge.js";
+import { toModelOutput } from "./model-output.js";
+
+/** Options of {@link toAiSdkTools}. */
+export type AiSdkToolsOptions = AdapterOptions;
+
+/**
+ * One agent tool as the AI SDK sees it: the input is the model's arguments, the output toolwright's {@link ToolResult}
+ * (the model reads it as text, a failure as error text).
+ */
+export type AiSdkAgentTool = AiSdkTool<Record<string, unknown>, ToolResult>;
+
+/** The agent's tools keyed by name: a `ToolSet` for `generateText`, `streamText` and `Agent`. */
+export type AiSdkAgentTools = Record<string, AiSdkAgentTool>;
+
+/**
+ * Returns the agent's tools as an AI SDK `ToolSet`. Every call goes through `agent.callTool` with the SDK's
+ * `abortSignal` and `toolCallId`; a model mistake (bad arguments, unknown tool, failed handler) reaches the model as
+ * toolwright's error text, never as a thrown error. Tools with `requiresApproval` use the SDK's tool approval
+ * (`needsApproval`, on AI SDK 6 and 7) unless `approval: "toolwright"`; deferred tools carry `deferLoading` (the AI
+ * SDK 7 tool's own field, and Anthropic's provider option for 6). On AI SDK 7, {@link toAiSdkToolSet} asks through
+ * `generateText` / `streamText`'s own `toolApproval` instead.
+ * @throws {TypeError} when `options.only` names a tool the agent cannot use.
+ * @example
+ * const result = await generateText({ model, tools: toAiSdkTools(agent), prompt, stopWhen: stepCountIs(5) });
+ */
+export function toAiSdkTools(agent: AdaptableAgent, options: AiSdkToolsOptions = {}): AiSdkAgentTools {
+  const tools: AiSdkAgentTools = {};
+  for (const bridged of bridgeTools(agent, options)) {
+    const { tool: source, needsApproval } = bridged;
+    tools[source.name] = tool<Record<string, unknown>, ToolResult>({
+      description: source.description,
+      ...(source.title !== undefined && { title: source.title }),
+      // Our JSON Schema is the SDK's JSONSchema7 with wider keyword types; no `validate`, so the SDK passes the input
+      // as it is and toolwright validates it (and answers the model with a message it can act on).
+      inputSchema: jsonSchema<Record<string, unknown>>(bridged.inputSchema as unknown as JSONSchema7),
+      ...(needsApproval && { needsApproval: (input, { toolCallId }) => needsApproval(input, toolCallId) }),
+      // AI SDK 7 reads the tool's own deferLoading (typed as object: the SDK 6 types lack it); 6, Anthropic's option.
+      ...(source.deferred && ({ deferLoading: true } as object)),
+      ...(source.deferred && { providerOptions: { anthropic: { deferLoading: true } } }),
+      execute: (input, { toolCallId, abortSignal }) =>
+        callBridged(agent, bridged, input, { callId: toolCallId, signal: abortSignal }),
+      toModelOutput: ({ output }) => toModelOutput(output),
+    });
+  }
+  return tools;
+}

@@ -1,0 +1,120 @@
+import { ToolMessage } from "@langchain/core/messages";
+import {
+  DynamicStructuredTool,
+  type StructuredToolCallInput,
+  ToolInputParsingException,
+  type ToolReturnType,
+  type ToolRunnableConfig,
+  type ToolSchemaBase,
+} from "@langchain/core/tools";
+import type { ToolResult } from "../../tool/tool-result.js";
+import {
+  type AdaptableAgent,
+  type AdapterOptions,
+  type BridgedTool,
+  bridgeTools,
+  callBridged,
+  modelText,
+} from "../agent-bridge.js";
+
+/**
+ * Options of {@link toLangChainTools}. LangChain's core has no approval step of its own, so a tool with
+ * `requiresApproval` waits in `agent.approvals` and the model is told so.
+ */
+export type LangChainToolsOptions = Pick<AdapterOptions, "only">;
+
+/** What an agent tool answers LangChain with: the model's text, or a `ToolMessage` when called with a tool call. */
+export type LangChainToolOutput = string | ToolMessage;
+/** What LangChain calls an agent tool with: the arguments, or the model's whole tool call. */
+export type LangChainToolCallInput = StructuredToolCallInput<ToolSchemaBase>;
+
+/**
+ * One agent tool as LangChain sees it: a `DynamicStructuredTool` with the tool's JSON Schema. Arguments that LangChain's
+ * own validator rejects still reach toolwright, so the model reads toolwright's message instead of a thrown
+ * `ToolInputParsingException`.
+ */
+export class AgentLangChainTool extends DynamicStructuredTool<
+  ToolSchemaBase,
+  Record<string, unknown>,
+  unknown,
+  LangChainToolOutput
+> {
+  readonly #answer: (args: unknown, config: ToolRunnableConfig | undefined) => Promise<LangChainToolOutput>;
+
+  /**
+   * Creates the tool for one bridged agent tool; {@link toLangChainTools} makes them.
+   * @internal
+   */
+  constructor(agent: AdaptableAgent, bridged: BridgedTool) {
+    const answer = async (args: unknown, config: ToolRunnableConfig | undefined) => {
+      const callId = config?.toolCall?.id;
+      const result = await callBridged(agent, bridged, args, { callId, signal: config?.signal });
+      return toOutput(result, callId);
+    };
+    const { tool } = bridged;
+    super({
+      name: tool.name,
+      description: tool.description,
+      // A fresh copy: LangChain's validator writes into the schema it is given, and ours are deep-frozen.
+      schema: bridged.inputSchema as ToolSchemaBase,
+      ...(tool.deferred && { extras: { defer_loading: true } }),
+      func: (args, _runManager, config) => answer(args, config),
+    });
+    this.#answer = answer;
+  }
+
+  /** Runs the call; when LangChain's validator rejects the arguments, toolwright answers the model instead. */
+  override async call<TArg extends LangChainToolCallInput, TConfig extends ToolRunnableConfig | undefined>(
+    arg: TArg,
+    configArg?: TConfig,
+    tags?: string[],
+  ): Promise<ToolReturnType<NonNullable<TArg>, TConfig, LangChainToolOutput>> {
+    try {
+      return await super.call(arg, configArg, tags);
+    } catch (error) {
+      if (!(error instanceof ToolInputParsingException)) throw error;
+      const config = typeof configArg === "object" && configArg !== null ? configArg : undefined;
+      const args = isToolCall(arg) ? arg.args : arg;
+      // What super.call returns for these inputs: a ToolMessage with a call id, the plain output without.
+      return (await this.#answer(args, config)) as ToolReturnType<NonNullable<TArg>, TConfig, LangChainToolOutput>;
+    }
+  }
+}
+
+function isToolCall(value: unknown): value is { args: unknown } {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "tool_call";
+}
+
+/** Returns the model's text, as a `ToolMessage` with status `error` for a failure when the call has an id. */
+function toOutput(result: ToolResult, callId: string | undefined): LangChainToolOutput {
+  if (result.ok || callId === undefined) return modelText(result);
+  return toLangChainToolMessage(result);
+}
+
+/**
+ * Returns a result as the `ToolMessage` to send the model, e.g. the result of `agent.approvals.approve(id)` for a call
+ * that waited for approval: the content on success, toolwright's error text (status `error`) otherwise.
+ */
+export function toLangChainToolMessage(result: ToolResult): ToolMessage {
+  return new ToolMessage({
+    content: modelText(result),
+    tool_call_id: result.callId,
+    name: result.toolName,
+    status: result.ok ? "success" : "error",
+  });
+}
+
+/**
+ * Returns the agent's tools as LangChain tools, for `model.bindTools(tools)`, `createAgent({ tools })` or a
+ * `ToolNode`. Every call goes through `agent.callTool` with LangChain's tool-call id and abort signal, and a model
+ * mistake reaches the model as toolwright's error text (a `ToolMessage` with status `error`). Deferred tools carry
+ * `extras.defer_loading`, which LangChain's Anthropic integration sends for tool search.
+ * @throws {TypeError} when `options.only` names a tool the agent cannot use.
+ * @example
+ * const model = new ChatOpenAI({ model: "gpt-5" }).bindTools(toLangChainTools(agent));
+ */
+export function toLangChainTools(agent: AdaptableAgent, options: LangChainToolsOptions = {}): AgentLangChainTool[] {
+  return bridgeTools(agent, { ...options, approval: "toolwright" }).map(
+    (bridged) => new AgentLangChainTool(agent, bridged),
+  );
+}

@@ -1,0 +1,60 @@
+import { type FunctionTool, tool } from "@openai/agents";
+import { type OpenAIToolOptions, toOpenAITools } from "../../providers/openai/export.js";
+import { type AdaptableAgent, type AdapterOptions, bridgeTools, callBridged, modelText } from "../agent-bridge.js";
+
+/** Options of {@link toOpenAIAgentsTools}. */
+export interface OpenAIAgentsToolsOptions extends AdapterOptions {
+  /**
+   * Structured Outputs for the arguments, as in `toOpenAITools`: `"auto"` (the default) makes each tool strict when its
+   * schema allows it, `true` requires every tool to be strict (throws otherwise), `false` makes none strict.
+   */
+  readonly strict?: OpenAIToolOptions["strict"];
+}
+
+/** One agent tool as the OpenAI Agents SDK sees it; its output is the text the model reads. */
+export type OpenAIAgentsTool = FunctionTool<unknown, never, string>;
+
+type StrictParameters = Extract<FunctionTool["parameters"], { additionalProperties: false }>;
+type LooseParameters = Extract<FunctionTool["parameters"], { additionalProperties: true }>;
+
+/**
+ * Returns the agent's tools as OpenAI Agents SDK function tools, for `new Agent({ tools })`. Every call goes through
+ * `agent.callTool` with the SDK's tool-call id and abort signal; a model mistake comes back to the model as
+ * toolwright's error text. Schemas follow OpenAI's strict rules where they can (the SDK's nulls for absent optional
+ * fields are read as absent). Tools with `requiresApproval` use the SDK's `needsApproval`, so a run stops with an
+ * interruption and resumes from its `RunState` (serialisable) once approved; deferred tools get `deferLoading`.
+ * @throws {ToolDefinitionError} when `strict: true` and a schema cannot be strict, or a name is not valid for OpenAI.
+ * @throws {TypeError} when `options.only` names a tool the agent cannot use.
+ * @example
+ * const assistant = new Agent({ name: "Travel", instructions, tools: toOpenAIAgentsTools(agent) });
+ */
+export function toOpenAIAgentsTools(agent: AdaptableAgent, options: OpenAIAgentsToolsOptions = {}): OpenAIAgentsTool[] {
+  const bridged = bridgeTools(agent, options);
+  // The exporter's plan decides per tool whether it can be strict, and gives fresh, mutable parameters.
+  const exported = toOpenAITools(
+    bridged.map((b) => b.tool),
+    { api: "responses", strict: options.strict ?? "auto" },
+  );
+  return bridged.map((b, index) => {
+    const { parameters, strict } = exported[index]!;
+    const { tool: source, needsApproval } = b;
+    const common = {
+      name: source.name,
+      description: source.description,
+      ...(source.deferred && { deferLoading: true }),
+      ...(needsApproval && {
+        needsApproval: (_context: unknown, input: unknown, callId?: string) => needsApproval(input, callId ?? ""),
+      }),
+      execute: async (
+        input: unknown,
+        _context?: unknown,
+        details?: { toolCall?: { callId: string }; signal?: AbortSignal },
+      ) =>
+        modelText(await callBridged(agent, b, input, { callId: details?.toolCall?.callId, signal: details?.signal })),
+    };
+    // Our schema type is wider than the SDK's (any JSON Schema object); the plan above made it fit the chosen mode.
+    return strict
+      ? tool({ ...common, parameters: parameters as StrictParameters, strict: true })
+      : tool({ ...common, parameters: parameters as unknown as LooseParameters, strict: false });
+  });
+}

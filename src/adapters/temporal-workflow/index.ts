@@ -1,0 +1,14 @@
+// The `toolwright/temporal-workflow` entry: the workflow side of toolwright/temporal, for Temporal's deterministic
+// workflow bundle. It imports nothing of toolwright at run time, only `@temporalio/workflow` (an optional peer).
+export { approvalSignal, pendingApprovalsQuery, workflowTools } from "./workflow-tools.js";
+export type { WorkflowToolCall, WorkflowTools, WorkflowToolsOptions } from "./workflow-tools.js";
+export { activityOptionsFor } from "./tool-activity-options.js";
+export type { TemporalToolDefaults } from "./tool-activity-options.js";
+export { APPROVAL_SIGNAL, PENDING_APPROVALS_QUERY, activityNames } from "./temporal-wire.js";
+export type {
+  TemporalApprovalDelivery,
+  TemporalApprovalRule,
+  TemporalPendingApproval,
+  TemporalToolInput,
+  TemporalToolSpec,
+} from "./temporal-wire.js";

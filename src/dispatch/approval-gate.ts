@@ -1,0 +1,71 @@
+import { ErrorCode } from "../errors/error-code.js";
+import { approvalNeedsAgentText } from "../errors/model-messages.js";
+import { deepFreeze } from "../schema/json.js";
+import type { CallRequest } from "./call-request.js";
+import { activeCallTracer, tracedCall } from "./call-tracer.js";
+import { notify } from "./finish.js";
+import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js";
+import type { HandlerOutcome } from "./run-handler.js";
+import { awaitingApprovalResult } from "./runtime-results.js";
+import { shownCopy } from "./shown-copy.js";
+import { Ending } from "./stages.js";
+import { failureResult, type ToolResult } from "../tool/tool-result.js";
+
+/** Runs an approved call past its gates: the pipeline's lane → `before` → handler → finish. */
+export type PastGates = (request: CallRequest, args: Record<string, unknown>) => Promise<ToolResult>;
+
+/**
+ * The gates of a tool with `authScopes` or `requiresApproval`: the scope check, then the approval (inline by the
+ * approver, or pending in the agent's approvals). Resolves with the arguments when the call may go on, else with the
+ * {@link Ending} it ended with.
+ */
+export async function passGates(
+  request: CallRequest,
+  args: Record<string, unknown>,
+  pastGates: PastGates,
+): Promise<Ending | Record<string, unknown>> {
+  // The scope checker and the approval callbacks see a copy, as `before` listeners do.
+  const shown = shownCopy(args);
+  const unauthorised = await checkScopes(request, shown);
+  if (unauthorised) return endedWith(unauthorised, args);
+  const decision = await decideApproval(request, shown);
+  if (decision === undefined) return args;
+  if (decision !== "ask") return endedWith(decision, args);
+  const { definition, callId } = request;
+  const approvals = request.runtime?.approvals;
+  if (!approvals) {
+    // Nobody can be asked, so nobody approved: the call is rejected, with the code that says approval is needed.
+    const result = failureResult(definition.name, callId, "rejected", {
+      code: ErrorCode.ApprovalRequired,
+      message: approvalNeedsAgentText(definition.name),
+    });
+    return endedWith({ result }, args);
+  }
+  let approvalId: string;
+  try {
+    // A snapshot: the arguments may be the caller's own object, which it could change before the approval.
+    const approved = structuredClone(args);
+    approvalId = await approvals.request({
+      toolName: definition.name,
+      callId,
+      // What `pending()` shows is a frozen copy of its own: a UI cannot change what runs through it either.
+      args: deepFreeze(structuredClone(approved)),
+      // The approved call runs under the approver's signal: the original caller has long had its answer.
+      run: async (signal) => {
+        const tracer = activeCallTracer();
+        const go = async () => pastGates({ ...request, signal }, approved);
+        return tracer ? tracer.trace(tracedCall(request, "approved", approved), go) : go();
+      },
+      refuse: async (reason) => notify(request, args, rejection(request, reason)),
+      report: async (result) => notify(request, args, { result }),
+    });
+  } catch (error) {
+    // Arguments that cannot be hashed (a cycle made by a schema transform) cannot be bound to an approval.
+    return endedWith(gateFailure(request, "approval request", error), args);
+  }
+  return endedWith({ result: awaitingApprovalResult(definition.name, callId, approvalId) }, args);
+}
+
+function endedWith(outcome: HandlerOutcome, args: Record<string, unknown>): Ending {
+  return new Ending(outcome, args, "ended");
+}

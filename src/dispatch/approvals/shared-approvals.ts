@@ -1,0 +1,195 @@
+import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
+import { deepFreeze } from "../../schema/json.js";
+import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
+import {
+  type ApprovalKeeper,
+  type ApprovalRequest,
+  type ApproveOptions,
+  type PendingApproval,
+  pendingApproval,
+} from "./local-approvals.js";
+import { hashArguments } from "../stable-hash.js";
+import type { ToolResult } from "../../tool/tool-result.js";
+
+/** Runs a call that passed its gates in another process (see `runApproved` in the pipeline). */
+export type RunApproved<Call> = (call: Call, args: Record<string, unknown>) => Promise<ToolResult>;
+
+/**
+ * Where the approvals of one agent are kept and how a call is rebuilt from a stored record. `Call` is the pipeline's
+ * call request: this room only hands it back, so it needs nothing of the pipeline.
+ */
+export interface SharedApprovalsOptions<Call> {
+  readonly store: RuntimeStore;
+  /** The agent's name: the scope of its records. Any process whose agent has this name may decide them. */
+  readonly agentName: string;
+  /** Builds a call of one of the agent's tools, or undefined when it has no tool of that name. */
+  readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => Call | undefined;
+  readonly runApproved: RunApproved<Call>;
+  /** Ends a rebuilt call with outcome `rejected` and tells its listeners. */
+  readonly refuseApproved: (call: Call, args: unknown, reason: string | undefined) => Promise<ToolResult>;
+  /** How long a request stays pending before it expires (and can never run), in ms. */
+  readonly approvalTtlMs: number;
+  /** How long a decided record stays, so a late second decision is told it was used; in ms. */
+  readonly retentionMs: number;
+  /** How often this process looks for decisions made elsewhere on the calls it requested, in ms. */
+  readonly pollMs: number;
+}
+
+/**
+ * Keeps an agent's pending approvals in a {@link RuntimeStore}, so they survive a restart and any process whose agent
+ * has the same name can decide them. Deciding is a compare-and-set from `pending`, so a call runs at most once however
+ * many processes race; the arguments that run are the stored snapshot the approver was shown. When another process
+ * decides a call this one requested, this one's listeners get the final result (`after`, and `error` for a failure).
+ */
+export class SharedApprovals<Call> implements ApprovalKeeper {
+  readonly #options: SharedApprovalsOptions<Call>;
+  // The calls requested here and not yet seen decided: this process's view, and whom to tell of a decision.
+  readonly #local = new Map<string, { readonly info: PendingApproval; readonly request: ApprovalRequest }>();
+  #poller: NodeJS.Timeout | undefined;
+
+  /** Creates the approvals of one agent on a store. */
+  constructor(options: SharedApprovalsOptions<Call>) {
+    this.#options = options;
+  }
+
+  async request(request: ApprovalRequest): Promise<string> {
+    const id = globalThis.crypto.randomUUID();
+    const info = pendingApproval(id, request);
+    const record = { ...info, scope: this.#options.agentName, status: "pending", createdAt: info.requestedAt };
+    await this.#options.store.create("approval", record, { ttlMs: this.#options.approvalTtlMs });
+    this.#local.set(id, { info, request });
+    this.#watch();
+    return id;
+  }
+
+  async approve(approvalId: string, options: ApproveOptions = {}): Promise<ToolResult> {
+    const record = await this.#pendingRecord(approvalId);
+    if (options.args !== undefined && hashArguments(options.args) !== record.argsHash) {
+      throw new ApprovalNotFoundError(approvalId, "it was requested for other arguments than the ones approved");
+    }
+    const args = record.args as Record<string, unknown>;
+    if (hashArguments(args) !== record.argsHash) {
+      throw new ApprovalNotFoundError(approvalId, "its arguments were changed after the approval was requested");
+    }
+    // Checked before deciding: a process without the tool must leave the call pending for one that has it.
+    const local = this.#local.get(approvalId);
+    const call = local ? undefined : this.#call(record, options.signal);
+    // The compare-and-set is the only way out of `pending`: of any number of racing approvals, one wins.
+    await this.#decide(approvalId, { status: "approved" });
+    this.#local.delete(approvalId);
+    const result = call
+      ? await this.#options.runApproved(call, deepFreeze(args))
+      : await local!.request.run(options.signal);
+    await this.#finish(approvalId, "done", result);
+    return result;
+  }
+
+  async reject(approvalId: string, reason?: string): Promise<ToolResult> {
+    const record = await this.#pendingRecord(approvalId);
+    const local = this.#local.get(approvalId);
+    const call = local ? undefined : this.#call(record, undefined);
+    await this.#decide(approvalId, { status: "rejected" });
+    this.#local.delete(approvalId);
+    const result = call
+      ? await this.#options.refuseApproved(call, record.args, reason)
+      : await local!.request.refuse(reason);
+    await this.#finish(approvalId, "rejected", result);
+    return result;
+  }
+
+  pending(): PendingApproval[] {
+    return [...this.#local.values()].map((entry) => entry.info);
+  }
+
+  async list(): Promise<PendingApproval[]> {
+    const records = await this.#options.store.list("approval", this.#options.agentName);
+    return records.filter((record) => record.status === "pending").map(toPending);
+  }
+
+  async #pendingRecord(approvalId: string): Promise<StoredRecord> {
+    const record = await this.#options.store.get("approval", this.#options.agentName, approvalId);
+    if (!record) {
+      this.#local.delete(approvalId);
+      throw new ApprovalNotFoundError(approvalId);
+    }
+    if (record.status !== "pending") throw new ApprovalNotFoundError(approvalId, usedReason(record.status));
+    return record;
+  }
+
+  async #decide(approvalId: string, patch: { readonly status: string }): Promise<void> {
+    const { store, agentName, retentionMs, approvalTtlMs } = this.#options;
+    // A decided call keeps its record while it runs and a while after, so a late decision learns it was used.
+    const ttlMs = approvalTtlMs + retentionMs;
+    const won = await store.transition("approval", agentName, approvalId, { from: ["pending"] }, patch, { ttlMs });
+    if (!won)
+      throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
+  }
+
+  async #finish(approvalId: string, status: string, result: ToolResult): Promise<void> {
+    const { store, agentName, retentionMs } = this.#options;
+    // The result is already the caller's: a store that fails now only costs the requester its notice.
+    await store
+      .transition(
+        "approval",
+        agentName,
+        approvalId,
+        { from: ["approved", "rejected"] },
+        { status, result },
+        {
+          ttlMs: retentionMs,
+        },
+      )
+      .catch(() => undefined);
+  }
+
+  #call(record: StoredRecord, signal: AbortSignal | undefined): Call {
+    const toolName = String(record.toolName);
+    const call = this.#options.resolve(toolName, String(record.callId), signal);
+    if (!call) {
+      throw new ApprovalNotFoundError(
+        String(record.id),
+        `agent "${this.#options.agentName}" in this process has no tool "${toolName}" to run it with`,
+      );
+    }
+    return call;
+  }
+
+  // Polls only while calls requested here are undecided; the timer never keeps the process alive.
+  #watch(): void {
+    if (this.#poller) return;
+    this.#poller = setInterval(() => void this.#poll(), this.#options.pollMs);
+    this.#poller.unref();
+  }
+
+  async #poll(): Promise<void> {
+    for (const [id, { request }] of this.#local) {
+      const record = await this.#options.store.get("approval", this.#options.agentName, id).catch(() => null);
+      // null: the store is unreachable for now. Without a result the call is pending or still running elsewhere.
+      if (record === null || (record && record.result === undefined)) continue;
+      if (!this.#local.delete(id)) continue;
+      const result = record?.result as ToolResult | undefined;
+      if (result && request.report) await request.report(result);
+    }
+    if (this.#local.size === 0) {
+      clearInterval(this.#poller);
+      this.#poller = undefined;
+    }
+  }
+}
+
+function usedReason(status: string): string {
+  return status === "rejected"
+    ? "it was already rejected (an approval is single use)"
+    : "it was already approved (an approval is single use)";
+}
+
+function toPending(record: StoredRecord): PendingApproval {
+  return deepFreeze({
+    id: record.id,
+    toolName: String(record.toolName),
+    callId: String(record.callId),
+    args: record.args as Record<string, unknown>,
+    argsHash: String(record.argsHash),
+    requestedAt: Number(record.requestedAt),
+  });
+}

@@ -1,0 +1,74 @@
+import type { CallRequest } from "./call-request.js";
+import { type ToolEvent, type ToolEvents, anyListens } from "./hooks.js";
+import type { HandlerOutcome } from "./run-handler.js";
+import type { ToolResult } from "../tool/tool-result.js";
+
+/** A value now, or a promise of it: a stage that needs no waiting answers at once, so a plain call costs no turn. */
+export type Settled<T> = T | Promise<T>;
+
+/**
+ * Which way a call left the pipeline: `unavailable` (an unknown or forbidden tool), `cancelled` (its signal aborted
+ * before it started), or `ended` (every other way: invalid arguments, a gate, a `before` listener, the handler).
+ * `finish` decides per exit which listeners hear of it.
+ */
+export type Exit = "unavailable" | "cancelled" | "ended";
+
+// Outcomes that are not failures but a call still in progress elsewhere: they get `after`, never `error`.
+const PENDING = new Set(["awaiting_approval", "backgrounded"]);
+
+/** What `finish` needs of a call: its listeners and how their events name it (a call of an unknown tool too). */
+export interface FinishingCall {
+  readonly toolName: string;
+  readonly callId: string;
+  readonly agent: CallRequest["agent"];
+  readonly events: readonly ToolEvents[];
+}
+
+/**
+ * Ends a call, whichever way it ended: every exit of the pipeline comes here, so the events a call raises are decided
+ * in this one place. `after` fires with every result and `error` with every failure, except two decisions made here
+ * (docs/runtime.md): an `unavailable` call (unknown or forbidden tool) raises `error` only, and a call `cancelled`
+ * before it started raises none. With nobody listening the result is returned at once, not a promise.
+ */
+export function finish(call: FinishingCall, args: unknown, outcome: HandlerOutcome, exit: Exit): Settled<ToolResult> {
+  // The result stage (an output schema, content parts, a size limit) belongs here, before anyone is told the result.
+  const { result } = outcome;
+  if (exit === "cancelled") return result;
+  const failed = !result.ok && !PENDING.has(result.outcome);
+  const after = exit !== "unavailable";
+  const listening = (after && anyListens(call.events, "after")) || (failed && anyListens(call.events, "error"));
+  if (!listening) return result;
+  return tell(call, args, outcome, failed, after);
+}
+
+async function tell(
+  call: FinishingCall,
+  args: unknown,
+  outcome: HandlerOutcome,
+  failed: boolean,
+  after: boolean,
+): Promise<ToolResult> {
+  const { result } = outcome;
+  for (const events of call.events) {
+    if (after) await events.emit({ ...makeEvent(call, "after", args, result.taskId), result });
+    if (failed) {
+      await events.emit({
+        ...makeEvent(call, "error", args, result.taskId),
+        result,
+        error: outcome.error ?? result.error,
+      });
+    }
+  }
+  return result;
+}
+
+/** Tells the listeners how a call that reached its handler ended (`after`, then `error` for a failure). */
+export function notify(request: CallRequest, args: unknown, outcome: HandlerOutcome): Settled<ToolResult> {
+  return finish(request, args, outcome, "ended");
+}
+
+/** Builds the common fields of an event of this call. */
+export function makeEvent(call: FinishingCall, event: ToolEvent["event"], args: unknown, taskId?: string): ToolEvent {
+  const base = { event, toolName: call.toolName, args, callId: call.callId, agent: call.agent };
+  return taskId === undefined ? base : { ...base, taskId };
+}

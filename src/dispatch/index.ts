@@ -1,0 +1,21 @@
+// The door of the pipeline: what the registry, the agent and the main entry use of dispatch/. Code outside this
+// folder imports only from here (and from the doors of approvals/ and tasks/).
+export { callRequest } from "./call-request.js";
+export type { CallAttempt, CallParts, CallRequest, UnavailableTool } from "./call-request.js";
+export { runApproved, runCall } from "./pipeline.js";
+export { validateCall } from "./validate-call.js";
+export type { ValidatedCall } from "./validate-call.js";
+export { CallRuntime, runtimeOptionsOf } from "./call-runtime.js";
+export type { Approver, ApprovalDecision, RuntimeOptions, ScopeChecker } from "./call-runtime.js";
+export { ToolEvents } from "./hooks.js";
+export type { BeforeVerdict, ToolEvent, ToolEventListener, ToolEventName } from "./hooks.js";
+export { sharedKeepers } from "./shared-keepers.js";
+export type { StoreHost } from "./shared-keepers.js";
+export { runToolCalls } from "./run-tool-calls.js";
+export type { RunToolCallsOptions } from "./run-tool-calls.js";
+export type { RetryBackoff } from "./retry.js";
+export { runsInParallel } from "./serial-lane.js";
+export { currentToolCall, enableAsyncToolContext } from "./call-context.js";
+export type { StoreOptions } from "./store-options.js";
+export { activeCallTracer, installedCallTracer, setCallTracer, tracedCall } from "./call-tracer.js";
+export type { CallTracer, TracedCall, TracedPhase } from "./call-tracer.js";

@@ -1,0 +1,68 @@
+import { ToolDefinitionError } from "../errors/errors.js";
+import type { RuntimeStore } from "../store/runtime-store.js";
+import type { SharedKeepers } from "./call-runtime.js";
+import type { StoreOptions } from "./store-options.js";
+import type { CallRequest } from "./call-request.js";
+import type { ApprovalKeeper } from "./approvals/index.js";
+import { SharedApprovals } from "./approvals/index.js";
+import { runApproved } from "./pipeline.js";
+import { rejection } from "./gates.js";
+import { notify } from "./finish.js";
+import { SharedTasks } from "./tasks/index.js";
+import type { TaskKeeper, TaskLimits } from "./tasks/index.js";
+
+/** What a shared store needs of the agent: its name, and a way to rebuild a call of one of its tools. */
+export interface StoreHost {
+  readonly agentName: string;
+  readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => CallRequest | undefined;
+}
+
+const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_APPROVAL_TTL_MS = 24 * 60 * 60_000;
+const DEFAULT_POLL_MS = 500;
+const DEFAULT_RETENTION_MS = 10 * 60_000;
+
+function hostOf(host: StoreHost | undefined): StoreHost {
+  // Only an agent has a name to share records under; a bare runtime with a store is a programming mistake.
+  if (!host) throw new ToolDefinitionError("A `store` needs an agent: pass it in an agent's options.");
+  return host;
+}
+
+/** Creates an agent's approvals on a shared store. */
+export function sharedApprovals(
+  store: RuntimeStore,
+  options: StoreOptions & TaskLimits,
+  host: StoreHost | undefined,
+): ApprovalKeeper {
+  const { agentName, resolve } = hostOf(host);
+  return new SharedApprovals<CallRequest>({
+    store,
+    agentName,
+    resolve,
+    runApproved,
+    refuseApproved: async (call, args, reason) => notify(call, args, rejection(call, reason)),
+    approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
+    retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
+    pollMs: options.storePollMs ?? DEFAULT_POLL_MS,
+  });
+}
+
+/** Creates an agent's background tasks on a shared store. */
+export function sharedTasks(
+  store: RuntimeStore,
+  options: StoreOptions & TaskLimits,
+  host: StoreHost | undefined,
+): TaskKeeper {
+  return new SharedTasks({
+    store,
+    agentName: hostOf(host).agentName,
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
+    pollMs: options.storePollMs ?? DEFAULT_POLL_MS,
+  });
+}
+
+/** Returns the builders of an agent's approvals and tasks on `store`, for {@link CallRuntime}'s constructor. */
+export function sharedKeepers(store: RuntimeStore, options: StoreOptions & TaskLimits, host: StoreHost): SharedKeepers {
+  return { approvals: () => sharedApprovals(store, options, host), tasks: () => sharedTasks(store, options, host) };
+}

@@ -1,0 +1,147 @@
+import { describeThrown } from "../errors/describe-thrown.js";
+import { ErrorCode } from "../errors/error-code.js";
+import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
+import {
+  invalidArgumentsResultText,
+  schemaCannotValidateText,
+  schemaDoesNotCompileText,
+} from "../errors/model-messages.js";
+import { NEVER_ABORTED } from "../tool/tool-definition.js";
+import { failureResult } from "../tool/tool-result.js";
+import type { ToolCallContext } from "../tool/tool.js";
+import type { CallAttempt, CallRequest } from "./call-request.js";
+import { beforeRefusal } from "./before-refusal.js";
+import { type Exit, type Settled, makeEvent } from "./finish.js";
+import { anyListens } from "./hooks.js";
+import { runHandler } from "./run-handler.js";
+import { runManaged } from "./run-managed.js";
+import { cancelledResult } from "./runtime-results.js";
+import { shownCopy } from "./shown-copy.js";
+import type { HandlerOutcome } from "./run-handler.js";
+import { type ValidatedCall, validateCall } from "./validate-call.js";
+
+// The stages of a call, each a function of the call and what the stage before answered: pipeline.ts lists them in
+// order and runs them (the gates stage is approval-gate.ts). Each answers with what the next stage takes, or an
+// Ending that skips the rest.
+
+/**
+ * How a call ended: its outcome, the arguments its listeners see, and the exit it took. A stage that answers with one
+ * skips every later stage: the call goes straight to `finish`.
+ */
+export class Ending {
+  constructor(
+    readonly outcome: HandlerOutcome,
+    readonly args: unknown,
+    readonly exit: Exit,
+  ) {}
+}
+
+/** Looks the tool up: a call of a tool the caller cannot see ends here, `not_found` or `denied`. */
+export function lookUp(attempt: CallAttempt): CallRequest | Ending {
+  if (attempt.definition !== undefined) return attempt as CallRequest;
+  const { toolName, unavailable } = attempt;
+  const available = unavailable?.available() ?? [];
+  const error =
+    unavailable?.exists() === true
+      ? new ToolPermissionError(attempt.agent?.name ?? "", toolName, available)
+      : new ToolNotFoundError(toolName, available);
+  const outcome = error instanceof ToolPermissionError ? "denied" : "not_found";
+  const result = failureResult(toolName, attempt.callId, outcome, { code: error.code, message: error.message });
+  return new Ending({ result, error }, attempt.rawArgs, "unavailable");
+}
+
+/** Parses, snapshots, normalizes and checks the arguments; a call cancelled by then ends here. */
+export function validate(request: CallRequest): Settled<Record<string, unknown> | Ending> {
+  if (request.validated !== undefined) return notCancelled(request, request.validated);
+  const { definition, callId } = request;
+  let validated: ReturnType<typeof validateCall>;
+  try {
+    validated = validateCall(definition, request.rawArgs, request.validator);
+  } catch (error) {
+    // A schema ajv cannot compile (outside schemas are compiled at registration), or one the validator found
+    // broken on plain JSON: a definition bug the model cannot fix, reported as a failed call, never thrown.
+    const why = describeThrown(error);
+    const message =
+      error instanceof ToolDefinitionError
+        ? schemaCannotValidateText(definition.name, why)
+        : schemaDoesNotCompileText(definition.name, why);
+    const result = failureResult(definition.name, callId, "failed", { code: ErrorCode.InvalidDefinition, message });
+    return new Ending({ result, error }, request.rawArgs, "ended");
+  }
+  if (!(validated instanceof Promise)) return checked(request, validated);
+  return validated.then((settled) => checked(request, settled));
+}
+
+function checked(request: CallRequest, validated: ValidatedCall): Record<string, unknown> | Ending {
+  if (validated.ok) return notCancelled(request, validated.args);
+  const { definition, callId } = request;
+  const { issues } = validated;
+  const result = failureResult(definition.name, callId, "invalid_arguments", {
+    code: ErrorCode.InvalidArguments,
+    // The same text as ToolValidationError's message, without building the error unless an `error` listener reads it.
+    message: invalidArgumentsResultText(definition.name, issues),
+    issues,
+  });
+  const outcome = anyListens(request.events, "error") ? { result, error: validated.error } : { result };
+  return new Ending(outcome, request.rawArgs, "ended");
+}
+
+// Checked once the arguments are valid, before anything else runs: a call cancelled by then never starts.
+function notCancelled(request: CallRequest, args: Record<string, unknown>): Record<string, unknown> | Ending {
+  return request.signal?.aborted ? cancelled(request, args) : args;
+}
+
+/** Serial tools of an agent wait for its lane, so they never overlap; the lane is held until the call is finished. */
+export function lane(request: CallRequest, args: Record<string, unknown>): Settled<Record<string, unknown> | Ending> {
+  const serial = request.runtime!.lane;
+  if (serial.tryEnter()) {
+    request.held = serial;
+    return args;
+  }
+  return serial.enter(request.signal).then((entered) => {
+    if (!entered) return cancelled(request, undefined);
+    request.held = serial;
+    return args;
+  });
+}
+
+/** Asks the `before` listeners, which may deny the call. */
+export function before(request: CallRequest, args: Record<string, unknown>): Settled<Record<string, unknown> | Ending> {
+  return anyListens(request.events, "before") ? askBefore(request, args) : args;
+}
+
+async function askBefore(
+  request: CallRequest,
+  args: Record<string, unknown>,
+): Promise<Ending | Record<string, unknown>> {
+  // Listeners see a copy: one that changes it cannot hand the handler values that were never validated.
+  const event = makeEvent(request, "before", shownCopy(args));
+  for (const events of request.events) {
+    const refusal = await events.before(event);
+    if (refusal !== undefined) return new Ending(beforeRefusal(request, refusal), args, "ended");
+  }
+  return args;
+}
+
+/** Runs the handler: plainly, or managed (time limit, abort signal, retries, background hand-off). */
+export function run(request: CallRequest, args: Record<string, unknown>): Settled<Ending> {
+  const { definition, runtime } = request;
+  const timeoutMs = definition.timeoutMs ?? runtime?.options.defaultTimeoutMs;
+  if (timeoutMs !== undefined || request.signal !== undefined || (definition.maxRetries ?? 0) > 0) {
+    return runManaged(request, args, timeoutMs).then((outcome) => new Ending(outcome, args, "ended"));
+  }
+  const context: ToolCallContext = {
+    signal: NEVER_ABORTED,
+    agent: request.agent,
+    callId: request.callId,
+    tool: definition,
+  };
+  const outcome = runHandler(definition, request.target, args, context);
+  if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
+  return new Ending(outcome, args, "ended");
+}
+
+function cancelled(request: CallRequest, args: unknown): Ending {
+  const result = cancelledResult(request.definition.name, request.callId, request.signal?.reason, false);
+  return new Ending({ result }, args, "cancelled");
+}

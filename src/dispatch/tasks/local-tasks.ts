@@ -1,0 +1,175 @@
+import { ErrorCode } from "../../errors/error-code.js";
+import { ToolwrightError } from "../../errors/toolwright-error.js";
+import type { HandlerOutcome } from "../run-handler.js";
+import { TaskNotFoundError } from "../../errors/runtime-errors.js";
+import { cancelledResult } from "../runtime-results.js";
+import type { ToolResult } from "../../tool/tool-result.js";
+
+/** Where a background task stands. */
+export type TaskStatus = "running" | "succeeded" | "failed" | "cancelled" | "lost";
+
+/** A snapshot of one background task; `result` is there once it has finished. */
+export interface TaskInfo {
+  readonly id: string;
+  readonly toolName: string;
+  /** The id of the tool call that was handed to the background. */
+  readonly callId: string;
+  readonly status: TaskStatus;
+  /** When the call was handed to the background (ms since the epoch). */
+  readonly startedAt: number;
+  readonly finishedAt?: number;
+  /** The call's final result, carrying the task id. */
+  readonly result?: ToolResult;
+}
+
+/** The background tasks of an agent: calls that outlived a `timeoutMs` with `onTimeout: "background"`. */
+export interface BackgroundTasks {
+  /** Returns a task's snapshot, or undefined when the id is unknown or the task was evicted. */
+  get(taskId: string): TaskInfo | undefined;
+  /**
+   * Resolves with the task's final result (never rejects for a failed task: the result says how it ended).
+   * @throws {TaskNotFoundError} (as a rejection) when the id is unknown or the task was evicted.
+   */
+  wait(taskId: string): Promise<ToolResult>;
+  /** Returns a snapshot of every task still kept, oldest first. With a shared `store`, this process's tasks only. */
+  list(): TaskInfo[];
+  /** Resolves with a task's snapshot read from the agent's store (a task of any process), or undefined. */
+  fetch(taskId: string): Promise<TaskInfo | undefined>;
+  /** Resolves with every task the agent's store keeps (every process's), oldest first. */
+  fetchAll(): Promise<TaskInfo[]>;
+  /** Aborts a running task's signal and ends it with outcome `cancelled`; returns false when it is not running. */
+  cancel(taskId: string, reason?: string): boolean;
+}
+
+/** Limits of a task store. */
+export interface TaskLimits {
+  /** The most tasks kept, running or finished; default 100. A full store evicts its oldest finished task. */
+  readonly maxTasks?: number;
+  /** How long a finished task stays readable, in ms; default 10 minutes. */
+  readonly taskRetentionMs?: number;
+}
+
+/** What the dispatcher hands to a store when a call goes to the background. */
+export interface TaskStart {
+  readonly toolName: string;
+  readonly callId: string;
+  /** Aborts the handler's signal; the store aborts it on `cancel`. */
+  readonly controller: AbortController;
+  /** The handler's work; it never rejects. */
+  readonly work: Promise<HandlerOutcome>;
+  /** Called once with the final outcome, whose result carries the task id (the dispatcher notifies listeners). */
+  readonly onSettled: (outcome: HandlerOutcome) => void;
+}
+
+interface TaskEntry {
+  info: TaskInfo;
+  readonly controller: AbortController;
+  readonly done: Promise<ToolResult>;
+  readonly settle: (outcome: HandlerOutcome) => void;
+  evictTimer?: ReturnType<typeof setTimeout>;
+}
+
+const DEFAULT_MAX_TASKS = 100;
+const DEFAULT_RETENTION_MS = 10 * 60_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** What the dispatcher needs of an agent's tasks: the public {@link BackgroundTasks} plus adopting running work. */
+export interface TaskKeeper extends BackgroundTasks {
+  /** Adopts running work as a task; returns (or resolves with) its id, or undefined when it cannot be kept. */
+  start(task: TaskStart): string | undefined | Promise<string | undefined>;
+}
+
+/** Keeps an agent's background tasks, bounded in number and in how long a finished one is kept. */
+export class LocalTasks implements BackgroundTasks {
+  readonly #tasks = new Map<string, TaskEntry>();
+  readonly #maxTasks: number;
+  readonly #retentionMs: number;
+
+  /** Creates an empty store with the given limits. */
+  constructor(limits: TaskLimits = {}) {
+    this.#maxTasks = limits.maxTasks ?? DEFAULT_MAX_TASKS;
+    this.#retentionMs = limits.taskRetentionMs ?? DEFAULT_RETENTION_MS;
+  }
+
+  /** Adopts running work as a task; returns its id, or undefined when the store is full of running tasks. */
+  start(task: TaskStart): string | undefined {
+    if (this.#tasks.size >= this.#maxTasks && !this.#evictOldestFinished()) return undefined;
+    const id = globalThis.crypto.randomUUID();
+    let resolveDone!: (result: ToolResult) => void;
+    const done = new Promise<ToolResult>((resolve) => (resolveDone = resolve));
+    const entry: TaskEntry = {
+      info: Object.freeze({
+        id,
+        toolName: task.toolName,
+        callId: task.callId,
+        status: "running",
+        startedAt: Date.now(),
+      }),
+      controller: task.controller,
+      done,
+      settle: (outcome) => {
+        // The first settlement wins: a handler finishing after its cancellation is dropped.
+        if (entry.info.status !== "running") return;
+        const result: ToolResult = { ...outcome.result, taskId: id };
+        const status: TaskStatus = result.ok ? "succeeded" : result.outcome === "cancelled" ? "cancelled" : "failed";
+        entry.info = Object.freeze({ ...entry.info, status, finishedAt: Date.now(), result });
+        resolveDone(result);
+        this.#scheduleEviction(id, entry);
+        task.onSettled({ ...outcome, result });
+      },
+    };
+    this.#tasks.set(id, entry);
+    void task.work.then(entry.settle);
+    return id;
+  }
+
+  get(taskId: string): TaskInfo | undefined {
+    return this.#tasks.get(taskId)?.info;
+  }
+
+  wait(taskId: string): Promise<ToolResult> {
+    return this.#tasks.get(taskId)?.done ?? Promise.reject(new TaskNotFoundError(taskId));
+  }
+
+  list(): TaskInfo[] {
+    return [...this.#tasks.values()].map((entry) => entry.info);
+  }
+
+  async fetch(taskId: string): Promise<TaskInfo | undefined> {
+    return this.get(taskId);
+  }
+
+  async fetchAll(): Promise<TaskInfo[]> {
+    return this.list();
+  }
+
+  cancel(taskId: string, reason = "the task was cancelled"): boolean {
+    const entry = this.#tasks.get(taskId);
+    if (!entry || entry.info.status !== "running") return false;
+    const error = new ToolwrightError(ErrorCode.Cancelled, reason);
+    entry.controller.abort(error);
+    entry.settle({ result: cancelledResult(entry.info.toolName, entry.info.callId, error, true), error });
+    return true;
+  }
+
+  #scheduleEviction(id: string, entry: TaskEntry): void {
+    if (this.#retentionMs <= 0) {
+      this.#tasks.delete(id);
+      return;
+    }
+    if (this.#retentionMs > MAX_TIMER_MS) return;
+    entry.evictTimer = setTimeout(() => this.#tasks.delete(id), this.#retentionMs);
+    // A retention timer must never keep the process alive.
+    entry.evictTimer.unref?.();
+  }
+
+  #evictOldestFinished(): boolean {
+    for (const [id, entry] of this.#tasks) {
+      if (entry.info.status === "running") continue;
+      clearTimeout(entry.evictTimer);
+      this.#tasks.delete(id);
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,203 @@
+// Every text a model reads about a call that did not simply succeed, in one file (as zod keeps its texts in one
+// locale file), so their tone and their codes are reviewed together and no message is written twice. The rules:
+// say what failed, name the tool (and the field), say why, and say what to do next. A message ends with a full stop
+// unless it ends with text the developer or a thrown value supplied. The file sits in errors/, the lowest layer,
+// because the error classes build some of these texts themselves (a not-found error's message is what the model
+// reads). Argument issues (`must be >= 1`) are written by the validator, in schema/.
+
+/** What a message needs of an `ArgumentIssue` (errors.ts, which imports this file, declares the whole type). */
+interface Issue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Formats issues as one line a model can act on: `/maxResults must be >= 1; /pattern is required`. */
+export function formatIssues(issues: readonly Issue[]): string {
+  return issues.map((issue) => `${issue.path || "(root)"} ${issue.message}`).join("; ");
+}
+
+function list(names: readonly string[]): string {
+  return names.length > 0 ? names.join(", ") : "(none)";
+}
+
+/** An unknown tool (`TOOL_NOT_FOUND`). */
+export function toolNotFoundText(toolName: string, available: readonly string[]): string {
+  return `Tool "${toolName}" does not exist. Available tools: ${list(available)}.`;
+}
+
+/** A tool the caller may not use (`PERMISSION_DENIED`); an empty `agentName` is a caller that named no agent. */
+export function permissionDeniedText(agentName: string, toolName: string, available: readonly string[]): string {
+  const who = agentName === "" ? "a caller that names no agent (pass the calling agent)" : `agent "${agentName}"`;
+  return `Tool "${toolName}" is not available to ${who}. Available tools: ${list(available)}.`;
+}
+
+/** Arguments that failed validation, as `ToolValidationError` says it (`INVALID_ARGUMENTS`). */
+export function invalidArgumentsText(toolName: string, issues: readonly Issue[]): string {
+  return `Invalid arguments for tool "${toolName}": ${formatIssues(issues)}.`;
+}
+
+/** Arguments that failed validation, as the model reads it in a result: the error's text and what to do. */
+export function invalidArgumentsResultText(toolName: string, issues: readonly Issue[]): string {
+  return `${invalidArgumentsText(toolName, issues)} Fix the arguments and call the tool again.`;
+}
+
+/** A tool whose input schema ajv cannot compile (`INVALID_DEFINITION`): the developer's bug, not the model's. */
+export function schemaDoesNotCompileText(toolName: string, why: string): string {
+  return `Tool "${toolName}" cannot be called: its input schema does not compile (${why}).`;
+}
+
+/** A tool whose input schema broke while checking plain JSON arguments (`INVALID_DEFINITION`): not the model's fault. */
+export function schemaCannotValidateText(toolName: string, why: string): string {
+  return `Tool "${toolName}" cannot be called: its input schema is broken (${why}). The arguments are not at fault.`;
+}
+
+/** A failure inside toolwright itself (`TOOL_FAILED`), caught by the pipeline's last line of defence. */
+export function callNotCompletedText(toolName: string, why: string): string {
+  return `The call of tool "${toolName}" could not be completed: ${why}`;
+}
+
+/** A handler that threw or rejected (`TOOL_FAILED`, or the code the thrown error carries). */
+export function toolFailedText(toolName: string, why: string): string {
+  return `Tool "${toolName}" failed: ${why || "(no message)"}`;
+}
+
+/** A handler's return value whose getters or traps throw (`INVALID_RESULT`). */
+export function unreadableResultText(toolName: string, why: string): string {
+  return `Tool "${toolName}" returned a value that cannot be read (${why}), which cannot be sent to the model.`;
+}
+
+/** A handler that returned half a `ToolResult` (`INVALID_RESULT`). */
+export function malformedResultText(toolName: string, json: string): string {
+  return `Tool "${toolName}" returned a malformed ToolResult (${json}), which cannot be sent to the model.`;
+}
+
+/** A handler that returned a value JSON cannot carry (`INVALID_RESULT`); `problem` says what it was. */
+export function unsendableResultText(toolName: string, problem: string): string {
+  return `Tool "${toolName}" returned ${problem}, which cannot be sent to the model.`;
+}
+
+/** A handler's rich content that breaks the part rules (`INVALID_RESULT`): bad base64, a mime type, a missing field. */
+export function invalidContentText(toolName: string, issues: readonly Issue[]): string {
+  return `Tool "${toolName}" returned content that cannot be sent: ${formatIssues(issues)}.`;
+}
+
+/**
+ * A handler's value that breaks the tool's `returns` schema (`INVALID_RESULT`): the tool failed, so the model is not
+ * told to change its arguments.
+ */
+export function invalidResultText(toolName: string, issues: readonly Issue[]): string {
+  return `Tool "${toolName}" failed: its result does not match its output schema (${formatIssues(issues)}).`;
+}
+
+/** Returns a readable text for an abort reason: an error's message, a string as it is, or a generic phrase. */
+export function describeReason(reason: unknown): string {
+  if (reason instanceof Error) return reason.message || reason.name;
+  if (typeof reason === "string" && reason !== "") return reason;
+  return "the caller aborted";
+}
+
+/** A call cancelled through its abort signal, before or while its handler ran (`CANCELLED`). */
+export function cancelledText(toolName: string, reason: unknown, started: boolean): string {
+  const when = started ? "was cancelled while running" : "was cancelled before it started";
+  return `The call of tool "${toolName}" ${when}: ${describeReason(reason)}.`;
+}
+
+/** A call stopped at its time limit (`TIMEOUT`); `note` says why it was not handed to the background. */
+export function timedOutText(toolName: string, timeoutMs: number, note: string): string {
+  return (
+    `Tool "${toolName}" did not finish within ${timeoutMs} ms and was stopped${note}. ` +
+    "Try again with a smaller request, or tell the user it is too slow."
+  );
+}
+
+/** Why a call stopped at its time limit was not handed to the background: the note `timedOutText` carries. */
+export const NOT_BACKGROUNDED = {
+  noAgent: " (a background hand-off needs an agent's task store)",
+  full: " (it could not be handed to the background: the agent's task store is full of running tasks)",
+  failed: (why: string) => ` (it could not be handed to the background: ${why})`,
+} as const;
+
+/** A call whose work goes on in a background task (`TIMEOUT`, outcome `backgrounded`). */
+export function backgroundedText(toolName: string, timeoutMs: number, taskId: string, statusTool?: string): string {
+  const ask = statusTool
+    ? `Call ${statusTool} with {"taskId":"${taskId}"} later to get its result.`
+    : "Its result will be reported when it is ready.";
+  return `Tool "${toolName}" is still running after ${timeoutMs} ms; it goes on in background task "${taskId}". ${ask}`;
+}
+
+/** A background task whose process stopped renewing its lease (`TASK_LOST`). */
+export function taskLostText(taskId: string, toolName: string): string {
+  return (
+    `Background task "${taskId}" of tool "${toolName}" was lost: the process running it stopped renewing its lease ` +
+    "(it exited, or lost its store) before the task finished, so its outcome is unknown. " +
+    "Call the tool again only if repeating it is safe."
+  );
+}
+
+/** A call that waits for a human's approval (`APPROVAL_REQUIRED`, outcome `awaiting_approval`). */
+export function awaitingApprovalText(toolName: string, approvalId: string): string {
+  return (
+    `Tool "${toolName}" needs the user's approval before it runs; approval "${approvalId}" is pending. ` +
+    "Do not call it again: its result follows once the user decides."
+  );
+}
+
+/** A call that needs approval, made where nobody can be asked (`APPROVAL_REQUIRED`, outcome `rejected`). */
+export function approvalNeedsAgentText(toolName: string): string {
+  return `Tool "${toolName}" needs approval, and this call was not made through an agent that can ask for it.`;
+}
+
+/** A call whose approval was refused (`APPROVAL_REJECTED`); the reason is always part of it. */
+export function rejectedText(toolName: string, reason: string | undefined): string {
+  const why = reason === undefined || reason.trim() === "" ? "no reason was given" : reason;
+  return `The user rejected the call of tool "${toolName}": ${why}. Do not retry it unchanged.`;
+}
+
+/** A call the current user may not make for lack of scopes (`AUTH_REQUIRED`). */
+export function authRequiredText(toolName: string, missing: readonly string[], hasChecker: boolean): string {
+  const cause = hasChecker ? "the current user does not hold" : "cannot be checked (the agent has no scopeChecker)";
+  return (
+    `Tool "${toolName}" needs the scopes ${missing.join(", ")}, which ${cause}. ` +
+    "Ask the user to sign in or grant access, then call it again."
+  );
+}
+
+/** A gate (scope check, approval predicate, approver, approval request) that threw: it fails closed. */
+export function gateFailedText(toolName: string, what: string, why: string): string {
+  return `The ${what} of tool "${toolName}" failed, so the tool did not run: ${why || "(no message)"}`;
+}
+
+/** A call a `before` listener denied (`DENIED`), with the listener's reason. */
+export function deniedText(toolName: string, reason: string): string {
+  return `The call of tool "${toolName}" was denied: ${reason}`;
+}
+
+/** A call stopped because a `before` listener threw (`HOOK_FAILED`): the policy fails closed. */
+export function hookFailedText(toolName: string, why: string): string {
+  return `The call of tool "${toolName}" was denied: a policy check failed (${why}), so the tool did not run.`;
+}
+
+/** A tool of a remote MCP server that answered with `isError` (`TOOL_FAILED`). */
+export function remoteFailedText(toolName: string, server: string, text: string): string {
+  return `Tool "${toolName}" failed on MCP server "${server}": ${text}`;
+}
+
+/** An entry of a batch that is not a tool call at all (`INVALID_ARGUMENTS`); `got` says what it was. */
+export function notAToolCallText(got: string): string {
+  return `This entry is not a tool call: expected { id, name, arguments } with a string name; got ${got}.`;
+}
+
+/** Arguments that are not an object (an issue at the root). */
+export function notAnObjectIssue(got: string): string {
+  return `must be an object of arguments; got ${got}`;
+}
+
+/** Arguments the validator threw on (an issue at the root): the model sent something that is not plain JSON. */
+export function notValidatableIssue(why: string): string {
+  return `could not be validated (${why}); send plain JSON data`;
+}
+
+/** Arguments a Standard Schema's validate or transform threw on (an issue at the root). */
+export function rejectedBySchemaIssue(why: string): string {
+  return `was rejected by the tool's schema: ${why}`;
+}

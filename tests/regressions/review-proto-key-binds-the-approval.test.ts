@@ -1,0 +1,18 @@
+import { BaseAgent, ToolRegistry } from "toolwright";
+
+describe("approval arguments with a __proto__ key", () => {
+  it("bind the approval: approving other arguments is refused", async () => {
+    const registry = new ToolRegistry();
+    registry.register("rm", (args) => JSON.stringify(args), {
+      description: "Remove",
+      inputSchema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+      requiresApproval: true,
+    });
+    class Ops extends BaseAgent {}
+    const agent = new Ops({ registry });
+    const pending = await agent.callTool("rm", '{"path":"/data","__proto__":{"recursive":true}}');
+    await expect(agent.approvals.approve(pending.approvalId!, { args: { path: "/data" } })).rejects.toThrow(
+      /other arguments/,
+    );
+  });
+});
