@@ -113,6 +113,7 @@ export {
   ToolDefinitionError,
   ToolNotFoundError,
   ToolPermissionError,
+  ToolResultError,
   ToolTimeoutError,
   ToolValidationError,
 } from "./errors/errors.js";

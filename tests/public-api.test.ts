@@ -28,6 +28,7 @@ describe("public API", () => {
       "ToolNotFoundError",
       "ToolPermissionError",
       "ToolRegistry",
+      "ToolResultError",
       "ToolTimeoutError",
       "ToolValidationError",
       "ToolwrightError",

@@ -10,6 +10,7 @@ import { type Settled, finish } from "./finish.js";
 import { runsInParallel } from "./serial-lane.js";
 import { before, lane, lookUp, run, validate } from "./stages.js";
 import { Ending } from "./stages.js";
+import { checkOutput } from "./check-output.js";
 
 /**
  * Runs one call through the pipeline and returns a result for every outcome; it never rejects for anything the model
@@ -34,7 +35,9 @@ const GATES = 1;
 const LANE = 2;
 const BEFORE = 3;
 const RUN = 4;
-type StageId = typeof VALIDATE | typeof GATES | typeof LANE | typeof BEFORE | typeof RUN;
+/** The run stage followed by the result check: only a tool with `returns` has it, so one without pays nothing. */
+const RUN_CHECKED = 5;
+type StageId = typeof VALIDATE | typeof GATES | typeof LANE | typeof BEFORE | typeof RUN | typeof RUN_CHECKED;
 
 /**
  * Runs a call through its plan from stage `from` on, each stage taking what the one before answered (the arguments,
@@ -65,8 +68,10 @@ function runStages(
       case BEFORE:
         answer = before(request, args); // `before` listeners, which may deny the call
         break;
-      default:
+      case RUN:
         return run(request, args); // the handler: time limit, abort signal, retries, background hand-off
+      default:
+        return checkOutput(request, run(request, args)); // the handler, then its value against `returns`
     }
     if (answer instanceof Ending) return answer;
     if (answer instanceof Promise) return answer.then((settled) => resume(request, plan, i + 1, settled));
@@ -93,7 +98,7 @@ interface CallPlan {
 /**
  * Chooses a tool's stages, in order: validate → gates (only a tool with `authScopes` or `requiresApproval`) → lane
  * (only a serial tool run by an agent) → `before` listeners → run. A parallel tool without gates is validate →
- * before → run. Listeners and the agent's time limit are read by their stage on each call (one check each), so adding
+ * before → run. A tool with `returns` runs and then checks its value in one last stage. Listeners and the agent's time limit are read by their stage on each call (one check each), so adding
  * a listener needs no new plan.
  */
 function assemble(definition: ToolDefinition, agentRuns: boolean): CallPlan {
@@ -101,7 +106,8 @@ function assemble(definition: ToolDefinition, agentRuns: boolean): CallPlan {
   if (definition.authScopes !== undefined || definition.requiresApproval) stages.push(GATES);
   const pastGates = stages.length;
   if (agentRuns && !runsInParallel(definition)) stages.push(LANE);
-  stages.push(BEFORE, RUN);
+  const checked = definition.outputSchema !== undefined || definition.outputStandardSchema !== undefined;
+  stages.push(BEFORE, checked ? RUN_CHECKED : RUN);
   return { stages, pastGates };
 }
 

@@ -1,5 +1,9 @@
 import { codeOfThrown, describeThrown } from "../errors/describe-thrown.js";
+import { checkContent } from "../content/check-content.js";
+import { isRichContent } from "../content/content-part.js";
+import { ToolResultError } from "../errors/errors.js";
 import {
+  invalidContentText,
   malformedResultText,
   toolFailedText,
   unreadableResultText,
@@ -92,6 +96,18 @@ function succeededUnsafe(definition: ToolDefinition, callId: string, value: unkn
       result: failureResult(definition.name, callId, "failed", { code: ErrorCode.InvalidResult, message }),
       error: new ToolwrightError(ErrorCode.InvalidResult, message),
     };
+  }
+  // Rich content is checked here for every tool (one `in` on an object; the answer is cached per frozen part), so no
+  // provider builder is handed a part it would refuse.
+  if (typeof value === "object" && value !== null && isRichContent(value)) {
+    const issues = checkContent(value);
+    if (issues.length > 0) {
+      const message = invalidContentText(definition.name, issues);
+      return {
+        result: failureResult(definition.name, callId, "failed", { code: ErrorCode.InvalidResult, message, issues }),
+        error: new ToolResultError(definition.name, message, issues, value),
+      };
+    }
   }
   // A handler with nothing to say (void) answers null, which every provider accepts as a result.
   return { result: successResult(definition.name, callId, value === undefined ? null : value) };

@@ -36,6 +36,27 @@ export class ToolValidationError extends ToolwrightError {
   }
 }
 
+/**
+ * A handler's value that broke the tool's `returns` schema or the content-part rules (`INVALID_RESULT`): the value
+ * and the issues travel on the `error` event, the result the model reads says the tool failed.
+ */
+export class ToolResultError extends ToolwrightError {
+  override name = "ToolResultError";
+  /** The name of the tool that was called. */
+  readonly toolName: string;
+  /** Every broken field or part, as data. */
+  readonly issues: readonly ArgumentIssue[];
+  /** The value the handler returned, as it was. */
+  readonly value: unknown;
+  /** Creates a result error whose message is the model's text (`message`). */
+  constructor(toolName: string, message: string, issues: readonly ArgumentIssue[], value: unknown) {
+    super(ErrorCode.InvalidResult, message);
+    this.toolName = toolName;
+    this.issues = issues;
+    this.value = value;
+  }
+}
+
 /** No tool of the requested name exists, or none is visible to the caller. */
 export class ToolNotFoundError extends ToolwrightError {
   override name = "ToolNotFoundError";

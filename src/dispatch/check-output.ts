@@ -1,0 +1,73 @@
+import { describeThrown } from "../errors/describe-thrown.js";
+import { ErrorCode } from "../errors/error-code.js";
+import { type ArgumentIssue, ToolResultError } from "../errors/errors.js";
+import { invalidContentText, invalidResultText, rejectedBySchemaIssue } from "../errors/model-messages.js";
+import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
+import { isRichContent } from "../content/content-part.js";
+import { checkResult } from "../tool/check-result.js";
+import { type ToolResult, failureResult, successResult } from "../tool/tool-result.js";
+import type { CallRequest } from "./call-request.js";
+import type { Settled } from "./finish.js";
+import type { HandlerOutcome } from "./run-handler.js";
+import { Ending } from "./stages.js";
+
+/**
+ * The result stage, in the plan only of a tool with `returns`: a successful value is checked against the output
+ * schema (with the registry's validator, compiled once per schema) and then by the Standard Schema it came from,
+ * which may transform it. A value that breaks either is a `failed` result, `INVALID_RESULT`, naming the path; the
+ * model reads that the tool failed, and the value and the issues travel on the `error` event.
+ */
+export function checkOutput(request: CallRequest, ended: Settled<Ending>): Settled<Ending> {
+  if (ended instanceof Promise) return ended.then((settled) => checkOutput(request, settled));
+  const { result } = ended.outcome;
+  if (!result.ok || result.outcome !== "success") return ended;
+  const { definition } = request;
+  const value = result.content;
+  let issues: readonly ArgumentIssue[];
+  try {
+    issues = checkResult(value, definition.outputSchema, request.validator);
+  } catch (error) {
+    issues = [{ path: "", keyword: "schema", message: rejectedBySchemaIssue(describeThrown(error)) }];
+  }
+  if (issues.length > 0) return invalidResult(request, ended, result, issues);
+  const standard = definition.outputStandardSchema;
+  if (standard === undefined) return ended;
+  return validateStandard(standard, value).then((checked) =>
+    "value" in checked
+      ? new Ending({ result: successResult(result.toolName, result.callId, checked.value) }, ended.args, ended.exit)
+      : invalidResult(request, ended, result, checked),
+  );
+}
+
+async function validateStandard(
+  standard: StandardSchemaLike,
+  value: unknown,
+): Promise<{ readonly value: unknown } | readonly ArgumentIssue[]> {
+  let checked: StandardResult<unknown>;
+  try {
+    checked = await standard["~standard"].validate(value);
+  } catch (error) {
+    return [{ path: "", keyword: "schema", message: rejectedBySchemaIssue(describeThrown(error)) }];
+  }
+  if (!checked.issues) return { value: checked.value };
+  return checked.issues.map((issue) => ({
+    path: (issue.path ?? []).map((s) => `/${String(typeof s === "object" ? s.key : s)}`).join(""),
+    keyword: "schema",
+    message: issue.message,
+  }));
+}
+
+/** Turns a value that broke the result rules into a failure: rich content names the part, data the schema path. */
+function invalidResult(
+  request: CallRequest,
+  ended: Ending,
+  result: ToolResult,
+  issues: readonly ArgumentIssue[],
+): Ending {
+  const name = request.definition.name;
+  const value = result.content;
+  const message = isRichContent(value) ? invalidContentText(name, issues) : invalidResultText(name, issues);
+  const failure = failureResult(name, result.callId, "failed", { code: ErrorCode.InvalidResult, message, issues });
+  const outcome: HandlerOutcome = { result: failure, error: new ToolResultError(name, message, issues, value) };
+  return new Ending(outcome, ended.args, ended.exit);
+}
