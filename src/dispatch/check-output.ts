@@ -3,6 +3,7 @@ import { ErrorCode } from "../errors/error-code.js";
 import { type ArgumentIssue, ToolResultError } from "../errors/errors.js";
 import { invalidContentText, invalidResultText, rejectedBySchemaIssue } from "../errors/model-messages.js";
 import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
+import { checkContent } from "../content/check-content.js";
 import { isRichContent } from "../content/content-part.js";
 import { checkResult } from "../tool/check-result.js";
 import { type ToolResult, failureResult, successResult } from "../tool/tool-result.js";
@@ -31,12 +32,33 @@ export function checkOutput(request: CallRequest, ended: Settled<Ending>): Settl
   }
   if (issues.length > 0) return invalidResult(request, ended, result, issues);
   const standard = definition.outputStandardSchema;
-  if (standard === undefined) return ended;
+  if (standard === undefined) return shown(request, ended, value);
   return validateStandard(standard, value).then((checked) =>
-    "value" in checked
-      ? new Ending({ result: successResult(result.toolName, result.callId, checked.value) }, ended.args, ended.exit)
-      : invalidResult(request, ended, result, checked),
+    "value" in checked ? shown(request, ended, checked.value) : invalidResult(request, ended, result, checked),
   );
+}
+
+// The value the app keeps, and what the model reads of it when the tool has `toModelOutput`.
+function shown(request: CallRequest, ended: Ending, value: unknown): Ending {
+  const { result } = ended.outcome;
+  const { toModelOutput } = request.definition;
+  if (toModelOutput === undefined) {
+    if (value === result.content) return ended;
+    return new Ending({ result: successResult(result.toolName, result.callId, value) }, ended.args, ended.exit);
+  }
+  let modelContent: unknown;
+  try {
+    modelContent = toModelOutput(value);
+  } catch (error) {
+    const message = `toModelOutput threw: ${describeThrown(error)}`;
+    return invalidResult(request, ended, result, [{ path: "", keyword: "toModelOutput", message }]);
+  }
+  if (isRichContent(modelContent)) {
+    const issues = checkContent(modelContent);
+    if (issues.length > 0) return invalidResult(request, ended, result, issues);
+  }
+  const success = { ...successResult(result.toolName, result.callId, value), modelContent };
+  return new Ending({ result: success }, ended.args, ended.exit);
 }
 
 async function validateStandard(

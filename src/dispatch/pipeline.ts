@@ -35,7 +35,10 @@ const GATES = 1;
 const LANE = 2;
 const BEFORE = 3;
 const RUN = 4;
-/** The run stage followed by the result check: only a tool with `returns` has it, so one without pays nothing. */
+/**
+ * The run stage followed by the result stage (`returns`, `toModelOutput`): only a tool with either has it, so one
+ * without pays nothing.
+ */
 const RUN_CHECKED = 5;
 type StageId = typeof VALIDATE | typeof GATES | typeof LANE | typeof BEFORE | typeof RUN | typeof RUN_CHECKED;
 
@@ -106,7 +109,10 @@ function assemble(definition: ToolDefinition, agentRuns: boolean): CallPlan {
   if (definition.authScopes !== undefined || definition.requiresApproval) stages.push(GATES);
   const pastGates = stages.length;
   if (agentRuns && !runsInParallel(definition)) stages.push(LANE);
-  const checked = definition.outputSchema !== undefined || definition.outputStandardSchema !== undefined;
+  const checked =
+    definition.outputSchema !== undefined ||
+    definition.outputStandardSchema !== undefined ||
+    definition.toModelOutput !== undefined;
   stages.push(BEFORE, checked ? RUN_CHECKED : RUN);
   return { stages, pastGates };
 }

@@ -45,6 +45,7 @@ export function defineTool(parts: ToolParts): ToolDefinition {
   if (parts.standardSchema) definition.standardSchema = parts.standardSchema;
   if (parts.output) definition.outputSchema = parts.output.outputSchema;
   if (parts.output?.outputStandardSchema) definition.outputStandardSchema = parts.output.outputStandardSchema;
+  if (options.toModelOutput) definition.toModelOutput = options.toModelOutput;
   definition.developerDescription = parts.description;
   return Object.freeze(definition) as unknown as ToolDefinition;
 }

@@ -3,7 +3,7 @@ import { type ContentPart, isRichContent, partsOf } from "../content/content-par
 import { DEFAULT_MAX_RESULT_CHARS, truncateForModel } from "../content/truncate-for-model.js";
 import { ErrorCode } from "../errors/error-code.js";
 import { invalidContentText } from "../errors/model-messages.js";
-import { type ToolResult, renderToolResult } from "./tool-result.js";
+import { type ToolResult, renderToolResult, shownContent } from "./tool-result.js";
 
 /** How much of a result the model reads. */
 export interface ModelOutputOptions {
@@ -27,15 +27,16 @@ export interface ModelOutput {
  */
 export function modelOutput(result: ToolResult, options: ModelOutputOptions = {}): ModelOutput {
   const max = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
-  if (!result.ok || !isRichContent(result.content)) {
+  const shown = shownContent(result);
+  if (!result.ok || !isRichContent(shown)) {
     return { parts: [textPart(truncateForModel(renderToolResult(result), max))], isError: !result.ok };
   }
-  const issues = checkContent(result.content);
+  const issues = checkContent(shown);
   if (issues.length > 0) {
     const text = `Error (${ErrorCode.InvalidResult}): ${invalidContentText(result.toolName, issues)}`;
     return { parts: [textPart(text)], isError: true };
   }
-  const parts = partsOf(result.content);
+  const parts = partsOf(shown);
   // An empty content(...) is an empty answer, which every provider takes as text; an empty part list some refuse.
   if (parts.length === 0) return { parts: [textPart("")], isError: false };
   const total = parts.reduce((sum, part) => sum + (part.type === "text" ? part.text.length : 0), 0);

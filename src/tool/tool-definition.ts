@@ -29,6 +29,8 @@ export interface ToolDefinition extends ToolSpec, ToolFlags {
   readonly standardSchema?: StandardSchemaLike;
   /** The Standard Schema `returns` came from, which also validates (and may transform) the result. */
   readonly outputStandardSchema?: StandardSchemaLike;
+  /** What the model reads of a successful value, when the tool gave `toModelOutput`. */
+  readonly toModelOutput?: (value: unknown) => unknown;
   /**
    * The developer's description, before `guidelines` and `snippet` were appended to make `description` (the text
    * the model reads). Set by `defineTool`; a hand-built definition without it has nothing appended.
@@ -133,6 +135,7 @@ export function toTool(definition: ToolDefinition, target: object | undefined): 
     positional: _positional,
     standardSchema: _standard,
     outputStandardSchema: _output,
+    toModelOutput: _toModelOutput,
     developerDescription: _developer,
     ...rest
   } = definition;

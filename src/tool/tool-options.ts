@@ -23,6 +23,11 @@ export interface ToolOptions<S extends ParamShape = ParamShape> extends ToolFlag
    * A decorated method must return its type; providers and MCP list it as the tool's output schema.
    */
   readonly returns?: ReturnsSchema;
+  /**
+   * What the model reads of a successful value: text, one content part or `content(...)`. The full value stays on
+   * the `ToolResult` (`content`) for the app; the model's form is `modelContent`. Runs once per call, at dispatch.
+   */
+  readonly toModelOutput?: (value: never) => unknown;
   /** `@builtinTool` only: the parameter names in order, for builds whose method source cannot be read (minified). */
   readonly positional?: readonly string[];
 }
@@ -67,6 +72,9 @@ export function validateToolOptions(
     fail(where, "give either `params` or `inputSchema`, not both.");
   }
   checkOptions(TOOL_FLAGS, o, where);
+  if (o.toModelOutput !== undefined && typeof o.toModelOutput !== "function") {
+    fail(where, "`toModelOutput` must be a function of the result returning text or content parts.");
+  }
   const agentId = (o.allowedAgents as readonly string[] | undefined)?.find((entry) => UUID_PATTERN.test(entry));
   if (agentId !== undefined) {
     fail(

@@ -56,6 +56,11 @@ export interface ToolSuccess extends ToolResultBase {
   readonly ok: true;
   readonly outcome: "success";
   readonly content: unknown;
+  /**
+   * What the model reads instead of `content`, when the tool has `toModelOutput`: text, a part or `content(...)`.
+   * Every result builder and `renderToolResult` read it first; `content` stays the full value for the app.
+   */
+  readonly modelContent?: unknown;
   // Absent members of the other variants, so `result.error?.code` reads without narrowing first.
   readonly error?: undefined;
   readonly approvalId?: undefined;
@@ -154,6 +159,11 @@ export function failureResult(
     : { ok: false, outcome, toolName, callId, error, attempts };
 }
 
+/** Returns what the model reads of a result's content: `modelContent` when `toModelOutput` made one, else `content`. */
+export function shownContent(result: ToolResult): unknown {
+  return result.ok && result.modelContent !== undefined ? result.modelContent : result.content;
+}
+
 /**
  * Renders a result as the text to send back to the model: a string as it is, rich content (`content(...)`, `image()`,
  * ...) as its text with a bracketed note for each medium, other content as JSON, a failure as
@@ -163,10 +173,11 @@ export function failureResult(
 export function renderToolResult(result: ToolResult): string {
   try {
     if (!result.ok) return `Error (${result.error.code}): ${result.error.message}`;
-    if (typeof result.content === "string") return result.content;
+    const shown = shownContent(result);
+    if (typeof shown === "string") return shown;
     // Rich content on a text-only path: its text, and a note for each image, sound or file (never its base64).
-    if (isRichContent(result.content)) return partsText(partsOf(result.content));
-    const text: unknown = result.content === undefined ? "null" : JSON.stringify(result.content);
+    if (isRichContent(shown)) return partsText(partsOf(shown));
+    const text: unknown = shown === undefined ? "null" : JSON.stringify(shown);
     // JSON.stringify answers undefined for a function or a symbol: no text at all is no answer for the model.
     if (typeof text === "string") return text;
     return unrenderable(result, "it has no JSON form");
