@@ -67,6 +67,8 @@ const expectedSpec = {
     required: ["query"],
     additionalProperties: false,
   },
+  // generate derives the output schema from the method's return type (issue 21).
+  outputSchema: { type: "string" },
 };
 
 describe("toolwright in TypeScript 6 and TypeScript 7 projects", () => {
