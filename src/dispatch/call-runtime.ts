@@ -36,6 +36,11 @@ export type ScopeChecker = (
 export interface RuntimeOptions extends TaskLimits, StoreOptions {
   /** The time limit of a call of a tool without its own `timeoutMs`, in ms. Default: none. */
   readonly defaultTimeoutMs?: number;
+  /**
+   * The most characters of a result the model reads, for a tool without its own `maxResultChars` (which wins);
+   * beyond it the model reads the head and the tail with a notice. Default: 50,000.
+   */
+  readonly maxResultChars?: number;
   /** The pause before a retry: a first pause in ms (doubled each retry, default 100) or a function of the retry. */
   readonly retryBackoffMs?: RetryBackoff;
   /** Decides inline on calls that need approval; without one they wait in `agent.approvals`. */
@@ -96,6 +101,7 @@ export class CallRuntime {
  */
 const RUNTIME_OPTIONS = {
   defaultTimeoutMs: { rule: { kind: "time-limit" } },
+  maxResultChars: { rule: { kind: "count", min: 1 } },
   retryBackoffMs: { rule: { kind: "backoff" } },
   approver: { rule: { kind: "function" } },
   scopeChecker: { rule: { kind: "function" } },

@@ -125,6 +125,19 @@ async function askBefore(
 
 /** Runs the handler: plainly, or managed (time limit, abort signal, retries, background hand-off). */
 export function run(request: CallRequest, args: Record<string, unknown>): Settled<Ending> {
+  const max = request.definition.maxResultChars ?? request.runtime?.options.maxResultChars;
+  if (max === undefined) return runPlain(request, args);
+  const ended = runPlain(request, args);
+  return ended instanceof Promise ? ended.then((settled) => capped(settled, max)) : capped(ended, max);
+}
+
+// The result remembers how much of it the model reads, so a builder called later (or MCP) cuts it the tool's way.
+function capped(ended: Ending, maxResultChars: number): Ending {
+  const { outcome } = ended;
+  return new Ending({ ...outcome, result: { ...outcome.result, maxResultChars } }, ended.args, ended.exit);
+}
+
+function runPlain(request: CallRequest, args: Record<string, unknown>): Settled<Ending> {
   const { definition, runtime } = request;
   const timeoutMs = definition.timeoutMs ?? runtime?.options.defaultTimeoutMs;
   if (timeoutMs !== undefined || request.signal !== undefined || (definition.maxRetries ?? 0) > 0) {

@@ -26,7 +26,7 @@ export interface ModelOutput {
  * naming the part, so no provider is sent a request it would refuse.
  */
 export function modelOutput(result: ToolResult, options: ModelOutputOptions = {}): ModelOutput {
-  const max = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
+  const max = options.maxResultChars ?? result.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   const shown = shownContent(result);
   if (!result.ok || !isRichContent(shown)) {
     return { parts: [textPart(truncateForModel(renderToolResult(result), max))], isError: !result.ok };

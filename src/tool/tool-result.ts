@@ -45,6 +45,11 @@ export interface ToolResultBase {
   readonly toolName: string;
   /** The id of the model's tool call (or a generated one), to pair the result with its call. */
   readonly callId: string;
+  /**
+   * The most characters of this result the model reads: the tool's `maxResultChars`, else its agent's. Set only when
+   * one of them is; every result builder reads it when not given its own.
+   */
+  readonly maxResultChars?: number;
   /** How many times the handler ran (more than 1 after retries). */
   readonly attempts?: number;
   /** The background task the call became (on `backgrounded` results, and on the final result of that task). */

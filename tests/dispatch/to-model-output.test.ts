@@ -51,7 +51,7 @@ describe("toModelOutput", () => {
   it("may return content parts, which the provider builders render", async () => {
     const result = await agent().callTool("chart", {});
     expect(result.content).toEqual({ title: "Sales", png: PNG });
-    const block = toAnthropicToolResult({ id: "c1", name: "chart", args: {} }, result);
+    const block = toAnthropicToolResult({ id: "c1", name: "chart" }, result);
     expect(block.content).toEqual([
       { type: "text", text: "Sales" },
       { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },

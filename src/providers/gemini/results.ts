@@ -5,7 +5,7 @@ import type { ToolCall } from "../../tool/tool-call.js";
 import { type ModelOutputOptions, modelOutput } from "../../tool/model-output.js";
 import { type ContentPart, isRichContent } from "../../content/content-part.js";
 import { DEFAULT_MAX_RESULT_CHARS } from "../../content/truncate-for-model.js";
-import { type ToolResult, renderToolResult } from "../../tool/tool-result.js";
+import { type ToolResult, renderToolResult, shownContent } from "../../tool/tool-result.js";
 import { holdsReference } from "./reference-keys.js";
 
 /** Media bytes inside a Gemini function response (`FunctionResponsePart` of @google/genai). */
@@ -90,8 +90,8 @@ function inlineMedia(part: ContentPart): GeminiFunctionResponseMedia | undefined
 
 // The value as structured JSON where Gemini takes it; its text where it would refuse it or where it is too long.
 function structuredOutput(result: ToolResult, options: ModelOutputOptions): unknown {
-  const value = cloneJson(result.content) ?? null;
-  const max = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
+  const value = cloneJson(shownContent(result)) ?? null;
+  const max = options.maxResultChars ?? result.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   if (typeof value === "string") return value.length > max ? textOf(result, options) : value;
   const tooLong = typeof value === "object" && value !== null && renderToolResult(result).length > max;
   return tooLong || holdsReference(value) ? textOf(result, options) : value;
