@@ -1,4 +1,5 @@
 import type { ToolCallContext } from "../tool/tool.js";
+import { resolveOutputSchema } from "../schema/output-schema.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { InferArgs } from "../params/infer.js";
 import type { ObjectJsonSchema } from "../params/json-schema.js";
@@ -57,6 +58,7 @@ export abstract class BaseTool<S extends ParamShape = ParamShape> implements Too
       options,
       inputSchema,
       standardSchema,
+      output: resolveOutputSchema((options as ToolOptions).returns, `${className} (${name})`),
       runner: { kind: "function", handler },
     });
   }

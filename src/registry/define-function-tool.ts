@@ -1,6 +1,7 @@
 import { type ToolOptions, assertToolName, validateToolOptions } from "../tool/tool-options.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { resolveInputSchema } from "../schema/input-schema.js";
+import { resolveOutputSchema } from "../schema/output-schema.js";
 import { defineTool } from "../tool/define-tool.js";
 import { type ToolDefinition, definitionOfTool } from "../tool/tool-definition.js";
 import type { Tool, ToolHandler } from "../tool/tool.js";
@@ -29,6 +30,7 @@ export function defineFunctionTool(name: string | undefined, handler: unknown, o
     options,
     inputSchema,
     standardSchema,
+    output: resolveOutputSchema(options.returns, where),
     runner: { kind: "function", handler: handler as ToolHandler },
   });
 }
