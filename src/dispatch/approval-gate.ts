@@ -2,7 +2,7 @@ import { ErrorCode } from "../errors/error-code.js";
 import { approvalNeedsAgentText } from "../errors/model-messages.js";
 import { deepFreeze } from "../schema/json.js";
 import type { CallRequest } from "./call-request.js";
-import { activeCallTracer, tracedCall } from "./call-tracer.js";
+import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { notify } from "./finish.js";
 import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js";
 import type { HandlerOutcome } from "./run-handler.js";
@@ -54,7 +54,7 @@ export async function passGates(
       run: async (signal) => {
         const tracer = activeCallTracer();
         const go = async () => pastGates({ ...request, signal }, approved);
-        return tracer ? tracer.trace(tracedCall(request, "approved", approved), go) : go();
+        return tracer ? traceCall(tracer, tracedCall(request, "approved", approved), go) : go();
       },
       refuse: async (reason) => notify(request, args, rejection(request, reason)),
       report: async (result) => notify(request, args, { result }),
