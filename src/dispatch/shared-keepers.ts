@@ -11,9 +11,13 @@ import { notify } from "./finish.js";
 import { SharedTasks } from "./tasks/index.js";
 import type { TaskKeeper, TaskLimits } from "./tasks/index.js";
 
-/** What a shared store needs of the agent: its name, and a way to rebuild a call of one of its tools. */
+/**
+ * What a shared store needs of the agent: its name (for messages), the scope its records are kept under (see
+ * `storeScope`), and a way to rebuild a call of one of its tools.
+ */
 export interface StoreHost {
   readonly agentName: string;
+  readonly scope: string;
   readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => CallRequest | undefined;
 }
 
@@ -34,10 +38,11 @@ export function sharedApprovals(
   options: StoreOptions & TaskLimits,
   host: StoreHost | undefined,
 ): ApprovalKeeper {
-  const { agentName, resolve } = hostOf(host);
+  const { agentName, scope, resolve } = hostOf(host);
   return new SharedApprovals<CallRequest>({
     store,
     agentName,
+    scope,
     resolve,
     runApproved,
     refuseApproved: async (call, args, reason) => notify(call, args, rejection(call, reason)),
@@ -55,7 +60,7 @@ export function sharedTasks(
 ): TaskKeeper {
   return new SharedTasks({
     store,
-    agentName: hostOf(host).agentName,
+    scope: hostOf(host).scope,
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
     pollMs: options.storePollMs ?? DEFAULT_POLL_MS,

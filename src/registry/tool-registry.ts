@@ -24,9 +24,18 @@ import { type RegisterDecorator, registerDecorator } from "./register-decorator.
 import type { Tool, ToolCallContext, ToolSpec } from "../tool/tool.js";
 import { TOOL_DEFINITION, type ToolSource, isToolSource } from "../tool/tool-source.js";
 import { ArgumentValidator } from "../schema/validator.js";
+import { checkScope } from "../store/store-scope.js";
 
 /** Options of a registry. */
-export type ToolRegistryOptions = CompatibilityWarningOptions;
+export interface ToolRegistryOptions extends CompatibilityWarningOptions {
+  /**
+   * The scope (tenant) of the approvals and background tasks its agents keep in a `store`: only agents of a registry
+   * with the same scope see, decide or read them. Replicas of one app share records by giving their registries the
+   * same scope. Default: a scope of this registry's own (a random id), shared with no other registry; the shared
+   * `toolRegistry` has the scope `"default"`. Without a store it changes nothing.
+   */
+  readonly scope?: string;
+}
 
 /** Options of a low-level {@link ToolRegistry.dispatch}. */
 export interface DispatchOptions {
@@ -47,6 +56,7 @@ export class ToolRegistry implements AgentCallHost {
   readonly #validator = new ArgumentValidator();
   readonly #events = new ToolEvents();
   readonly #compatibility: CompatibilityWarnings;
+  #scope: string | undefined;
   // Built once: agents read it on every call, which must not allocate.
   readonly #internals = Object.freeze({ validator: this.#validator, events: this.#events });
 
@@ -56,8 +66,15 @@ export class ToolRegistry implements AgentCallHost {
    * @example new ToolRegistry({ providers: ["openai", "gemini"] })
    */
   constructor(options: ToolRegistryOptions = {}) {
+    if (options.scope !== undefined) this.#scope = checkScope(options.scope, "ToolRegistry options");
     this.#compatibility = new CompatibilityWarnings(options);
     this.#agents = new AgentDirectory(this, () => this.#tools.values(), this.#compatibility);
+  }
+
+  /** The scope of the records its agents keep in a store (see {@link ToolRegistryOptions.scope}). */
+  get scope(): string {
+    // Made on first read: only an agent with a store asks, and most registries never have one.
+    return (this.#scope ??= globalThis.crypto.randomUUID());
   }
 
   /**

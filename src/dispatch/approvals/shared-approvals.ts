@@ -20,8 +20,13 @@ export type RunApproved<Call> = (call: Call, args: Record<string, unknown>) => P
  */
 export interface SharedApprovalsOptions<Call> {
   readonly store: RuntimeStore;
-  /** The agent's name: the scope of its records. Any process whose agent has this name may decide them. */
+  /** The agent's name, for messages. */
   readonly agentName: string;
+  /**
+   * The scope of its records (registry scope, agent scope and name): only a process whose agent has the same scope
+   * lists or decides them.
+   */
+  readonly scope: string;
   /** Builds a call of one of the agent's tools, or undefined when it has no tool of that name. */
   readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => Call | undefined;
   readonly runApproved: RunApproved<Call>;
@@ -55,7 +60,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async request(request: ApprovalRequest): Promise<string> {
     const id = globalThis.crypto.randomUUID();
     const info = pendingApproval(id, request);
-    const record = { ...info, scope: this.#options.agentName, status: "pending", createdAt: info.requestedAt };
+    const record = { ...info, scope: this.#options.scope, status: "pending", createdAt: info.requestedAt };
     await this.#options.store.create("approval", record, { ttlMs: this.#options.approvalTtlMs });
     this.#local.set(id, { info, request });
     this.#watch();
@@ -102,12 +107,12 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   async list(): Promise<PendingApproval[]> {
-    const records = await this.#options.store.list("approval", this.#options.agentName);
+    const records = await this.#options.store.list("approval", this.#options.scope);
     return records.filter((record) => record.status === "pending").map(toPending);
   }
 
   async #pendingRecord(approvalId: string): Promise<StoredRecord> {
-    const record = await this.#options.store.get("approval", this.#options.agentName, approvalId);
+    const record = await this.#options.store.get("approval", this.#options.scope, approvalId);
     if (!record) {
       this.#local.delete(approvalId);
       throw new ApprovalNotFoundError(approvalId);
@@ -117,21 +122,21 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   async #decide(approvalId: string, patch: { readonly status: string }): Promise<void> {
-    const { store, agentName, retentionMs, approvalTtlMs } = this.#options;
+    const { store, scope, retentionMs, approvalTtlMs } = this.#options;
     // A decided call keeps its record while it runs and a while after, so a late decision learns it was used.
     const ttlMs = approvalTtlMs + retentionMs;
-    const won = await store.transition("approval", agentName, approvalId, { from: ["pending"] }, patch, { ttlMs });
+    const won = await store.transition("approval", scope, approvalId, { from: ["pending"] }, patch, { ttlMs });
     if (!won)
       throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
   }
 
   async #finish(approvalId: string, status: string, result: ToolResult): Promise<void> {
-    const { store, agentName, retentionMs } = this.#options;
+    const { store, scope, retentionMs } = this.#options;
     // The result is already the caller's: a store that fails now only costs the requester its notice.
     await store
       .transition(
         "approval",
-        agentName,
+        scope,
         approvalId,
         { from: ["approved", "rejected"] },
         { status, result },
@@ -163,7 +168,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
 
   async #poll(): Promise<void> {
     for (const [id, { request }] of this.#local) {
-      const record = await this.#options.store.get("approval", this.#options.agentName, id).catch(() => null);
+      const record = await this.#options.store.get("approval", this.#options.scope, id).catch(() => null);
       // null: the store is unreachable for now. Without a result the call is pending or still running elsewhere.
       if (record === null || (record && record.result === undefined)) continue;
       if (!this.#local.delete(id)) continue;
