@@ -8,6 +8,7 @@ import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js"
 import type { HandlerOutcome } from "./run-handler.js";
 import { awaitingApprovalResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
+import { schemaVersion } from "./stable-hash.js";
 import { Ending } from "./stages.js";
 import { failureResult, type ToolResult } from "../tool/tool-result.js";
 
@@ -50,6 +51,7 @@ export async function passGates(
       callId,
       // What `pending()` shows is a frozen copy of its own: a UI cannot change what runs through it either.
       args: deepFreeze(structuredClone(approved)),
+      schemaVersion: schemaVersion(definition.inputSchema),
       // The approved call runs under the approver's signal: the original caller has long had its answer.
       run: async (signal) => {
         const tracer = activeCallTracer();

@@ -140,6 +140,11 @@ export function rejectedText(toolName: string, reason: string | undefined): stri
   return `The user rejected the call of tool "${toolName}": ${why}. Do not retry it unchanged.`;
 }
 
+/** A stored approval that does not match its call or the tool's current schema (`APPROVAL_MISMATCH`): nothing ran. */
+export function approvalMismatchText(toolName: string, why: string): string {
+  return `The approved call of tool "${toolName}" did not run: ${why}. Call the tool again to ask for a new approval.`;
+}
+
 /** A call the current user may not make for lack of scopes (`AUTH_REQUIRED`). */
 export function authRequiredText(toolName: string, missing: readonly string[], hasChecker: boolean): string {
   const cause = hasChecker ? "the current user does not hold" : "cannot be checked (the agent has no scopeChecker)";

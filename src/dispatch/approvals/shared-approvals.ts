@@ -8,8 +8,11 @@ import {
   type PendingApproval,
   pendingApproval,
 } from "./local-approvals.js";
-import { hashArguments } from "../stable-hash.js";
-import type { ToolResult } from "../../tool/tool-result.js";
+import { ErrorCode } from "../../errors/error-code.js";
+import { approvalMismatchText } from "../../errors/model-messages.js";
+import { approvalHash } from "../stable-hash.js";
+import { type ToolResult, failureResult } from "../../tool/tool-result.js";
+import { type ApprovalTarget, storedApprovalProblem } from "./stored-approval-check.js";
 
 /** Runs a call that passed its gates in another process (see `runApproved` in the pipeline). */
 export type RunApproved<Call> = (call: Call, args: Record<string, unknown>) => Promise<ToolResult>;
@@ -30,6 +33,8 @@ export interface SharedApprovalsOptions<Call> {
   /** Builds a call of one of the agent's tools, or undefined when it has no tool of that name. */
   readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => Call | undefined;
   readonly runApproved: RunApproved<Call>;
+  /** The current schema's version of a rebuilt call's tool, and a check of arguments against that schema. */
+  readonly target: (call: Call) => ApprovalTarget;
   /** Ends a rebuilt call with outcome `rejected` and tells its listeners. */
   readonly refuseApproved: (call: Call, args: unknown, reason: string | undefined) => Promise<ToolResult>;
   /** How long a request stays pending before it expires (and can never run), in ms. */
@@ -69,16 +74,19 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
 
   async approve(approvalId: string, options: ApproveOptions = {}): Promise<ToolResult> {
     const record = await this.#pendingRecord(approvalId);
-    if (options.args !== undefined && hashArguments(options.args) !== record.argsHash) {
+    const shown = options.args;
+    if (
+      shown !== undefined &&
+      approvalHash(String(record.toolName), shown, String(record.schemaVersion)) !== record.argsHash
+    ) {
       throw new ApprovalNotFoundError(approvalId, "it was requested for other arguments than the ones approved");
     }
     const args = record.args as Record<string, unknown>;
-    if (hashArguments(args) !== record.argsHash) {
-      throw new ApprovalNotFoundError(approvalId, "its arguments were changed after the approval was requested");
-    }
     // Checked before deciding: a process without the tool must leave the call pending for one that has it.
     const local = this.#local.get(approvalId);
     const call = local ? undefined : this.#call(record, options.signal);
+    const problem = storedApprovalProblem(record, local?.info, call ? this.#options.target(call) : undefined);
+    if (problem !== undefined) return this.#refuseMismatch(record, local?.request, problem);
     // The compare-and-set is the only way out of `pending`: of any number of racing approvals, one wins.
     await this.#decide(approvalId, { status: "approved" });
     this.#local.delete(approvalId);
@@ -99,6 +107,21 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
       ? await this.#options.refuseApproved(call, record.args, reason)
       : await local!.request.refuse(reason);
     await this.#finish(approvalId, "rejected", result);
+    return result;
+  }
+
+  // A record that does not match is used up like a decision (single use), and answers with a result that says why.
+  async #refuseMismatch(record: StoredRecord, local: ApprovalRequest | undefined, why: string): Promise<ToolResult> {
+    const toolName = String(record.toolName);
+    await this.#decide(record.id, { status: "rejected" });
+    this.#local.delete(record.id);
+    const result = failureResult(toolName, String(record.callId), "rejected", {
+      code: ErrorCode.ApprovalMismatch,
+      message: approvalMismatchText(toolName, why),
+    });
+    // A call requested here hears it now; one requested elsewhere reads the result from the record.
+    if (local?.report) await local.report(result);
+    await this.#finish(record.id, "rejected", result);
     return result;
   }
 
@@ -195,6 +218,7 @@ function toPending(record: StoredRecord): PendingApproval {
     callId: String(record.callId),
     args: record.args as Record<string, unknown>,
     argsHash: String(record.argsHash),
+    schemaVersion: String(record.schemaVersion),
     requestedAt: Number(record.requestedAt),
   });
 }
