@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { BaseAgent, ToolRegistry, builtinTool, p, registerGeneratedSchemas, tool } from "toolwright";
+import { BaseAgent, ToolRegistry, builtinTool, p, registerGeneratedSchemas, renderToolResult, tool } from "toolwright";
 import { checkAllowedAgents } from "../../src/cli/allowed-agents-check.js";
 import { doctorReport } from "../../src/cli/doctor/run-doctor.js";
 import { findHiddenToolMethods } from "../../src/generate/hidden-tool-methods.js";
@@ -157,6 +157,26 @@ const CASES: Record<string, () => string | Promise<string>> = {
     }
     const result = await new NotifyAgent(registry()).callTool("notify", { channel: { kind: "phone" } });
     return result.error?.message ?? "(the call succeeded)";
+  },
+  "A default its own descriptor breaks": () => thrown(() => p.integer({ minimum: 1 }).default(0)),
+  "A model calls a tool by a misspelt name": async () => {
+    class NotesAgent extends BaseAgent {
+      @tool({ description: "Search notes", params: { query: p.string() } })
+      search_notes({ query }: { query: string }) {
+        return query;
+      }
+    }
+    const result = await new NotesAgent(registry()).callTool("serch_notes", { query: "x" });
+    return result.error?.message ?? "(the call succeeded)";
+  },
+  "A handler that returns nothing": async () => {
+    class QuietAgent extends BaseAgent {
+      @tool({ description: "Forget everything", params: {} })
+      forget() {
+        // Nothing to say.
+      }
+    }
+    return renderToolResult(await new QuietAgent(registry()).callTool("forget", {}));
   },
 };
 
