@@ -173,7 +173,7 @@ export class BaseAgent {
         agent: this,
         signal: options.signal,
         validator: runtime.validator,
-        events: runtime.listeners,
+        listeners: runtime.listeners,
         runtime,
         unavailable: definition ? undefined : this.#unavailable(name),
       }),
@@ -267,7 +267,7 @@ export class BaseAgent {
           agent: this,
           signal,
           validator: runtime.validator,
-          events: runtime.listeners,
+          listeners: runtime.listeners,
           runtime,
         });
       },

@@ -2,7 +2,7 @@ import { generateCallId } from "../tool/call-id.js";
 import type { ToolOptions } from "../tool/tool-options.js";
 import type { CallingAgent } from "../tool/tool.js";
 import { runCall, callRequest } from "../dispatch/index.js";
-import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/index.js";
+import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { validateCall } from "../dispatch/index.js";
 import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
@@ -54,11 +54,18 @@ export class ToolRegistry implements AgentCallHost {
   readonly #tools = new Map<string, ToolDefinition>();
   readonly #agents: AgentDirectory<ToolRegistry>;
   readonly #validator = new ArgumentValidator();
-  readonly #events = new ToolEvents();
+  readonly #listeners = new ToolListeners();
+  // The listener sets of a registry dispatch and of agents without listeners of their own: one list, frozen, so
+  // neither a call nor an agent's runtime allocates one.
+  readonly #listenerSets: readonly ToolListeners[] = Object.freeze([this.#listeners]);
   readonly #compatibility: CompatibilityWarnings;
   #scope: string | undefined;
   // Built once: agents read it on every call, which must not allocate.
-  readonly #internals = Object.freeze({ validator: this.#validator, events: this.#events });
+  readonly #internals = Object.freeze({
+    validator: this.#validator,
+    listeners: this.#listeners,
+    listenerSets: this.#listenerSets,
+  });
 
   /**
    * Creates an empty registry. With `providers`, every tool registered (and every agent class's tools, on its first
@@ -182,7 +189,7 @@ export class ToolRegistry implements AgentCallHost {
         agent,
         signal: options.signal,
         validator: this.#validator,
-        events: [this.#events],
+        listeners: this.#listenerSets,
       }),
     );
   }
@@ -195,7 +202,7 @@ export class ToolRegistry implements AgentCallHost {
 
   /** Adds a listener of `before`, `after` or `error` for every call dispatched through this registry. */
   on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
-    return this.#events.on(event, listener);
+    return this.#listeners.on(event, listener);
   }
 
   /** @internal See {@link AgentDirectory.attach}. */
@@ -215,7 +222,11 @@ export class ToolRegistry implements AgentCallHost {
   }
 
   /** @internal The validator and listeners an agent's calls share with the registry. */
-  get [REGISTRY_INTERNALS](): { readonly validator: ArgumentValidator; readonly events: ToolEvents } {
+  get [REGISTRY_INTERNALS](): {
+    readonly validator: ArgumentValidator;
+    readonly listeners: ToolListeners;
+    readonly listenerSets: readonly ToolListeners[];
+  } {
     return this.#internals;
   }
 

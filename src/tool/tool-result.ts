@@ -1,6 +1,7 @@
 import { describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
 import type { ArgumentIssue } from "../errors/errors.js";
+import { noResultText } from "../errors/model-messages.js";
 
 /**
  * How a call ended; each outcome has one meaning (docs/runtime.md lists the codes each can carry).
@@ -49,7 +50,7 @@ export interface ToolResultBase {
   readonly taskId?: string;
 }
 
-/** A call whose handler ran and returned: `content` is its value (`undefined` becomes `null`). */
+/** A call whose handler ran and returned: `content` is its value (`undefined` for a handler that returned nothing). */
 export interface ToolSuccess extends ToolResultBase {
   readonly ok: true;
   readonly outcome: "success";
@@ -161,7 +162,8 @@ export function renderToolResult(result: ToolResult): string {
   try {
     if (!result.ok) return `Error (${result.error.code}): ${result.error.message}`;
     if (typeof result.content === "string") return result.content;
-    const text: unknown = result.content === undefined ? "null" : JSON.stringify(result.content);
+    if (result.content === undefined) return noResultText(result.toolName);
+    const text: unknown = JSON.stringify(result.content);
     // JSON.stringify answers undefined for a function or a symbol: no text at all is no answer for the model.
     if (typeof text === "string") return text;
     return unrenderable(result, "it has no JSON form");
