@@ -2,7 +2,7 @@
 // Checks the layering of src/ (docs/architecture.md): every import, type-only ones and dynamic import() included,
 // points down the layer list or stays inside its layer, and no two files import each other through any chain.
 //
-//   node scripts/check-architecture.mjs [--graph]
+//   node scripts/check-architecture.mjs [--graph] [--root <dir>]
 //
 // Rooms (ROOMS below) are folders entered only through their index.ts: a file outside a room may import nothing of it
 // but its door. Exit code 1 on an upward import, a cycle, a door walked past, or a folder missing from LAYERS (a new
@@ -48,7 +48,10 @@ export const ROOMS = ["dispatch", "dispatch/approvals", "dispatch/tasks"];
  */
 const DOOR_EXCEPTIONS = [["src/adapters/otel/index.ts", "src/dispatch/call-tracer.ts"]];
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+// `--root <dir>` checks another tree laid out the same way (the checker's own test uses it).
+const rootFlag = process.argv.indexOf("--root");
+const root =
+  rootFlag > 0 ? resolve(process.argv[rootFlag + 1]) : resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const src = join(root, "src");
 
 function sourceFiles(dir) {

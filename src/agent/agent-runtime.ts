@@ -1,5 +1,5 @@
 import { CallRuntime, type RuntimeOptions } from "../dispatch/index.js";
-import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/index.js";
+import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
 import { type StoreHost, sharedKeepers } from "../dispatch/index.js";
 import { taskStatusDefinition } from "../dispatch/tasks/index.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
@@ -8,7 +8,9 @@ import type { ArgumentValidator } from "../schema/validator.js";
 /** The registry parts an agent's calls share. */
 export interface RegistryParts {
   readonly validator: ArgumentValidator;
-  readonly events: ToolEvents;
+  readonly listeners: ToolListeners;
+  /** `[listeners]`, one list shared by every agent without listeners of its own. */
+  readonly listenerSets: readonly ToolListeners[];
 }
 
 /**
@@ -19,26 +21,26 @@ export class AgentRuntime extends CallRuntime {
   /** The registry's validator. */
   readonly validator: ArgumentValidator;
   /** The listener sets each call notifies: the agent's own (once it has any), then the registry's. */
-  listeners: readonly ToolEvents[];
-  readonly #registryEvents: ToolEvents;
-  #events: ToolEvents | undefined;
+  listeners: readonly ToolListeners[];
+  readonly #registryListeners: ToolListeners;
+  #own: ToolListeners | undefined;
   #statusDefinition: ToolDefinition | undefined;
 
   /** Creates the state from the agent's options and its registry's shared parts (and `host`, for a `store`). */
   constructor(options: RuntimeOptions, registry: RegistryParts, host?: StoreHost) {
     super(options, options.store && host ? sharedKeepers(options.store, options, host) : undefined);
     this.validator = registry.validator;
-    this.#registryEvents = registry.events;
-    this.listeners = [registry.events];
+    this.#registryListeners = registry.listeners;
+    this.listeners = registry.listenerSets;
   }
 
   /** Adds a listener of the agent's own calls; returns the function that removes it. */
   on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
-    if (!this.#events) {
-      this.#events = new ToolEvents();
-      this.listeners = [this.#events, this.#registryEvents];
+    if (!this.#own) {
+      this.#own = new ToolListeners();
+      this.listeners = [this.#own, this.#registryListeners];
     }
-    return this.#events.on(event, listener);
+    return this.#own.on(event, listener);
   }
 
   /** The agent's `task_status` tool, reading its task store. */

@@ -28,6 +28,7 @@ import { reflectTools } from "../reflect/reflect-tools.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
 import { TOOL_SEARCH_TOOL } from "../providers/tool-search/tool-search-spec.js";
 import { selectTurnTools, toolSearchCall } from "./tool-search.js";
+import { storeScope } from "../store/store-scope.js";
 
 /** Options of an agent's constructor: its name and registry, and how it runs tool calls (see {@link RuntimeOptions}). */
 export interface BaseAgentOptions extends RuntimeOptions {
@@ -172,7 +173,7 @@ export class BaseAgent {
         agent: this,
         signal: options.signal,
         validator: runtime.validator,
-        events: runtime.listeners,
+        listeners: runtime.listeners,
         runtime,
         unavailable: definition ? undefined : this.#unavailable(name),
       }),
@@ -252,6 +253,7 @@ export class BaseAgent {
   #storeHost(): StoreHost {
     return {
       agentName: this.name,
+      scope: storeScope(this.#registry.scope, this.#options.scope, this.name),
       resolve: (name, callId, signal) => {
         const entry = this.#view().get(name);
         if (!entry) return undefined;
@@ -265,7 +267,7 @@ export class BaseAgent {
           agent: this,
           signal,
           validator: runtime.validator,
-          events: runtime.listeners,
+          listeners: runtime.listeners,
           runtime,
         });
       },

@@ -1,4 +1,4 @@
-import { closestName } from "./closest-name.js";
+import { closestName } from "../errors/closest-name.js";
 
 /** What the check reads of a module-level tool. */
 export interface SharedToolAccess {

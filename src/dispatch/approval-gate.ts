@@ -2,12 +2,13 @@ import { ErrorCode } from "../errors/error-code.js";
 import { approvalNeedsAgentText } from "../errors/model-messages.js";
 import { deepFreeze } from "../schema/json.js";
 import type { CallRequest } from "./call-request.js";
-import { activeCallTracer, tracedCall } from "./call-tracer.js";
+import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { notify } from "./finish.js";
 import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js";
 import type { HandlerOutcome } from "./run-handler.js";
 import { awaitingApprovalResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
+import { schemaVersion } from "./stable-hash.js";
 import { Ending } from "./stages.js";
 import { failureResult, type ToolResult } from "../tool/tool-result.js";
 
@@ -50,11 +51,12 @@ export async function passGates(
       callId,
       // What `pending()` shows is a frozen copy of its own: a UI cannot change what runs through it either.
       args: deepFreeze(structuredClone(approved)),
+      schemaVersion: schemaVersion(definition.inputSchema),
       // The approved call runs under the approver's signal: the original caller has long had its answer.
       run: async (signal) => {
         const tracer = activeCallTracer();
         const go = async () => pastGates({ ...request, signal }, approved);
-        return tracer ? tracer.trace(tracedCall(request, "approved", approved), go) : go();
+        return tracer ? traceCall(tracer, tracedCall(request, "approved", approved), go) : go();
       },
       refuse: async (reason) => notify(request, args, rejection(request, reason)),
       report: async (result) => notify(request, args, { result }),

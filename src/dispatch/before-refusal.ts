@@ -4,7 +4,7 @@ import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { failureResult } from "../tool/tool-result.js";
 import type { CallRequest } from "./call-request.js";
-import type { BeforeRefusal } from "./hooks.js";
+import type { BeforeRefusal } from "./tool-listeners.js";
 import type { HandlerOutcome } from "./run-handler.js";
 
 /**

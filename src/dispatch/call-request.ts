@@ -2,7 +2,7 @@ import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 import type { CallingAgent } from "../tool/tool.js";
 import type { CallRuntime } from "./call-runtime.js";
-import type { ToolEvents } from "./hooks.js";
+import type { ToolListeners } from "./tool-listeners.js";
 import type { SerialLane } from "./serial-lane.js";
 
 /** Everything one call of a resolved tool needs. Built only by {@link callRequest}, so every call has one shape. */
@@ -19,7 +19,7 @@ export interface CallRequest {
   readonly signal: AbortSignal | undefined;
   readonly validator: ArgumentValidator;
   /** Listener sets to notify, e.g. the agent's then the registry's. */
-  readonly events: readonly ToolEvents[];
+  readonly listeners: readonly ToolListeners[];
   /**
    * The agent's runtime: default timeout, retry backoff, approver, scope checker, serial lane, background tasks and
    * pending approvals. Without one (a bare registry dispatch) a call that needs approval is refused, a background
@@ -54,7 +54,7 @@ export interface CallParts<D extends ToolDefinition | undefined> {
   readonly agent: CallingAgent | undefined;
   readonly signal?: AbortSignal | undefined;
   readonly validator: ArgumentValidator;
-  readonly events: readonly ToolEvents[];
+  readonly listeners: readonly ToolListeners[];
   readonly runtime?: CallRuntime | undefined;
   readonly unavailable?: UnavailableTool | undefined;
 }
@@ -76,7 +76,7 @@ export function callRequest(parts: CallParts<ToolDefinition | undefined>): CallA
     agent: parts.agent,
     signal: parts.signal,
     validator: parts.validator,
-    events: parts.events,
+    listeners: parts.listeners,
     runtime: parts.runtime,
     unavailable: parts.unavailable,
     held: undefined,

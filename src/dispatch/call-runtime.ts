@@ -116,6 +116,13 @@ const RUNTIME_OPTIONS = {
       expected: "a RuntimeStore (create, get, transition, list, delete), e.g. new MemoryStore()",
     },
   },
+  scope: {
+    rule: {
+      kind: "predicate",
+      test: (value: unknown) => typeof value === "string" && value.length > 0 && value.length <= 256,
+      expected: "a non-empty string of at most 256 characters (a user or session id)",
+    },
+  },
   leaseMs: { rule: { kind: "duration" } },
   approvalTtlMs: { rule: { kind: "duration" } },
   storePollMs: { rule: { kind: "duration" } },

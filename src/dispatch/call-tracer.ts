@@ -45,10 +45,47 @@ export function setCallTracer(tracer: CallTracer | undefined): CallTracer | unde
   return previous;
 }
 
-/** Returns the installed call tracer when it traces now: a property read and one question, as it runs on every call. */
+/**
+ * Returns the installed call tracer when it traces now: a property read and one question, as it runs on every call.
+ * A tracer whose `isTracing` throws is treated as not tracing: a tracer never changes whether a call runs.
+ */
 export function activeCallTracer(): CallTracer | undefined {
   const tracer = holder.tracer;
-  return tracer !== undefined && tracer.isTracing() ? tracer : undefined;
+  if (tracer === undefined) return undefined;
+  try {
+    return tracer.isTracing() ? tracer : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `run` under `tracer` and resolves with what `run` resolved with, whatever the tracer does: a `trace` that
+ * throws or rejects before running the call runs it untraced; one that throws, rejects or answers something else
+ * after running it still gives the call's own result. `run` runs at most once.
+ */
+export async function traceCall(
+  tracer: CallTracer,
+  call: TracedCall,
+  run: () => Promise<ToolResult>,
+): Promise<ToolResult> {
+  let ran: Promise<ToolResult> | undefined;
+  const once = () => (ran ??= run());
+  try {
+    await tracer.trace(call, once);
+  } catch {
+    // The tracer's fault is its own; the call's result is what the caller gets.
+  }
+  return once();
+}
+
+/** Reports a background task's end to `tracer`; a tracer that throws here is ignored, so listeners still hear it. */
+export function reportSettled(tracer: CallTracer | undefined, call: TracedCall, result: ToolResult, error: unknown) {
+  try {
+    tracer?.settled(call, result, error);
+  } catch {
+    // Same rule as traceCall: nothing a tracer does reaches the call or the process.
+  }
 }
 
 /** Returns the installed call tracer, whether or not it traces now. */

@@ -1,5 +1,5 @@
 import type { CallRequest } from "./call-request.js";
-import { type ToolEvent, type ToolEvents, anyListens } from "./hooks.js";
+import { type ToolEvent, type ToolListeners, anyListens } from "./tool-listeners.js";
 import type { HandlerOutcome } from "./run-handler.js";
 import type { ToolResult } from "../tool/tool-result.js";
 
@@ -21,7 +21,7 @@ export interface FinishingCall {
   readonly toolName: string;
   readonly callId: string;
   readonly agent: CallRequest["agent"];
-  readonly events: readonly ToolEvents[];
+  readonly listeners: readonly ToolListeners[];
 }
 
 /**
@@ -36,7 +36,7 @@ export function finish(call: FinishingCall, args: unknown, outcome: HandlerOutco
   if (exit === "cancelled") return result;
   const failed = !result.ok && !PENDING.has(result.outcome);
   const after = exit !== "unavailable";
-  const listening = (after && anyListens(call.events, "after")) || (failed && anyListens(call.events, "error"));
+  const listening = (after && anyListens(call.listeners, "after")) || (failed && anyListens(call.listeners, "error"));
   if (!listening) return result;
   return tell(call, args, outcome, failed, after);
 }
@@ -49,10 +49,10 @@ async function tell(
   after: boolean,
 ): Promise<ToolResult> {
   const { result } = outcome;
-  for (const events of call.events) {
-    if (after) await events.emit({ ...makeEvent(call, "after", args, result.taskId), result });
+  for (const set of call.listeners) {
+    if (after) await set.emit({ ...makeEvent(call, "after", args, result.taskId), result });
     if (failed) {
-      await events.emit({
+      await set.emit({
         ...makeEvent(call, "error", args, result.taskId),
         result,
         error: outcome.error ?? result.error,

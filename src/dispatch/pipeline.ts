@@ -5,7 +5,7 @@ import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { passGates } from "./approval-gate.js";
 import type { CallAttempt, CallRequest } from "./call-request.js";
-import { activeCallTracer, tracedCall } from "./call-tracer.js";
+import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { type Settled, finish } from "./finish.js";
 import { runsInParallel } from "./serial-lane.js";
 import { before, lane, lookUp, run, validate } from "./stages.js";
@@ -20,7 +20,7 @@ import { checkOutput } from "./check-output.js";
 export function runCall(attempt: CallAttempt): Promise<ToolResult> {
   const tracer = activeCallTracer();
   if (!tracer) return settle(attempt);
-  return tracer.trace(tracedCall(attempt, "call", attempt.validated ?? attempt.rawArgs), () => settle(attempt));
+  return traceCall(tracer, tracedCall(attempt, "call", attempt.validated ?? attempt.rawArgs), () => settle(attempt));
 }
 
 function callTool(attempt: CallAttempt): Settled<ToolResult> {

@@ -109,8 +109,8 @@ function succeededUnsafe(definition: ToolDefinition, callId: string, value: unkn
       };
     }
   }
-  // A handler with nothing to say (void) answers null, which every provider accepts as a result.
-  return { result: successResult(definition.name, callId, value === undefined ? null : value) };
+  // A handler with nothing to say (void) keeps `undefined`: the model reads that it returned nothing, not "null".
+  return { result: successResult(definition.name, callId, value) };
 }
 
 // The shape a handler means as a result: a boolean `ok` and a known `outcome`, well-formed or not.

@@ -1,6 +1,6 @@
 import { NOT_BACKGROUNDED } from "../errors/model-messages.js";
 import { ToolTimeoutError } from "../errors/errors.js";
-import { activeCallTracer, tracedCall } from "./call-tracer.js";
+import { activeCallTracer, reportSettled, tracedCall } from "./call-tracer.js";
 import type { ToolCallContext } from "../tool/tool.js";
 import type { CallRequest } from "./call-request.js";
 import { notify } from "./finish.js";
@@ -79,7 +79,7 @@ function atDeadline(
     controller,
     work,
     onSettled: (outcome) => {
-      activeCallTracer()?.settled(tracedCall(request, "background", args), outcome.result, outcome.error);
+      reportSettled(activeCallTracer(), tracedCall(request, "background", args), outcome.result, outcome.error);
       void notify(request, args, outcome);
     },
   });

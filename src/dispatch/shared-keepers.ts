@@ -3,7 +3,8 @@ import type { RuntimeStore } from "../store/runtime-store.js";
 import type { SharedKeepers } from "./call-runtime.js";
 import type { StoreOptions } from "./store-options.js";
 import type { CallRequest } from "./call-request.js";
-import type { ApprovalKeeper } from "./approvals/index.js";
+import type { ApprovalKeeper, ApprovalTarget } from "./approvals/index.js";
+import { schemaVersion } from "./stable-hash.js";
 import { SharedApprovals } from "./approvals/index.js";
 import { runApproved } from "./pipeline.js";
 import { rejection } from "./gates.js";
@@ -11,9 +12,13 @@ import { notify } from "./finish.js";
 import { SharedTasks } from "./tasks/index.js";
 import type { TaskKeeper, TaskLimits } from "./tasks/index.js";
 
-/** What a shared store needs of the agent: its name, and a way to rebuild a call of one of its tools. */
+/**
+ * What a shared store needs of the agent: its name (for messages), the scope its records are kept under (see
+ * `storeScope`), and a way to rebuild a call of one of its tools.
+ */
 export interface StoreHost {
   readonly agentName: string;
+  readonly scope: string;
   readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => CallRequest | undefined;
 }
 
@@ -28,18 +33,34 @@ function hostOf(host: StoreHost | undefined): StoreHost {
   return host;
 }
 
+// Stored arguments are the validated (normalised) ones, so they pass the JSON Schema again; a Standard Schema's output
+// is a transform's, not an input, so for such a tool the schema version is the check.
+function approvalTarget(call: CallRequest): ApprovalTarget {
+  const { definition, validator } = call;
+  return {
+    schemaVersion: schemaVersion(definition.inputSchema),
+    validate: (args) => {
+      if (definition.standardSchema) return undefined;
+      const issues = validator.validate(definition.inputSchema, args);
+      return issues.length === 0 ? undefined : issues.map((i) => `${i.path || "(root)"} ${i.message}`).join("; ");
+    },
+  };
+}
+
 /** Creates an agent's approvals on a shared store. */
 export function sharedApprovals(
   store: RuntimeStore,
   options: StoreOptions & TaskLimits,
   host: StoreHost | undefined,
 ): ApprovalKeeper {
-  const { agentName, resolve } = hostOf(host);
+  const { agentName, scope, resolve } = hostOf(host);
   return new SharedApprovals<CallRequest>({
     store,
     agentName,
+    scope,
     resolve,
     runApproved,
+    target: approvalTarget,
     refuseApproved: async (call, args, reason) => notify(call, args, rejection(call, reason)),
     approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
     retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
@@ -55,7 +76,7 @@ export function sharedTasks(
 ): TaskKeeper {
   return new SharedTasks({
     store,
-    agentName: hostOf(host).agentName,
+    scope: hostOf(host).scope,
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
     pollMs: options.storePollMs ?? DEFAULT_POLL_MS,

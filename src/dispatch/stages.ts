@@ -12,7 +12,7 @@ import type { ToolCallContext } from "../tool/tool.js";
 import type { CallAttempt, CallRequest } from "./call-request.js";
 import { beforeRefusal } from "./before-refusal.js";
 import { type Exit, type Settled, makeEvent } from "./finish.js";
-import { anyListens } from "./hooks.js";
+import { anyListens } from "./tool-listeners.js";
 import { runHandler } from "./run-handler.js";
 import { runManaged } from "./run-managed.js";
 import { cancelledResult } from "./runtime-results.js";
@@ -82,7 +82,7 @@ function checked(request: CallRequest, validated: ValidatedCall): Record<string,
     message: invalidArgumentsResultText(definition.name, issues),
     issues,
   });
-  const outcome = anyListens(request.events, "error") ? { result, error: validated.error } : { result };
+  const outcome = anyListens(request.listeners, "error") ? { result, error: validated.error } : { result };
   return new Ending(outcome, request.rawArgs, "ended");
 }
 
@@ -107,7 +107,7 @@ export function lane(request: CallRequest, args: Record<string, unknown>): Settl
 
 /** Asks the `before` listeners, which may deny the call. */
 export function before(request: CallRequest, args: Record<string, unknown>): Settled<Record<string, unknown> | Ending> {
-  return anyListens(request.events, "before") ? askBefore(request, args) : args;
+  return anyListens(request.listeners, "before") ? askBefore(request, args) : args;
 }
 
 async function askBefore(
@@ -116,8 +116,8 @@ async function askBefore(
 ): Promise<Ending | Record<string, unknown>> {
   // Listeners see a copy: one that changes it cannot hand the handler values that were never validated.
   const event = makeEvent(request, "before", shownCopy(args));
-  for (const events of request.events) {
-    const refusal = await events.before(event);
+  for (const set of request.listeners) {
+    const refusal = await set.before(event);
     if (refusal !== undefined) return new Ending(beforeRefusal(request, refusal), args, "ended");
   }
   return args;

@@ -4,10 +4,16 @@ import type { RuntimeStore } from "../store/runtime-store.js";
 export interface StoreOptions {
   /**
    * Keeps pending approvals and background tasks in this store instead of this process's memory, so they survive a
-   * restart and every process whose agent has the same name shares them (`RedisStore` from `toolwright/redis`).
+   * restart and every process whose agent has the same registry scope, `scope` and name shares them (`RedisStore` from `toolwright/redis`).
    * Without one, nothing changes: both live in memory, as they always have.
    */
   readonly store?: RuntimeStore;
+  /**
+   * With a store: the scope of this agent's records within its registry's (e.g. a user or a session id). Only agents
+   * with the same registry scope, scope and name list, decide or read them. Default: none (the registry's scope and
+   * the agent's name alone).
+   */
+  readonly scope?: string;
   /** With a store: how long a background task's lease lasts without renewal, in ms; default 30 s. */
   readonly leaseMs?: number;
   /** With a store: how long an approval stays pending before it expires and can never run, in ms; default 24 h. */

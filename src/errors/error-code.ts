@@ -31,6 +31,11 @@ export const ErrorCode = {
   AuthRequired: "AUTH_REQUIRED",
   /** No pending approval has the given id (never issued, already used, or evicted). */
   ApprovalNotFound: "APPROVAL_NOT_FOUND",
+  /**
+   * A stored approval does not match what it is bound to (tool, arguments, schema version), or its arguments no
+   * longer pass the tool's schema: nothing ran.
+   */
+  ApprovalMismatch: "APPROVAL_MISMATCH",
   /** No background task has the given id (never started, or finished and evicted). */
   TaskNotFound: "TASK_NOT_FOUND",
   /** The store that keeps approvals and background tasks (Redis, say) could not be reached or failed. */

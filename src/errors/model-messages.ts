@@ -5,6 +5,8 @@
 // because the error classes build some of these texts themselves (a not-found error's message is what the model
 // reads). Argument issues (`must be >= 1`) are written by the validator, in schema/.
 
+import { closestName } from "./closest-name.js";
+
 /** What a message needs of an `ArgumentIssue` (errors.ts, which imports this file, declares the whole type). */
 interface Issue {
   readonly path: string;
@@ -20,9 +22,11 @@ function list(names: readonly string[]): string {
   return names.length > 0 ? names.join(", ") : "(none)";
 }
 
-/** An unknown tool (`TOOL_NOT_FOUND`). */
+/** An unknown tool (`TOOL_NOT_FOUND`), with the closest available name when the call looks like a typo of it. */
 export function toolNotFoundText(toolName: string, available: readonly string[]): string {
-  return `Tool "${toolName}" does not exist. Available tools: ${list(available)}.`;
+  const closest = closestName(toolName, available);
+  const hint = closest === undefined ? "" : ` Did you mean "${closest}"?`;
+  return `Tool "${toolName}" does not exist.${hint} Available tools: ${list(available)}.`;
 }
 
 /** A tool the caller may not use (`PERMISSION_DENIED`); an empty `agentName` is a caller that named no agent. */
@@ -49,6 +53,11 @@ export function schemaDoesNotCompileText(toolName: string, why: string): string 
 /** A tool whose input schema broke while checking plain JSON arguments (`INVALID_DEFINITION`): not the model's fault. */
 export function schemaCannotValidateText(toolName: string, why: string): string {
   return `Tool "${toolName}" cannot be called: its input schema is broken (${why}). The arguments are not at fault.`;
+}
+
+/** A successful call whose handler returned nothing (`undefined`): said in words, since "null" reads as data. */
+export function noResultText(toolName: string): string {
+  return `Tool "${toolName}" ran and returned no result.`;
 }
 
 /** A failure inside toolwright itself (`TOOL_FAILED`), caught by the pipeline's last line of defence. */
@@ -151,6 +160,11 @@ export function approvalNeedsAgentText(toolName: string): string {
 export function rejectedText(toolName: string, reason: string | undefined): string {
   const why = reason === undefined || reason.trim() === "" ? "no reason was given" : reason;
   return `The user rejected the call of tool "${toolName}": ${why}. Do not retry it unchanged.`;
+}
+
+/** A stored approval that does not match its call or the tool's current schema (`APPROVAL_MISMATCH`): nothing ran. */
+export function approvalMismatchText(toolName: string, why: string): string {
+  return `The approved call of tool "${toolName}" did not run: ${why}. Call the tool again to ask for a new approval.`;
 }
 
 /** A call the current user may not make for lack of scopes (`AUTH_REQUIRED`). */

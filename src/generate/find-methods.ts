@@ -73,23 +73,25 @@ function hiddenMessage(where: string, modifier: string): string {
   );
 }
 
-// Through the checker's base types, so an agent class reached through other classes or a mixin counts.
+// Through the checker's base types, so an agent class reached through other classes counts. Only a chain that
+// resolves to plain classes all the way up, none of them BaseAgent, is reported: a base the checker cannot follow (a
+// mixin's type parameter, an `any`, a failed import) is given the benefit of the doubt.
 function extendsBaseAgent(tsApi: TypeScript, checker: ts.TypeChecker, node: ts.ClassLikeDeclaration): boolean {
   const seen = new Set<ts.Type>();
   const visit = (type: ts.Type): boolean => {
     if (seen.has(type)) return false;
     seen.add(type);
     if (type.getSymbol()?.getName() === "BaseAgent") return true;
-    if (type.isIntersection()) return type.types.some(visit);
-    const bases = type.isClassOrInterface() ? checker.getBaseTypes(type) : [];
-    return bases.some(visit);
+    if (!type.isClassOrInterface()) return true;
+    return (checker.getBaseTypes(type) ?? []).some(visit);
   };
-  const type = checker.getTypeAtLocation(node);
-  // An unresolved base (an `any`, an import that failed) cannot be judged: no report.
-  const heritage = node.heritageClauses?.some((clause) =>
-    clause.types.some((t) => checker.getTypeAtLocation(t).flags & tsApi.TypeFlags.Any),
+  const uncertain = node.heritageClauses?.some((clause) =>
+    clause.types.some((t) => {
+      const base = checker.getTypeAtLocation(t);
+      return (base.flags & (tsApi.TypeFlags.Any | tsApi.TypeFlags.TypeParameter)) !== 0 || !base.isClassOrInterface();
+    }),
   );
-  return heritage === true || visit(type);
+  return uncertain === true || visit(checker.getTypeAtLocation(node));
 }
 
 function decoratorKind(

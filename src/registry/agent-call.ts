@@ -1,4 +1,4 @@
-import type { ToolEvents } from "../dispatch/index.js";
+import type { ToolListeners } from "../dispatch/index.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { AgentToolView } from "./access-control.js";
 import type { ArgumentValidator } from "../schema/validator.js";
@@ -34,6 +34,10 @@ export interface AgentCallHost {
     nameFromClass?: boolean,
   ): AgentMembership<AgentCallHost>;
   [NOTE_AGENT_ID](agent: object, id: string, agentName: string): void;
-  readonly [REGISTRY_INTERNALS]: { readonly validator: ArgumentValidator; readonly events: ToolEvents };
+  readonly [REGISTRY_INTERNALS]: {
+    readonly validator: ArgumentValidator;
+    readonly listeners: ToolListeners;
+    readonly listenerSets: readonly ToolListeners[];
+  };
   [AGENT_VIEW](agentName: string): AgentToolView;
 }

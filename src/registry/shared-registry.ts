@@ -1,3 +1,4 @@
+import { SHARED_REGISTRY_SCOPE } from "../store/store-scope.js";
 import { ToolRegistry } from "./tool-registry.js";
 
 // Symbol.for, so the ESM and the CommonJS copy of the package, loaded side by side, find the same registry.
@@ -8,4 +9,4 @@ const holder = globalThis as typeof globalThis & { [SHARED]?: ToolRegistry };
  * The shared registry: module-level tools registered here are visible to every agent their `allowedAgents` admit, and
  * agents use it unless given another. The only global state in toolwright.
  */
-export const toolRegistry: ToolRegistry = (holder[SHARED] ??= new ToolRegistry());
+export const toolRegistry: ToolRegistry = (holder[SHARED] ??= new ToolRegistry({ scope: SHARED_REGISTRY_SCOPE }));

@@ -2,7 +2,7 @@ import { generateCallId } from "../tool/call-id.js";
 import type { ToolOptions } from "../tool/tool-options.js";
 import type { CallingAgent } from "../tool/tool.js";
 import { runCall, callRequest } from "../dispatch/index.js";
-import { type ToolEventListener, type ToolEventName, ToolEvents } from "../dispatch/index.js";
+import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { validateCall } from "../dispatch/index.js";
 import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
@@ -24,9 +24,18 @@ import { type RegisterDecorator, registerDecorator } from "./register-decorator.
 import type { Tool, ToolCallContext, ToolSpec } from "../tool/tool.js";
 import { TOOL_DEFINITION, type ToolSource, isToolSource } from "../tool/tool-source.js";
 import { ArgumentValidator } from "../schema/validator.js";
+import { checkScope } from "../store/store-scope.js";
 
 /** Options of a registry. */
-export type ToolRegistryOptions = CompatibilityWarningOptions;
+export interface ToolRegistryOptions extends CompatibilityWarningOptions {
+  /**
+   * The scope (tenant) of the approvals and background tasks its agents keep in a `store`: only agents of a registry
+   * with the same scope see, decide or read them. Replicas of one app share records by giving their registries the
+   * same scope. Default: a scope of this registry's own (a random id), shared with no other registry; the shared
+   * `toolRegistry` has the scope `"default"`. Without a store it changes nothing.
+   */
+  readonly scope?: string;
+}
 
 /** Options of a low-level {@link ToolRegistry.dispatch}. */
 export interface DispatchOptions {
@@ -45,10 +54,18 @@ export class ToolRegistry implements AgentCallHost {
   readonly #tools = new Map<string, ToolDefinition>();
   readonly #agents: AgentDirectory<ToolRegistry>;
   readonly #validator = new ArgumentValidator();
-  readonly #events = new ToolEvents();
+  readonly #listeners = new ToolListeners();
+  // The listener sets of a registry dispatch and of agents without listeners of their own: one list, frozen, so
+  // neither a call nor an agent's runtime allocates one.
+  readonly #listenerSets: readonly ToolListeners[] = Object.freeze([this.#listeners]);
   readonly #compatibility: CompatibilityWarnings;
+  #scope: string | undefined;
   // Built once: agents read it on every call, which must not allocate.
-  readonly #internals = Object.freeze({ validator: this.#validator, events: this.#events });
+  readonly #internals = Object.freeze({
+    validator: this.#validator,
+    listeners: this.#listeners,
+    listenerSets: this.#listenerSets,
+  });
 
   /**
    * Creates an empty registry. With `providers`, every tool registered (and every agent class's tools, on its first
@@ -56,8 +73,15 @@ export class ToolRegistry implements AgentCallHost {
    * @example new ToolRegistry({ providers: ["openai", "gemini"] })
    */
   constructor(options: ToolRegistryOptions = {}) {
+    if (options.scope !== undefined) this.#scope = checkScope(options.scope, "ToolRegistry options");
     this.#compatibility = new CompatibilityWarnings(options);
     this.#agents = new AgentDirectory(this, () => this.#tools.values(), this.#compatibility);
+  }
+
+  /** The scope of the records its agents keep in a store (see {@link ToolRegistryOptions.scope}). */
+  get scope(): string {
+    // Made on first read: only an agent with a store asks, and most registries never have one.
+    return (this.#scope ??= globalThis.crypto.randomUUID());
   }
 
   /**
@@ -165,7 +189,7 @@ export class ToolRegistry implements AgentCallHost {
         agent,
         signal: options.signal,
         validator: this.#validator,
-        events: [this.#events],
+        listeners: this.#listenerSets,
       }),
     );
   }
@@ -178,7 +202,7 @@ export class ToolRegistry implements AgentCallHost {
 
   /** Adds a listener of `before`, `after` or `error` for every call dispatched through this registry. */
   on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
-    return this.#events.on(event, listener);
+    return this.#listeners.on(event, listener);
   }
 
   /** @internal See {@link AgentDirectory.attach}. */
@@ -198,7 +222,11 @@ export class ToolRegistry implements AgentCallHost {
   }
 
   /** @internal The validator and listeners an agent's calls share with the registry. */
-  get [REGISTRY_INTERNALS](): { readonly validator: ArgumentValidator; readonly events: ToolEvents } {
+  get [REGISTRY_INTERNALS](): {
+    readonly validator: ArgumentValidator;
+    readonly listeners: ToolListeners;
+    readonly listenerSets: readonly ToolListeners[];
+  } {
     return this.#internals;
   }
 

@@ -3,6 +3,7 @@ import { ErrorCode } from "../errors/error-code.js";
 import type { ArgumentIssue } from "../errors/errors.js";
 import { isRichContent, partsOf } from "../content/content-part.js";
 import { partsText } from "../content/part-text.js";
+import { noResultText } from "../errors/model-messages.js";
 
 /**
  * How a call ended; each outcome has one meaning (docs/runtime.md lists the codes each can carry).
@@ -56,7 +57,7 @@ export interface ToolResultBase {
   readonly taskId?: string;
 }
 
-/** A call whose handler ran and returned: `content` is its value (`undefined` becomes `null`). */
+/** A call whose handler ran and returned: `content` is its value (`undefined` for a handler that returned nothing). */
 export interface ToolSuccess extends ToolResultBase {
   readonly ok: true;
   readonly outcome: "success";
@@ -180,9 +181,10 @@ export function renderToolResult(result: ToolResult): string {
     if (!result.ok) return `Error (${result.error.code}): ${result.error.message}`;
     const shown = shownContent(result);
     if (typeof shown === "string") return shown;
+    if (shown === undefined) return noResultText(result.toolName);
     // Rich content on a text-only path: its text, and a note for each image, sound or file (never its base64).
     if (isRichContent(shown)) return partsText(partsOf(shown));
-    const text: unknown = shown === undefined ? "null" : JSON.stringify(shown);
+    const text: unknown = JSON.stringify(shown);
     // JSON.stringify answers undefined for a function or a symbol: no text at all is no answer for the model.
     if (typeof text === "string") return text;
     return unrenderable(result, "it has no JSON form");

@@ -225,10 +225,12 @@ describe("BaseAgent.callTool", () => {
     expect(result.error?.message).toMatch(message);
   });
 
-  it("answers null for a handler that returns nothing", async () => {
+  it("answers no content for a handler that returns nothing", async () => {
     const registry = new ToolRegistry();
     registry.register("noop", () => undefined, { description: "Nothing" });
-    expect(await new FileAgent({ registry }).callTool("noop", {})).toMatchObject({ ok: true, content: null });
+    const result = await new FileAgent({ registry }).callTool("noop", {});
+    expect(result).toMatchObject({ ok: true, content: undefined });
+    expect("content" in result && result.content).toBeUndefined();
   });
 
   it("lets a handler read its call context", async () => {

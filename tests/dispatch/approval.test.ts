@@ -1,7 +1,7 @@
 import { BaseAgent, ErrorCode, ToolRegistry, type ToolEvent, p, tool } from "toolwright";
 import type { Approver } from "../../src/dispatch/call-runtime.js";
 import { ApprovalNotFoundError } from "../../src/errors/runtime-errors.js";
-import { hashArguments } from "../../src/dispatch/stable-hash.js";
+import { approvalHash, hashArguments } from "../../src/dispatch/stable-hash.js";
 import { deferred } from "./runtime-helpers.js";
 
 function makeAgent(options: { approver?: Approver; maxPendingApprovals?: number } = {}) {
@@ -39,9 +39,11 @@ describe("approval", () => {
         toolName: "remove",
         callId: "c1",
         args: { path: "/etc/hosts" },
-        argsHash: hashArguments({ path: "/etc/hosts" }),
+        // Bound to the tool, the arguments and the schema's version (issue 23), not the arguments alone.
+        argsHash: approvalHash("remove", { path: "/etc/hosts" }, agent.approvals.pending()[0]!.schemaVersion),
       }),
     ]);
+    expect(agent.approvals.pending()[0]!.argsHash).not.toBe(hashArguments({ path: "/etc/hosts" }));
   });
 
   it("runs the call and resolves with the real result when the approval is granted", async () => {

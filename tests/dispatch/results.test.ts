@@ -28,12 +28,18 @@ describe("results", () => {
     }
   });
 
-  it("converts undefined to null when the handler returns nothing", async () => {
+  it("tells the model in words that the tool returned nothing when the handler returns undefined", async () => {
     for (const flags of [{}, { timeoutMs: 1_000 }]) {
       const result = await agentWith(async () => undefined, flags).callTool("produce", {});
-      expect(result).toMatchObject({ ok: true, content: null });
-      expect(renderToolResult(result)).toBe("null");
+      expect(result).toMatchObject({ ok: true, content: undefined });
+      expect(renderToolResult(result)).toBe('Tool "produce" ran and returned no result.');
     }
+  });
+
+  it("keeps null as the data it is when the handler returns null", async () => {
+    const result = await agentWith(async () => null, {}).callTool("produce", {});
+    expect(result).toMatchObject({ ok: true, content: null });
+    expect(renderToolResult(result)).toBe("null");
   });
 
   it("renders a string as it is, other content as JSON and a failure as its code and message", () => {

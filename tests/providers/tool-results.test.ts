@@ -29,9 +29,9 @@ describe("tool result messages", () => {
     });
   });
 
-  it("sends string content as it is and no content as null", () => {
+  it("sends string content as it is and no content as words saying so", () => {
     expect(toOpenAIToolResult(call, makeResult("done")).content).toBe("done");
-    expect(toOpenAIToolResult(call, makeResult(undefined)).content).toBe("null");
+    expect(toOpenAIToolResult(call, makeResult(undefined)).content).toBe('Tool "search" ran and returned no result.');
   });
 
   it("builds the Responses function_call_output item", () => {

@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../support/free-port.js";
 
 /** A redis-server this test process started on a free loopback port. */
 export interface TestRedis {
@@ -39,17 +39,6 @@ export function ensureRedisServer(): string {
     install();
   }
   return "redis-server";
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts a redis-server on a free 127.0.0.1 port: no persistence unless `persist` (append-only, fsync always). */

@@ -1,32 +1,9 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { buildSync } from "esbuild";
+import { bundleFixture } from "../support/bundle-fixture.js";
 
 const ROOT = join(__dirname, "..", "..");
-const SCRIPT = join(ROOT, "tests", "fixtures", "store", "replica.ts");
-// Inside node_modules, so the bundle finds the `redis` package it leaves external.
-const BUNDLE = join(ROOT, "node_modules", ".cache", "toolwright-tests", "replica.mjs");
-let bundled = false;
-
-// One esbuild bundle per test run: a process then starts in well under a second, where compiling every source file
-// through tsx took seconds on a busy machine.
-function bundleReplica(): string {
-  if (!bundled) {
-    buildSync({
-      entryPoints: [SCRIPT],
-      outfile: BUNDLE,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      external: ["redis"],
-      logLevel: "error",
-    });
-    bundled = true;
-  }
-  return BUNDLE;
-}
 
 interface Reply {
   readonly value?: unknown;
@@ -45,7 +22,7 @@ export interface Replica {
 
 /** Starts a replica sharing the Redis at `url` under `prefix`; resolves once it is ready. */
 export function startReplica(url: string, prefix: string, leaseMs = 30_000): Promise<Replica> {
-  const args = [bundleReplica(), url, prefix, String(leaseMs)];
+  const args = [bundleFixture("tests/fixtures/store/replica.ts", "replica", ["redis"]), url, prefix, String(leaseMs)];
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, args, { cwd: ROOT });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));

@@ -11,4 +11,5 @@ export type {
 } from "./local-approvals.js";
 export { SharedApprovals } from "./shared-approvals.js";
 export type { RunApproved, SharedApprovalsOptions } from "./shared-approvals.js";
-export { hashArguments, stableStringify } from "../stable-hash.js";
+export { approvalHash, hashArguments, schemaVersion, stableStringify } from "../stable-hash.js";
+export type { ApprovalTarget } from "./stored-approval-check.js";

@@ -1,5 +1,5 @@
 import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
-import { hashArguments } from "../stable-hash.js";
+import { approvalHash } from "../stable-hash.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 
 /** A call that waits for a human's decision. */
@@ -11,8 +11,10 @@ export interface PendingApproval {
   readonly callId: string;
   /** The validated arguments the call will run with; the approval is bound to them. */
   readonly args: Readonly<Record<string, unknown>>;
-  /** A SHA-256 of the arguments' stable JSON: what the approval is bound to. */
+  /** A SHA-256 of the tool's name, the arguments' stable JSON and the schema's version: what the approval is bound to. */
   readonly argsHash: string;
+  /** The version (a stable hash) of the tool's input schema the arguments were validated against. */
+  readonly schemaVersion: string;
   /** When the approval was requested (ms since the epoch). */
   readonly requestedAt: number;
 }
@@ -52,6 +54,8 @@ export interface ApprovalRequest {
   readonly toolName: string;
   readonly callId: string;
   readonly args: Readonly<Record<string, unknown>>;
+  /** The version of the tool's input schema the arguments were validated against (see `schemaVersion`). */
+  readonly schemaVersion: string;
   /** Runs the call, past the approval gate. */
   readonly run: (signal: AbortSignal | undefined) => Promise<ToolResult>;
   /** Ends the call with outcome `rejected`. */
@@ -78,7 +82,8 @@ export function pendingApproval(id: string, request: ApprovalRequest): PendingAp
     toolName: request.toolName,
     callId: request.callId,
     args: request.args,
-    argsHash: hashArguments(request.args),
+    argsHash: approvalHash(request.toolName, request.args, request.schemaVersion),
+    schemaVersion: request.schemaVersion,
     requestedAt: Date.now(),
   });
 }
@@ -126,7 +131,7 @@ export class LocalApprovals implements Approvals {
     const entry = this.#pending.get(approvalId);
     if (!entry) throw new ApprovalNotFoundError(approvalId);
     const { info } = entry;
-    if (options.args !== undefined && hashArguments(options.args) !== info.argsHash) {
+    if (options.args !== undefined && approvalHash(info.toolName, options.args, info.schemaVersion) !== info.argsHash) {
       throw new ApprovalNotFoundError(approvalId, `it was requested for other arguments than the ones approved`);
     }
     // Taken before anything asynchronous happens, so two racing approvals cannot both run the call.

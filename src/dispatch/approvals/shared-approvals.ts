@@ -8,8 +8,11 @@ import {
   type PendingApproval,
   pendingApproval,
 } from "./local-approvals.js";
-import { hashArguments } from "../stable-hash.js";
-import type { ToolResult } from "../../tool/tool-result.js";
+import { ErrorCode } from "../../errors/error-code.js";
+import { approvalMismatchText } from "../../errors/model-messages.js";
+import { approvalHash } from "../stable-hash.js";
+import { type ToolResult, failureResult } from "../../tool/tool-result.js";
+import { type ApprovalTarget, storedApprovalProblem } from "./stored-approval-check.js";
 
 /** Runs a call that passed its gates in another process (see `runApproved` in the pipeline). */
 export type RunApproved<Call> = (call: Call, args: Record<string, unknown>) => Promise<ToolResult>;
@@ -20,11 +23,18 @@ export type RunApproved<Call> = (call: Call, args: Record<string, unknown>) => P
  */
 export interface SharedApprovalsOptions<Call> {
   readonly store: RuntimeStore;
-  /** The agent's name: the scope of its records. Any process whose agent has this name may decide them. */
+  /** The agent's name, for messages. */
   readonly agentName: string;
+  /**
+   * The scope of its records (registry scope, agent scope and name): only a process whose agent has the same scope
+   * lists or decides them.
+   */
+  readonly scope: string;
   /** Builds a call of one of the agent's tools, or undefined when it has no tool of that name. */
   readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => Call | undefined;
   readonly runApproved: RunApproved<Call>;
+  /** The current schema's version of a rebuilt call's tool, and a check of arguments against that schema. */
+  readonly target: (call: Call) => ApprovalTarget;
   /** Ends a rebuilt call with outcome `rejected` and tells its listeners. */
   readonly refuseApproved: (call: Call, args: unknown, reason: string | undefined) => Promise<ToolResult>;
   /** How long a request stays pending before it expires (and can never run), in ms. */
@@ -55,7 +65,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async request(request: ApprovalRequest): Promise<string> {
     const id = globalThis.crypto.randomUUID();
     const info = pendingApproval(id, request);
-    const record = { ...info, scope: this.#options.agentName, status: "pending", createdAt: info.requestedAt };
+    const record = { ...info, scope: this.#options.scope, status: "pending", createdAt: info.requestedAt };
     await this.#options.store.create("approval", record, { ttlMs: this.#options.approvalTtlMs });
     this.#local.set(id, { info, request });
     this.#watch();
@@ -64,16 +74,19 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
 
   async approve(approvalId: string, options: ApproveOptions = {}): Promise<ToolResult> {
     const record = await this.#pendingRecord(approvalId);
-    if (options.args !== undefined && hashArguments(options.args) !== record.argsHash) {
+    const shown = options.args;
+    if (
+      shown !== undefined &&
+      approvalHash(String(record.toolName), shown, String(record.schemaVersion)) !== record.argsHash
+    ) {
       throw new ApprovalNotFoundError(approvalId, "it was requested for other arguments than the ones approved");
     }
     const args = record.args as Record<string, unknown>;
-    if (hashArguments(args) !== record.argsHash) {
-      throw new ApprovalNotFoundError(approvalId, "its arguments were changed after the approval was requested");
-    }
     // Checked before deciding: a process without the tool must leave the call pending for one that has it.
     const local = this.#local.get(approvalId);
     const call = local ? undefined : this.#call(record, options.signal);
+    const problem = storedApprovalProblem(record, local?.info, call ? this.#options.target(call) : undefined);
+    if (problem !== undefined) return this.#refuseMismatch(record, local?.request, problem);
     // The compare-and-set is the only way out of `pending`: of any number of racing approvals, one wins.
     await this.#decide(approvalId, { status: "approved" });
     this.#local.delete(approvalId);
@@ -97,17 +110,32 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     return result;
   }
 
+  // A record that does not match is used up like a decision (single use), and answers with a result that says why.
+  async #refuseMismatch(record: StoredRecord, local: ApprovalRequest | undefined, why: string): Promise<ToolResult> {
+    const toolName = String(record.toolName);
+    await this.#decide(record.id, { status: "rejected" });
+    this.#local.delete(record.id);
+    const result = failureResult(toolName, String(record.callId), "rejected", {
+      code: ErrorCode.ApprovalMismatch,
+      message: approvalMismatchText(toolName, why),
+    });
+    // A call requested here hears it now; one requested elsewhere reads the result from the record.
+    if (local?.report) await local.report(result);
+    await this.#finish(record.id, "rejected", result);
+    return result;
+  }
+
   pending(): PendingApproval[] {
     return [...this.#local.values()].map((entry) => entry.info);
   }
 
   async list(): Promise<PendingApproval[]> {
-    const records = await this.#options.store.list("approval", this.#options.agentName);
+    const records = await this.#options.store.list("approval", this.#options.scope);
     return records.filter((record) => record.status === "pending").map(toPending);
   }
 
   async #pendingRecord(approvalId: string): Promise<StoredRecord> {
-    const record = await this.#options.store.get("approval", this.#options.agentName, approvalId);
+    const record = await this.#options.store.get("approval", this.#options.scope, approvalId);
     if (!record) {
       this.#local.delete(approvalId);
       throw new ApprovalNotFoundError(approvalId);
@@ -117,21 +145,21 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   async #decide(approvalId: string, patch: { readonly status: string }): Promise<void> {
-    const { store, agentName, retentionMs, approvalTtlMs } = this.#options;
+    const { store, scope, retentionMs, approvalTtlMs } = this.#options;
     // A decided call keeps its record while it runs and a while after, so a late decision learns it was used.
     const ttlMs = approvalTtlMs + retentionMs;
-    const won = await store.transition("approval", agentName, approvalId, { from: ["pending"] }, patch, { ttlMs });
+    const won = await store.transition("approval", scope, approvalId, { from: ["pending"] }, patch, { ttlMs });
     if (!won)
       throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
   }
 
   async #finish(approvalId: string, status: string, result: ToolResult): Promise<void> {
-    const { store, agentName, retentionMs } = this.#options;
+    const { store, scope, retentionMs } = this.#options;
     // The result is already the caller's: a store that fails now only costs the requester its notice.
     await store
       .transition(
         "approval",
-        agentName,
+        scope,
         approvalId,
         { from: ["approved", "rejected"] },
         { status, result },
@@ -163,7 +191,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
 
   async #poll(): Promise<void> {
     for (const [id, { request }] of this.#local) {
-      const record = await this.#options.store.get("approval", this.#options.agentName, id).catch(() => null);
+      const record = await this.#options.store.get("approval", this.#options.scope, id).catch(() => null);
       // null: the store is unreachable for now. Without a result the call is pending or still running elsewhere.
       if (record === null || (record && record.result === undefined)) continue;
       if (!this.#local.delete(id)) continue;
@@ -190,6 +218,7 @@ function toPending(record: StoredRecord): PendingApproval {
     callId: String(record.callId),
     args: record.args as Record<string, unknown>,
     argsHash: String(record.argsHash),
+    schemaVersion: String(record.schemaVersion),
     requestedAt: Number(record.requestedAt),
   });
 }

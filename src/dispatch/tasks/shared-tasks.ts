@@ -11,8 +11,11 @@ import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 /** Where the tasks of one agent are kept. */
 export interface SharedTasksOptions {
   readonly store: RuntimeStore;
-  /** The agent's name: the scope of its records, readable by every process whose agent has this name. */
-  readonly agentName: string;
+  /**
+   * The scope of its records (registry scope, agent scope and name), readable only by a process whose agent has the
+   * same scope.
+   */
+  readonly scope: string;
   /** How long a running task's lease lasts without renewal, in ms; renewed every third of it. */
   readonly leaseMs: number;
   /** How long a finished (or lost) task stays readable, in ms. */
@@ -47,7 +50,7 @@ export class SharedTasks implements TaskKeeper {
   }
 
   async start(task: TaskStart): Promise<string | undefined> {
-    const { store, agentName, leaseMs, retentionMs } = this.#options;
+    const { store, scope, leaseMs, retentionMs } = this.#options;
     const id = globalThis.crypto.randomUUID();
     const info: TaskInfo = Object.freeze({
       id,
@@ -56,7 +59,7 @@ export class SharedTasks implements TaskKeeper {
       status: "running",
       startedAt: Date.now(),
     });
-    const record = { ...info, scope: agentName, owner: this.#owner, createdAt: info.startedAt };
+    const record = { ...info, scope, owner: this.#owner, createdAt: info.startedAt };
     // Rejects with StoreUnavailableError: the dispatcher then stops the call instead of running it unrecorded.
     await store.create("task", record, { ttlMs: leaseMs + retentionMs, leaseMs });
     const renewal = setInterval(() => void this.#renew(id), Math.max(1, Math.floor(leaseMs / 3)));
@@ -95,12 +98,12 @@ export class SharedTasks implements TaskKeeper {
   async fetch(taskId: string): Promise<TaskInfo | undefined> {
     const local = this.#local.get(taskId);
     if (local) return local.info;
-    const record = await this.#options.store.get("task", this.#options.agentName, taskId);
+    const record = await this.#options.store.get("task", this.#options.scope, taskId);
     return record && this.#checkLease(record);
   }
 
   async fetchAll(): Promise<TaskInfo[]> {
-    const records = await this.#options.store.list("task", this.#options.agentName);
+    const records = await this.#options.store.list("task", this.#options.scope);
     return Promise.all(records.map((record) => this.#local.get(record.id)?.info ?? this.#checkLease(record)));
   }
 
@@ -125,10 +128,10 @@ export class SharedTasks implements TaskKeeper {
   }
 
   async #renew(id: string): Promise<void> {
-    const { store, agentName, leaseMs, retentionMs } = this.#options;
+    const { store, scope, leaseMs, retentionMs } = this.#options;
     const guard = { from: ["running"], equals: { owner: this.#owner } };
     const renewed = await store
-      .transition("task", agentName, id, guard, {}, { ttlMs: leaseMs + retentionMs, leaseMs })
+      .transition("task", scope, id, guard, {}, { ttlMs: leaseMs + retentionMs, leaseMs })
       .catch(() => null);
     // null: the store is unreachable; try again at the next beat. undefined: another process already marked the
     // task lost, so its result would reach no one: stop the work.
@@ -141,12 +144,12 @@ export class SharedTasks implements TaskKeeper {
   }
 
   async #record(id: string, info: TaskInfo): Promise<void> {
-    const { store, agentName, retentionMs } = this.#options;
+    const { store, scope, retentionMs } = this.#options;
     const patch = { status: info.status, finishedAt: info.finishedAt, result: info.result };
     const guard = { from: ["running"], equals: { owner: this.#owner } };
     // Retried while the lease could still be renewed; after that, readers elsewhere see the task lost.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const written = await store.transition("task", agentName, id, guard, patch, { ttlMs: retentionMs }).then(
+      const written = await store.transition("task", scope, id, guard, patch, { ttlMs: retentionMs }).then(
         () => true,
         () => false,
       );
@@ -157,7 +160,7 @@ export class SharedTasks implements TaskKeeper {
 
   async #checkLease(record: StoredRecord): Promise<TaskInfo> {
     if (record.status !== "running" || Number(record.leaseUntil ?? 0) > Date.now()) return toInfo(record);
-    const { store, agentName, retentionMs } = this.#options;
+    const { store, scope, retentionMs } = this.#options;
     const lost = {
       status: "lost",
       finishedAt: Date.now(),
@@ -165,7 +168,7 @@ export class SharedTasks implements TaskKeeper {
     };
     // The store's clock decides: a lease still running there leaves the task as it is.
     const guard = { from: ["running"], leaseExpired: true };
-    const marked = await store.transition("task", agentName, record.id, guard, lost, { ttlMs: retentionMs });
+    const marked = await store.transition("task", scope, record.id, guard, lost, { ttlMs: retentionMs });
     return toInfo(marked ?? record);
   }
 }

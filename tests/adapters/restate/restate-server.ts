@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { arch, platform, tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../support/free-port.js";
 
 /** A restate-server this test process started on free loopback ports, with its data in a temporary directory. */
 export interface TestRestate {
@@ -15,18 +15,6 @@ export interface TestRestate {
   register(uri: string): Promise<void>;
   /** Stops the server and removes its data. */
   close(): Promise<void>;
-}
-
-/** Returns a free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The server binary from the platform package npm installed with `@restatedev/restate-server`. */
@@ -42,6 +30,8 @@ export function restateServerBinary(): string {
     );
   }
 }
+
+export { freePort };
 
 /** Polls `probe` every 100 ms until it returns true; throws `what` after `timeoutMs`. */
 export async function waitFor(what: string, probe: () => boolean | Promise<boolean>, timeoutMs = 20_000) {

@@ -1,31 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
-import { buildSync } from "esbuild";
-import { waitFor } from "./restate-server.js";
+import { bundleFixture } from "../../support/bundle-fixture.js";
 
 const ROOT = join(__dirname, "..", "..", "..");
-const SCRIPT = join(ROOT, "tests", "fixtures", "restate", "tool-service.ts");
-// Inside node_modules, so the bundle finds the Restate SDK it leaves external.
-const BUNDLE = join(ROOT, "node_modules", ".cache", "toolwright-tests", "restate-tool-service.mjs");
-let bundled = false;
-
-// One esbuild bundle per test run: the service then restarts in well under a second.
-function bundleService(): string {
-  if (!bundled) {
-    buildSync({
-      entryPoints: [SCRIPT],
-      outfile: BUNDLE,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      external: ["@restatedev/restate-sdk"],
-      logLevel: "error",
-    });
-    bundled = true;
-  }
-  return BUNDLE;
-}
+import { waitFor } from "./restate-server.js";
 
 /** The fixture service (tests/fixtures/restate/tool-service.ts) running in a child process. */
 export interface ServiceProcess {
@@ -38,7 +16,11 @@ export async function startToolService(port: number, dir: string, crash?: string
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), TOOLWRIGHT_DIR: dir };
   if (crash === undefined) delete env.CRASH;
   else env.CRASH = crash;
-  const child: ChildProcess = spawn(process.execPath, [bundleService()], { cwd: ROOT, env });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [bundleFixture("tests/fixtures/restate/tool-service.ts", "restate-tool-service", ["@restatedev/restate-sdk"])],
+    { cwd: ROOT, env },
+  );
   let output = "";
   let listening = false;
   const keep = (chunk: Buffer) => {

@@ -37,7 +37,7 @@ export type BeforeRefusal =
  * closed); an `after` listener that throws never changes the call: its exception is reported on the `error` event
  * (and an `error` listener that throws is ignored, to avoid a loop).
  */
-export class ToolEvents {
+export class ToolListeners {
   readonly #listeners = new Map<ToolEventName, Set<ToolEventListener>>();
 
   /** Adds a listener; returns the function that removes it. */
@@ -85,7 +85,7 @@ export class ToolEvents {
 }
 
 /** Returns true when any of the listener sets listens to `event`; a loop, as it runs on every call. */
-export function anyListens(sets: readonly ToolEvents[], event: ToolEventName): boolean {
+export function anyListens(sets: readonly ToolListeners[], event: ToolEventName): boolean {
   for (const set of sets) if (set.has(event)) return true;
   return false;
 }

@@ -11,7 +11,7 @@ const shared = fixture("decorated-agents.ts");
 const typed = fixture("legacy-typed-agents.ts");
 const withMetadata = new Set(["tsc (emitDecoratorMetadata)", "swc (decoratorMetadata)"]);
 
-// The same agents as the standard-mode matrix (compiled-decorators.test.ts), now in legacy mode and through Babel.
+// The same agents as the standard-mode matrix (compiled-decorators.integration.test.ts), now in legacy mode and through Babel.
 const sharedCompilers: Record<string, Compile> = { ...legacyCompilers, "Babel standard (2023-11)": babelStandard };
 
 describe.each(Object.keys(sharedCompilers))("decorated agents compiled by %s", (compiler) => {

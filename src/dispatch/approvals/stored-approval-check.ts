@@ -1,0 +1,38 @@
+import type { StoredRecord } from "../../store/runtime-store.js";
+import { approvalHash } from "../stable-hash.js";
+import type { PendingApproval } from "./local-approvals.js";
+
+/** What the approving process knows of the tool a stored approval would run: its schema's version, and a check. */
+export interface ApprovalTarget {
+  /** The version of the tool's current input schema here. */
+  readonly schemaVersion: string;
+  /** Returns what is wrong with `args` against the tool's current schema, or undefined when they pass. */
+  readonly validate: (args: Record<string, unknown>) => string | undefined;
+}
+
+/**
+ * Returns why a stored approval may not run, or undefined when it may: the record must still hash to what it was
+ * bound to (tool, arguments, schema version), match the call requested here when this process requested it, and,
+ * when another process requested it, be made under the schema this process has and pass it again. A store is
+ * trusted to keep records, not to keep them unchanged: an edited record or a rolling deploy runs nothing.
+ */
+export function storedApprovalProblem(
+  record: StoredRecord,
+  requestedHere: PendingApproval | undefined,
+  target: ApprovalTarget | undefined,
+): string | undefined {
+  const toolName = String(record.toolName);
+  const version = String(record.schemaVersion);
+  if (approvalHash(toolName, record.args, version) !== record.argsHash) {
+    return "its stored record was changed after the approval was requested (tool, arguments or schema version)";
+  }
+  if (requestedHere && requestedHere.argsHash !== record.argsHash) {
+    return "its stored record differs from the call requested in this process";
+  }
+  if (!target) return undefined;
+  if (target.schemaVersion !== version) {
+    return "the tool's input schema changed since the approval was requested";
+  }
+  const problem = target.validate(record.args as Record<string, unknown>);
+  return problem === undefined ? undefined : `its stored arguments do not pass the tool's schema: ${problem}`;
+}

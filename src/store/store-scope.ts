@@ -1,0 +1,30 @@
+import { ToolDefinitionError } from "../errors/errors.js";
+
+/** The scope of the shared `toolRegistry`: the same in every process, so replicas that use it share their records. */
+export const SHARED_REGISTRY_SCOPE = "default";
+
+const MAX_SCOPE_LENGTH = 256;
+
+/**
+ * Checks a scope an app gives (a registry's `scope`, an agent's `scope`): a non-empty string of at most 256
+ * characters. Any characters are allowed; {@link storeScope} encodes each part, so no scope can pose as another.
+ * @throws {ToolDefinitionError} naming `owner` and what is valid.
+ */
+export function checkScope(value: unknown, owner: string): string {
+  if (typeof value === "string" && value.length > 0 && value.length <= MAX_SCOPE_LENGTH) return value;
+  const got = typeof value === "string" ? `a string of ${value.length} characters` : typeof value;
+  throw new ToolDefinitionError(
+    `${owner}: \`scope\` must be a non-empty string of at most ${MAX_SCOPE_LENGTH} characters; got ${got}.`,
+  );
+}
+
+/**
+ * Returns the scope an agent's records are kept under in a store: the registry's scope (the tenant, shared by
+ * replicas that pass the same id), the agent's own `scope` when it has one (a user or a session), and the agent's
+ * name. Each part is URI-encoded and the parts joined by `/`, so `("a/b", "c")` and `("a", "b/c")` stay apart.
+ */
+export function storeScope(registryScope: string, agentScope: string | undefined, agentName: string): string {
+  const parts = agentScope === undefined ? [registryScope, "", agentName] : [registryScope, agentScope, agentName];
+  // An agent without a scope of its own keeps an empty middle part, which no checked scope can be.
+  return parts.map(encodeURIComponent).join("/");
+}

@@ -1,0 +1,68 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+const checker = join(__dirname, "../../scripts/check-architecture.mjs");
+
+// Writes a small tree: the three rooms of dispatch/, each with its door, and an agent/ file importing `agentImport`.
+function tree(agentImport: string): string {
+  const root = mkdtempSync(join(tmpdir(), "toolwright-arch-"));
+  const files: Record<string, string> = {
+    "src/dispatch/index.ts": 'export { run } from "./pipeline.js";\n',
+    "src/dispatch/pipeline.ts": 'import { keep } from "./approvals/index.js";\nexport const run = keep;\n',
+    "src/dispatch/approvals/index.ts": 'export { keep } from "./local-approvals.js";\n',
+    "src/dispatch/approvals/local-approvals.ts": "export const keep = 1;\n",
+    "src/dispatch/tasks/index.ts": "export const tasks = 1;\n",
+    "src/agent/base-agent.ts": `import { run } from "${agentImport}";\nexport const agent = run;\n`,
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+function check(root: string): { status: number | null; output: string } {
+  const run = spawnSync(process.execPath, [checker, "--root", root], { encoding: "utf8" });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+describe("check-architecture", () => {
+  it("passes a tree whose files enter each room through its door", () => {
+    const root = tree("../dispatch/index.js");
+    try {
+      expect(check(root)).toMatchObject({ status: 0 });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("fails an import past the pipeline's door, naming the file and the door", () => {
+    const root = tree("../dispatch/pipeline.js");
+    try {
+      const { status, output } = check(root);
+      expect(status).toBe(1);
+      expect(output).toContain(
+        "src/agent/base-agent.ts imports src/dispatch/pipeline.ts: enter src/dispatch/ through its index.ts",
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("fails an import past a room's door from the pipeline around it", () => {
+    const root = tree("../dispatch/index.js");
+    writeFileSync(
+      join(root, "src/dispatch/pipeline.ts"),
+      'import { keep } from "./approvals/local-approvals.js";\nexport const run = keep;\n',
+    );
+    try {
+      const { status, output } = check(root);
+      expect(status).toBe(1);
+      expect(output).toContain("enter src/dispatch/approvals/ through its index.ts");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
