@@ -29,8 +29,11 @@ interface NodePlan {
   nullMeansAbsent: ReadonlySet<string>;
   /** Keys with a schema `default`, filled in when missing. */
   defaults: ReadonlyArray<readonly [string, unknown]>;
-  /** The only keys worth reading: those whose null is dropped and those whose schema has work below it. */
-  walked: readonly string[];
+  /**
+   * The only keys worth reading, each with its schema and that schema's plan: those whose null is dropped and those
+   * whose schema has work below it.
+   */
+  walked: ReadonlyArray<readonly [string, JsonSchema, NodePlan]>;
   /** The schema of the array items when they have work below them, else undefined: the array is not walked. */
   items: JsonSchema | undefined;
 }
@@ -52,7 +55,7 @@ function planOf(schema: JsonSchema): NodePlan {
   plans.set(schema, plan);
   const nullMeansAbsent = new Set<string>();
   const defaults: [string, unknown][] = [];
-  const walked: string[] = [];
+  const walked: [string, JsonSchema, NodePlan][] = [];
   const properties = schema.properties;
   if (properties) {
     for (const key of Object.keys(properties)) {
@@ -62,7 +65,8 @@ function planOf(schema: JsonSchema): NodePlan {
       if (field.default !== undefined && !(field.default === null && nullMeansAbsent.has(key))) {
         defaults.push([key, field.default]);
       }
-      if (nullMeansAbsent.has(key) || !planOf(field).idle) walked.push(key);
+      const below = planOf(field);
+      if (nullMeansAbsent.has(key) || !below.idle) walked.push([key, field, below]);
     }
   }
   const items = typeof schema.items === "object" && !planOf(schema.items).idle ? schema.items : undefined;
@@ -92,9 +96,10 @@ function normalizeNode(schema: JsonSchema, plan: NodePlan, value: unknown): unkn
   if (Array.isArray(value)) {
     const items = plan.items;
     if (items === undefined) return value;
+    const itemPlan = planOf(items);
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const item = normalizeArguments(items, value[i]);
+      const item = normalizeNode(items, itemPlan, value[i]);
       if (item !== value[i]) (copy ??= value.slice())[i] = item;
     }
     return copy ?? value;
@@ -103,7 +108,9 @@ function normalizeNode(schema: JsonSchema, plan: NodePlan, value: unknown): unkn
   if (!isPlainObject(value) || !properties) return value;
   let copy: Record<string, unknown> | undefined;
   // Only the keys the plan names: every other own key would be read and left as it is.
-  for (const key of plan.walked) {
+  const walked = plan.walked;
+  for (let i = 0; i < walked.length; i++) {
+    const [key, fieldSchema, fieldPlan] = walked[i]!;
     if (!Object.hasOwn(value, key)) continue;
     const field = value[key];
     if (field === null) {
@@ -111,8 +118,8 @@ function normalizeNode(schema: JsonSchema, plan: NodePlan, value: unknown): unkn
         copy ??= copyOf(value);
         delete copy[key];
       }
-    } else if (typeof field === "object") {
-      const normalized = normalizeArguments(properties[key]!, field);
+    } else if (typeof field === "object" && !fieldPlan.idle) {
+      const normalized = normalizeNode(fieldSchema, fieldPlan, field);
       if (normalized !== field) setOwn((copy ??= copyOf(value)), key, normalized);
     }
   }
