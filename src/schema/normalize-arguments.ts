@@ -21,24 +21,43 @@ export function parseArguments(raw: unknown): ParsedArguments {
   }
 }
 
-/** What normalisation must do for one object schema, worked out once per schema. */
-interface ObjectPlan {
+/** What normalisation must do at one schema node, worked out once per schema. */
+interface NodePlan {
+  /** Nothing to do at this node or below it: the value is returned as it is, without a walk. */
+  idle: boolean;
   /** Optional keys whose schema rejects null: a null there means "absent". */
-  readonly nullMeansAbsent: ReadonlySet<string>;
+  nullMeansAbsent: ReadonlySet<string>;
   /** Keys with a schema `default`, filled in when missing. */
-  readonly defaults: ReadonlyArray<readonly [string, unknown]>;
-  /** Nothing to do at this level or below: no null to drop, no default, no property that can hold either. */
-  readonly untouched: boolean;
+  defaults: ReadonlyArray<readonly [string, unknown]>;
+  /**
+   * The only keys worth reading, each with its schema and that schema's plan: those whose null is dropped and those
+   * whose schema has work below it.
+   */
+  walked: ReadonlyArray<readonly [string, JsonSchema, NodePlan]>;
+  /** The schema of the array items when they have work below them, else undefined: the array is not walked. */
+  items: JsonSchema | undefined;
 }
 
-const plans = new WeakMap<JsonSchema, ObjectPlan>();
+const IDLE: NodePlan = { idle: true, nullMeansAbsent: new Set(), defaults: [], walked: [], items: undefined };
+const plans = new WeakMap<object, NodePlan>();
 
-function planOf(schema: JsonSchema, properties: Readonly<Record<string, JsonSchema>>): ObjectPlan {
+/**
+ * The plan of one schema node, with those of every node below it. An array of 1,000 numbers or a deep object whose
+ * fields are all required then costs one lookup, not a walk of the value (issue #19).
+ */
+function planOf(schema: JsonSchema): NodePlan {
+  if (typeof schema !== "object" || schema === null) return IDLE;
   let plan = plans.get(schema);
-  if (!plan) {
-    const nullMeansAbsent = new Set<string>();
-    const defaults: [string, unknown][] = [];
-    let nested = false;
+  if (plan) return plan;
+  // Stored before the nodes below are planned, not idle until proven so: a schema object that contains itself then
+  // reads as "has work", which costs a walk but never skips a null or a default.
+  plan = { idle: false, nullMeansAbsent: new Set(), defaults: [], walked: [], items: undefined };
+  plans.set(schema, plan);
+  const nullMeansAbsent = new Set<string>();
+  const defaults: [string, unknown][] = [];
+  const walked: [string, JsonSchema, NodePlan][] = [];
+  const properties = schema.properties;
+  if (properties) {
     for (const key of Object.keys(properties)) {
       const field = properties[key]!;
       if (!schema.required?.includes(key) && !acceptsNull(field, true)) nullMeansAbsent.add(key);
@@ -46,11 +65,18 @@ function planOf(schema: JsonSchema, properties: Readonly<Record<string, JsonSche
       if (field.default !== undefined && !(field.default === null && nullMeansAbsent.has(key))) {
         defaults.push([key, field.default]);
       }
-      if (field.properties !== undefined || field.items !== undefined) nested = true;
+      const below = planOf(field);
+      if (nullMeansAbsent.has(key) || !below.idle) walked.push([key, field, below]);
     }
-    plan = { nullMeansAbsent, defaults, untouched: !nested && nullMeansAbsent.size === 0 && defaults.length === 0 };
-    plans.set(schema, plan);
   }
+  const items = typeof schema.items === "object" && !planOf(schema.items).idle ? schema.items : undefined;
+  Object.assign(plan, {
+    idle: walked.length === 0 && defaults.length === 0 && items === undefined,
+    nullMeansAbsent,
+    defaults,
+    walked,
+    items,
+  });
   return plan;
 }
 
@@ -58,26 +84,33 @@ function planOf(schema: JsonSchema, properties: Readonly<Record<string, JsonSche
  * Returns the arguments with every optional field sent as `null`, whose own schema does not accept null, left out
  * (strict-mode providers make the model send null for every omitted field), and every missing field that has a schema
  * `default` holding a copy of it. Nested objects are treated the same way. The input is never changed: an object that
- * needs no change is returned as it is, otherwise a copy is made, so the common call costs no allocation.
+ * needs no change is returned as it is, otherwise a copy is made, so the common call costs no allocation. Only what
+ * the schema says can change is walked (see {@link planOf}).
  */
 export function normalizeArguments(schema: JsonSchema, value: unknown): unknown {
+  const plan = planOf(schema);
+  return plan.idle ? value : normalizeNode(schema, plan, value);
+}
+
+function normalizeNode(schema: JsonSchema, plan: NodePlan, value: unknown): unknown {
   if (Array.isArray(value)) {
-    const items = schema.items;
-    if (typeof items !== "object") return value;
+    const items = plan.items;
+    if (items === undefined) return value;
+    const itemPlan = planOf(items);
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const item = normalizeArguments(items, value[i]);
+      const item = normalizeNode(items, itemPlan, value[i]);
       if (item !== value[i]) (copy ??= value.slice())[i] = item;
     }
     return copy ?? value;
   }
   const properties = schema.properties;
   if (!isPlainObject(value) || !properties) return value;
-  const plan = planOf(schema, properties);
-  if (plan.untouched) return value;
   let copy: Record<string, unknown> | undefined;
-  // for...in with an own-key check: this runs on every call, and it allocates no entry arrays.
-  for (const key in value) {
+  // Only the keys the plan names: every other own key would be read and left as it is.
+  const walked = plan.walked;
+  for (let i = 0; i < walked.length; i++) {
+    const [key, fieldSchema, fieldPlan] = walked[i]!;
     if (!Object.hasOwn(value, key)) continue;
     const field = value[key];
     if (field === null) {
@@ -85,8 +118,8 @@ export function normalizeArguments(schema: JsonSchema, value: unknown): unknown 
         copy ??= copyOf(value);
         delete copy[key];
       }
-    } else if (typeof field === "object" && Object.hasOwn(properties, key)) {
-      const normalized = normalizeArguments(properties[key]!, field);
+    } else if (typeof field === "object" && !fieldPlan.idle) {
+      const normalized = normalizeNode(fieldSchema, fieldPlan, field);
       if (normalized !== field) setOwn((copy ??= copyOf(value)), key, normalized);
     }
   }
