@@ -36,7 +36,7 @@ export type { GeneratedToolOptions, ToolMethodDecorator } from "./decorators/too
 export { registerGeneratedSchemas } from "./reflect/generated-schemas.js";
 export type { GeneratedSchemas, GeneratedTool } from "./reflect/generated-schemas.js";
 export type { Integer } from "./params/integer-type.js";
-export type { InferReturns, ReturnsSchema } from "./schema/output-schema.js";
+export type { InferReturns, Returned, ReturnsSchema } from "./schema/output-schema.js";
 
 export { BaseAgent } from "./agent/base-agent.js";
 export type { BaseAgentOptions, CallToolOptions } from "./agent/base-agent.js";
@@ -90,6 +90,7 @@ export type {
   ResourceLinkPart,
   TextPart,
 } from "./content/content-part.js";
+export type { Base64Input } from "./content/base64.js";
 export { checkContent } from "./content/check-content.js";
 export type { ContentIssue } from "./content/check-content.js";
 export { DEFAULT_MAX_RESULT_CHARS, truncateForModel } from "./content/truncate-for-model.js";
@@ -155,7 +156,11 @@ export type { GeminiSchema, GeminiType } from "./providers/gemini/openapi-types.
 export { parseGeminiToolCalls } from "./providers/gemini/calls.js";
 export type { GeminiPartLike, GeminiResponseLike } from "./providers/gemini/calls.js";
 export { toGeminiToolResult } from "./providers/gemini/results.js";
-export type { GeminiFunctionResponsePart, GeminiToolResultOptions } from "./providers/gemini/results.js";
+export type {
+  GeminiFunctionResponseMedia,
+  GeminiFunctionResponsePart,
+  GeminiToolResultOptions,
+} from "./providers/gemini/results.js";
 export { toMcpTools } from "./providers/mcp/export.js";
 export type { McpTool, McpToolAnnotations } from "./providers/mcp/export.js";
 export { toMcpToolResult } from "./providers/mcp/results.js";

@@ -25,9 +25,6 @@ export const INTENTIONALLY_NOT_EXPORTED: Readonly<Record<string, string>> = {
   RuleValue: "a step of ToolFlags, derived from the flags table",
   TOOL_FLAGS: "the flags table ToolFlags is derived from; users name ToolFlags",
   AgentCallHost: "what ToolRegistry implements for BaseAgent; not a type apps implement",
-  ToolCall:
-    "src/dispatch/run-tool-calls.ts declares a second ToolCall, the same shape as the exported one of " +
-    "src/tool/tool-call.ts, for BaseAgent.runToolCalls (to be made one by its owner, src/dispatch)",
 };
 
 function unexportedTypes(): Map<string, string> {
