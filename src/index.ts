@@ -63,7 +63,14 @@ export type { ToolSource } from "./tool/tool-source.js";
 export type { ParsedToolCall, ToolCall } from "./tool/tool-call.js";
 
 export { currentToolCall, enableAsyncToolContext } from "./dispatch/index.js";
-export type { BeforeVerdict, ToolEvent, ToolEventListener, ToolEventName } from "./dispatch/index.js";
+export type {
+  BeforeVerdict,
+  ToolEvent,
+  ToolEventListener,
+  ToolEventName,
+  ToolProgressNotice,
+} from "./dispatch/index.js";
+export type { ToolProgress, ToolProgressEvent } from "./tool/tool-progress.js";
 export type { ApprovalDecision, Approver, RuntimeOptions, ScopeChecker } from "./dispatch/index.js";
 export type { RunToolCallsOptions, RetryBackoff } from "./dispatch/index.js";
 export type {

@@ -10,6 +10,7 @@ import { TASK_STATUS_TOOL } from "../dispatch/tasks/index.js";
 import type { BackgroundTasks } from "../dispatch/tasks/index.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import type { ToolCall } from "../tool/tool-call.js";
+import type { ToolProgressEvent } from "../tool/tool-progress.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { toSpec, toTool } from "../tool/tool-definition.js";
 import {
@@ -46,6 +47,11 @@ export interface CallToolOptions {
   readonly callId?: string | undefined;
   /** The conversation's loaded deferred tools: a `tool_search` call adds the tools it finds (see `toolsForTurn`). */
   readonly loadedTools?: LoadedTools | undefined;
+  /**
+   * Receives each progress update of the call (`context.reportProgress`, or a yield of an `async *` tool), with the
+   * tool's name and the call id; also after a hand-off to a background task. What it throws is ignored.
+   */
+  readonly onProgress?: ((update: ToolProgressEvent) => void) | undefined;
 }
 
 const NO_OPTIONS: RuntimeOptions = Object.freeze({});
@@ -174,6 +180,7 @@ export class BaseAgent {
         signal: options.signal,
         validator: runtime.validator,
         listeners: runtime.listeners,
+        onProgress: options.onProgress,
         runtime,
         unavailable: definition ? undefined : this.#unavailable(name),
       }),
@@ -218,7 +225,10 @@ export class BaseAgent {
     return this.#state().approvals;
   }
 
-  /** Adds a listener of `before`, `after` or `error` for this agent's calls; returns the function that removes it. */
+  /**
+   * Adds a listener of `before`, `after`, `error` or `progress` for this agent's calls; returns the function that
+   * removes it.
+   */
   on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
     return this.#state().on(event, listener);
   }

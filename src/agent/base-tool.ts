@@ -60,6 +60,8 @@ export abstract class BaseTool<S extends ParamShape = ParamShape> implements Too
       standardSchema,
       output: resolveOutputSchema((options as ToolOptions).returns, `${className} (${name})`),
       runner: { kind: "function", handler },
+      // run() is called through the arrow above, so whether it streams is read from the class's own method.
+      body: (new.target.prototype as { run?: unknown }).run,
     });
   }
 

@@ -4,6 +4,7 @@ import type { CallingAgent } from "../tool/tool.js";
 import type { CallRuntime } from "./call-runtime.js";
 import type { ToolListeners } from "./tool-listeners.js";
 import type { SerialLane } from "./serial-lane.js";
+import type { ProgressListener } from "../tool/tool-progress.js";
 
 /** Everything one call of a resolved tool needs. Built only by {@link callRequest}, so every call has one shape. */
 export interface CallRequest {
@@ -20,6 +21,8 @@ export interface CallRequest {
   readonly validator: ArgumentValidator;
   /** Listener sets to notify, e.g. the agent's then the registry's. */
   readonly listeners: readonly ToolListeners[];
+  /** The caller's `onProgress`, handed each progress update of this call. */
+  readonly onProgress: ProgressListener | undefined;
   /**
    * The agent's runtime: default timeout, retry backoff, approver, scope checker, serial lane, background tasks and
    * pending approvals. Without one (a bare registry dispatch) a call that needs approval is refused, a background
@@ -55,6 +58,7 @@ export interface CallParts<D extends ToolDefinition | undefined> {
   readonly signal?: AbortSignal | undefined;
   readonly validator: ArgumentValidator;
   readonly listeners: readonly ToolListeners[];
+  readonly onProgress?: ProgressListener | undefined;
   readonly runtime?: CallRuntime | undefined;
   readonly unavailable?: UnavailableTool | undefined;
 }
@@ -77,6 +81,7 @@ export function callRequest(parts: CallParts<ToolDefinition | undefined>): CallA
     signal: parts.signal,
     validator: parts.validator,
     listeners: parts.listeners,
+    onProgress: parts.onProgress,
     runtime: parts.runtime,
     unavailable: parts.unavailable,
     held: undefined,

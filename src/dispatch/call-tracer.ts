@@ -1,6 +1,7 @@
 import type { CallingAgent } from "../tool/tool.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import type { CallAttempt } from "./call-request.js";
+import type { ToolProgressEvent } from "../tool/tool-progress.js";
 
 /**
  * Which run of a call a tracer sees: the model's `call`, the `approved` run of a call that waited for approval, or the
@@ -31,6 +32,8 @@ export interface CallTracer {
   trace(call: TracedCall, run: () => Promise<ToolResult>): Promise<ToolResult>;
   /** Reports how a background task ended (`phase: "background"`). */
   settled(call: TracedCall, result: ToolResult, error: unknown): void;
+  /** Reports one progress update (or preliminary value) of a running call, e.g. as a span event; must not throw. */
+  progress?(event: ToolProgressEvent): void;
 }
 
 // One holder under a Symbol.for key, like the shared registry, so the ESM and CommonJS copies of the package see the

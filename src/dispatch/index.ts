@@ -8,7 +8,14 @@ export type { ValidatedCall } from "./validate-call.js";
 export { CallRuntime, runtimeOptionsOf } from "./call-runtime.js";
 export type { Approver, ApprovalDecision, RuntimeOptions, ScopeChecker } from "./call-runtime.js";
 export { ToolListeners } from "./tool-listeners.js";
-export type { BeforeVerdict, ToolEvent, ToolEventListener, ToolEventName } from "./tool-listeners.js";
+export type {
+  BeforeVerdict,
+  ToolEvent,
+  ToolEventListener,
+  ToolEventName,
+  ToolProgressNotice,
+} from "./tool-listeners.js";
+export type { ProgressListener } from "./progress-channel.js";
 export { sharedKeepers } from "./shared-keepers.js";
 export type { StoreHost } from "./shared-keepers.js";
 export { runToolCalls } from "./run-tool-calls.js";

@@ -1,6 +1,7 @@
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ToolCallContext } from "../tool/tool.js";
 import { type HandlerOutcome, runHandler } from "./run-handler.js";
+import type { ProgressChannel } from "./progress-channel.js";
 
 /**
  * The pause before a retry: a number is the first pause in milliseconds, doubled for each further retry; a function
@@ -48,7 +49,8 @@ export interface AttemptsOutcome extends HandlerOutcome {
 /**
  * Runs the handler, and runs it again after a pause when it threw, up to `maxRetries` more times. Only a throw (or
  * rejection) of the handler is retried: an unserialisable result or a returned failure is final, and nothing is retried
- * once the call's signal has aborted. With retries configured, the result records `attempts`. Never rejects.
+ * once the call's signal has aborted. With retries configured, the result records `attempts`; each retry's progress
+ * starts over. Never rejects.
  */
 export async function runAttempts(
   definition: ToolDefinition,
@@ -56,10 +58,13 @@ export async function runAttempts(
   args: Record<string, unknown>,
   context: ToolCallContext,
   backoff: RetryBackoff | undefined,
+  channel?: ProgressChannel,
 ): Promise<AttemptsOutcome> {
   const maxRetries = definition.maxRetries ?? 0;
   for (let attempt = 1; ; attempt++) {
-    const outcome = await runHandler(definition, target, args, context);
+    // A retry starts its work, and so its progress, over.
+    if (attempt > 1 && channel !== undefined) channel.last = undefined;
+    const outcome = await runHandler(definition, target, args, context, channel);
     const final = !outcome.thrown || attempt > maxRetries || context.signal.aborted;
     const delay = final ? 0 : backoffDelay(backoff, attempt, outcome.error);
     if (final || (delay > 0 && !(await pause(delay, context.signal)))) {

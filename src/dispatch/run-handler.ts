@@ -14,6 +14,10 @@ import { ToolwrightError } from "../errors/toolwright-error.js";
 import { type ToolDefinition, invokeDefinition } from "../tool/tool-definition.js";
 import type { ToolCallContext } from "../tool/tool.js";
 import { runInCallContext } from "./call-context.js";
+import { unserialisable } from "./unserialisable.js";
+import type { ProgressChannel } from "./progress-channel.js";
+import { type Generated, driveGenerator, generatorOf } from "./drive-generator.js";
+import type { ToolProgress } from "../tool/tool-progress.js";
 import { type ToolResult, failureResult, isToolOutcome, isToolResult, successResult } from "../tool/tool-result.js";
 
 /** What a handler run produced: the result for the model, and the original exception when it failed. */
@@ -27,26 +31,36 @@ export interface HandlerOutcome {
 /**
  * Runs a tool's handler inside its call context and turns whatever happens into a result: a value becomes content
  * (a returned `ToolResult` passes through), a throw becomes a `failed` result with the error's message. A sync handler
- * is settled without waiting a turn of the event loop.
+ * is settled without waiting a turn of the event loop. A generator (an `async *` or `*` tool) is driven to its end:
+ * each yield goes to `channel` as progress or a preliminary value, and its return value is the result.
  */
 export function runHandler(
   definition: ToolDefinition,
   target: object | undefined,
   args: Record<string, unknown>,
   context: ToolCallContext,
+  channel?: ProgressChannel,
 ): HandlerOutcome | Promise<HandlerOutcome> {
   let value: unknown;
   try {
     value = runInCallContext(context, definition.asyncContext, invokeDefinition, definition, target, args, context);
   } catch (error) {
-    return failed(definition, context.callId, error);
+    return failed(definition, context.callId, error, channel?.last);
   }
   let thenable: boolean;
+  let generator: Generated | undefined;
   try {
     thenable = isPromiseLike(value);
+    generator = thenable ? undefined : generatorOf(value);
   } catch (error) {
     // A `then` getter that throws: the value can be neither awaited nor sent.
     return failed(definition, context.callId, error);
+  }
+  if (generator !== undefined) {
+    return driveGenerator(generator, context.signal, channel).then(
+      (settled) => succeeded(definition, context.callId, settled),
+      (error: unknown) => failed(definition, context.callId, error, channel?.last),
+    );
   }
   if (thenable) {
     // Promise.resolve may itself throw (a `then` getter that throws on a second read): settle it inside a chain.
@@ -54,7 +68,7 @@ export function runHandler(
       .then(() => value)
       .then(
         (settled) => succeeded(definition, context.callId, settled),
-        (error: unknown) => failed(definition, context.callId, error),
+        (error: unknown) => failed(definition, context.callId, error, channel?.last),
       );
   }
   return succeeded(definition, context.callId, value);
@@ -120,38 +134,13 @@ function looksLikeToolResult(value: unknown): boolean {
   return typeof candidate.ok === "boolean" && isToolOutcome(candidate.outcome);
 }
 
-function failed(definition: ToolDefinition, callId: string, error: unknown): HandlerOutcome {
+function failed(definition: ToolDefinition, callId: string, error: unknown, progress?: ToolProgress): HandlerOutcome {
   const message = describeThrown(error);
   const code = codeOfThrown(error);
-  return {
-    result: failureResult(definition.name, callId, "failed", {
-      code,
-      message: toolFailedText(definition.name, message),
-    }),
-    error,
-    thrown: true,
-  };
-}
-
-/** Returns why a value is not JSON-serialisable (a BigInt, a cycle, a function), or undefined when it is. */
-export function unserialisable(value: unknown): string | undefined {
-  switch (typeof value) {
-    case "string":
-    case "number":
-    case "boolean":
-    case "undefined":
-      return undefined;
-    case "bigint":
-      return "a BigInt";
-    case "function":
-      return "a function";
-    case "symbol":
-      return "a symbol";
-  }
-  try {
-    JSON.stringify(value);
-    return undefined;
-  } catch (error) {
-    return `a value JSON cannot encode (${describeThrown(error)})`;
-  }
+  const result = failureResult(definition.name, callId, "failed", {
+    code,
+    message: toolFailedText(definition.name, message),
+  });
+  // A generator that fails after yielding progress: the result says how far it got.
+  return { result: progress === undefined ? result : { ...result, progress }, error, thrown: true };
 }

@@ -1,11 +1,12 @@
 import { NOT_BACKGROUNDED } from "../errors/model-messages.js";
 import { ToolTimeoutError } from "../errors/errors.js";
 import { activeCallTracer, reportSettled, tracedCall } from "./call-tracer.js";
-import type { ToolCallContext } from "../tool/tool.js";
+import { ProgressChannel, callContext } from "./progress-channel.js";
 import type { CallRequest } from "./call-request.js";
 import { notify } from "./finish.js";
 import { runAttempts } from "./retry.js";
 import type { HandlerOutcome } from "./run-handler.js";
+import type { ToolResult } from "../tool/tool-result.js";
 import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-results.js";
 import { TASK_STATUS_TOOL } from "./tasks/index.js";
 
@@ -30,8 +31,10 @@ export function runManaged(
     });
   }
   const controller = new AbortController();
-  const context: ToolCallContext = { signal: controller.signal, agent: request.agent, callId, tool: definition };
-  const work = runAttempts(definition, request.target, args, context, request.runtime?.options.retryBackoffMs);
+  const channel = new ProgressChannel(request, activeCallTracer());
+  const context = callContext(request, controller.signal, channel);
+  const backoff = request.runtime?.options.retryBackoffMs;
+  const work = runAttempts(definition, request.target, args, context, backoff, channel);
   if (timeoutMs === undefined && !caller) return work;
 
   return new Promise<HandlerOutcome>((resolve) => {
@@ -39,7 +42,8 @@ export function runManaged(
     const onAbort = () => {
       release();
       controller.abort(caller!.reason);
-      resolve({ result: cancelledResult(definition.name, callId, caller!.reason, true), error: caller!.reason });
+      const result = withProgress(cancelledResult(definition.name, callId, caller!.reason, true), channel);
+      resolve({ result, error: caller!.reason });
     };
     // Runs once the call is settled one way or another: no timer or listener outlives the call.
     const release = () => {
@@ -52,7 +56,7 @@ export function runManaged(
     if (timeoutMs !== undefined) {
       timer = setTimeout(() => {
         release();
-        resolve(atDeadline(request, args, timeoutMs, controller, work));
+        resolve(atDeadline(request, args, timeoutMs, controller, work, channel));
       }, timeoutMs);
     }
     // A result that arrives after the call was settled is dropped here (resolve is a no-op by then).
@@ -69,10 +73,11 @@ function atDeadline(
   timeoutMs: number,
   controller: AbortController,
   work: Promise<HandlerOutcome>,
+  channel: ProgressChannel,
 ): HandlerOutcome | Promise<HandlerOutcome> {
   const { definition, callId, runtime } = request;
-  if (definition.onTimeout !== "background") return stop(request, timeoutMs, controller, "");
-  if (!runtime) return stop(request, timeoutMs, controller, NOT_BACKGROUNDED.noAgent);
+  if (definition.onTimeout !== "background") return stop(request, timeoutMs, controller, "", channel);
+  if (!runtime) return stop(request, timeoutMs, controller, NOT_BACKGROUNDED.noAgent, channel);
   const started = runtime.tasks.start({
     toolName: definition.name,
     callId,
@@ -83,14 +88,14 @@ function atDeadline(
       void notify(request, args, outcome);
     },
   });
-  if (!(started instanceof Promise)) return handOff(request, timeoutMs, controller, started);
+  if (!(started instanceof Promise)) return handOff(request, timeoutMs, controller, started, channel);
   // A shared store: the task exists once its record is written; a store that fails stops the call, so no work goes
   // on that no process could report.
   return started.then(
-    (taskId) => handOff(request, timeoutMs, controller, taskId),
+    (taskId) => handOff(request, timeoutMs, controller, taskId, channel),
     (error: unknown) => {
       const why = error instanceof Error ? error.message : String(error);
-      return stop(request, timeoutMs, controller, NOT_BACKGROUNDED.failed(why));
+      return stop(request, timeoutMs, controller, NOT_BACKGROUNDED.failed(why), channel);
     },
   );
 }
@@ -100,18 +105,34 @@ function handOff(
   timeoutMs: number,
   controller: AbortController,
   taskId: string | undefined,
+  channel: ProgressChannel,
 ): HandlerOutcome {
   const { definition, callId, runtime } = request;
   if (taskId === undefined) {
-    return stop(request, timeoutMs, controller, NOT_BACKGROUNDED.full);
+    return stop(request, timeoutMs, controller, NOT_BACKGROUNDED.full, channel);
   }
+  // From now on the task's status shows the call's progress: the last reached so far, then each later one.
+  channel.taskId = taskId;
+  if (channel.last !== undefined) runtime?.tasks.noteProgress?.(taskId, channel.last);
   const statusTool = runtime?.options.exposeTaskStatusTool ? TASK_STATUS_TOOL : undefined;
   return { result: backgroundedResult(definition.name, callId, timeoutMs, taskId, statusTool) };
 }
 
-function stop(request: CallRequest, timeoutMs: number, controller: AbortController, note: string): HandlerOutcome {
+function stop(
+  request: CallRequest,
+  timeoutMs: number,
+  controller: AbortController,
+  note: string,
+  channel: ProgressChannel,
+): HandlerOutcome {
   const { definition, callId } = request;
   const error = new ToolTimeoutError(definition.name, timeoutMs);
   controller.abort(error);
-  return { result: timedOutResult(definition.name, callId, timeoutMs, note), error };
+  return { result: withProgress(timedOutResult(definition.name, callId, timeoutMs, note), channel), error };
+}
+
+// A call stopped part way says how far it got, when its tool reported progress.
+function withProgress(result: ToolResult, channel: ProgressChannel): ToolResult {
+  const progress = channel.last;
+  return progress === undefined ? result : { ...result, progress };
 }

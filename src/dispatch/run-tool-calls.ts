@@ -3,6 +3,7 @@ import { notAToolCallText } from "../errors/model-messages.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { generateCallId } from "../tool/call-id.js";
 import type { ToolCall } from "../tool/tool-call.js";
+import type { ToolProgressEvent } from "../tool/tool-progress.js";
 import { cancelledResult } from "./runtime-results.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
 
@@ -12,6 +13,8 @@ export interface RunToolCallsOptions {
   readonly signal?: AbortSignal;
   /** Cancels the rest of the batch as soon as one call fails. Default false: one failure leaves its siblings alone. */
   readonly stopOnError?: boolean;
+  /** Receives each progress update of every call of the batch; `callId` tells the calls apart. */
+  readonly onProgress?: ((update: ToolProgressEvent) => void) | undefined;
 }
 
 /** What the batch runner needs from an agent. */
@@ -20,7 +23,11 @@ export interface BatchHost {
   callTool(
     name: string,
     args: unknown,
-    options: { readonly signal?: AbortSignal; readonly callId: string },
+    options: {
+      readonly signal?: AbortSignal;
+      readonly callId: string;
+      readonly onProgress?: ((update: ToolProgressEvent) => void) | undefined;
+    },
   ): Promise<ToolResult>;
   /** Returns true when calls of the tool may overlap with others. */
   runsInParallel(name: string): boolean;
@@ -62,7 +69,9 @@ export async function runToolCalls(
       results[index] = cancelledResult(String(call.name), callId, signal.reason, false);
       return;
     }
-    const result = await host.callTool(call.name, call.arguments, signal ? { signal, callId } : { callId });
+    const onProgress = options.onProgress;
+    const callOptions = signal ? { signal, callId, onProgress } : { callId, onProgress };
+    const result = await host.callTool(call.name, call.arguments, callOptions);
     results[index] = result;
     if (options.stopOnError && !NOT_A_FAILURE.has(result.outcome) && !signal?.aborted) {
       const reason = `call "${callId}" of tool "${String(call.name)}" failed and the batch stops on errors`;

@@ -8,7 +8,8 @@ import {
 } from "../errors/model-messages.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
 import { failureResult } from "../tool/tool-result.js";
-import type { ToolCallContext } from "../tool/tool.js";
+import { ProgressChannel, callContext } from "./progress-channel.js";
+import { activeCallTracer } from "./call-tracer.js";
 import type { CallAttempt, CallRequest } from "./call-request.js";
 import { beforeRefusal } from "./before-refusal.js";
 import { type Exit, type Settled, makeEvent } from "./finish.js";
@@ -143,13 +144,9 @@ function runPlain(request: CallRequest, args: Record<string, unknown>): Settled<
   if (timeoutMs !== undefined || request.signal !== undefined || (definition.maxRetries ?? 0) > 0) {
     return runManaged(request, args, timeoutMs).then((outcome) => new Ending(outcome, args, "ended"));
   }
-  const context: ToolCallContext = {
-    signal: NEVER_ABORTED,
-    agent: request.agent,
-    callId: request.callId,
-    tool: definition,
-  };
-  const outcome = runHandler(definition, request.target, args, context);
+  const channel = new ProgressChannel(request, activeCallTracer());
+  const context = callContext(request, NEVER_ABORTED, channel);
+  const outcome = runHandler(definition, request.target, args, context, channel);
   if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
   return new Ending(outcome, args, "ended");
 }

@@ -1,12 +1,21 @@
 import type { CallingAgent } from "../tool/tool.js";
 import type { ToolResult } from "../tool/tool-result.js";
+import type { ToolProgressEvent } from "../tool/tool-progress.js";
 
-/** The events of a tool call. */
-export type ToolEventName = "before" | "after" | "error";
+/** The events of a tool call: `before`, `after` and `error` once each at most, `progress` as often as it reports. */
+export type ToolEventName = "before" | "after" | "error" | "progress";
 
-/** What a listener receives. */
+/** What a `progress` listener receives: the update, its tool and call, the calling agent, and the task once backgrounded. */
+export interface ToolProgressNotice extends ToolProgressEvent {
+  readonly event: "progress";
+  readonly agent: CallingAgent | undefined;
+  /** The background task, once the call was handed to one. */
+  readonly taskId?: string;
+}
+
+/** What a `before`, `after` or `error` listener receives. */
 export interface ToolEvent {
-  readonly event: ToolEventName;
+  readonly event: Exclude<ToolEventName, "progress">;
   readonly toolName: string;
   /** The validated arguments (for `before` and `after`), or what the model sent when validation failed. */
   readonly args: unknown;
@@ -23,10 +32,15 @@ export interface ToolEvent {
 /** What a `before` listener may return to stop a call: `{ deny: reason }` ends it with outcome `denied`. */
 export type BeforeVerdict = { readonly deny: string } | void | undefined;
 
-/** A listener of one event. A `before` listener may veto the call. */
-export type ToolEventListener<E extends ToolEventName = ToolEventName> = (
-  event: ToolEvent & { readonly event: E },
-) => E extends "before" ? BeforeVerdict | Promise<BeforeVerdict> : void | Promise<void>;
+/**
+ * A listener of one event. A `before` listener may veto the call; a `progress` listener is called synchronously with
+ * each update (what it throws or rejects is ignored: progress never changes a call).
+ */
+export type ToolEventListener<E extends ToolEventName = ToolEventName> = [E] extends ["progress"]
+  ? (event: ToolProgressNotice) => void | Promise<void>
+  : (
+      event: ToolEvent & { readonly event: E },
+    ) => E extends "before" ? BeforeVerdict | Promise<BeforeVerdict> : void | Promise<void>;
 
 /** Why a `before` listener stopped a call: its `{ deny }` reason, or the exception it threw (`thrown: true`). */
 export type BeforeRefusal =
@@ -42,8 +56,8 @@ export class ToolListeners {
 
   /** Adds a listener; returns the function that removes it. */
   on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
-    if (event !== "before" && event !== "after" && event !== "error") {
-      throw new TypeError(`unknown event ${JSON.stringify(event)}; use "before", "after" or "error".`);
+    if (event !== "before" && event !== "after" && event !== "error" && event !== "progress") {
+      throw new TypeError(`unknown event ${JSON.stringify(event)}; use "before", "after", "error" or "progress".`);
     }
     let set = this.#listeners.get(event);
     if (!set) this.#listeners.set(event, (set = new Set()));
@@ -72,9 +86,22 @@ export class ToolListeners {
     return undefined;
   }
 
+  /** Runs every `progress` listener now, in order; what one throws or rejects is ignored. */
+  emitProgress(event: ToolProgressNotice): void {
+    for (const listener of this.#listeners.get("progress") ?? []) {
+      try {
+        const answer = (listener as unknown as (e: ToolProgressNotice) => unknown)(event) as
+          { then?: unknown } | undefined;
+        if (typeof answer?.then === "function") (answer as Promise<unknown>).then(undefined, () => undefined);
+      } catch {
+        // A progress listener's fault stays its own: the tool goes on, and the next listener still hears it.
+      }
+    }
+  }
+
   /** Runs every listener of the event; failures of `after` listeners are reported on `error`. */
   async emit(event: ToolEvent): Promise<void> {
-    for (const listener of this.#listeners.get(event.event) ?? []) {
+    for (const listener of (this.#listeners.get(event.event) ?? []) as Set<(e: ToolEvent) => unknown>) {
       try {
         await listener(event);
       } catch (error) {

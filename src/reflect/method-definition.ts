@@ -35,7 +35,7 @@ export function methodDefinition(entry: ToolEntry, className: string): ToolDefin
     parts = { inputSchema, standardSchema, runner: { kind: "tool", method: entry.method } };
   }
   const output = entry.output ?? generated?.output;
-  const frozen = defineTool({ name: entry.name, description, options, ...parts, output });
+  const frozen = defineTool({ name: entry.name, description, options, ...parts, output, body: entry.fn });
   byEntry.set(entry, frozen);
   return frozen;
 }

@@ -4,6 +4,7 @@ import type { CallingAgent } from "../tool/tool.js";
 import { runCall, callRequest } from "../dispatch/index.js";
 import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
 import type { ToolResult } from "../tool/tool-result.js";
+import type { ToolProgressEvent } from "../tool/tool-progress.js";
 import { validateCall } from "../dispatch/index.js";
 import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
 import type { ParamShape } from "../params/param.js";
@@ -43,6 +44,8 @@ export interface DispatchOptions {
   readonly agent?: string;
   readonly signal?: AbortSignal;
   readonly callId?: string;
+  /** Receives each progress update of the call, with the tool's name and the call id; what it throws is ignored. */
+  readonly onProgress?: ((update: ToolProgressEvent) => void) | undefined;
 }
 
 /**
@@ -190,6 +193,7 @@ export class ToolRegistry implements AgentCallHost {
         signal: options.signal,
         validator: this.#validator,
         listeners: this.#listenerSets,
+        onProgress: options.onProgress,
       }),
     );
   }
@@ -200,7 +204,10 @@ export class ToolRegistry implements AgentCallHost {
     return this.#agents.viewOf(agentName).has(toolName);
   }
 
-  /** Adds a listener of `before`, `after` or `error` for every call dispatched through this registry. */
+  /**
+   * Adds a listener of `before`, `after`, `error` or `progress` for every call dispatched through this registry (and
+   * every call of its agents); returns the function that removes it.
+   */
   on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
     return this.#listeners.on(event, listener);
   }

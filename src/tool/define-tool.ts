@@ -1,7 +1,13 @@
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 import type { StandardSchemaLike } from "../schema/input-schema.js";
 import type { ResolvedOutputSchema } from "../schema/output-schema.js";
-import { type PositionalParameter, type ToolDefinition, assignFlags, modelDescription } from "./tool-definition.js";
+import {
+  type PositionalParameter,
+  type ToolDefinition,
+  assignFlags,
+  isGeneratorFunction,
+  modelDescription,
+} from "./tool-definition.js";
 import type { ToolOptions } from "./tool-options.js";
 import type { ToolHandler } from "./tool.js";
 
@@ -23,6 +29,8 @@ export interface ToolParts {
   /** The resolved `returns`, when the tool declared one (or `toolwright generate` derived one). */
   readonly output?: ResolvedOutputSchema | undefined;
   readonly runner: ToolRunner;
+  /** The function that does the work (a method, `run`, a handler), read only to see whether it is a generator. */
+  readonly body?: unknown;
 }
 
 /**
@@ -47,5 +55,7 @@ export function defineTool(parts: ToolParts): ToolDefinition {
   if (parts.output?.outputStandardSchema) definition.outputStandardSchema = parts.output.outputStandardSchema;
   if (options.toModelOutput) definition.toModelOutput = options.toModelOutput;
   definition.developerDescription = parts.description;
+  const body = parts.body ?? (runner.kind === "function" ? runner.handler : undefined);
+  if (isGeneratorFunction(body)) definition.streams = true;
   return Object.freeze(definition) as unknown as ToolDefinition;
 }

@@ -29,6 +29,11 @@ export interface ToolDefinition extends ToolSpec, ToolFlags {
   readonly standardSchema?: StandardSchemaLike;
   /** The Standard Schema `returns` came from, which also validates (and may transform) the result. */
   readonly outputStandardSchema?: StandardSchemaLike;
+  /**
+   * True when the handler or method is a generator function (`async function*`, `function*`), seen at definition: its
+   * calls yield progress, and adapters stream them. A handler that returns a generator is still driven at call time.
+   */
+  readonly streams?: boolean;
   /** What the model reads of a successful value, when the tool gave `toModelOutput`. */
   readonly toModelOutput?: (value: unknown) => unknown;
   /**
@@ -137,6 +142,7 @@ export function toTool(definition: ToolDefinition, target: object | undefined): 
     outputStandardSchema: _output,
     toModelOutput: _toModelOutput,
     developerDescription: _developer,
+    streams: _streams,
     ...rest
   } = definition;
   const handler = (args: Record<string, unknown>, context?: ToolCallContext) =>
@@ -149,5 +155,15 @@ export function toTool(definition: ToolDefinition, target: object | undefined): 
 
 function standaloneContext(definition: ToolDefinition, target: object | undefined): ToolCallContext {
   const agent = target as ToolCallContext["agent"];
-  return { signal: NEVER_ABORTED, agent, callId: generateCallId(), tool: definition };
+  return { signal: NEVER_ABORTED, agent, callId: generateCallId(), tool: definition, reportProgress: ignoreProgress };
+}
+
+// Outside any dispatch nobody listens: progress goes nowhere.
+function ignoreProgress(): void {}
+
+/** Tells whether a function is a generator function (`async function*` or `function*`), without calling it. */
+export function isGeneratorFunction(fn: unknown): boolean {
+  if (typeof fn !== "function") return false;
+  const tag = Object.prototype.toString.call(fn);
+  return tag === "[object AsyncGeneratorFunction]" || tag === "[object GeneratorFunction]";
 }

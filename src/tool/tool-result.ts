@@ -4,6 +4,7 @@ import type { ArgumentIssue } from "../errors/errors.js";
 import { isRichContent, partsOf } from "../content/content-part.js";
 import { partsText } from "../content/part-text.js";
 import { noResultText } from "../errors/model-messages.js";
+import type { ToolProgress } from "./tool-progress.js";
 
 /**
  * How a call ended; each outcome has one meaning (docs/runtime.md lists the codes each can carry).
@@ -55,6 +56,11 @@ export interface ToolResultBase {
   readonly attempts?: number;
   /** The background task the call became (on `backgrounded` results, and on the final result of that task). */
   readonly taskId?: string;
+  /**
+   * How far a call that did not succeed had got: the last progress its tool reported, on a `failed` (e.g. a generator
+   * that threw after yielding), `timed_out` or `cancelled` result.
+   */
+  readonly progress?: ToolProgress;
 }
 
 /** A call whose handler ran and returned: `content` is its value (`undefined` for a handler that returned nothing). */

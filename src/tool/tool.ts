@@ -1,5 +1,6 @@
 import type { TOOL_FLAGS, ToolFlagName } from "./flags.js";
 import type { JsonSchema, ObjectJsonSchema } from "../params/json-schema.js";
+import type { ToolProgress } from "./tool-progress.js";
 
 /**
  * What providers need of a tool: its name, its description for the model, the JSON Schema of its arguments, and of
@@ -74,11 +75,18 @@ export interface ToolCallContext {
   readonly callId: string;
   /** The tool being run. */
   readonly tool: ToolSpec & ToolFlags;
+  /**
+   * Reports how far the call has got: to `onProgress`, the `progress` event, tracing, and the call's background task.
+   * Never throws; a no-op when nobody listens. An invalid update (NaN, negative, above `total`, going back) is
+   * dropped with a warning (`TOOLWRIGHT_INVALID_PROGRESS`), once per tool.
+   */
+  readonly reportProgress: (update: ToolProgress) => void;
 }
 
 /**
  * Runs a tool: receives the validated arguments (defaults filled in) and the call's context (`signal`, `agent`,
- * `callId`, `tool`), and returns any JSON-serialisable value or a promise of one.
+ * `callId`, `tool`, `reportProgress`), and returns any JSON-serialisable value or a promise of one; or it is an
+ * `async function*` whose yields are progress (or preliminary values) and whose return value is the result.
  */
 export type ToolHandler = (args: Record<string, unknown>, context: ToolCallContext) => unknown;
 

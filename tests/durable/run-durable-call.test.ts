@@ -192,5 +192,5 @@ describe("runDurableCall", () => {
 
 function fakeContext(): ToolCallContext {
   const tool = { name: "probe", description: "probe", inputSchema: { type: "object" as const } };
-  return { signal: new AbortController().signal, agent: undefined, callId: "c", tool };
+  return { signal: new AbortController().signal, agent: undefined, callId: "c", tool, reportProgress: () => {} };
 }

@@ -4,6 +4,7 @@ import type { HandlerOutcome } from "../run-handler.js";
 import { TaskNotFoundError } from "../../errors/runtime-errors.js";
 import { cancelledResult } from "../runtime-results.js";
 import type { ToolResult } from "../../tool/tool-result.js";
+import type { ToolProgress } from "../../tool/tool-progress.js";
 
 /** Where a background task stands. */
 export type TaskStatus = "running" | "succeeded" | "failed" | "cancelled" | "lost";
@@ -20,6 +21,8 @@ export interface TaskInfo {
   readonly finishedAt?: number;
   /** The call's final result, carrying the task id. */
   readonly result?: ToolResult;
+  /** The last progress the task's tool reported (kept in the process running it). */
+  readonly progress?: ToolProgress;
 }
 
 /** The background tasks of an agent: calls that outlived a `timeoutMs` with `onTimeout: "background"`. */
@@ -77,6 +80,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export interface TaskKeeper extends BackgroundTasks {
   /** Adopts running work as a task; returns (or resolves with) its id, or undefined when it cannot be kept. */
   start(task: TaskStart): string | undefined | Promise<string | undefined>;
+  /** Records the last progress of a running task, shown by `get`, `list` and `task_status`. */
+  noteProgress?(taskId: string, progress: ToolProgress): void;
 }
 
 /** Keeps an agent's background tasks, bounded in number and in how long a finished one is kept. */
@@ -125,6 +130,11 @@ export class LocalTasks implements BackgroundTasks {
 
   get(taskId: string): TaskInfo | undefined {
     return this.#tasks.get(taskId)?.info;
+  }
+
+  noteProgress(taskId: string, progress: ToolProgress): void {
+    const entry = this.#tasks.get(taskId);
+    if (entry?.info.status === "running") entry.info = Object.freeze({ ...entry.info, progress });
   }
 
   wait(taskId: string): Promise<ToolResult> {

@@ -7,6 +7,7 @@ import type { HandlerOutcome } from "../run-handler.js";
 import { cancelledResult } from "../runtime-results.js";
 import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./local-tasks.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
+import type { ToolProgress } from "../../tool/tool-progress.js";
 
 /** Where the tasks of one agent are kept. */
 export interface SharedTasksOptions {
@@ -89,6 +90,12 @@ export class SharedTasks implements TaskKeeper {
 
   get(taskId: string): TaskInfo | undefined {
     return this.#local.get(taskId)?.info;
+  }
+
+  /** Records the last progress of a task this process runs; other processes do not see it (it is not stored). */
+  noteProgress(taskId: string, progress: ToolProgress): void {
+    const entry = this.#local.get(taskId);
+    if (entry?.info.status === "running") entry.info = Object.freeze({ ...entry.info, progress });
   }
 
   list(): TaskInfo[] {

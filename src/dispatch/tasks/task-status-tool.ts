@@ -1,5 +1,6 @@
 import type { ObjectJsonSchema } from "../../params/json-schema.js";
 import { defineTool } from "../../tool/define-tool.js";
+import type { ToolProgress } from "../../tool/tool-progress.js";
 import type { ToolDefinition } from "../../tool/tool-definition.js";
 import { type BackgroundTasks, type TaskInfo, type TaskStatus, LocalTasks } from "./local-tasks.js";
 
@@ -26,6 +27,8 @@ export interface TaskStatusReport {
   readonly content?: unknown;
   /** What went wrong, once it failed or was cancelled. */
   readonly error?: { readonly code: string; readonly message: string };
+  /** The last progress its tool reported, while it runs. */
+  readonly progress?: ToolProgress;
 }
 
 /** Answers a `task_status` call from the agent's task store. */
@@ -42,7 +45,7 @@ function report(task: TaskInfo | undefined, taskId: string): TaskStatusReport {
   }
   const report = { taskId, toolName: task.toolName, status: task.status };
   const result = task.result;
-  if (!result) return report;
+  if (!result) return task.progress === undefined ? report : { ...report, progress: task.progress };
   if (result.ok) return { ...report, content: result.content ?? null };
   return { ...report, error: { code: result.error?.code ?? "TOOL_FAILED", message: result.error?.message ?? "" } };
 }
