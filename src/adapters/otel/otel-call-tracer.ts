@@ -11,6 +11,7 @@ import {
   trace,
 } from "@opentelemetry/api";
 import type { CallTracer, TracedCall } from "../../dispatch/index.js";
+import type { ToolProgressEvent } from "../../tool/tool-progress.js";
 import { type ToolResult, renderToolResult } from "../../tool/tool-result.js";
 import { captureText } from "./capture-text.js";
 import { type ParkedSpan, ParkedSpans } from "./parked-spans.js";
@@ -30,6 +31,8 @@ export class OtelCallTracer implements CallTracer {
   readonly #tracer: Tracer;
   readonly #options: ToolTracingOptions;
   readonly #parked: ParkedSpans;
+  // The span of each call running now, by call id, so its progress becomes events of that span.
+  readonly #running = new Map<string, Span>();
   // The global proxy provider when no SDK had registered at instrumentation time, and the no-op delegate it had then.
   readonly #idleProxy: ProxyTracerProvider | undefined;
   readonly #noopDelegate: TracerProvider | undefined;
@@ -60,6 +63,7 @@ export class OtelCallTracer implements CallTracer {
   trace(call: TracedCall, run: () => Promise<ToolResult>): Promise<ToolResult> {
     const span = this.#start(call, call.phase === "call" ? undefined : this.#parked.take(call.callId));
     if (span === undefined) return run();
+    this.#running.set(call.callId, span);
     // What `run` did, told apart from what the context manager did around it: the call must run exactly once.
     let ran: { readonly promise: Promise<ToolResult> } | { readonly error: unknown } | undefined;
     const runOnce = () => {
@@ -98,6 +102,26 @@ export class OtelCallTracer implements CallTracer {
         throw error;
       },
     );
+  }
+
+  progress(event: ToolProgressEvent): void {
+    const span = this.#running.get(event.callId);
+    if (span === undefined) return;
+    try {
+      const attributes: Attributes = { "toolwright.progress": event.progress };
+      if (event.total !== undefined) attributes["toolwright.progress.total"] = event.total;
+      // A progress line may quote what the tool works on, as a result may: recorded only when results are.
+      if (this.#options.captureResults && event.message !== undefined) {
+        attributes["toolwright.progress.message"] = event.message;
+      }
+      if ("preliminary" in event) {
+        attributes["toolwright.progress.preliminary"] = true;
+        if (this.#options.captureResults) attributes["toolwright.progress.value"] = captureText(event.preliminary);
+      }
+      span.addEvent("toolwright.progress", attributes);
+    } catch {
+      // As everywhere here: a span that throws loses an event, never the call's progress.
+    }
   }
 
   settled(call: TracedCall, result: ToolResult, error: unknown): void {
@@ -139,6 +163,7 @@ export class OtelCallTracer implements CallTracer {
   }
 
   #end(span: Span, call: TracedCall, result: ToolResult, error: unknown): void {
+    this.#forget(call.callId, span);
     try {
       span.setAttribute("toolwright.call.outcome", result.outcome);
       if (this.#options.captureResults) span.setAttribute("gen_ai.tool.call.result", renderToolResult(result));
@@ -155,7 +180,12 @@ export class OtelCallTracer implements CallTracer {
     endQuietly(span);
   }
 
+  #forget(callId: string, span: Span): void {
+    if (this.#running.get(callId) === span) this.#running.delete(callId);
+  }
+
   #fail(span: Span, error: unknown): void {
+    for (const [callId, running] of this.#running) if (running === span) this.#running.delete(callId);
     try {
       span.setStatus({ code: SpanStatusCode.ERROR });
       span.setAttribute("error.type", errorType(error));

@@ -6,7 +6,10 @@ export interface ToolTracingOptions {
   readonly tracerProvider?: TracerProvider;
   /** Records the model's arguments as `gen_ai.tool.call.arguments`. Off by default: arguments may hold personal data. */
   readonly captureArguments?: boolean;
-  /** Records the text the model reads back as `gen_ai.tool.call.result`. Off by default, for the same reason. */
+  /**
+   * Records the text the model reads back as `gen_ai.tool.call.result`, and the `message` (and preliminary values) of
+   * progress span events. Off by default, for the same reason.
+   */
   readonly captureResults?: boolean;
   /**
    * Records a failed call's error message as the span's status description. Off by default: a handler's error text
