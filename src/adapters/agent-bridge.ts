@@ -2,6 +2,7 @@ import type { BaseAgent } from "../agent/base-agent.js";
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 import type { GatedCall, Tool } from "../tool/tool.js";
 import { type ToolResult, renderToolResult } from "../tool/tool-result.js";
+import type { ToolProgressEvent } from "../tool/tool-progress.js";
 
 /** What an adapter needs of an agent: its tools, its calls and its pending approvals. */
 export type AdaptableAgent = Pick<BaseAgent, "name" | "id" | "tools" | "callTool" | "approvals">;
@@ -34,6 +35,8 @@ export interface BridgedTool {
 export interface BridgedCall {
   readonly callId?: string | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** Receives the call's progress, for a framework that streams it. */
+  readonly onProgress?: ((update: ToolProgressEvent) => void) | undefined;
 }
 
 /**
@@ -89,7 +92,8 @@ export async function callBridged(
   args: unknown,
   call: BridgedCall,
 ): Promise<ToolResult> {
-  const result = await agent.callTool(bridged.tool.name, args, { callId: call.callId, signal: call.signal });
+  const { callId, signal, onProgress } = call;
+  const result = await agent.callTool(bridged.tool.name, args, { callId, signal, onProgress });
   if (result.outcome !== "awaiting_approval" || result.approvalId === undefined) return result;
   // The same rule the framework asked before it ran this call: if it did not ask (the rule said no for the raw input,
   // yes for the validated one), the call stays pending in agent.approvals and the model is told so.

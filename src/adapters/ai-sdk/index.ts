@@ -8,3 +8,4 @@ export {
   toAiSdkToolSet,
 } from "./to-ai-sdk-tool-set.js";
 export { type AiSdkAgentTool, type AiSdkAgentTools, type AiSdkToolsOptions, toAiSdkTools } from "./to-ai-sdk-tools.js";
+export type { StreamProgress } from "./stream-execute.js";

@@ -4,9 +4,16 @@ import { type AdaptableAgent, type AdapterOptions, type BridgedTool, bridgeTools
 import { approvedInMessages } from "./approved-in-messages.js";
 import { toModelOutput } from "./model-output.js";
 import type { AiSdkAgentTools } from "./to-ai-sdk-tools.js";
+import { type StreamProgress, streamCall, streams } from "./stream-execute.js";
+import type { ToolProgressEvent } from "../../tool/tool-progress.js";
 
-/** Options of {@link toAiSdkToolSet}: which tools (`only`); approval is always the SDK's `toolApproval`. */
-export type AiSdkToolSetOptions = Pick<AdapterOptions, "only">;
+/**
+ * Options of {@link toAiSdkToolSet}: which tools (`only`) and which stream progress (`streamProgress`, as for
+ * `toAiSdkTools`); approval is always the SDK's `toolApproval`.
+ */
+export interface AiSdkToolSetOptions extends Pick<AdapterOptions, "only"> {
+  readonly streamProgress?: StreamProgress;
+}
 
 /** The approval status AI SDK 7's `toolApproval` takes for one call. */
 export type AiSdkApprovalStatus = "user-approval" | "not-applicable";
@@ -28,9 +35,10 @@ async function execute(
   bridged: BridgedTool,
   input: unknown,
   options: { toolCallId: string; abortSignal?: AbortSignal; messages?: readonly { role: string; content: unknown }[] },
+  onProgress?: (update: ToolProgressEvent) => void,
 ): Promise<ToolResult> {
   const signal = options.abortSignal;
-  const result = await agent.callTool(bridged.tool.name, input, { callId: options.toolCallId, signal });
+  const result = await agent.callTool(bridged.tool.name, input, { callId: options.toolCallId, signal, onProgress });
   if (result.outcome !== "awaiting_approval" || result.approvalId === undefined) return result;
   // Only a call the human approved in this conversation passes toolwright's gate; any other stays pending in
   // agent.approvals and the model is told it waits (a ToolSet used without its toolApproval fails closed).
@@ -58,7 +66,12 @@ export function toAiSdkToolSet(agent: AdaptableAgent, options: AiSdkToolSetOptio
       inputSchema: jsonSchema<Record<string, unknown>>(bridged.inputSchema as unknown as JSONSchema7),
       // AI SDK 7's own field; typed as object because the SDK 6 types this file compiles against lack it.
       ...(source.deferred && ({ deferLoading: true } as object)),
-      execute: (input, callOptions) => execute(agent, bridged, input, callOptions),
+      execute: streams(source, options.streamProgress)
+        ? (input, callOptions) =>
+            streamCall((onProgress) =>
+              execute(agent, bridged, input, callOptions, onProgress),
+            ) as AsyncIterable<ToolResult>
+        : (input, callOptions) => execute(agent, bridged, input, callOptions),
       toModelOutput: ({ output }) => toModelOutput(output),
     });
     if (needsApproval) {

@@ -2,9 +2,16 @@ import { type JSONSchema7, type Tool as AiSdkTool, jsonSchema, tool } from "ai";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { type AdaptableAgent, type AdapterOptions, bridgeTools, callBridged } from "../agent-bridge.js";
 import { toModelOutput } from "./model-output.js";
+import { type StreamProgress, streamCall, streams } from "./stream-execute.js";
 
 /** Options of {@link toAiSdkTools}. */
-export type AiSdkToolsOptions = AdapterOptions;
+export interface AiSdkToolsOptions extends AdapterOptions {
+  /**
+   * Which tools stream their progress as the SDK's preliminary tool results: `"generators"` (the default) the
+   * `async *` tools, `"all"` every tool (one that calls `context.reportProgress` too), `"none"` none.
+   */
+  readonly streamProgress?: StreamProgress;
+}
 
 /**
  * One agent tool as the AI SDK sees it: the input is the model's arguments, the output toolwright's {@link ToolResult}
@@ -40,8 +47,13 @@ export function toAiSdkTools(agent: AdaptableAgent, options: AiSdkToolsOptions =
       // AI SDK 7 reads the tool's own deferLoading (typed as object: the SDK 6 types lack it); 6, Anthropic's option.
       ...(source.deferred && ({ deferLoading: true } as object)),
       ...(source.deferred && { providerOptions: { anthropic: { deferLoading: true } } }),
-      execute: (input, { toolCallId, abortSignal }) =>
-        callBridged(agent, bridged, input, { callId: toolCallId, signal: abortSignal }),
+      execute: streams(source, options.streamProgress)
+        ? (input, { toolCallId, abortSignal }) =>
+            streamCall((onProgress) =>
+              callBridged(agent, bridged, input, { callId: toolCallId, signal: abortSignal, onProgress }),
+            ) as AsyncIterable<ToolResult>
+        : (input, { toolCallId, abortSignal }) =>
+            callBridged(agent, bridged, input, { callId: toolCallId, signal: abortSignal }),
       toModelOutput: ({ output }) => toModelOutput(output),
     });
   }
