@@ -3,3 +3,4 @@
 export { AgentLangChainTool, toLangChainToolMessage, toLangChainTools } from "./to-langchain-tools.js";
 export type { LangChainToolCallInput, LangChainToolOutput, LangChainToolsOptions } from "./to-langchain-tools.js";
 export type { AdaptableAgent } from "../agent-bridge.js";
+export { LANGCHAIN_PROGRESS_EVENT } from "./progress-events.js";

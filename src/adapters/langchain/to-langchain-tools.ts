@@ -8,6 +8,7 @@ import {
   type ToolSchemaBase,
 } from "@langchain/core/tools";
 import type { ToolResult } from "../../tool/tool-result.js";
+import { type ProgressRun, progressSink } from "./progress-events.js";
 import {
   type AdaptableAgent,
   type AdapterOptions,
@@ -46,9 +47,10 @@ export class AgentLangChainTool extends DynamicStructuredTool<
    * @internal
    */
   constructor(agent: AdaptableAgent, bridged: BridgedTool) {
-    const answer = async (args: unknown, config: ToolRunnableConfig | undefined) => {
+    const answer = async (args: unknown, config: ToolRunnableConfig | undefined, run?: ProgressRun) => {
       const callId = config?.toolCall?.id;
-      const result = await callBridged(agent, bridged, args, { callId, signal: config?.signal });
+      const onProgress = progressSink(run, config);
+      const result = await callBridged(agent, bridged, args, { callId, signal: config?.signal, onProgress });
       return toOutput(result, callId);
     };
     const { tool } = bridged;
@@ -58,7 +60,7 @@ export class AgentLangChainTool extends DynamicStructuredTool<
       // A fresh copy: LangChain's validator writes into the schema it is given, and ours are deep-frozen.
       schema: bridged.inputSchema as ToolSchemaBase,
       ...(tool.deferred && { extras: { defer_loading: true } }),
-      func: (args, _runManager, config) => answer(args, config),
+      func: (args, runManager, config) => answer(args, config, runManager),
     });
     this.#answer = answer;
   }
@@ -108,7 +110,9 @@ export function toLangChainToolMessage(result: ToolResult): ToolMessage {
  * Returns the agent's tools as LangChain tools, for `model.bindTools(tools)`, `createAgent({ tools })` or a
  * `ToolNode`. Every call goes through `agent.callTool` with LangChain's tool-call id and abort signal, and a model
  * mistake reaches the model as toolwright's error text (a `ToolMessage` with status `error`). Deferred tools carry
- * `extras.defer_loading`, which LangChain's Anthropic integration sends for tool search.
+ * `extras.defer_loading`, which LangChain's Anthropic integration sends for tool search. A call's progress is
+ * dispatched as the custom callback event `toolwright_progress` of the tool's run (`handleCustomEvent`,
+ * `streamEvents`' `on_custom_event`) and, under LangGraph, written to `config.writer` (stream mode `"custom"`).
  * @throws {TypeError} when `options.only` names a tool the agent cannot use.
  * @example
  * const model = new ChatOpenAI({ model: "gpt-5" }).bindTools(toLangChainTools(agent));
