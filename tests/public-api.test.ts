@@ -110,7 +110,7 @@ describe("public API", () => {
     }).toEqual({
       aiSdk: ["toAiSdkToolSet", "toAiSdkTools"],
       openaiAgents: ["toOpenAIAgentsTools"],
-      langchain: ["AgentLangChainTool", "toLangChainToolMessage", "toLangChainTools"],
+      langchain: ["AgentLangChainTool", "LANGCHAIN_PROGRESS_EVENT", "toLangChainToolMessage", "toLangChainTools"],
       otel: ["instrumentTools"],
       vite: ["standardDecorators"],
       restate: [
