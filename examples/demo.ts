@@ -13,6 +13,7 @@ import { runtimeDemo } from "./runtime-agent.js";
 import { NotesAgent } from "./typed-agent.js";
 import { toolSearchDemo } from "./tool-search-agent.js";
 import { resultsDemo } from "./results-agent.js";
+import { progressDemo } from "./progress-agent.js";
 
 const registry = new ToolRegistry();
 registerMathTools(registry);
@@ -68,6 +69,7 @@ showCall(
 );
 
 await resultsDemo(registry);
+await progressDemo(registry);
 
 heading("Deferred tools: a search loads a tool for the next turn");
 await toolSearchDemo();
