@@ -92,5 +92,8 @@ export type InferReturns<R> =
         ? InferArgs<R>
         : unknown;
 
-/** What a method with the result type `R` may return: the value, or a promise of it. */
-export type Returned<R> = R | PromiseLike<R>;
+/**
+ * What a method with the result type `R` may return: the value, a promise of it, or a generator (an `async *` or `*`
+ * method) that yields progress and returns it.
+ */
+export type Returned<R> = R | PromiseLike<R> | AsyncGenerator<unknown, R, unknown> | Generator<unknown, R, unknown>;
