@@ -59,8 +59,8 @@ function toContentItem(part: ContentPart): ContentItem {
   }
 }
 
-/** AI SDK 7's `file` item: bytes or a URL, tagged, with a full or top-level media type. */
-interface FileItem7 {
+/** AI SDK 7's `file` item: bytes or a URL, tagged, with a full or top-level media type (not exported publicly). */
+export interface FileItem7 {
   readonly type: "file";
   readonly data: { readonly type: "data"; readonly data: string } | { readonly type: "url"; readonly url: URL };
   readonly mediaType: string;
