@@ -84,6 +84,6 @@ describe("#21 a background task's result is checked against returns", () => {
     gates[0]!.resolve({ label: "Sales", png: PNG });
     const final = await agent.tasks.wait(taskId);
     expect(final).toMatchObject({ ok: true, content: { label: "Sales", png: PNG } });
-    expect(final.modelContent).toEqual(content("Sales", image({ data: PNG, mimeType: "image/png" })));
+    expect(final.ok && final.modelContent).toEqual(content("Sales", image({ data: PNG, mimeType: "image/png" })));
   });
 });
