@@ -2,6 +2,7 @@ import type { ToolCallContext } from "../tool/tool.js";
 import { resolveOutputSchema } from "../schema/output-schema.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { InferArgs } from "../params/infer.js";
+import type { InferReturns, Returned, ReturnsSchema } from "../schema/output-schema.js";
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 import type { ParamShape } from "../params/param.js";
 import { resolveInputSchema } from "../schema/input-schema.js";
@@ -11,10 +12,16 @@ import { type ToolOptions, assertToolName, validateToolOptions } from "../tool/t
 import { TOOL_DEFINITION, type ToolSource } from "../tool/tool-source.js";
 
 /**
- * Options of a {@link BaseTool}: the options of `@tool` (name, description, `params` or `inputSchema`, and every flag).
- * The name defaults to the class name.
+ * Options of a {@link BaseTool}: the options of `@tool` (name, description, `params` or `inputSchema`, `returns`, and
+ * every flag). The name defaults to the class name.
  */
-export type BaseToolOptions<S extends ParamShape = ParamShape> = Omit<ToolOptions<S>, "positional">;
+export type BaseToolOptions<S extends ParamShape = ParamShape, R extends ReturnsSchema = ReturnsSchema> = Omit<
+  ToolOptions<S>,
+  "positional" | "returns"
+> & {
+  /** The result's schema, as on `@tool`; `run` must return its type when it is the class's second type argument. */
+  readonly returns?: R;
+};
 
 /**
  * A tool written as a class: its own state and dependencies in the constructor, its work in {@link BaseTool.run}. An
@@ -32,15 +39,31 @@ export type BaseToolOptions<S extends ParamShape = ParamShape> = Omit<ToolOption
  *   }
  * }
  * registry.add(new WebSearch(client));
+ *
+ * A result schema given as the second type argument types `run`'s result: a `run` that returns something else (or a
+ * promise of something else) does not compile.
+ * @example
+ * const hit = { url: p.string(), title: p.string() };
+ * class Lookup extends BaseTool<typeof params, typeof hit> {
+ *   constructor() {
+ *     super({ description: "Look a page up", params, returns: hit });
+ *   }
+ *   async run({ query }: InferArgs<typeof params>) {
+ *     return { url: `https://example.com/?q=${query}`, title: query };
+ *   }
+ * }
  */
-export abstract class BaseTool<S extends ParamShape = ParamShape> implements ToolSource {
+export abstract class BaseTool<
+  S extends ParamShape = ParamShape,
+  R extends ReturnsSchema = ReturnsSchema,
+> implements ToolSource {
   readonly #definition: ToolDefinition;
 
   /**
    * Checks the options and builds the tool's schema.
    * @throws {ToolDefinitionError} for bad options, a bad name or a broken schema, naming the class.
    */
-  constructor(options: BaseToolOptions<S>) {
+  constructor(options: BaseToolOptions<S, R>) {
     const className = new.target.name || "(anonymous tool class)";
     validateToolOptions(options, className);
     if ((options as ToolOptions).positional !== undefined) {
@@ -82,10 +105,10 @@ export abstract class BaseTool<S extends ParamShape = ParamShape> implements Too
 
   /**
    * Does the tool's work. Receives the validated arguments (defaults filled in) and the call's context (`signal`,
-   * `agent`, `callId`, `tool`); returns any JSON-serialisable value, or a promise of one. A throw becomes a failed
-   * result, as for every tool.
+   * `agent`, `callId`, `tool`); returns any JSON-serialisable value, or a promise of one (of the `returns` type when
+   * the class names it). A throw becomes a failed result, as for every tool.
    */
-  abstract run(args: InferArgs<S>, context: ToolCallContext): unknown;
+  abstract run(args: InferArgs<S>, context: ToolCallContext): Returned<InferReturns<R>>;
 
   /** @internal */
   [TOOL_DEFINITION](): ToolDefinition {

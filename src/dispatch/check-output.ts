@@ -10,7 +10,7 @@ import { type ToolResult, failureResult, successResult } from "../tool/tool-resu
 import type { CallRequest } from "./call-request.js";
 import type { Settled } from "./finish.js";
 import type { HandlerOutcome } from "./run-handler.js";
-import { Ending } from "./stages.js";
+import { Ending } from "./ending.js";
 
 /**
  * The result stage, in the plan only of a tool with `returns`: a successful value is checked against the output
@@ -92,4 +92,23 @@ function invalidResult(
   const failure = failureResult(name, result.callId, "failed", { code: ErrorCode.InvalidResult, message, issues });
   const outcome: HandlerOutcome = { result: failure, error: new ToolResultError(name, message, issues, value) };
   return new Ending(outcome, ended.args, ended.exit);
+}
+
+/** Returns true when a tool's results go through {@link checkOutput}: it has `returns` or `toModelOutput`. */
+export function checksResults(definition: CallRequest["definition"]): boolean {
+  return (
+    definition.outputSchema !== undefined ||
+    definition.outputStandardSchema !== undefined ||
+    definition.toModelOutput !== undefined
+  );
+}
+
+/**
+ * The result stage for a background task: the outcome of work that went on after the call handed off is checked as
+ * a call's would be, so the task's status holds an `INVALID_RESULT` failure (with the issues) for a value that breaks
+ * `returns`, and the model's form when the tool has `toModelOutput`.
+ */
+export async function checkBackgroundOutcome(request: CallRequest, outcome: HandlerOutcome): Promise<HandlerOutcome> {
+  // Never rejects, as the work it wraps: the task keeper settles on what it resolves with.
+  return (await checkOutput(request, new Ending(outcome, undefined, "ended"))).outcome;
 }

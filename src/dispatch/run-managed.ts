@@ -3,6 +3,7 @@ import { ToolTimeoutError } from "../errors/errors.js";
 import { activeCallTracer, reportSettled, tracedCall } from "./call-tracer.js";
 import { ProgressChannel, callContext } from "./progress-channel.js";
 import type { CallRequest } from "./call-request.js";
+import { checkBackgroundOutcome, checksResults } from "./check-output.js";
 import { notify } from "./finish.js";
 import { runAttempts } from "./retry.js";
 import type { HandlerOutcome } from "./run-handler.js";
@@ -82,7 +83,8 @@ function atDeadline(
     toolName: definition.name,
     callId,
     controller,
-    work,
+    // The value that arrives after the hand-off is checked against `returns` as a call's is.
+    work: checksResults(definition) ? work.then((outcome) => checkBackgroundOutcome(request, outcome)) : work,
     onSettled: (outcome) => {
       reportSettled(activeCallTracer(), tracedCall(request, "background", args), outcome.result, outcome.error);
       void notify(request, args, outcome);

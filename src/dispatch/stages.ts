@@ -12,30 +12,20 @@ import { ProgressChannel, callContext } from "./progress-channel.js";
 import { activeCallTracer } from "./call-tracer.js";
 import type { CallAttempt, CallRequest } from "./call-request.js";
 import { beforeRefusal } from "./before-refusal.js";
-import { type Exit, type Settled, makeEvent } from "./finish.js";
+import { type Settled, makeEvent } from "./finish.js";
 import { anyListens } from "./tool-listeners.js";
 import { runHandler } from "./run-handler.js";
 import { runManaged } from "./run-managed.js";
 import { cancelledResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
-import type { HandlerOutcome } from "./run-handler.js";
 import { type ValidatedCall, validateCall } from "./validate-call.js";
+import { Ending } from "./ending.js";
 
 // The stages of a call, each a function of the call and what the stage before answered: pipeline.ts lists them in
 // order and runs them (the gates stage is approval-gate.ts). Each answers with what the next stage takes, or an
 // Ending that skips the rest.
 
-/**
- * How a call ended: its outcome, the arguments its listeners see, and the exit it took. A stage that answers with one
- * skips every later stage: the call goes straight to `finish`.
- */
-export class Ending {
-  constructor(
-    readonly outcome: HandlerOutcome,
-    readonly args: unknown,
-    readonly exit: Exit,
-  ) {}
-}
+export { Ending } from "./ending.js";
 
 /** Looks the tool up: a call of a tool the caller cannot see ends here, `not_found` or `denied`. */
 export function lookUp(attempt: CallAttempt): CallRequest | Ending {

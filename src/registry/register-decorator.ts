@@ -1,10 +1,17 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ToolOptions } from "../tool/tool-options.js";
+import type { Returned } from "../schema/output-schema.js";
 import { defineFunctionTool } from "./define-function-tool.js";
 
-/** A function that registers the handler it is given: the decorator form of `ToolRegistry.register`. */
-export type RegisterDecorator = <F extends (...args: never[]) => unknown>(handler: F, context?: unknown) => F;
+/**
+ * A function that registers the handler it is given: the decorator form of `ToolRegistry.register`. `Result` is the
+ * type the options' `returns` describes, which the handler must return (or resolve to).
+ */
+export type RegisterDecorator<Result = unknown> = <F extends (...args: never[]) => Returned<Result>>(
+  handler: F,
+  context?: unknown,
+) => F;
 
 /**
  * Returns the decorator form of `register(options)`: called with a function, it registers it; used as

@@ -8,6 +8,7 @@ import type { ToolProgressEvent } from "../tool/tool-progress.js";
 import { validateCall } from "../dispatch/index.js";
 import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
 import type { ParamShape } from "../params/param.js";
+import type { InferReturns, Returned } from "../schema/output-schema.js";
 import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js";
 import { type AgentToolView, isAllowed } from "./access-control.js";
 import { AgentDirectory } from "./agent-directory.js";
@@ -90,7 +91,8 @@ export class ToolRegistry implements AgentCallHost {
   /**
    * Registers a module-level tool, directly (`register(name, handler, options)` or `register(handler, options)`, the
    * name then being the function's name) or as a decorator (`register(options)` returns a function that registers
-   * the handler it is given, also usable as `@registry.register(...)` on a static method).
+   * the handler it is given, also usable as `@registry.register(...)` on a static method). With `returns` as
+   * descriptors or a Standard Schema, a handler whose return type disagrees with it does not compile, as on `@tool`.
    * @throws {ToolDefinitionError} for a duplicate or missing name, bad options, a broken schema, or `allowedAgents`
    *   naming a live agent whose name comes from its class name.
    * @example
@@ -98,17 +100,19 @@ export class ToolRegistry implements AgentCallHost {
    *   description: "Add two numbers", params: { a: p.number(), b: p.number() },
    * });
    */
-  register<S extends ParamShape>(
+  register<S extends ParamShape, const R = undefined>(
     name: string,
-    handler: (args: never, context: ToolCallContext) => unknown,
-    options: ToolOptions<S>,
+    handler: (args: never, context: ToolCallContext) => Returned<InferReturns<R>>,
+    options: ToolOptions<S> & { readonly returns?: R },
   ): Tool;
-  register<S extends ParamShape>(
-    handler: (args: never, context: ToolCallContext) => unknown,
-    options: ToolOptions<S>,
+  register<S extends ParamShape, const R = undefined>(
+    handler: (args: never, context: ToolCallContext) => Returned<InferReturns<R>>,
+    options: ToolOptions<S> & { readonly returns?: R },
   ): Tool;
   register(tool: ToolSource): Tool;
-  register<S extends ParamShape>(options: ToolOptions<S>): RegisterDecorator;
+  register<S extends ParamShape, const R = undefined>(
+    options: ToolOptions<S> & { readonly returns?: R },
+  ): RegisterDecorator<InferReturns<R>>;
   register(...args: unknown[]): Tool | RegisterDecorator {
     if (isToolSource(args[0])) return this.#store(args[0][TOOL_DEFINITION]());
     if (typeof args[0] === "string") return this.#store(defineFunctionTool(args[0], args[1], args[2] as ToolOptions));

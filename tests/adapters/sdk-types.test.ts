@@ -4,6 +4,10 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { Agent, type Tool as OpenAIAgentsSdkTool } from "@openai/agents";
 import type { ToolSet, generateText, streamText } from "ai";
 import { expectTypeOf } from "expect-type";
+import type { Tool as Ai7Tool } from "ai7";
+import type { FileItem7, ModelOutput as Ai6ModelOutput } from "../../src/adapters/ai-sdk/model-output.js";
+import type { OpenAIAgentsOutputItem } from "../../src/adapters/openai-agents/agents-output.js";
+import type { ToolOutputFileContent, ToolOutputImage, ToolOutputText } from "@openai/agents";
 import { type AiSdkAgentTools, toAiSdkTools } from "toolwright/ai-sdk";
 import { type AgentLangChainTool, toLangChainTools } from "toolwright/langchain";
 import { type OpenAIAgentsTool, toOpenAIAgentsTools } from "toolwright/openai-agents";
@@ -30,5 +34,24 @@ describe("adapter results against each framework's own types", () => {
     expectTypeOf<AgentLangChainTool[]>().toExtend<Parameters<NonNullable<BaseChatModel["bindTools"]>>[0]>();
     const tools: StructuredToolInterface[] = toLangChainTools(makeTravelAgent().agent);
     expect(tools).toHaveLength(3);
+  });
+});
+
+type Ai7ModelOutput = Awaited<ReturnType<NonNullable<Ai7Tool<Record<string, unknown>, unknown>["toModelOutput"]>>>;
+type ContentItemOf<T> = Extract<T, { type: "content" }> extends { value: (infer I)[] } ? I : never;
+
+describe("rich results against each framework's own content types", () => {
+  it("writes AI SDK content items that 6 defines and 7 still reads, and 7's own file items", () => {
+    // toAiSdkTools's form: every item AI SDK 6 takes that toolwright writes is an item AI SDK 7 takes too.
+    type Written6 = Extract<ContentItemOf<Ai6ModelOutput>, { type: "text" | "image-data" | "image-url" | "file-data" }>;
+    expectTypeOf<Written6>().toExtend<ContentItemOf<Ai7ModelOutput>>();
+    // toAiSdkToolSet's form.
+    expectTypeOf<FileItem7>().toExtend<ContentItemOf<Ai7ModelOutput>>();
+    expect(true).toBe(true);
+  });
+
+  it("answers the OpenAI Agents SDK with its own text, image and file outputs", () => {
+    expectTypeOf<OpenAIAgentsOutputItem>().toEqualTypeOf<ToolOutputText | ToolOutputImage | ToolOutputFileContent>();
+    expect(true).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import type { ToolResult } from "../../tool/tool-result.js";
 import { type AdaptableAgent, type AdapterOptions, type BridgedTool, bridgeTools } from "../agent-bridge.js";
 import { approvedInMessages } from "./approved-in-messages.js";
 import { toModelOutput } from "./model-output.js";
+import { resultSchema } from "./result-schema.js";
 import type { AiSdkAgentTools } from "./to-ai-sdk-tools.js";
 import { type StreamProgress, streamCall, streams } from "./stream-execute.js";
 import type { ToolProgressEvent } from "../../tool/tool-progress.js";
@@ -60,19 +61,22 @@ export function toAiSdkToolSet(agent: AdaptableAgent, options: AiSdkToolSetOptio
   const toolApproval: AiSdkToolApproval = {};
   for (const bridged of bridgeTools(agent, { ...options, approval: "framework" })) {
     const { tool: source, needsApproval } = bridged;
+    const output = resultSchema(source.outputSchema);
     tools[source.name] = tool<Record<string, unknown>, ToolResult>({
       description: source.description,
       ...(source.title !== undefined && { title: source.title }),
       inputSchema: jsonSchema<Record<string, unknown>>(bridged.inputSchema as unknown as JSONSchema7),
       // AI SDK 7's own field; typed as object because the SDK 6 types this file compiles against lack it.
       ...(source.deferred && ({ deferLoading: true } as object)),
+      ...(output && { outputSchema: output }),
       execute: streams(source, options.streamProgress)
         ? (input, callOptions) =>
             streamCall((onProgress) =>
               execute(agent, bridged, input, callOptions, onProgress),
             ) as AsyncIterable<ToolResult>
         : (input, callOptions) => execute(agent, bridged, input, callOptions),
-      toModelOutput: ({ output }) => toModelOutput(output),
+      // This function is for AI SDK 7: rich content in 7's own `file` items.
+      toModelOutput: ({ output: result }) => toModelOutput(result, 7),
     });
     if (needsApproval) {
       toolApproval[source.name] = async (input, { toolCallId }) =>

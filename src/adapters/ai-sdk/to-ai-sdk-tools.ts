@@ -3,6 +3,7 @@ import type { ToolResult } from "../../tool/tool-result.js";
 import { type AdaptableAgent, type AdapterOptions, bridgeTools, callBridged } from "../agent-bridge.js";
 import { toModelOutput } from "./model-output.js";
 import { type StreamProgress, streamCall, streams } from "./stream-execute.js";
+import { resultSchema } from "./result-schema.js";
 
 /** Options of {@link toAiSdkTools}. */
 export interface AiSdkToolsOptions extends AdapterOptions {
@@ -37,6 +38,7 @@ export function toAiSdkTools(agent: AdaptableAgent, options: AiSdkToolsOptions =
   const tools: AiSdkAgentTools = {};
   for (const bridged of bridgeTools(agent, options)) {
     const { tool: source, needsApproval } = bridged;
+    const output = resultSchema(source.outputSchema);
     tools[source.name] = tool<Record<string, unknown>, ToolResult>({
       description: source.description,
       ...(source.title !== undefined && { title: source.title }),
@@ -47,6 +49,7 @@ export function toAiSdkTools(agent: AdaptableAgent, options: AiSdkToolsOptions =
       // AI SDK 7 reads the tool's own deferLoading (typed as object: the SDK 6 types lack it); 6, Anthropic's option.
       ...(source.deferred && ({ deferLoading: true } as object)),
       ...(source.deferred && { providerOptions: { anthropic: { deferLoading: true } } }),
+      ...(output && { outputSchema: output }),
       execute: streams(source, options.streamProgress)
         ? (input, { toolCallId, abortSignal }) =>
             streamCall((onProgress) =>
@@ -54,7 +57,8 @@ export function toAiSdkTools(agent: AdaptableAgent, options: AiSdkToolsOptions =
             ) as AsyncIterable<ToolResult>
         : (input, { toolCallId, abortSignal }) =>
             callBridged(agent, bridged, input, { callId: toolCallId, signal: abortSignal }),
-      toModelOutput: ({ output }) => toModelOutput(output),
+      // Rich content in the item types both AI SDK 6 and 7 read (see ContentForm).
+      toModelOutput: ({ output: result }) => toModelOutput(result, 6),
     });
   }
   return tools;

@@ -17,6 +17,7 @@ import {
   callBridged,
   modelText,
 } from "../agent-bridge.js";
+import { toMessageContent } from "./message-content.js";
 
 /**
  * Options of {@link toLangChainTools}. LangChain's core has no approval step of its own, so a tool with
@@ -24,15 +25,19 @@ import {
  */
 export type LangChainToolsOptions = Pick<AdapterOptions, "only">;
 
-/** What an agent tool answers LangChain with: the model's text, or a `ToolMessage` when called with a tool call. */
+/**
+ * What an agent tool answers LangChain with: the model's text, or a `ToolMessage` when called with a tool call (its
+ * content the model's text or content blocks, its `artifact` the whole {@link ToolResult}).
+ */
 export type LangChainToolOutput = string | ToolMessage;
 /** What LangChain calls an agent tool with: the arguments, or the model's whole tool call. */
 export type LangChainToolCallInput = StructuredToolCallInput<ToolSchemaBase>;
 
 /**
- * One agent tool as LangChain sees it: a `DynamicStructuredTool` with the tool's JSON Schema. Arguments that LangChain's
- * own validator rejects still reach toolwright, so the model reads toolwright's message instead of a thrown
- * `ToolInputParsingException`.
+ * One agent tool as LangChain sees it: a `DynamicStructuredTool` with the tool's JSON Schema and the response format
+ * `content_and_artifact`: the model reads the content, the app keeps the whole {@link ToolResult} (the full value) as
+ * the message's `artifact`. Arguments that LangChain's own validator rejects still reach toolwright, so the model
+ * reads toolwright's message instead of a thrown `ToolInputParsingException`.
  */
 export class AgentLangChainTool extends DynamicStructuredTool<
   ToolSchemaBase,
@@ -59,8 +64,13 @@ export class AgentLangChainTool extends DynamicStructuredTool<
       description: tool.description,
       // A fresh copy: LangChain's validator writes into the schema it is given, and ours are deep-frozen.
       schema: bridged.inputSchema as ToolSchemaBase,
+      responseFormat: "content_and_artifact",
       ...(tool.deferred && { extras: { defer_loading: true } }),
-      func: (args, runManager, config) => answer(args, config, runManager),
+      // The (content, artifact) pair this format asks for. With a tool call the content is already our ToolMessage,
+      // artifact included, which LangChain passes through as it is; without one LangChain returns the text. The
+      // class's output type is what LangChain returns, not the pair, hence the cast.
+      func: async (args, runManager, config) =>
+        [await answer(args, config, runManager), undefined] as unknown as LangChainToolOutput,
     });
     this.#answer = answer;
   }
@@ -87,19 +97,21 @@ function isToolCall(value: unknown): value is { args: unknown } {
   return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "tool_call";
 }
 
-/** Returns the model's text, as a `ToolMessage` with status `error` for a failure when the call has an id. */
+/** Returns the model's text without a tool call; with one, the `ToolMessage` (status `error` for a failure). */
 function toOutput(result: ToolResult, callId: string | undefined): LangChainToolOutput {
-  if (result.ok || callId === undefined) return modelText(result);
+  if (callId === undefined) return modelText(result);
   return toLangChainToolMessage(result);
 }
 
 /**
  * Returns a result as the `ToolMessage` to send the model, e.g. the result of `agent.approvals.approve(id)` for a call
- * that waited for approval: the content on success, toolwright's error text (status `error`) otherwise.
+ * that waited for approval: the content on success (rich content as content blocks), toolwright's error text
+ * (status `error`) otherwise; the whole result is the message's `artifact`.
  */
 export function toLangChainToolMessage(result: ToolResult): ToolMessage {
   return new ToolMessage({
-    content: modelText(result),
+    content: toMessageContent(result),
+    artifact: result,
     tool_call_id: result.callId,
     name: result.toolName,
     status: result.ok ? "success" : "error",

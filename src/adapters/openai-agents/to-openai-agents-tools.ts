@@ -1,6 +1,9 @@
 import { type FunctionTool, tool } from "@openai/agents";
 import { type OpenAIToolOptions, toOpenAITools } from "../../providers/openai/export.js";
+import type { JsonSchema } from "../../params/json-schema.js";
+import type { ToolResult } from "../../tool/tool-result.js";
 import { type AdaptableAgent, type AdapterOptions, bridgeTools, callBridged, modelText } from "../agent-bridge.js";
+import { type OpenAIAgentsOutput, toAgentsOutput } from "./agents-output.js";
 
 /** Options of {@link toOpenAIAgentsTools}. */
 export interface OpenAIAgentsToolsOptions extends AdapterOptions {
@@ -9,10 +12,19 @@ export interface OpenAIAgentsToolsOptions extends AdapterOptions {
    * schema allows it, `true` requires every tool to be strict (throws otherwise), `false` makes none strict.
    */
   readonly strict?: OpenAIToolOptions["strict"];
+  /**
+   * Passes each tool's output schema (from `returns`, when its root is an object) as the SDK's `outputSchema`, and
+   * answers with the value itself, which the SDK sends as JSON. Off by default: the SDK takes an output schema on the
+   * Responses API only (a Chat Completions model throws), and a tool with one cannot answer with images or files.
+   */
+  readonly outputSchema?: boolean;
 }
 
-/** One agent tool as the OpenAI Agents SDK sees it; its output is the text the model reads. */
-export type OpenAIAgentsTool = FunctionTool<unknown, never, string>;
+/**
+ * One agent tool as the OpenAI Agents SDK sees it; its output is the text the model reads, or the SDK's text, image
+ * and file outputs for rich content.
+ */
+export type OpenAIAgentsTool = FunctionTool<unknown, never, OpenAIAgentsOutput>;
 
 type StrictParameters = Extract<FunctionTool["parameters"], { additionalProperties: false }>;
 type LooseParameters = Extract<FunctionTool["parameters"], { additionalProperties: true }>;
@@ -38,10 +50,13 @@ export function toOpenAIAgentsTools(agent: AdaptableAgent, options: OpenAIAgents
   return bridged.map((b, index) => {
     const { parameters, strict } = exported[index]!;
     const { tool: source, needsApproval } = b;
+    const outputSchema = options.outputSchema === true ? objectSchema(source.outputSchema) : undefined;
+    const answer = outputSchema ? toValueOutput : toAgentsOutput;
     const common = {
       name: source.name,
       description: source.description,
       ...(source.deferred && { deferLoading: true }),
+      ...(outputSchema && { outputSchema }),
       ...(needsApproval && {
         needsApproval: (_context: unknown, input: unknown, callId?: string) => needsApproval(input, callId ?? ""),
       }),
@@ -49,12 +64,28 @@ export function toOpenAIAgentsTools(agent: AdaptableAgent, options: OpenAIAgents
         input: unknown,
         _context?: unknown,
         details?: { toolCall?: { callId: string }; signal?: AbortSignal },
-      ) =>
-        modelText(await callBridged(agent, b, input, { callId: details?.toolCall?.callId, signal: details?.signal })),
+      ) => answer(await callBridged(agent, b, input, { callId: details?.toolCall?.callId, signal: details?.signal })),
     };
     // Our schema type is wider than the SDK's (any JSON Schema object); the plan above made it fit the chosen mode.
-    return strict
-      ? tool({ ...common, parameters: parameters as StrictParameters, strict: true })
-      : tool({ ...common, parameters: parameters as unknown as LooseParameters, strict: false });
+    // With an output schema the SDK types the result as unknown; what execute returns is an OpenAIAgentsOutput.
+    return (
+      strict
+        ? tool({ ...common, parameters: parameters as StrictParameters, strict: true })
+        : tool({ ...common, parameters: parameters as unknown as LooseParameters, strict: false })
+    ) as OpenAIAgentsTool;
   });
+}
+
+type AgentsOutputSchema = NonNullable<FunctionTool["outputSchema"]>;
+
+// The SDK's outputSchema describes a JSON object; a result schema with another root (a list, a string) is not passed.
+function objectSchema(schema: JsonSchema | undefined): AgentsOutputSchema | undefined {
+  if (schema === undefined || schema.type !== "object") return undefined;
+  // A fresh copy: ours are deep-frozen, and the SDK's schema type is narrower than any JSON Schema object.
+  return structuredClone(schema) as unknown as AgentsOutputSchema;
+}
+
+// With an output schema the SDK sends what execute returns as JSON: the value on success, the error text otherwise.
+function toValueOutput(result: ToolResult): OpenAIAgentsOutput {
+  return result.ok && result.modelContent === undefined ? (result.content as OpenAIAgentsOutput) : modelText(result);
 }
