@@ -69,8 +69,9 @@ local after = statusNow()
 if after ~= before then
   leave(base, ARGV[1], before)
   if after then enter(base, ARGV[1], after, ttl) end
-  tell(base, ARGV[1], after or 'deleted')
 end
+-- A renewal (no fields) changes nothing a waiter reads; any other write is told (e.g. a result after a decision).
+if after ~= before or i <= #ARGV then tell(base, ARGV[1], after or 'deleted') end
 return redis.call('HGETALL', KEYS[1])`;
 
 /** KEYS: index. ARGV: the record keys' common prefix. Returns each live record's fields; prunes dead entries. */

@@ -78,6 +78,8 @@ export class MemoryStore implements RuntimeStore, ScopedStore {
     slot.expiresAt = this.#now() + options.ttlMs;
     const after = statusOf(slot);
     if (after !== before) this.#index.move(kind, scope, id, before, after);
+    // A renewal (no fields) changes nothing a waiter reads; any other write is told (e.g. a result after a decision).
+    else if (Object.values(patch).some((value) => value !== undefined)) this.#index.tell(kind, scope, id, after);
     return decode(slot.fields);
   }
 

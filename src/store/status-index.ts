@@ -56,6 +56,11 @@ export class StatusIndex {
     return statuses;
   }
 
+  /** Tells a scope's listeners that a record changed without changing its status. */
+  tell(kind: StoreKind, scope: string, id: string, status: string): void {
+    this.#tell(scopeKey(kind, scope), id, status);
+  }
+
   #tell(key: string, id: string, status: string): void {
     const listeners = this.#listeners.get(key);
     if (!listeners) return;
