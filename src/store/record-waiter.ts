@@ -134,18 +134,22 @@ export class RecordWaiter {
     this.#idle();
   }
 
+  // One pass at a time over the waited records, one read after another, then a pause: a store that cannot notify
+  // is read at the pace it answers, never flooded.
   #poll(): void {
     if (this.#poller) return;
-    this.#poller = setInterval(() => {
-      for (const id of this.#waiting.keys()) void this.#check(id);
-    }, this.#options.pollMs);
-    this.#poller.unref();
+    const pass = async () => {
+      for (const id of [...this.#waiting.keys()]) await this.#check(id);
+      if (this.#waiting.size === 0) this.#poller = undefined;
+      else (this.#poller = setTimeout(() => void pass(), this.#options.pollMs)).unref();
+    };
+    (this.#poller = setTimeout(() => void pass(), this.#options.pollMs)).unref();
   }
 
   // With nothing left to wait for, the subscription and the poller go: an agent that waits for nothing costs nothing.
   #idle(): void {
     if (this.#waiting.size > 0) return;
-    clearInterval(this.#poller);
+    clearTimeout(this.#poller);
     this.#poller = undefined;
     this.#unwatch?.();
     this.#unwatch = undefined;
