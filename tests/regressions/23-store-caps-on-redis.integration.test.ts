@@ -113,6 +113,21 @@ describe("caps with a Redis store (issue 23)", () => {
     expect(heard).toMatchObject([{ ok: true, content: "removed B-7" }]);
   });
 
+  it("reads again what it waits for once its subscriber reconnects, so a notice lost meanwhile costs nothing", async () => {
+    const requester = replica(stores[0]!, "resync", { storePollMs: 600_000 });
+    const approver = replica(stores[1]!, "resync");
+    const heard: ToolResult[] = [];
+    requester.on("after", (event) => {
+      if (event.result?.outcome !== "awaiting_approval") heard.push(event.result!);
+    });
+    const { approvalId } = await requester.callTool("remove", { name: "K-1" });
+    // Drop every subscriber connection: what is published before they reconnect reaches no one.
+    await admin.sendCommand(["CLIENT", "KILL", "TYPE", "pubsub"]);
+    await approver.approvals.approve(approvalId!);
+    for (let i = 0; i < 300 && heard.length === 0; i += 1) await sleep(10);
+    expect(heard).toMatchObject([{ ok: true, content: "removed K-1" }]);
+  });
+
   it("marks a task lost for a waiter once its runner's lease runs out, with no notice from the runner", async () => {
     const runnerStore = await createRedisStore({ url: redis.url, prefix: "caps" });
     const runner = replica(runnerStore, "lost", { leaseMs: 300 });
