@@ -121,9 +121,18 @@ describe("caps with a Redis store (issue 23)", () => {
       if (event.result?.outcome !== "awaiting_approval") heard.push(event.result!);
     });
     const { approvalId } = await requester.callTool("remove", { name: "K-1" });
-    // Drop every subscriber connection: what is published before they reconnect reaches no one.
-    await admin.sendCommand(["CLIENT", "KILL", "TYPE", "pubsub"]);
-    await approver.approvals.approve(approvalId!);
+    // Drop every subscriber connection and keep them out (no room for another client) while the call is decided:
+    // its notice reaches no one.
+    const connected = Number(/connected_clients:(\d+)/.exec(String(await admin.sendCommand(["INFO", "clients"])))![1]);
+    const killed = Number(await admin.sendCommand(["CLIENT", "KILL", "TYPE", "pubsub"]));
+    await admin.sendCommand(["CONFIG", "SET", "maxclients", String(connected - killed)]);
+    try {
+      await approver.approvals.approve(approvalId!);
+      await sleep(200);
+      expect(heard).toEqual([]);
+    } finally {
+      await admin.sendCommand(["CONFIG", "SET", "maxclients", "10000"]);
+    }
     for (let i = 0; i < 300 && heard.length === 0; i += 1) await sleep(10);
     expect(heard).toMatchObject([{ ok: true, content: "removed K-1" }]);
   });
