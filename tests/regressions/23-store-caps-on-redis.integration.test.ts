@@ -23,6 +23,8 @@ afterAll(async () => {
 });
 
 let running = 0;
+let openGate = () => {};
+const gate = new Promise<void>((resolve) => (openGate = resolve));
 class Ops extends BaseAgent {
   static override agentName = "ops";
   @tool({ description: "Remove", params: { name: p.string() }, requiresApproval: true })
@@ -33,8 +35,10 @@ class Ops extends BaseAgent {
   async rebuild({ ms }: { ms: number }, { signal }: { signal: AbortSignal }) {
     running += 1;
     try {
+      // ms < 0: until the test opens the gate, so no task ends while the cap is being tested, however slow the box.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
+        const timer = ms < 0 ? undefined : setTimeout(resolve, ms);
+        void gate.then(() => ms < 0 && resolve());
         signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
       });
       return "rebuilt";
@@ -73,12 +77,13 @@ describe("caps with a Redis store (issue 23)", () => {
     running = 0;
     const [a, b] = stores.map((store) => replica(store, "task-race", { maxTasks: 5 }));
     const results: ToolResult[] = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 ? a! : b!).callTool("rebuild", { ms: 1_000 })),
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a! : b!).callTool("rebuild", { ms: -1 })),
     );
     expect(results.filter((r) => r.outcome === "backgrounded")).toHaveLength(5);
     expect(results.filter((r) => r.outcome === "timed_out")).toHaveLength(35);
     await sleep(50);
     expect(running).toBe(5);
+    openGate();
   });
 
   it("sends no command while idle with 2,000 pending approvals, and lists them in short pages", async () => {

@@ -14,6 +14,8 @@ class CountingStore extends MemoryStore {
 }
 
 let running = 0;
+let openGate = () => {};
+const gate = new Promise<void>((resolve) => (openGate = resolve));
 let mostRunning = 0;
 class Ops extends BaseAgent {
   static override agentName = "ops";
@@ -26,8 +28,10 @@ class Ops extends BaseAgent {
     running += 1;
     mostRunning = Math.max(mostRunning, running);
     try {
+      // ms < 0: until the test opens the gate, so no task ends while the cap is being tested, however slow the box.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
+        const timer = ms < 0 ? undefined : setTimeout(resolve, ms);
+        void gate.then(() => ms < 0 && resolve());
         signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
       });
       return "rebuilt";
@@ -75,7 +79,7 @@ describe("caps with a store (issue 23)", () => {
     mostRunning = 0;
     const replicas = [0, 1].map(() => new Ops({ registry: new ToolRegistry({ scope: "t" }), store, maxTasks: 5 }));
     const results: ToolResult[] = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => replicas[i % 2]!.callTool("rebuild", { ms: 200 })),
+      Array.from({ length: 40 }, (_, i) => replicas[i % 2]!.callTool("rebuild", { ms: -1 })),
     );
     const backgrounded = results.filter((r) => r.outcome === "backgrounded");
     expect(backgrounded).toHaveLength(5);
@@ -84,6 +88,7 @@ describe("caps with a store (issue 23)", () => {
     expect(refused[0]!.error!.message).toMatch(/task store is full of running tasks/);
     await sleep(20);
     expect(running).toBe(5);
+    openGate();
     for (const r of backgrounded) await replicas[0]!.tasks.wait(r.taskId!);
     expect((await replicas[1]!.tasks.fetchAll()).map((t) => t.status)).toEqual(Array(5).fill("succeeded"));
   });
