@@ -131,7 +131,8 @@ export class MemoryStore implements RuntimeStore, ScopedStore {
     this.#write(fields, record, options);
     const slot = { kind, scope: record.scope, id: record.id, fields, expiresAt: this.#now() + options.ttlMs };
     this.#slots.set(key, slot);
-    this.#index.move(kind, record.scope, record.id, undefined, statusOf(slot));
+    // A new record is not announced (as in Redis): nobody can wait for a record before it exists.
+    this.#index.move(kind, record.scope, record.id, undefined, statusOf(slot), true);
     return true;
   }
 

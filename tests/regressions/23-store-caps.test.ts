@@ -1,4 +1,13 @@
-import { BaseAgent, MemoryStore, type PendingApproval, ToolRegistry, type ToolResult, p, tool } from "toolwright";
+import {
+  BaseAgent,
+  MemoryStore,
+  type PendingApproval,
+  type RuntimeStore,
+  ToolRegistry,
+  type ToolResult,
+  p,
+  tool,
+} from "toolwright";
 
 // Issue 23, "Limits with a store": `maxPendingApprovals` and `maxTasks` were ignored once a store was attached (200
 // background handlers ran at once under a cap of 5), an idle process read every pending record of its own each
@@ -139,5 +148,44 @@ describe("caps with a store (issue 23)", () => {
     const final = await waiter.tasks.wait(started.taskId!);
     expect(final).toMatchObject({ ok: true, content: "rebuilt", taskId: started.taskId });
     expect(Date.now() - before).toBeLessThan(5_000);
+  });
+});
+
+/** A store with only the five methods of RuntimeStore, as an app's own store may be: no caps, pages or notices. */
+function plainStore(): RuntimeStore & { gets: number } {
+  const inner = new MemoryStore();
+  const plain = {
+    description: "plain",
+    gets: 0,
+    create: inner.create.bind(inner),
+    get: (...args: Parameters<MemoryStore["get"]>) => ((plain.gets += 1), inner.get(...args)),
+    transition: inner.transition.bind(inner),
+    list: inner.list.bind(inner),
+    delete: inner.delete.bind(inner),
+  };
+  return plain;
+}
+
+describe("caps with a store of only the five methods (issue 23)", () => {
+  it("still holds maxPendingApprovals within one process, and hears decisions by polling", async () => {
+    const store = plainStore();
+    const evicted: PendingApproval[] = [];
+    const options = { store, maxPendingApprovals: 2, storePollMs: 10 };
+    const requester = new Ops({
+      registry: new ToolRegistry({ scope: "t" }),
+      ...options,
+      onApprovalEvicted: (a) => void evicted.push(a),
+    });
+    const approver = new Ops({ registry: new ToolRegistry({ scope: "t" }), ...options });
+    const heard: ToolResult[] = [];
+    requester.on("after", (event) => void (event.result?.outcome !== "awaiting_approval" && heard.push(event.result!)));
+    const ids: string[] = [];
+    for (const name of ["1", "2", "3"]) ids.push((await requester.callTool("remove", { name })).approvalId!);
+    expect(evicted.map((a) => a.id)).toEqual([ids[0]]);
+    expect((await approver.approvals.list()).map((a) => a.args.name)).toEqual(["2", "3"]);
+    await approver.approvals.approve(ids[1]!);
+    for (let i = 0; i < 100 && heard.length === 0; i += 1) await sleep(10);
+    expect(heard).toMatchObject([{ ok: true, content: "removed 2" }]);
+    expect(store.gets).toBeGreaterThan(0);
   });
 });
