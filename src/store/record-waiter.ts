@@ -138,12 +138,17 @@ export class RecordWaiter {
   // is read at the pace it answers, never flooded.
   #poll(): void {
     if (this.#poller) return;
-    const pass = async () => {
+    // Each loop has its own timer: a loop whose timer was replaced or cleared (the waiter went idle meanwhile) ends.
+    const pass = async (own: NodeJS.Timeout) => {
       for (const id of [...this.#waiting.keys()]) await this.#check(id);
-      if (this.#waiting.size === 0) this.#poller = undefined;
-      else (this.#poller = setTimeout(() => void pass(), this.#options.pollMs)).unref();
+      if (this.#poller !== own) return;
+      this.#poller = this.#waiting.size === 0 ? undefined : next();
     };
-    (this.#poller = setTimeout(() => void pass(), this.#options.pollMs)).unref();
+    const next = (): NodeJS.Timeout => {
+      const timer: NodeJS.Timeout = setTimeout(() => void pass(timer), this.#options.pollMs);
+      return timer.unref();
+    };
+    this.#poller = next();
   }
 
   // With nothing left to wait for, the subscription and the poller go: an agent that waits for nothing costs nothing.
