@@ -131,6 +131,14 @@ export type { StoreOptions } from "./dispatch/index.js";
 export { MemoryStore } from "./store/memory-store.js";
 export { StoreUnavailableError } from "./store/store-error.js";
 export type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "./store/runtime-store.js";
+export type {
+  CappedCreate,
+  ScopeCap,
+  ScopedStore,
+  StoreChange,
+  StoreChangeListener,
+  StorePage,
+} from "./store/scope-limits.js";
 
 export { toOpenAITools } from "./providers/openai/export.js";
 export type { OpenAIApi, OpenAIChatTool, OpenAIResponsesTool, OpenAIToolOptions } from "./providers/openai/export.js";

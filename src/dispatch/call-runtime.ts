@@ -47,7 +47,10 @@ export interface RuntimeOptions extends TaskLimits, StoreOptions {
   readonly approver?: Approver;
   /** Checks `authScopes`; without one, a tool with scopes always ends with `auth_required`. */
   readonly scopeChecker?: ScopeChecker;
-  /** The most approvals kept pending; default 100. A full store drops its oldest request. */
+  /**
+   * The most approvals kept pending; default 100. A full store drops its oldest request. With a `store`, the cap is
+   * on the agent's scope in the store, every process's requests counted, checked atomically with each request.
+   */
   readonly maxPendingApprovals?: number;
   /** Called with a pending approval the full store dropped (see `maxPendingApprovals`), e.g. to tell its user. */
   readonly onApprovalEvicted?: ApprovalEvictedListener;

@@ -11,6 +11,13 @@ import { rejection } from "./gates.js";
 import { notify } from "./finish.js";
 import { SharedTasks } from "./tasks/index.js";
 import type { TaskKeeper, TaskLimits } from "./tasks/index.js";
+import type { ApprovalEvictedListener } from "./approvals/index.js";
+
+/** The approval limits of an agent's runtime options (see `RuntimeOptions`), which hold with a store too. */
+export interface ApprovalLimits {
+  readonly maxPendingApprovals?: number;
+  readonly onApprovalEvicted?: ApprovalEvictedListener;
+}
 
 /**
  * What a shared store needs of the agent: its name (for messages), the scope its records are kept under (see
@@ -26,6 +33,9 @@ const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_APPROVAL_TTL_MS = 24 * 60 * 60_000;
 const DEFAULT_POLL_MS = 500;
 const DEFAULT_RETENTION_MS = 10 * 60_000;
+// The same defaults as without a store (LocalApprovals, LocalTasks): a store changes where the caps hold, not them.
+const DEFAULT_MAX_PENDING = 100;
+const DEFAULT_MAX_TASKS = 100;
 
 function hostOf(host: StoreHost | undefined): StoreHost {
   // Only an agent has a name to share records under; a bare runtime with a store is a programming mistake.
@@ -50,7 +60,7 @@ function approvalTarget(call: CallRequest): ApprovalTarget {
 /** Creates an agent's approvals on a shared store. */
 export function sharedApprovals(
   store: RuntimeStore,
-  options: StoreOptions & TaskLimits,
+  options: StoreOptions & TaskLimits & ApprovalLimits,
   host: StoreHost | undefined,
 ): ApprovalKeeper {
   const { agentName, scope, resolve } = hostOf(host);
@@ -65,6 +75,8 @@ export function sharedApprovals(
     approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
     retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
     pollMs: options.storePollMs ?? DEFAULT_POLL_MS,
+    maxPending: options.maxPendingApprovals ?? DEFAULT_MAX_PENDING,
+    ...(options.onApprovalEvicted && { onEvicted: options.onApprovalEvicted }),
   });
 }
 
@@ -80,10 +92,15 @@ export function sharedTasks(
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
     pollMs: options.storePollMs ?? DEFAULT_POLL_MS,
+    maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS,
   });
 }
 
 /** Returns the builders of an agent's approvals and tasks on `store`, for {@link CallRuntime}'s constructor. */
-export function sharedKeepers(store: RuntimeStore, options: StoreOptions & TaskLimits, host: StoreHost): SharedKeepers {
+export function sharedKeepers(
+  store: RuntimeStore,
+  options: StoreOptions & TaskLimits & ApprovalLimits,
+  host: StoreHost,
+): SharedKeepers {
   return { approvals: () => sharedApprovals(store, options, host), tasks: () => sharedTasks(store, options, host) };
 }

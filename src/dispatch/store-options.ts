@@ -18,6 +18,10 @@ export interface StoreOptions {
   readonly leaseMs?: number;
   /** With a store: how long an approval stays pending before it expires and can never run, in ms; default 24 h. */
   readonly approvalTtlMs?: number;
-  /** With a store: how often a process looks for decisions and results made elsewhere, in ms; default 500. */
+  /**
+   * With a store that cannot notify (no `watch`, or a `RedisStore` without a subscriber): how often a process reads
+   * the records it waits for (decisions and results made elsewhere), in ms; default 500. A store that notifies is
+   * read only when a record changes.
+   */
   readonly storePollMs?: number;
 }

@@ -1,5 +1,6 @@
 import { StoreUnavailableError } from "../store/store-error.js";
 import { type RedisCommandClient, RedisStore } from "./redis-store.js";
+import type { RedisSubscriberClient } from "./redis-watchers.js";
 
 /** The package name of the Redis client, an optional peer dependency of toolwright. */
 export const REDIS_PACKAGE = "redis";
@@ -20,16 +21,18 @@ export interface OwnedRedisStore extends RedisStore {
   close(): Promise<void>;
 }
 
-interface NodeRedisClient extends RedisCommandClient {
-  on(event: "error", listener: (error: unknown) => void): unknown;
+interface NodeRedisClient extends RedisCommandClient, RedisSubscriberClient {
+  on(event: "error" | "ready", listener: (error?: unknown) => void): unknown;
   connect(): Promise<unknown>;
   destroy(): void;
+  duplicate(): NodeRedisClient;
 }
 
 /**
  * Connects to Redis with the `redis` package (node-redis) and returns a store on that connection. The client fails
  * commands at once while disconnected (no offline queue, so no call waits on a dead server) and reconnects by itself,
- * so the store recovers when the server returns.
+ * so the store recovers when the server returns. A second connection carries subscriptions, so processes waiting for a
+ * decision or a result are told of it rather than polling.
  * @throws {Error} naming the package when `redis` is not installed; {@link StoreUnavailableError} when the server
  *   cannot be reached within `commandTimeoutMs`.
  */
@@ -53,17 +56,20 @@ export async function createRedisStore(options: CreateRedisStoreOptions = {}): P
   }) as NodeRedisClient;
   // Without a listener an "error" event (every failed reconnect) would crash the process; commands report failures.
   client.on("error", () => undefined);
+  const subscriber = client.duplicate();
+  subscriber.on("error", () => undefined);
   const label = redactPassword(url);
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      client.connect(),
+      Promise.all([client.connect(), subscriber.connect()]),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no connection within ${timeout} ms`)), timeout);
       }),
     ]);
   } catch (error) {
     client.destroy();
+    subscriber.destroy();
     throw new StoreUnavailableError(`${label} (prefix "${options.prefix ?? "toolwright"}")`, "connect", error);
   } finally {
     clearTimeout(timer);
@@ -73,8 +79,13 @@ export async function createRedisStore(options: CreateRedisStoreOptions = {}): P
     label,
     ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
     commandTimeoutMs: timeout,
+    subscriber,
   });
-  return Object.assign(store, { close: async () => client.destroy() });
+  const close = async () => {
+    client.destroy();
+    subscriber.destroy();
+  };
+  return Object.assign(store, { close });
 }
 
 function redactPassword(url: string): string {

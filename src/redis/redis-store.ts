@@ -2,7 +2,17 @@ import { createHash } from "node:crypto";
 import { decode } from "../store/memory-store.js";
 import type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "../store/runtime-store.js";
 import { StoreUnavailableError } from "../store/store-error.js";
+import {
+  type CappedCreate,
+  DEFAULT_PAGE_SIZE,
+  type ScopeCap,
+  type ScopedStore,
+  type StoreChangeListener,
+  type StorePage,
+} from "../store/scope-limits.js";
 import { CREATE, DELETE, LIST, TRANSITION } from "./scripts.js";
+import { CREATE_CAPPED, LIST_PAGE } from "./status-scripts.js";
+import { type RedisSubscriberClient, RedisWatchers } from "./redis-watchers.js";
 
 /**
  * The one method the store needs of a Redis client: a node-redis client (`createClient()` from `redis`) has it.
@@ -22,9 +32,15 @@ export interface RedisStoreOptions {
   readonly commandTimeoutMs?: number;
   /** Names the server in error messages, e.g. its URL (without the password); `"redis"` by default. */
   readonly label?: string;
+  /**
+   * A second connected client (e.g. `client.duplicate()`, connected) kept for subscriptions, through which waiting
+   * processes are told of decisions and results instead of polling. Without one, they poll each record they wait
+   * for every `storePollMs`. `createRedisStore` always makes one.
+   */
+  readonly subscriber?: RedisSubscriberClient;
 }
 
-const SCRIPTS = { CREATE, TRANSITION, LIST, DELETE } as const;
+const SCRIPTS = { CREATE, TRANSITION, LIST, DELETE, CREATE_CAPPED, LIST_PAGE } as const;
 type ScriptName = keyof typeof SCRIPTS;
 const SHAS = Object.fromEntries(
   Object.entries(SCRIPTS).map(([name, body]) => [name, createHash("sha1").update(body).digest("hex")]),
@@ -39,9 +55,10 @@ const SHAS = Object.fromEntries(
  * const store = await createRedisStore({ url: process.env.REDIS_URL });
  * const agent = new FileAgent({ store });
  */
-export class RedisStore implements RuntimeStore {
+export class RedisStore implements RuntimeStore, ScopedStore {
   readonly description: string;
   readonly #client: RedisCommandClient;
+  readonly #watchers: RedisWatchers | undefined;
   readonly #prefix: string;
   readonly #timeout: number;
 
@@ -51,12 +68,53 @@ export class RedisStore implements RuntimeStore {
     this.#prefix = options.prefix ?? "toolwright";
     this.#timeout = options.commandTimeoutMs ?? 2_000;
     this.description = `${options.label ?? "redis"} (prefix "${this.#prefix}")`;
+    this.#watchers = options.subscriber && new RedisWatchers(options.subscriber);
   }
 
   async create(kind: StoreKind, record: StoredRecord, options: WriteOptions): Promise<boolean> {
     const keys = this.#keys(kind, record.scope, record.id);
     const args = [record.id, ttl(options), lease(options), ...pairs(record)];
     return (await this.#run("CREATE", keys, args, `create ${kind} ${record.id}`)) === 1;
+  }
+
+  async createCapped(
+    kind: StoreKind,
+    record: StoredRecord,
+    options: WriteOptions,
+    cap: ScopeCap,
+  ): Promise<CappedCreate> {
+    const group = (statuses: readonly string[] = []) => [String(statuses.length), ...statuses];
+    const args = [record.id, ttl(options), lease(options), String(cap.max)];
+    args.push(...group(cap.counted), ...group(cap.evictable), ...group(cap.leasedStatuses), ...pairs(record));
+    const keys = this.#keys(kind, record.scope, record.id);
+    const reply = await this.#run("CREATE_CAPPED", keys, args, `create ${kind} ${record.id}`);
+    const [created, ...rest] = Array.isArray(reply) ? (reply as unknown[]) : [0, "full"];
+    if (Number(created) !== 1) return { created: false, reason: rest[0] === "exists" ? "exists" : "full" };
+    return { created: true, evicted: rest.map(fromFields).filter((r) => r !== undefined) };
+  }
+
+  async listPage(
+    kind: StoreKind,
+    scope: string,
+    statuses: readonly string[],
+    page: { readonly after?: string; readonly limit?: number } = {},
+  ): Promise<StorePage> {
+    const limit = String(page.limit ?? DEFAULT_PAGE_SIZE);
+    const args = [page.after ?? "0", limit, ...statuses];
+    const reply = await this.#run("LIST_PAGE", [this.#keys(kind, scope, "")[1]], args, `list ${kind}s of "${scope}"`);
+    const [next, ...rows] = Array.isArray(reply) ? (reply as unknown[]) : [""];
+    const records = rows.map(fromFields).filter((r) => r !== undefined);
+    return next ? { records, next: String(next) } : { records };
+  }
+
+  async watch(kind: StoreKind, scope: string, listener: StoreChangeListener): Promise<(() => void) | undefined> {
+    if (!this.#watchers) return undefined;
+    const channel = `${this.#keys(kind, scope, "")[1].slice(0, -1)}:changes`;
+    try {
+      return await this.#watchers.watch(channel, listener);
+    } catch (error) {
+      throw new StoreUnavailableError(this.description, `watch ${kind}s of "${scope}"`, error);
+    }
   }
 
   async get(kind: StoreKind, scope: string, id: string): Promise<StoredRecord | undefined> {

@@ -1,6 +1,18 @@
 import type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "./runtime-store.js";
+import {
+  type CappedCreate,
+  DEFAULT_PAGE_SIZE,
+  type ScopeCap,
+  type ScopedStore,
+  type StoreChangeListener,
+  type StorePage,
+} from "./scope-limits.js";
+import { StatusIndex } from "./status-index.js";
 
 interface Slot {
+  readonly kind: StoreKind;
+  readonly scope: string;
+  readonly id: string;
   /** Each field as JSON text, as a shared store keeps it: a record read back is a copy, never the writer's object. */
   readonly fields: Map<string, string>;
   expiresAt: number;
@@ -8,11 +20,13 @@ interface Slot {
 
 /**
  * Keeps records in this process's memory, with the semantics of a shared store (JSON copies, atomic guarded
- * transitions, expiry), for one-process apps and tests. Expired records are dropped when the store is next used.
+ * transitions, expiry, caps per scope, change notices), for one-process apps and tests. Expired records are dropped
+ * when the store is next used.
  */
-export class MemoryStore implements RuntimeStore {
+export class MemoryStore implements RuntimeStore, ScopedStore {
   readonly description = "memory (this process)";
   readonly #slots = new Map<string, Slot>();
+  readonly #index = new StatusIndex();
   readonly #now: () => number;
 
   /** Creates an empty store; `now` is its clock (ms since the epoch), `Date.now` by default. */
@@ -22,12 +36,26 @@ export class MemoryStore implements RuntimeStore {
 
   async create(kind: StoreKind, record: StoredRecord, options: WriteOptions): Promise<boolean> {
     this.#sweep();
-    const key = keyOf(kind, record.scope, record.id);
-    if (this.#slots.has(key)) return false;
-    const fields = new Map<string, string>();
-    this.#write(fields, record, options);
-    this.#slots.set(key, { fields, expiresAt: this.#now() + options.ttlMs });
-    return true;
+    return this.#insert(kind, record, options);
+  }
+
+  async createCapped(
+    kind: StoreKind,
+    record: StoredRecord,
+    options: WriteOptions,
+    cap: ScopeCap,
+  ): Promise<CappedCreate> {
+    this.#sweep();
+    if (this.#slots.has(keyOf(kind, record.scope, record.id))) return { created: false, reason: "exists" };
+    const evicted: StoredRecord[] = [];
+    while (this.#counted(kind, record.scope, cap) >= cap.max) {
+      const oldest = this.#oldest(kind, record.scope, cap.evictable);
+      if (!oldest) return { created: false, reason: "full" };
+      evicted.push(decode(oldest.fields));
+      this.#remove(oldest, "evicted");
+    }
+    this.#insert(kind, record, options);
+    return { created: true, evicted };
   }
 
   async get(kind: StoreKind, scope: string, id: string): Promise<StoredRecord | undefined> {
@@ -45,8 +73,13 @@ export class MemoryStore implements RuntimeStore {
   ): Promise<StoredRecord | undefined> {
     const slot = this.#live(keyOf(kind, scope, id));
     if (!slot || !meets(slot.fields, guard, this.#now())) return undefined;
+    const before = statusOf(slot);
     this.#write(slot.fields, patch, options);
     slot.expiresAt = this.#now() + options.ttlMs;
+    const after = statusOf(slot);
+    if (after !== before) this.#index.move(kind, scope, id, before, after);
+    // A renewal (no fields) changes nothing a waiter reads; any other write is told (e.g. a result after a decision).
+    else if (Object.values(patch).some((value) => value !== undefined)) this.#index.tell(kind, scope, id, after);
     return decode(slot.fields);
   }
 
@@ -58,9 +91,82 @@ export class MemoryStore implements RuntimeStore {
     return records;
   }
 
+  async listPage(
+    kind: StoreKind,
+    scope: string,
+    statuses: readonly string[],
+    page: { readonly after?: string; readonly limit?: number } = {},
+  ): Promise<StorePage> {
+    this.#sweep();
+    const after = Number(page.after ?? 0);
+    const limit = page.limit ?? DEFAULT_PAGE_SIZE;
+    const found: [number, Slot][] = [];
+    for (const status of statuses) {
+      for (const [id, order] of this.#index.entries(kind, scope, status)) {
+        const slot = order > after ? this.#slots.get(keyOf(kind, scope, id)) : undefined;
+        if (slot) found.push([order, slot]);
+      }
+    }
+    found.sort((a, b) => a[0] - b[0]);
+    const taken = found.slice(0, limit);
+    const records = taken.map(([, slot]) => decode(slot.fields));
+    return found.length > limit ? { records, next: String(taken.at(-1)![0]) } : { records };
+  }
+
   async delete(kind: StoreKind, scope: string, id: string): Promise<boolean> {
-    const key = keyOf(kind, scope, id);
-    return this.#live(key) !== undefined && this.#slots.delete(key);
+    const slot = this.#live(keyOf(kind, scope, id));
+    if (!slot) return false;
+    this.#remove(slot, "deleted");
+    return true;
+  }
+
+  async watch(kind: StoreKind, scope: string, listener: StoreChangeListener): Promise<() => void> {
+    return this.#index.watch(kind, scope, listener);
+  }
+
+  #insert(kind: StoreKind, record: StoredRecord, options: WriteOptions): boolean {
+    const key = keyOf(kind, record.scope, record.id);
+    if (this.#slots.has(key)) return false;
+    const fields = new Map<string, string>();
+    this.#write(fields, record, options);
+    const slot = { kind, scope: record.scope, id: record.id, fields, expiresAt: this.#now() + options.ttlMs };
+    this.#slots.set(key, slot);
+    // A new record is not announced (as in Redis): nobody can wait for a record before it exists.
+    this.#index.move(kind, record.scope, record.id, undefined, statusOf(slot), true);
+    return true;
+  }
+
+  #counted(kind: StoreKind, scope: string, cap: ScopeCap): number {
+    let count = 0;
+    const now = this.#now();
+    for (const status of cap.counted) {
+      if (!cap.leasedStatuses?.includes(status)) {
+        count += this.#index.count(kind, scope, status);
+        continue;
+      }
+      for (const [id] of this.#index.entries(kind, scope, status)) {
+        const slot = this.#slots.get(keyOf(kind, scope, id));
+        if (slot && Number(slot.fields.get("leaseUntil") ?? 0) > now) count += 1;
+      }
+    }
+    return count;
+  }
+
+  #oldest(kind: StoreKind, scope: string, statuses: readonly string[]): Slot | undefined {
+    let oldest: [number, Slot] | undefined;
+    for (const status of statuses) {
+      for (const [id, order] of this.#index.entries(kind, scope, status)) {
+        const slot = this.#slots.get(keyOf(kind, scope, id));
+        if (slot && (!oldest || order < oldest[0])) oldest = [order, slot];
+        break;
+      }
+    }
+    return oldest?.[1];
+  }
+
+  #remove(slot: Slot, as: "deleted" | "evicted" | "expired"): void {
+    this.#slots.delete(keyOf(slot.kind, slot.scope, slot.id));
+    this.#index.move(slot.kind, slot.scope, slot.id, statusOf(slot), as, as === "expired");
   }
 
   #write(fields: Map<string, string>, values: Readonly<Record<string, unknown>>, options: WriteOptions): void {
@@ -73,7 +179,7 @@ export class MemoryStore implements RuntimeStore {
   #live(key: string): Slot | undefined {
     const slot = this.#slots.get(key);
     if (slot && slot.expiresAt <= this.#now()) {
-      this.#slots.delete(key);
+      this.#remove(slot, "expired");
       return undefined;
     }
     return slot;
@@ -81,12 +187,17 @@ export class MemoryStore implements RuntimeStore {
 
   #sweep(): void {
     const now = this.#now();
-    for (const [key, slot] of this.#slots) if (slot.expiresAt <= now) this.#slots.delete(key);
+    for (const slot of this.#slots.values()) if (slot.expiresAt <= now) this.#remove(slot, "expired");
   }
 }
 
 // JSON text of the scope keeps any name apart from the id that follows it.
 const keyOf = (kind: StoreKind, scope: string, id: string) => `${kind}:${JSON.stringify(scope)}:${id}`;
+
+const statusOf = (slot: Slot): string => {
+  const text = slot.fields.get("status");
+  return text === undefined ? "" : String(JSON.parse(text));
+};
 
 /** Returns true when a record's fields meet a guard at time `now`. */
 function meets(fields: Map<string, string>, guard: TransitionGuard, now: number): boolean {

@@ -1,5 +1,6 @@
 import {
   BaseAgent,
+  type CappedCreate,
   MemoryStore,
   type StoredRecord,
   ToolRegistry,
@@ -20,6 +21,10 @@ class EditableStore extends MemoryStore {
   override async create(kind: "approval" | "task", record: StoredRecord, options: WriteOptions): Promise<boolean> {
     this.scope = record.scope;
     return super.create(kind, record, options);
+  }
+  override async createCapped(...args: Parameters<MemoryStore["createCapped"]>): Promise<CappedCreate> {
+    this.scope = args[1].scope;
+    return super.createCapped(...args);
   }
   async edit(id: string, patch: Record<string, unknown>): Promise<void> {
     const written = await this.transition("approval", this.scope, id, { from: ["pending"] }, patch, { ttlMs: 60_000 });

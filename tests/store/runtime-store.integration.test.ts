@@ -101,7 +101,7 @@ describe("RedisStore keys", () => {
     await store.transition("approval", "ops", "a1", { from: ["pending"] }, { status: "approved" }, { ttlMs: 5_000 });
     await store.create("task", makeRecord({ id: "t1" }), { ttlMs: 60_000, leaseMs: 1_000 });
     const keys = await client.keys("ttl-check:*");
-    expect(keys.length).toBe(4); // two records, two indexes
+    expect(keys.length).toBe(8); // two records, two indexes, two status sets (issue 23), two order counters
     for (const key of keys) expect(await client.pTTL(key)).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,10 @@
 import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
 import { deepFreeze } from "../../schema/json.js";
 import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
+import { RecordWaiter } from "../../store/record-waiter.js";
+import { createWithinCap, listInStatuses } from "../../store/scoped-ops.js";
 import {
+  type ApprovalEvictedListener,
   type ApprovalKeeper,
   type ApprovalRequest,
   type ApproveOptions,
@@ -41,9 +44,20 @@ export interface SharedApprovalsOptions<Call> {
   readonly approvalTtlMs: number;
   /** How long a decided record stays, so a late second decision is told it was used; in ms. */
   readonly retentionMs: number;
-  /** How often this process looks for decisions made elsewhere on the calls it requested, in ms. */
+  /**
+   * How often this process reads the calls it requested for decisions made elsewhere, in ms, when the store cannot
+   * notify it (a store without `watch`, a `RedisStore` without a subscriber).
+   */
   readonly pollMs: number;
+  /** The most approvals of the scope kept pending, across processes; a full scope drops its oldest request. */
+  readonly maxPending: number;
+  /** Told (in the process whose request made room) of each pending approval the full scope dropped. */
+  readonly onEvicted?: ApprovalEvictedListener;
 }
+
+const PENDING = ["pending"] as const;
+// A decision's record is final for its requester once it carries the result.
+const decided = (record: StoredRecord) => record.result !== undefined;
 
 /**
  * Keeps an agent's pending approvals in a {@link RuntimeStore}, so they survive a restart and any process whose agent
@@ -55,21 +69,59 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   readonly #options: SharedApprovalsOptions<Call>;
   // The calls requested here and not yet seen decided: this process's view, and whom to tell of a decision.
   readonly #local = new Map<string, { readonly info: PendingApproval; readonly request: ApprovalRequest }>();
-  #poller: NodeJS.Timeout | undefined;
+  readonly #waiter: RecordWaiter;
 
   /** Creates the approvals of one agent on a store. */
   constructor(options: SharedApprovalsOptions<Call>) {
     this.#options = options;
+    const { store, scope, approvalTtlMs, pollMs } = options;
+    this.#waiter = new RecordWaiter({
+      store,
+      kind: "approval",
+      scope,
+      pollMs,
+      read: (id) => store.get("approval", scope, id),
+      isFinal: decided,
+      // A pending request expires unannounced, and so does a decided one whose runner died before writing a result:
+      // read it once then, so this process forgets it.
+      recheckAt: (record) =>
+        record.status === "pending"
+          ? Number(record.createdAt) + approvalTtlMs + 1
+          : Date.now() + approvalTtlMs + options.retentionMs + 1,
+    });
   }
 
   async request(request: ApprovalRequest): Promise<string> {
+    const { store, scope, approvalTtlMs, maxPending } = this.#options;
     const id = globalThis.crypto.randomUUID();
     const info = pendingApproval(id, request);
-    const record = { ...info, scope: this.#options.scope, status: "pending", createdAt: info.requestedAt };
-    await this.#options.store.create("approval", record, { ttlMs: this.#options.approvalTtlMs });
+    const record = { ...info, scope, status: "pending", createdAt: info.requestedAt };
+    // Subscribed before the write, so a decision made at once elsewhere is not missed.
+    await this.#waiter.ready();
+    const cap = { max: maxPending, counted: PENDING, evictable: PENDING };
+    const made = await createWithinCap(store, "approval", record, { ttlMs: approvalTtlMs }, cap);
+    if (made.created) for (const evicted of made.evicted) this.#evicted(toPending(evicted));
     this.#local.set(id, { info, request });
-    this.#watch();
+    void this.#waiter.wait(id, record).then((final) => this.#heard(id, final));
     return id;
+  }
+
+  #evicted(approval: PendingApproval): void {
+    this.#local.delete(approval.id);
+    this.#waiter.forget(approval.id);
+    try {
+      this.#options.onEvicted?.(approval);
+    } catch {
+      // The app's listener failing must not fail the new call that made room.
+    }
+  }
+
+  // The wait for a call requested here is over: decided elsewhere (tell its listeners), or gone (evicted, expired).
+  async #heard(id: string, record: StoredRecord | undefined): Promise<void> {
+    const local = this.#local.get(id);
+    if (!local || !this.#local.delete(id)) return;
+    const result = record?.result as ToolResult | undefined;
+    if (result && local.request.report) await local.request.report(result);
   }
 
   async approve(approvalId: string, options: ApproveOptions = {}): Promise<ToolResult> {
@@ -89,7 +141,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     if (problem !== undefined) return this.#refuseMismatch(record, local?.request, problem);
     // The compare-and-set is the only way out of `pending`: of any number of racing approvals, one wins.
     await this.#decide(approvalId, { status: "approved" });
-    this.#local.delete(approvalId);
+    this.#forget(approvalId);
     const result = call
       ? await this.#options.runApproved(call, deepFreeze(args))
       : await local!.request.run(options.signal);
@@ -102,7 +154,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const local = this.#local.get(approvalId);
     const call = local ? undefined : this.#call(record, undefined);
     await this.#decide(approvalId, { status: "rejected" });
-    this.#local.delete(approvalId);
+    this.#forget(approvalId);
     const result = call
       ? await this.#options.refuseApproved(call, record.args, reason)
       : await local!.request.refuse(reason);
@@ -114,7 +166,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async #refuseMismatch(record: StoredRecord, local: ApprovalRequest | undefined, why: string): Promise<ToolResult> {
     const toolName = String(record.toolName);
     await this.#decide(record.id, { status: "rejected" });
-    this.#local.delete(record.id);
+    this.#forget(record.id);
     const result = failureResult(toolName, String(record.callId), "rejected", {
       code: ErrorCode.ApprovalMismatch,
       message: approvalMismatchText(toolName, why),
@@ -125,19 +177,25 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     return result;
   }
 
+  // Decided here: this process no longer waits to hear of it.
+  #forget(approvalId: string): void {
+    this.#local.delete(approvalId);
+    this.#waiter.forget(approvalId);
+  }
+
   pending(): PendingApproval[] {
     return [...this.#local.values()].map((entry) => entry.info);
   }
 
   async list(): Promise<PendingApproval[]> {
-    const records = await this.#options.store.list("approval", this.#options.scope);
-    return records.filter((record) => record.status === "pending").map(toPending);
+    const records = await listInStatuses(this.#options.store, "approval", this.#options.scope, PENDING);
+    return records.map(toPending).sort((a, b) => a.requestedAt - b.requestedAt);
   }
 
   async #pendingRecord(approvalId: string): Promise<StoredRecord> {
     const record = await this.#options.store.get("approval", this.#options.scope, approvalId);
     if (!record) {
-      this.#local.delete(approvalId);
+      this.#forget(approvalId);
       throw new ApprovalNotFoundError(approvalId);
     }
     if (record.status !== "pending") throw new ApprovalNotFoundError(approvalId, usedReason(record.status));
@@ -180,28 +238,6 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
       );
     }
     return call;
-  }
-
-  // Polls only while calls requested here are undecided; the timer never keeps the process alive.
-  #watch(): void {
-    if (this.#poller) return;
-    this.#poller = setInterval(() => void this.#poll(), this.#options.pollMs);
-    this.#poller.unref();
-  }
-
-  async #poll(): Promise<void> {
-    for (const [id, { request }] of this.#local) {
-      const record = await this.#options.store.get("approval", this.#options.scope, id).catch(() => null);
-      // null: the store is unreachable for now. Without a result the call is pending or still running elsewhere.
-      if (record === null || (record && record.result === undefined)) continue;
-      if (!this.#local.delete(id)) continue;
-      const result = record?.result as ToolResult | undefined;
-      if (result && request.report) await request.report(result);
-    }
-    if (this.#local.size === 0) {
-      clearInterval(this.#poller);
-      this.#poller = undefined;
-    }
   }
 }
 

@@ -46,7 +46,11 @@ export interface BackgroundTasks {
 
 /** Limits of a task store. */
 export interface TaskLimits {
-  /** The most tasks kept, running or finished; default 100. A full store evicts its oldest finished task. */
+  /**
+   * The most tasks kept, running or finished; default 100. A full store evicts its oldest finished task, and refuses
+   * a new one when all are running. With a `store`, the cap is on the agent's scope in the store, every process's
+   * tasks counted; each process keeps at most this many finished tasks in memory.
+   */
   readonly maxTasks?: number;
   /** How long a finished task stays readable, in ms; default 10 minutes. */
   readonly taskRetentionMs?: number;

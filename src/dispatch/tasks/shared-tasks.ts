@@ -3,6 +3,8 @@ import { taskLostText } from "../../errors/model-messages.js";
 import { TaskNotFoundError } from "../../errors/runtime-errors.js";
 import { ToolwrightError } from "../../errors/toolwright-error.js";
 import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
+import { RecordWaiter } from "../../store/record-waiter.js";
+import { createWithinCap, listInStatuses } from "../../store/scoped-ops.js";
 import type { HandlerOutcome } from "../run-handler.js";
 import { cancelledResult } from "../runtime-results.js";
 import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./local-tasks.js";
@@ -21,8 +23,13 @@ export interface SharedTasksOptions {
   readonly leaseMs: number;
   /** How long a finished (or lost) task stays readable, in ms. */
   readonly retentionMs: number;
-  /** How often `wait` reads a task that runs in another process, in ms. */
+  /** How often `wait` reads a task that runs in another process, in ms, when the store cannot notify. */
   readonly pollMs: number;
+  /**
+   * The most tasks of the scope kept, running or finished, across processes: a full scope evicts its oldest
+   * finished task, and refuses a new one when every kept task is running (the call then ends as timed out).
+   */
+  readonly maxTasks: number;
 }
 
 interface LocalTask {
@@ -32,7 +39,9 @@ interface LocalTask {
   readonly settle: (outcome: HandlerOutcome) => void;
 }
 
-const FINISHED = new Set<string>(["succeeded", "failed", "cancelled", "lost"]);
+const FINISHED_STATUSES = ["succeeded", "failed", "cancelled", "lost"] as const;
+const FINISHED = new Set<string>(FINISHED_STATUSES);
+const ALL_STATUSES = ["running", ...FINISHED_STATUSES];
 
 /**
  * Keeps an agent's background tasks in a {@link RuntimeStore}: the process running a task holds a lease on its record
@@ -44,14 +53,27 @@ export class SharedTasks implements TaskKeeper {
   readonly #options: SharedTasksOptions;
   readonly #owner = globalThis.crypto.randomUUID();
   readonly #local = new Map<string, LocalTask>();
+  // The finished tasks still in #local, oldest first: at most maxTasks, since the store is where results live.
+  readonly #finished = new Set<string>();
+  readonly #waiter: RecordWaiter;
 
   /** Creates the tasks of one agent on a store. */
   constructor(options: SharedTasksOptions) {
     this.#options = options;
+    this.#waiter = new RecordWaiter({
+      store: options.store,
+      kind: "task",
+      scope: options.scope,
+      pollMs: options.pollMs,
+      read: (id) => this.#read(id),
+      isFinal: (record) => FINISHED.has(record.status) && record.result !== undefined,
+      // A running task's writer may die without a word: look again once its lease could have run out.
+      recheckAt: (record) => (record.status === "running" ? Number(record.leaseUntil ?? 0) + 1 : undefined),
+    });
   }
 
   async start(task: TaskStart): Promise<string | undefined> {
-    const { store, scope, leaseMs, retentionMs } = this.#options;
+    const { store, scope, leaseMs, retentionMs, maxTasks } = this.#options;
     const id = globalThis.crypto.randomUUID();
     const info: TaskInfo = Object.freeze({
       id,
@@ -62,7 +84,11 @@ export class SharedTasks implements TaskKeeper {
     });
     const record = { ...info, scope, owner: this.#owner, createdAt: info.startedAt };
     // Rejects with StoreUnavailableError: the dispatcher then stops the call instead of running it unrecorded.
-    await store.create("task", record, { ttlMs: leaseMs + retentionMs, leaseMs });
+    const cap = { max: maxTasks, counted: ALL_STATUSES, evictable: FINISHED_STATUSES, leasedStatuses: ["running"] };
+    const made = await createWithinCap(store, "task", record, { ttlMs: leaseMs + retentionMs, leaseMs }, cap);
+    // Full of running tasks across the scope: refused, as a full in-memory store refuses.
+    if (!made.created) return undefined;
+    for (const evicted of made.evicted) this.#drop(evicted.id);
     const renewal = setInterval(() => void this.#renew(id), Math.max(1, Math.floor(leaseMs / 3)));
     renewal.unref();
     let resolveDone!: (result: ToolResult) => void;
@@ -78,7 +104,8 @@ export class SharedTasks implements TaskKeeper {
         entry.info = Object.freeze({ ...entry.info, status, finishedAt: Date.now(), result });
         resolveDone(result);
         void this.#record(id, entry.info);
-        const forget = setTimeout(() => this.#local.delete(id), retentionMs);
+        this.#keepFinished(id);
+        const forget = setTimeout(() => this.#drop(id), retentionMs);
         forget.unref();
         task.onSettled({ ...outcome, result });
       },
@@ -110,19 +137,40 @@ export class SharedTasks implements TaskKeeper {
   }
 
   async fetchAll(): Promise<TaskInfo[]> {
-    const records = await this.#options.store.list("task", this.#options.scope);
-    return Promise.all(records.map((record) => this.#local.get(record.id)?.info ?? this.#checkLease(record)));
+    const records = await listInStatuses(this.#options.store, "task", this.#options.scope, ALL_STATUSES);
+    const infos = await Promise.all(
+      records.map((record) => this.#local.get(record.id)?.info ?? this.#checkLease(record)),
+    );
+    return infos.sort((a, b) => a.startedAt - b.startedAt);
   }
 
   async wait(taskId: string): Promise<ToolResult> {
     const local = this.#local.get(taskId);
     if (local) return local.done;
-    for (;;) {
-      const info = await this.fetch(taskId);
-      if (!info) throw new TaskNotFoundError(taskId);
-      if (info.result && FINISHED.has(info.status)) return info.result;
-      await new Promise((resolve) => setTimeout(resolve, this.#options.pollMs));
+    // Told of the task's end by the store (or, on a store that cannot notify, read every pollMs).
+    const record = await this.#waiter.wait(taskId);
+    if (!record) throw new TaskNotFoundError(taskId);
+    return record.result as ToolResult;
+  }
+
+  // Reads a task's record, marking it lost when its lease ran out.
+  async #read(id: string): Promise<StoredRecord | undefined> {
+    const record = await this.#options.store.get("task", this.#options.scope, id);
+    if (!record || record.status !== "running" || Number(record.leaseUntil ?? 0) > Date.now()) return record;
+    return (await this.#markLost(record)) ?? record;
+  }
+
+  #keepFinished(id: string): void {
+    this.#finished.add(id);
+    for (const oldest of this.#finished) {
+      if (this.#finished.size <= this.#options.maxTasks) break;
+      this.#drop(oldest);
     }
+  }
+
+  #drop(id: string): void {
+    this.#finished.delete(id);
+    this.#local.delete(id);
   }
 
   cancel(taskId: string, reason = "the task was cancelled"): boolean {
@@ -167,6 +215,10 @@ export class SharedTasks implements TaskKeeper {
 
   async #checkLease(record: StoredRecord): Promise<TaskInfo> {
     if (record.status !== "running" || Number(record.leaseUntil ?? 0) > Date.now()) return toInfo(record);
+    return toInfo((await this.#markLost(record)) ?? record);
+  }
+
+  #markLost(record: StoredRecord): Promise<StoredRecord | undefined> {
     const { store, scope, retentionMs } = this.#options;
     const lost = {
       status: "lost",
@@ -175,8 +227,7 @@ export class SharedTasks implements TaskKeeper {
     };
     // The store's clock decides: a lease still running there leaves the task as it is.
     const guard = { from: ["running"], leaseExpired: true };
-    const marked = await store.transition("task", scope, record.id, guard, lost, { ttlMs: retentionMs });
-    return toInfo(marked ?? record);
+    return store.transition("task", scope, record.id, guard, lost, { ttlMs: retentionMs });
   }
 }
 

@@ -1,0 +1,128 @@
+// Lua for the per-status index of a scope's records (issue 23): each status of a scope has a sorted set of ids scored
+// by the order they entered it (a per-scope counter), so a script counts a scope's pending approvals or kept tasks,
+// evicts the oldest and pages through them in short steps, never reading every record at once. Each status change is
+// published on the scope's channel ("<status> <id>"), so waiting processes are told instead of polling. Keys are
+// built from the scope's base key, which carries the scope's hash tag: one cluster slot, as a script's keys need.
+
+/**
+ * Lua functions shared by the scripts: `enter` adds an id to its status's set (and drops up to two ids at the bottom
+ * whose records expired), `leave` removes it, `tell` publishes a change. `base` is the scope's key base
+ * (`<prefix>:{<scope>}:<kind>`); a record's key is `base .. ':' .. id`.
+ */
+export const STATUS_FUNCTIONS = `local function keep(key, ttl)
+  if redis.call('PTTL', key) < ttl then redis.call('PEXPIRE', key, ttl) end
+end
+local function enter(base, id, status, ttl)
+  local set = base .. ':st:' .. status
+  local order = redis.call('INCR', base .. ':seq')
+  keep(base .. ':seq', ttl)
+  redis.call('ZADD', set, order, id)
+  keep(set, ttl)
+  for _, old in ipairs(redis.call('ZRANGE', set, 0, 1)) do
+    if redis.call('EXISTS', base .. ':' .. old) == 0 then redis.call('ZREM', set, old) end
+  end
+end
+local function leave(base, id, status)
+  if status then redis.call('ZREM', base .. ':st:' .. status, id) end
+end
+local function tell(base, id, status)
+  redis.call('PUBLISH', base .. ':changes', status .. ' ' .. id)
+end`;
+
+// The scope's key base from a script's index key (`<base>s`).
+const BASE = `local base = string.sub(KEYS[2], 1, -2)`;
+
+/**
+ * KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", max, then counted statuses (count, each), evictable statuses
+ * (count, each), leased statuses (count, each), then the record's field/JSON pairs. Returns {1, evicted record
+ * fields...}, {0, "exists"} or {0, "full"}.
+ */
+export const CREATE_CAPPED = `${STATUS_FUNCTIONS}
+${BASE}
+if redis.call('EXISTS', KEYS[1]) == 1 then return {0, 'exists'} end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local ttl = tonumber(ARGV[2])
+local max = tonumber(ARGV[4])
+local function group(at)
+  local n = tonumber(ARGV[at])
+  local out = {}
+  for j = 1, n do out[ARGV[at + j]] = j end
+  return out, at + n + 1
+end
+local counted, i = group(5)
+local evictable, j = group(i)
+local leased, fields = group(j)
+local function count()
+  local total = 0
+  for status in pairs(counted) do
+    local set = base .. ':st:' .. status
+    if leased[status] then
+      for _, id in ipairs(redis.call('ZRANGE', set, 0, -1)) do
+        local lease = redis.call('HGET', base .. ':' .. id, 'leaseUntil')
+        if not lease then redis.call('ZREM', set, id) elseif tonumber(lease) > now then total = total + 1 end
+      end
+    else
+      total = total + redis.call('ZCARD', set)
+    end
+  end
+  return total
+end
+local evicted = {1}
+local rounds = 0
+while count() >= max do
+  rounds = rounds + 1
+  local oldest, oldestStatus, oldestOrder = nil, nil, nil
+  for status in pairs(evictable) do
+    local bottom = redis.call('ZRANGE', base .. ':st:' .. status, 0, 0, 'WITHSCORES')
+    if bottom[1] and (not oldestOrder or tonumber(bottom[2]) < oldestOrder) then
+      oldest, oldestStatus, oldestOrder = bottom[1], status, tonumber(bottom[2])
+    end
+  end
+  if not oldest or rounds > 10000 then return {0, 'full'} end
+  local key = base .. ':' .. oldest
+  leave(base, oldest, oldestStatus)
+  if redis.call('EXISTS', key) == 1 then
+    evicted[#evicted + 1] = redis.call('HGETALL', key)
+    redis.call('DEL', key)
+    redis.call('ZREM', KEYS[2], oldest)
+    tell(base, oldest, 'evicted')
+  end
+end
+local status = nil
+for k = fields, #ARGV, 2 do
+  redis.call('HSET', KEYS[1], ARGV[k], ARGV[k + 1])
+  if ARGV[k] == 'status' then status = cjson.decode(ARGV[k + 1]) end
+end
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'leaseUntil', string.format('%d', now + tonumber(ARGV[3]))) end
+redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
+keep(KEYS[2], ttl)
+if status then enter(base, ARGV[1], status, ttl) end
+return evicted`;
+
+/**
+ * KEYS: index. ARGV: after (an order number, "0" for the start), limit, then statuses. Returns {next or "", record
+ * fields...}: at most `limit` records in the statuses, in the order they entered them; drops ids whose record expired.
+ */
+export const LIST_PAGE = `local base = string.sub(KEYS[1], 1, -2)
+local after = ARGV[1]
+local limit = tonumber(ARGV[2])
+local found = {}
+for k = 3, #ARGV do
+  local set = base .. ':st:' .. ARGV[k]
+  local rows = redis.call('ZRANGEBYSCORE', set, '(' .. after, '+inf', 'WITHSCORES', 'LIMIT', 0, limit)
+  for r = 1, #rows, 2 do found[#found + 1] = {tonumber(rows[r + 1]), rows[r], set} end
+end
+table.sort(found, function(a, b) return a[1] < b[1] end)
+local out = {''}
+local last = nil
+for _, row in ipairs(found) do
+  if #out > limit then break end
+  local fields = redis.call('HGETALL', base .. ':' .. row[2])
+  if #fields == 0 then redis.call('ZREM', row[3], row[2]) else out[#out + 1] = fields end
+  last = row[1]
+end
+if #out > limit or #found > limit then out[1] = string.format('%d', last) end
+return out`;

@@ -1,0 +1,163 @@
+import type { RuntimeStore, StoreKind, StoredRecord } from "./runtime-store.js";
+import { type StoreChange, isScopedStore } from "./scope-limits.js";
+
+/** Where a {@link RecordWaiter} waits and how it reads a record. */
+export interface RecordWaiterOptions {
+  readonly store: RuntimeStore;
+  readonly kind: StoreKind;
+  readonly scope: string;
+  /** Reads a record (a task reader also marks an expired lease lost); `null` when the store cannot be reached now. */
+  readonly read: (id: string) => Promise<StoredRecord | undefined | null>;
+  /** True when the wait for a record is over (a decision with its result, a finished task). */
+  readonly isFinal: (record: StoredRecord) => boolean;
+  /**
+   * When to read a record again with no notice of a change (ms since the epoch): when a pending approval expires,
+   * or a running task's lease runs out. Undefined: only on a notice.
+   */
+  readonly recheckAt: (record: StoredRecord) => number | undefined;
+  /** How often to read each waited record when the store cannot notify, in ms. */
+  readonly pollMs: number;
+}
+
+interface Waiting {
+  readonly settle: (record: StoredRecord | undefined) => void;
+  timer?: NodeJS.Timeout;
+}
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Waits for records of one scope to reach a final state. On a store that notifies (`watch`), it reads a record
+ * only when told it changed, when its own clock says so (`recheckAt`) or after the notice channel reconnected: an
+ * idle process that waits on 40,000 records sends nothing. On a store that cannot notify it reads each waited record
+ * every `pollMs`, as before. Its timers never keep the process alive.
+ */
+export class RecordWaiter {
+  readonly #options: RecordWaiterOptions;
+  readonly #waiting = new Map<string, Waiting>();
+  #subscribing: Promise<boolean> | undefined;
+  #unwatch: (() => void) | undefined;
+  #poller: NodeJS.Timeout | undefined;
+
+  /** Creates a waiter; it watches the store only while something is waited for. */
+  constructor(options: RecordWaiterOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Subscribes to the scope's notices (once); resolves true when the store notifies. Call it before writing a
+   * record that will be waited for, so no change is missed; a failed subscription falls back to polling.
+   */
+  ready(): Promise<boolean> {
+    const { store, kind, scope } = this.#options;
+    if (!isScopedStore(store)) return Promise.resolve(false);
+    this.#subscribing ??= store
+      .watch(kind, scope, (change) => this.#changed(change))
+      .then(
+        (unwatch) => {
+          this.#unwatch = unwatch;
+          return unwatch !== undefined;
+        },
+        () => {
+          this.#subscribing = undefined;
+          return false;
+        },
+      );
+    return this.#subscribing;
+  }
+
+  /**
+   * Resolves with the record once it is final, or undefined once it is gone (deleted, evicted or expired).
+   * `record`: the record as just written here, after {@link RecordWaiter.ready}; without it (or when the
+   * subscription had to be made again meanwhile) the record is read once now, as it may have changed unnoticed.
+   */
+  async wait(id: string, record?: StoredRecord): Promise<StoredRecord | undefined> {
+    const fresh = this.#subscribing === undefined;
+    const notifies = await this.ready();
+    const done = new Promise<StoredRecord | undefined>((resolve) => {
+      const previous = this.#waiting.get(id);
+      this.#waiting.set(id, {
+        settle: (result) => {
+          previous?.settle(result);
+          resolve(result);
+        },
+      });
+    });
+    if (record && !fresh) this.#schedule(id, record);
+    else void this.#check(id);
+    if (!notifies) this.#poll();
+    return done;
+  }
+
+  /** Stops waiting for `id`: its wait never settles. */
+  forget(id: string): void {
+    const waiting = this.#waiting.get(id);
+    clearTimeout(waiting?.timer);
+    this.#waiting.delete(id);
+    this.#idle();
+  }
+
+  #changed(change: StoreChange | undefined): void {
+    if (change === undefined) {
+      for (const id of this.#waiting.keys()) void this.#check(id);
+    } else if (this.#waiting.has(change.id)) {
+      if (change.status === "deleted" || change.status === "evicted") this.#settle(change.id, undefined);
+      else void this.#check(change.id);
+    }
+  }
+
+  async #check(id: string): Promise<void> {
+    if (!this.#waiting.has(id)) return;
+    const record = await this.#options.read(id).catch(() => null);
+    // null: the store is unreachable for now; a notice, the poller or the reconnection reads it again.
+    if (record === null || !this.#waiting.has(id)) return;
+    if (record === undefined || this.#options.isFinal(record)) this.#settle(id, record);
+    else this.#schedule(id, record);
+  }
+
+  #schedule(id: string, record: StoredRecord): void {
+    const waiting = this.#waiting.get(id);
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    const at = this.#options.recheckAt(record);
+    if (at === undefined) return;
+    waiting.timer = setTimeout(() => void this.#check(id), Math.min(MAX_TIMER_MS, Math.max(1, at - Date.now())));
+    waiting.timer.unref();
+  }
+
+  #settle(id: string, record: StoredRecord | undefined): void {
+    const waiting = this.#waiting.get(id);
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    this.#waiting.delete(id);
+    waiting.settle(record);
+    this.#idle();
+  }
+
+  // One pass at a time over the waited records, one read after another, then a pause: a store that cannot notify
+  // is read at the pace it answers, never flooded.
+  #poll(): void {
+    if (this.#poller) return;
+    // Each loop has its own timer: a loop whose timer was replaced or cleared (the waiter went idle meanwhile) ends.
+    const pass = async (own: NodeJS.Timeout) => {
+      for (const id of [...this.#waiting.keys()]) await this.#check(id);
+      if (this.#poller !== own) return;
+      this.#poller = this.#waiting.size === 0 ? undefined : next();
+    };
+    const next = (): NodeJS.Timeout => {
+      const timer: NodeJS.Timeout = setTimeout(() => void pass(timer), this.#options.pollMs);
+      return timer.unref();
+    };
+    this.#poller = next();
+  }
+
+  // With nothing left to wait for, the subscription and the poller go: an agent that waits for nothing costs nothing.
+  #idle(): void {
+    if (this.#waiting.size > 0) return;
+    clearTimeout(this.#poller);
+    this.#poller = undefined;
+    this.#unwatch?.();
+    this.#unwatch = undefined;
+    this.#subscribing = undefined;
+  }
+}

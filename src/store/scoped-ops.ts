@@ -1,0 +1,58 @@
+import type { RuntimeStore, StoreKind, StoredRecord, WriteOptions } from "./runtime-store.js";
+import { type CappedCreate, DEFAULT_PAGE_SIZE, type ScopeCap, isScopedStore } from "./scope-limits.js";
+
+/**
+ * Creates a record within a cap on its scope: atomically on a store that has `createCapped` (memory, Redis); on
+ * another store by listing the scope first, which holds within one process but not across racing processes.
+ */
+export async function createWithinCap(
+  store: RuntimeStore,
+  kind: StoreKind,
+  record: StoredRecord,
+  options: WriteOptions,
+  cap: ScopeCap,
+): Promise<CappedCreate> {
+  if (isScopedStore(store)) return store.createCapped(kind, record, options, cap);
+  const now = Date.now();
+  const live = (await store.list(kind, record.scope)).filter(
+    (each) =>
+      cap.counted.includes(each.status) &&
+      (!cap.leasedStatuses?.includes(each.status) || Number(each.leaseUntil ?? 0) > now),
+  );
+  const evictable = live
+    .filter((each) => cap.evictable.includes(each.status))
+    .sort((a, b) => Number(a.createdAt ?? 0) - Number(b.createdAt ?? 0));
+  const evicted: StoredRecord[] = [];
+  for (let count = live.length; count >= cap.max; count -= 1) {
+    const oldest = evictable.shift();
+    if (!oldest) return { created: false, reason: "full" };
+    if (await store.delete(kind, record.scope, oldest.id)) evicted.push(oldest);
+  }
+  return (await store.create(kind, record, options))
+    ? { created: true, evicted }
+    : { created: false, reason: "exists" };
+}
+
+/**
+ * Reads every record of a scope in `statuses`, oldest first: page by page on a store that has `listPage`, so no
+ * single step holds the store for long however many there are; in one `list` on another store.
+ */
+export async function listInStatuses(
+  store: RuntimeStore,
+  kind: StoreKind,
+  scope: string,
+  statuses: readonly string[],
+): Promise<StoredRecord[]> {
+  if (!isScopedStore(store)) {
+    const records = await store.list(kind, scope);
+    return records.filter((record) => statuses.includes(record.status));
+  }
+  const records: StoredRecord[] = [];
+  let after: string | undefined;
+  do {
+    const page = await store.listPage(kind, scope, statuses, { limit: DEFAULT_PAGE_SIZE, ...(after && { after }) });
+    records.push(...page.records);
+    after = page.next;
+  } while (after !== undefined);
+  return records;
+}

@@ -1,0 +1,146 @@
+import { createClient } from "redis";
+import { MemoryStore, type ScopedStore, type RuntimeStore, type StoreChange } from "toolwright";
+import { RedisStore } from "toolwright/redis";
+import { type TestRedis, startTestRedis } from "./redis-server.js";
+
+// The ScopedStore contract (issue 23), the same on both stores: caps checked with the create, pages through a
+// scope's statuses, and notices of status changes.
+
+let redis: TestRedis;
+let client: ReturnType<typeof createClient>;
+let subscriber: ReturnType<typeof createClient>;
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+  client = createClient({ url: redis.url });
+  subscriber = client.duplicate();
+  await Promise.all([client.connect(), subscriber.connect()]);
+}, 300_000);
+
+afterAll(async () => {
+  client?.destroy();
+  subscriber?.destroy();
+  await redis?.close();
+});
+
+type Store = RuntimeStore & ScopedStore;
+let prefixes = 0;
+const stores: [string, () => Store][] = [
+  ["MemoryStore", () => new MemoryStore()],
+  ["RedisStore", () => new RedisStore({ client, subscriber, prefix: `scoped${(prefixes += 1)}` })],
+];
+
+const record = (id: string, status = "pending", extra: Record<string, unknown> = {}) => ({
+  id,
+  scope: "s",
+  status,
+  createdAt: Date.now(),
+  ...extra,
+});
+const PENDING_CAP = { max: 3, counted: ["pending"], evictable: ["pending"] };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(stores)("%s as a ScopedStore", (_name, makeStore) => {
+  it("evicts the oldest counted record to stay within the cap, and returns it", async () => {
+    const store = makeStore();
+    const evicted: string[] = [];
+    for (const id of ["a", "b", "c", "d", "e"]) {
+      const made = await store.createCapped("approval", record(id), { ttlMs: 60_000 }, PENDING_CAP);
+      if (!made.created) throw new Error(`refused ${id}`);
+      evicted.push(...made.evicted.map((r) => r.id));
+    }
+    expect(evicted).toEqual(["a", "b"]);
+    expect((await store.listPage("approval", "s", ["pending"])).records.map((r) => r.id)).toEqual(["c", "d", "e"]);
+    expect(await store.get("approval", "s", "a")).toBeUndefined();
+    // Another scope has its own count.
+    const other = await store.createCapped("approval", { ...record("a"), scope: "t" }, { ttlMs: 60_000 }, PENDING_CAP);
+    expect(other).toEqual({ created: true, evicted: [] });
+  });
+
+  it("refuses when full and nothing may be evicted, and when the id exists; a record leaving the status frees room", async () => {
+    const store = makeStore();
+    const cap = { max: 2, counted: ["running", "done"], evictable: ["done"] };
+    await store.createCapped("task", record("r1", "running"), { ttlMs: 60_000 }, cap);
+    expect(await store.createCapped("task", record("r1", "running"), { ttlMs: 60_000 }, cap)).toEqual({
+      created: false,
+      reason: "exists",
+    });
+    await store.createCapped("task", record("r2", "running"), { ttlMs: 60_000 }, cap);
+    expect(await store.createCapped("task", record("r3", "running"), { ttlMs: 60_000 }, cap)).toEqual({
+      created: false,
+      reason: "full",
+    });
+    await store.transition("task", "s", "r1", { from: ["running"] }, { status: "done" }, { ttlMs: 60_000 });
+    const made = await store.createCapped("task", record("r3", "running"), { ttlMs: 60_000 }, cap);
+    expect(made.created && made.evicted.map((r) => r.id)).toEqual(["r1"]);
+  });
+
+  it("does not count a running record whose lease ran out", async () => {
+    const store = makeStore();
+    const cap = { max: 1, counted: ["running"], evictable: [], leasedStatuses: ["running"] };
+    await store.createCapped("task", record("old", "running"), { ttlMs: 60_000, leaseMs: 30 }, cap);
+    expect((await store.createCapped("task", record("new", "running"), { ttlMs: 60_000 }, cap)).created).toBe(false);
+    await sleep(60);
+    const made = await store.createCapped("task", record("new", "running"), { ttlMs: 60_000, leaseMs: 30_000 }, cap);
+    expect(made).toEqual({ created: true, evicted: [] });
+  });
+
+  it("pages through a scope's statuses in the order records entered them, without repeats", async () => {
+    const store = makeStore();
+    const ids = Array.from({ length: 450 }, (_, i) => `r${String(i).padStart(3, "0")}`);
+    for (const id of ids)
+      await store.create("task", record(id, Number(id.slice(1)) % 2 ? "running" : "done"), { ttlMs: 60_000 });
+    const seen: string[] = [];
+    let after: string | undefined;
+    let pages = 0;
+    do {
+      const page = await store.listPage("task", "s", ["running", "done"], { limit: 200, ...(after && { after }) });
+      expect(page.records.length).toBeLessThanOrEqual(200);
+      seen.push(...page.records.map((r) => r.id));
+      after = page.next;
+      pages += 1;
+    } while (after !== undefined);
+    expect(seen).toEqual(ids);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect((await store.listPage("task", "s", ["done"], { limit: 1_000 })).records).toHaveLength(225);
+  });
+
+  it("drops expired records from pages", async () => {
+    const store = makeStore();
+    await store.create("approval", record("short"), { ttlMs: 30 });
+    await store.create("approval", record("long"), { ttlMs: 60_000 });
+    await sleep(80);
+    expect((await store.listPage("approval", "s", ["pending"])).records.map((r) => r.id)).toEqual(["long"]);
+  });
+
+  it("tells a watcher of status changes and written fields, not of renewals, until unwatched", async () => {
+    const store = makeStore();
+    const heard: (StoreChange | undefined)[] = [];
+    const unwatch = await store.watch("task", "s", (change) => void heard.push(change));
+    expect(unwatch).toBeDefined();
+    await store.create("task", record("w", "running"), { ttlMs: 60_000, leaseMs: 1_000 });
+    const owner = { from: ["running"] };
+    await store.transition("task", "s", "w", owner, {}, { ttlMs: 60_000, leaseMs: 1_000 });
+    await store.transition("task", "s", "w", owner, { status: "done" }, { ttlMs: 60_000 });
+    await store.transition("task", "s", "w", { from: ["done"] }, { result: 1 }, { ttlMs: 60_000 });
+    await store.delete("task", "s", "w");
+    for (let i = 0; i < 100 && heard.length < 3; i += 1) await sleep(10);
+    expect(heard).toEqual([
+      { id: "w", status: "done" },
+      { id: "w", status: "done" },
+      { id: "w", status: "deleted" },
+    ]);
+    unwatch!();
+    await store.create("task", record("x", "running"), { ttlMs: 60_000 });
+    await store.delete("task", "s", "x");
+    await sleep(50);
+    expect(heard).toHaveLength(3);
+  });
+});
+
+describe("a RedisStore without a subscriber", () => {
+  it("cannot notify, so its waiters poll", async () => {
+    const store = new RedisStore({ client, prefix: "no-subscriber" });
+    expect(await store.watch("approval", "s", () => undefined)).toBeUndefined();
+  });
+});
