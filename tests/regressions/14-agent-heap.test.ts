@@ -51,6 +51,9 @@ describe("agent ids", () => {
   });
 });
 
+// Full collections of a test worker's heap take seconds each on a loaded machine; the default 5 s is not enough.
+const GC_TIMEOUT_MS = 30_000;
+
 describe("agent names", () => {
   class First extends BaseAgent {
     @tool({ description: "One" })
@@ -65,38 +68,50 @@ describe("agent names", () => {
     }
   }
 
-  it("keeps a name while one of its agents lives, after the others were garbage-collected", async () => {
-    const registry = new ToolRegistry();
-    const kept = new First({ name: "held", registry });
-    (() => {
-      for (let i = 0; i < 100; i++) new First({ name: "held", registry });
-    })();
-    expect(await collectUntil(() => claims(() => new Second({ name: "held", registry })), 5)).toBe(false);
-    expect(kept.toolSpecs().map((spec) => spec.name)).toEqual(["one"]);
-  });
+  it(
+    "keeps a name while one of its agents lives, after the others were garbage-collected",
+    async () => {
+      const registry = new ToolRegistry();
+      const kept = new First({ name: "held", registry });
+      (() => {
+        for (let i = 0; i < 100; i++) new First({ name: "held", registry });
+      })();
+      expect(await collectUntil(() => claims(() => new Second({ name: "held", registry })), 5)).toBe(false);
+      expect(kept.toolSpecs().map((spec) => spec.name)).toEqual(["one"]);
+    },
+    GC_TIMEOUT_MS,
+  );
 
-  it("frees a name whose last agent came between the collection of the others and their finalizer", async () => {
-    const registry = new ToolRegistry();
-    (() => new First({ name: "rejoined", registry }))();
-    // A WeakRef keeps its target alive until the turn that made it ends.
-    await new Promise((resolve) => setImmediate(resolve));
-    gc();
-    // Same turn: the first agent is collected but the registry has not been told; a new agent joins the name.
-    (() => new First({ name: "rejoined", registry }))();
-    expect(await collectUntil(() => claims(() => new Second({ name: "rejoined", registry })))).toBe(true);
-  });
+  it(
+    "frees a name whose last agent came between the collection of the others and their finalizer",
+    async () => {
+      const registry = new ToolRegistry();
+      (() => new First({ name: "rejoined", registry }))();
+      // A WeakRef keeps its target alive until the turn that made it ends.
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+      // Same turn: the first agent is collected but the registry has not been told; a new agent joins the name.
+      (() => new First({ name: "rejoined", registry }))();
+      expect(await collectUntil(() => claims(() => new Second({ name: "rejoined", registry })))).toBe(true);
+    },
+    GC_TIMEOUT_MS,
+  );
 
-  it("still frees names after a registry was collected with its own cleanup pending", async () => {
-    let dropped: ToolRegistry | undefined = new ToolRegistry();
-    (() => new First({ name: "gone", registry: dropped }))();
-    await new Promise((resolve) => setImmediate(resolve));
-    gc(); // the agent is collected: the registry's cleanup is due on a later turn
-    dropped = undefined;
-    gc(); // same turn: the registry goes too (on Node 20 this stopped every later cleanup in the process)
-    const registry = new ToolRegistry();
-    (() => new First({ name: "next", registry }))();
-    expect(await collectUntil(() => claims(() => new Second({ name: "next", registry })))).toBe(true);
-  });
+  it(
+    "still frees names after a registry was collected with its own cleanup pending",
+    async () => {
+      let dropped: ToolRegistry | undefined = new ToolRegistry();
+      (() => new First({ name: "gone", registry: dropped }))();
+      await new Promise((resolve) => setImmediate(resolve));
+      gc(); // the agent is collected: the registry's cleanup is due on a later turn
+      dropped = undefined;
+      gc(); // same turn: the registry goes too (on Node 20 this stopped every later cleanup in the process)
+      const registry = new ToolRegistry();
+      (() => new First({ name: "next", registry }))();
+      expect(await collectUntil(() => claims(() => new Second({ name: "next", registry })))).toBe(true);
+    },
+    GC_TIMEOUT_MS,
+  );
 });
 
 describe("agent churn", () => {
