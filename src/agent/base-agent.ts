@@ -46,6 +46,13 @@ export interface CallToolOptions {
   readonly callId?: string | undefined;
   /** The conversation's loaded deferred tools: a `tool_search` call adds the tools it finds (see `toolsForTurn`). */
   readonly loadedTools?: LoadedTools | undefined;
+  /**
+   * Makes a call of a tool with `requiresApproval` wait in `agent.approvals` (outcome `awaiting_approval`) without
+   * asking the tool's rule or the agent's approver: a framework's own approval already asked its human, and the
+   * pending record is what that approval is bound to. It can only add an approval, never skip one.
+   * @internal
+   */
+  readonly awaitApproval?: boolean | undefined;
 }
 
 const NO_OPTIONS: RuntimeOptions = Object.freeze({});
@@ -176,6 +183,7 @@ export class BaseAgent {
         listeners: runtime.listeners,
         runtime,
         unavailable: definition ? undefined : this.#unavailable(name),
+        awaitApproval: options.awaitApproval,
       }),
     );
   }
