@@ -54,6 +54,7 @@ export async function passGates(
       // What `pending()` shows is a frozen copy of its own: a UI cannot change what runs through it either.
       args: deepFreeze(structuredClone(approved)),
       schemaVersion: schemaVersion(definition.inputSchema),
+      framework: request.awaitApproval,
       // The approved call runs under the approver's signal: the original caller has long had its answer.
       run: async (signal, edit) => {
         const tracer = activeCallTracer();

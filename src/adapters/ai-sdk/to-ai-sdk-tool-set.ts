@@ -1,6 +1,12 @@
 import { type JSONSchema7, jsonSchema, tool } from "ai";
 import type { ToolResult } from "../../tool/tool-result.js";
-import { type AdaptableAgent, type AdapterOptions, type BridgedTool, bridgeTools } from "../agent-bridge.js";
+import {
+  type AdaptableAgent,
+  type AdapterOptions,
+  type BridgedTool,
+  bridgeTools,
+  callBridged,
+} from "../agent-bridge.js";
 import { approvedInMessages } from "./approved-in-messages.js";
 import { toModelOutput } from "./model-output.js";
 import type { AiSdkAgentTools } from "./to-ai-sdk-tools.js";
@@ -29,13 +35,13 @@ async function execute(
   input: unknown,
   options: { toolCallId: string; abortSignal?: AbortSignal; messages?: readonly { role: string; content: unknown }[] },
 ): Promise<ToolResult> {
-  const signal = options.abortSignal;
-  const result = await agent.callTool(bridged.tool.name, input, { callId: options.toolCallId, signal });
-  if (result.outcome !== "awaiting_approval" || result.approvalId === undefined) return result;
-  // Only a call the human approved in this conversation passes toolwright's gate; any other stays pending in
-  // agent.approvals and the model is told it waits (a ToolSet used without its toolApproval fails closed).
-  if (!approvedInMessages(options.messages, options.toolCallId)) return result;
-  return agent.approvals.approve(result.approvalId, signal ? { signal } : {});
+  // Only a call the human approved in this conversation runs through the approval recorded when the SDK asked; any
+  // other stays pending (a ToolSet used without its toolApproval fails closed), and a replay or an edit runs nothing.
+  return callBridged(agent, bridged, input, {
+    callId: options.toolCallId,
+    signal: options.abortSignal,
+    approvedByFramework: bridged.needsApproval ? approvedInMessages(options.messages, options.toolCallId) : undefined,
+  });
 }
 
 /**

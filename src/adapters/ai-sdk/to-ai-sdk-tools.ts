@@ -1,6 +1,7 @@
 import { type JSONSchema7, type Tool as AiSdkTool, jsonSchema, tool } from "ai";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { type AdaptableAgent, type AdapterOptions, bridgeTools, callBridged } from "../agent-bridge.js";
+import { approvedInMessages } from "./approved-in-messages.js";
 import { toModelOutput } from "./model-output.js";
 
 /** Options of {@link toAiSdkTools}. */
@@ -40,8 +41,13 @@ export function toAiSdkTools(agent: AdaptableAgent, options: AiSdkToolsOptions =
       // AI SDK 7 reads the tool's own deferLoading (typed as object: the SDK 6 types lack it); 6, Anthropic's option.
       ...(source.deferred && ({ deferLoading: true } as object)),
       ...(source.deferred && { providerOptions: { anthropic: { deferLoading: true } } }),
-      execute: (input, { toolCallId, abortSignal }) =>
-        callBridged(agent, bridged, input, { callId: toolCallId, signal: abortSignal }),
+      // Bound to toolwright's approval record: an edited or replayed approved history runs nothing (callBridged).
+      execute: (input, { toolCallId, abortSignal, messages }) =>
+        callBridged(agent, bridged, input, {
+          callId: toolCallId,
+          signal: abortSignal,
+          approvedByFramework: needsApproval ? approvedInMessages(messages, toolCallId) : undefined,
+        }),
       toModelOutput: ({ output }) => toModelOutput(output),
     });
   }

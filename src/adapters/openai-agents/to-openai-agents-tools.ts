@@ -47,14 +47,30 @@ export function toOpenAIAgentsTools(agent: AdaptableAgent, options: OpenAIAgents
       }),
       execute: async (
         input: unknown,
-        _context?: unknown,
+        context?: unknown,
         details?: { toolCall?: { callId: string }; signal?: AbortSignal },
-      ) =>
-        modelText(await callBridged(agent, b, input, { callId: details?.toolCall?.callId, signal: details?.signal })),
+      ) => {
+        const callId = details?.toolCall?.callId;
+        // Bound to toolwright's approval record: a run state resumed twice, or edited, runs nothing (callBridged).
+        const approvedByFramework = needsApproval && callId ? approvedInRun(context, source.name, callId) : undefined;
+        return modelText(await callBridged(agent, b, input, { callId, signal: details?.signal, approvedByFramework }));
+      },
     };
     // Our schema type is wider than the SDK's (any JSON Schema object); the plan above made it fit the chosen mode.
     return strict
       ? tool({ ...common, parameters: parameters as StrictParameters, strict: true })
       : tool({ ...common, parameters: parameters as unknown as LooseParameters, strict: false });
   });
+}
+
+/** The run context's own answer: true when the run state holds its human's approval of this call. */
+function approvedInRun(context: unknown, toolName: string, callId: string): boolean | undefined {
+  const check = (context as { isToolApproved?: unknown } | undefined)?.isToolApproved;
+  if (typeof check !== "function") return undefined;
+  return (
+    (check as (approval: { toolName: string; callId: string }) => boolean | undefined).call(context, {
+      toolName,
+      callId,
+    }) === true
+  );
 }

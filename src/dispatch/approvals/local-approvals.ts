@@ -94,6 +94,11 @@ export interface ApprovalRequest {
   readonly check: (args: unknown) => Promise<Record<string, unknown>>;
   /** Tells the call's listeners the result of a decision made in another process. */
   readonly report?: (result: ToolResult) => Promise<ToolResult>;
+  /**
+   * True when a framework's own approval asks the human (an adapter binds it to this record): `pending()` and `list()`
+   * leave it out, since the app does not decide it, and its eviction is not reported.
+   */
+  readonly framework?: boolean;
 }
 
 interface Entry {
@@ -148,7 +153,7 @@ export class LocalApprovals implements Approvals {
       if (!oldest.done) {
         this.#pending.delete(oldest.value.info.id);
         try {
-          this.#onEvicted?.(oldest.value.info);
+          if (!oldest.value.request.framework) this.#onEvicted?.(oldest.value.info);
         } catch {
           // The app's listener failing must not fail the new call that made room.
         }
@@ -198,7 +203,7 @@ export class LocalApprovals implements Approvals {
   }
 
   pending(): PendingApproval[] {
-    return [...this.#pending.values()].map((entry) => entry.info);
+    return [...this.#pending.values()].filter((entry) => !entry.request.framework).map((entry) => entry.info);
   }
 
   async list(): Promise<PendingApproval[]> {

@@ -74,7 +74,13 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async request(request: ApprovalRequest): Promise<string> {
     const id = globalThis.crypto.randomUUID();
     const info = pendingApproval(id, request);
-    const record = { ...info, scope: this.#options.scope, status: "pending", createdAt: info.requestedAt };
+    const record = {
+      ...info,
+      scope: this.#options.scope,
+      status: "pending",
+      createdAt: info.requestedAt,
+      ...(request.framework && { framework: true }),
+    };
     await this.#options.store.create("approval", record, { ttlMs: this.#options.approvalTtlMs });
     this.#local.set(id, { info, request });
     this.#watch();
@@ -144,12 +150,13 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   pending(): PendingApproval[] {
-    return [...this.#local.values()].map((entry) => entry.info);
+    return [...this.#local.values()].filter((entry) => !entry.request.framework).map((entry) => entry.info);
   }
 
   async list(): Promise<PendingApproval[]> {
     const records = await this.#options.store.list("approval", this.#options.scope);
-    return records.filter((record) => record.status === "pending").map(toPending);
+    // A framework-bound record is decided by the framework's human, through its adapter: not the app's to list.
+    return records.filter((record) => record.status === "pending" && record.framework !== true).map(toPending);
   }
 
   async forCall(toolName: string, callId: string): Promise<CallApproval | undefined> {
