@@ -34,7 +34,8 @@ export interface BridgedTool {
    * The framework's question "does this call need a human?" (see {@link askApproval}); undefined when the tool never
    * needs one or approval is toolwright's.
    */
-  readonly needsApproval: ((input: unknown, callId: string) => Promise<boolean>) | undefined;
+  readonly needsApproval:
+    ((input: unknown, callId: string, approvedByFramework?: boolean) => Promise<boolean>) | undefined;
 }
 
 /** How one framework call reaches the agent. */
@@ -83,7 +84,7 @@ export function bridgeTools(agent: AdaptableAgent, options: AdapterOptions = {})
 function approvalRule(agent: AdaptableAgent, tool: Tool): BridgedTool["needsApproval"] {
   const rule = tool.requiresApproval;
   if (rule === undefined || rule === false) return undefined;
-  return (input, callId) => askApproval(agent, tool, input, callId);
+  return (input, callId, approvedByFramework) => askApproval(agent, tool, input, callId, approvedByFramework);
 }
 
 /**
@@ -91,11 +92,20 @@ function approvalRule(agent: AdaptableAgent, tool: Tool): BridgedTool["needsAppr
  * a single-use pending approval of the tool, the validated arguments, the agent's scope and the call id, which the
  * framework's approval must then match to run (see {@link callBridged}). The rule runs once per decision: a
  * framework asking again (on resume) finds the record and is told yes without a second run.
+ * `approvedByFramework` tells that the framework asks about a call its history already approved.
  */
-export async function askApproval(agent: AdaptableAgent, tool: Tool, input: unknown, callId: string): Promise<boolean> {
+export async function askApproval(
+  agent: AdaptableAgent,
+  tool: Tool,
+  input: unknown,
+  callId: string,
+  approvedByFramework = false,
+): Promise<boolean> {
   const known = await agent.approvals.forCall(tool.name, callId).catch(() => undefined);
-  // Asked before, or already used: yes, so the framework's approved run comes to callBridged, which says which.
-  if (known !== undefined) return true;
+  // Asked before, or already used: yes, so the framework's approved run comes to callBridged, which says which. A
+  // framework re-checking an approval it holds but this agent never recorded (another instance, no shared store)
+  // gets no fresh record either: a record made now would bind whatever the history says.
+  if (known !== undefined || approvedByFramework) return true;
   if (!(await ruleSays(agent, tool, input, callId))) return false;
   const asked = await agent.callTool(tool.name, input, { callId, awaitApproval: true });
   // A call toolwright ends at once (invalid arguments, missing scopes) needs no human: the model reads why.

@@ -20,7 +20,10 @@ export type AiSdkApprovalStatus = "user-approval" | "not-applicable";
 /** AI SDK 7's per-tool `toolApproval` configuration for the agent's tools that may need a human. */
 export type AiSdkToolApproval = Record<
   string,
-  (input: unknown, options: { readonly toolCallId: string }) => Promise<AiSdkApprovalStatus>
+  (
+    input: unknown,
+    options: { readonly toolCallId: string; readonly messages?: readonly { role: string; content: unknown }[] },
+  ) => Promise<AiSdkApprovalStatus>
 >;
 
 /** What {@link toAiSdkToolSet} returns: spread it into `generateText` / `streamText` / `ToolLoopAgent`. */
@@ -68,8 +71,10 @@ export function toAiSdkToolSet(agent: AdaptableAgent, options: AiSdkToolSetOptio
       toModelOutput: ({ output }) => toModelOutput(output),
     });
     if (needsApproval) {
-      toolApproval[source.name] = async (input, { toolCallId }) =>
-        (await needsApproval(input, toolCallId)) ? "user-approval" : "not-applicable";
+      toolApproval[source.name] = async (input, { toolCallId, messages }) =>
+        (await needsApproval(input, toolCallId, approvedInMessages(messages, toolCallId)))
+          ? "user-approval"
+          : "not-applicable";
     }
   }
   return { tools, toolApproval };

@@ -37,7 +37,11 @@ export function toAiSdkTools(agent: AdaptableAgent, options: AiSdkToolsOptions =
       // Our JSON Schema is the SDK's JSONSchema7 with wider keyword types; no `validate`, so the SDK passes the input
       // as it is and toolwright validates it (and answers the model with a message it can act on).
       inputSchema: jsonSchema<Record<string, unknown>>(bridged.inputSchema as unknown as JSONSchema7),
-      ...(needsApproval && { needsApproval: (input, { toolCallId }) => needsApproval(input, toolCallId) }),
+      // The SDK asks again, with the history, before it runs an approved call: that second question finds the record.
+      ...(needsApproval && {
+        needsApproval: (input, { toolCallId, messages }) =>
+          needsApproval(input, toolCallId, approvedInMessages(messages, toolCallId)),
+      }),
       // AI SDK 7 reads the tool's own deferLoading (typed as object: the SDK 6 types lack it); 6, Anthropic's option.
       ...(source.deferred && ({ deferLoading: true } as object)),
       ...(source.deferred && { providerOptions: { anthropic: { deferLoading: true } } }),
