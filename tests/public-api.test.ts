@@ -110,7 +110,7 @@ describe("public API", () => {
     }).toEqual({
       aiSdk: ["toAiSdkToolSet", "toAiSdkTools"],
       openaiAgents: ["toOpenAIAgentsTools"],
-      langchain: ["AgentLangChainTool", "toLangChainToolMessage", "toLangChainTools"],
+      langchain: ["AgentLangChainTool", "toLangChainInterruptOn", "toLangChainToolMessage", "toLangChainTools"],
       otel: ["instrumentTools"],
       vite: ["standardDecorators"],
       restate: [

@@ -3,3 +3,10 @@
 export { AgentLangChainTool, toLangChainToolMessage, toLangChainTools } from "./to-langchain-tools.js";
 export type { LangChainToolCallInput, LangChainToolOutput, LangChainToolsOptions } from "./to-langchain-tools.js";
 export type { AdaptableAgent } from "../agent-bridge.js";
+export { toLangChainInterruptOn } from "./interrupt-on.js";
+export type {
+  LangChainDecision,
+  LangChainInterruptConfig,
+  LangChainInterruptOnOptions,
+  LangChainInterruptRequest,
+} from "./interrupt-on.js";
