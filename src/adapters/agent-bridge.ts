@@ -144,7 +144,8 @@ export async function callBridged(
   if (bridged.needsApproval !== undefined && callId !== undefined) {
     const known = await agent.approvals.forCall(name, callId).catch(() => undefined);
     if (known?.status === "decided") return notRun(name, callId, approvalAlreadyUsedText());
-    if (known?.status === "pending" && call.approvedByFramework !== false) {
+    // Only a record the framework's question made is the framework's to run; one the app decides stays its own.
+    if (known?.status === "pending" && known.framework && call.approvedByFramework !== false) {
       const edited = call.changedArgs === "edit" ? { args } : { expectedArgs: args };
       return agent.approvals
         .approve(known.approval.id, { ...edited, ...(signal && { signal }) })

@@ -44,12 +44,11 @@ function lastToolText(messages: readonly BaseMessage[]): string {
 }
 
 function makeGraph(agent: BaseAgent, llm: FakeToolCallingModel, withHitl = true) {
-  return createAgent({
-    model: llm,
-    tools: toLangChainTools(agent),
-    middleware: withHitl ? [humanInTheLoopMiddleware({ interruptOn: toLangChainInterruptOn(agent) })] : [],
-    checkpointer: new MemorySaver(),
-  });
+  // langchain's own middleware types do not fit under exactOptionalPropertyTypes (its zod typings), hence the casts;
+  // an app without that flag passes toLangChainInterruptOn(agent) as it is.
+  const hitl = humanInTheLoopMiddleware({ interruptOn: toLangChainInterruptOn(agent) } as never);
+  const middleware = (withHitl ? [hitl] : []) as unknown as [];
+  return createAgent({ model: llm, tools: toLangChainTools(agent), middleware, checkpointer: new MemorySaver() });
 }
 
 const thread = (id: string) => ({ configurable: { thread_id: id } });

@@ -44,7 +44,13 @@ export interface ApproveOptions {
 
 /** What an agent knows of the approval of one model tool call: still pending, or already decided (single use). */
 export type CallApproval =
-  { readonly status: "pending"; readonly approval: PendingApproval } | { readonly status: "decided" };
+  | {
+      readonly status: "pending";
+      readonly approval: PendingApproval;
+      /** True for a record a framework's approval is bound to; false for one the app decides (`pending()`). */
+      readonly framework: boolean;
+    }
+  | { readonly status: "decided" };
 
 /** The calls of an agent that wait for approval. Each approval is single use and bound to its call's arguments. */
 export interface Approvals {
@@ -191,8 +197,10 @@ export class LocalApprovals implements Approvals {
   }
 
   async forCall(toolName: string, callId: string): Promise<CallApproval | undefined> {
-    for (const { info } of this.#pending.values()) {
-      if (info.toolName === toolName && info.callId === callId) return { status: "pending", approval: info };
+    for (const { info, request } of this.#pending.values()) {
+      if (info.toolName === toolName && info.callId === callId) {
+        return { status: "pending", approval: info, framework: request.framework === true };
+      }
     }
     return this.#decided.has(toolName, callId) ? { status: "decided" } : undefined;
   }

@@ -164,7 +164,8 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     // The newest record of the call decides: decided records are kept a while, so a replay learns it was used.
     const record = records.filter((r) => r.toolName === toolName && r.callId === callId).at(-1);
     if (!record) return undefined;
-    return record.status === "pending" ? { status: "pending", approval: toPending(record) } : { status: "decided" };
+    if (record.status !== "pending") return { status: "decided" };
+    return { status: "pending", approval: toPending(record), framework: record.framework === true };
   }
 
   async #pendingRecord(approvalId: string): Promise<StoredRecord> {
