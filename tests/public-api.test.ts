@@ -110,7 +110,13 @@ describe("public API", () => {
     }).toEqual({
       aiSdk: ["toAiSdkToolSet", "toAiSdkTools"],
       openaiAgents: ["toOpenAIAgentsTools"],
-      langchain: ["AgentLangChainTool", "LANGCHAIN_PROGRESS_EVENT", "toLangChainToolMessage", "toLangChainTools"],
+      langchain: [
+        "AgentLangChainTool",
+        "LANGCHAIN_PROGRESS_EVENT",
+        "toLangChainInterruptOn",
+        "toLangChainToolMessage",
+        "toLangChainTools",
+      ],
       otel: ["instrumentTools"],
       vite: ["standardDecorators"],
       restate: [

@@ -1,7 +1,11 @@
 import type { BaseAgent } from "../agent/base-agent.js";
+import { awaitingApprovalResult } from "../dispatch/index.js";
+import { describeThrown } from "../errors/describe-thrown.js";
+import { ErrorCode } from "../errors/error-code.js";
+import { approvalAlreadyUsedText, approvalMismatchText, approvalNotRecordedText } from "../errors/model-messages.js";
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 import type { GatedCall, Tool } from "../tool/tool.js";
-import { type ToolResult, renderToolResult } from "../tool/tool-result.js";
+import { type ToolResult, failureResult, renderToolResult } from "../tool/tool-result.js";
 import type { ToolProgressEvent } from "../tool/tool-progress.js";
 
 /** What an adapter needs of an agent: its tools, its calls and its pending approvals. */
@@ -27,8 +31,12 @@ export interface BridgedTool {
   readonly tool: Tool;
   /** A deep copy of the input schema that the framework may change (ours are deep-frozen). */
   readonly inputSchema: ObjectJsonSchema;
-  /** Tells whether a call with these (not yet validated) arguments needs a human's approval first. */
-  readonly needsApproval: ((input: unknown, callId: string) => Promise<boolean>) | undefined;
+  /**
+   * The framework's question "does this call need a human?" (see {@link askApproval}); undefined when the tool never
+   * needs one or approval is toolwright's.
+   */
+  readonly needsApproval:
+    ((input: unknown, callId: string, approvedByFramework?: boolean) => Promise<boolean>) | undefined;
 }
 
 /** How one framework call reaches the agent. */
@@ -37,6 +45,17 @@ export interface BridgedCall {
   readonly signal?: AbortSignal | undefined;
   /** Receives the call's progress, for a framework that streams it. */
   readonly onProgress?: ((update: ToolProgressEvent) => void) | undefined;
+  /**
+   * Whether the framework says its human approved this call: false runs nothing that waits for approval, true with
+   * no record of the call answers why. Undefined where the framework only runs approved calls.
+   */
+  readonly approvedByFramework?: boolean | undefined;
+  /**
+   * What a pending approval whose arguments differ from the call's means: `"mismatch"` (the approved history was
+   * edited: nothing runs) or `"edit"` (the framework's human edited them, as LangChain's `edit` decision does: they
+   * run through `approve(id, { args })`, validated and recorded).
+   */
+  readonly changedArgs?: "mismatch" | "edit" | undefined;
 }
 
 /**
@@ -68,23 +87,54 @@ export function bridgeTools(agent: AdaptableAgent, options: AdapterOptions = {})
 function approvalRule(agent: AdaptableAgent, tool: Tool): BridgedTool["needsApproval"] {
   const rule = tool.requiresApproval;
   if (rule === undefined || rule === false) return undefined;
-  if (rule === true) return async () => true;
-  return async (input, callId) => {
-    const args = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
-    const call: GatedCall = { toolName: tool.name, args, callId, agent: { name: agent.name, id: agent.id }, tool };
-    try {
-      return Boolean(await rule(args, call));
-    } catch {
-      // Fail closed, as the dispatcher does: a predicate that throws must not let a call skip the human.
-      return true;
-    }
-  };
+  return (input, callId, approvedByFramework) => askApproval(agent, tool, input, callId, approvedByFramework);
+}
+
+/**
+ * Answers a framework asking whether a call needs its human, and binds the answer: when it does, toolwright records
+ * a single-use pending approval of the tool, the validated arguments, the agent's scope and the call id, which the
+ * framework's approval must then match to run (see {@link callBridged}). The rule runs once per decision: a
+ * framework asking again (on resume) finds the record and is told yes without a second run.
+ * `approvedByFramework` tells that the framework asks about a call its history already approved.
+ */
+export async function askApproval(
+  agent: AdaptableAgent,
+  tool: Tool,
+  input: unknown,
+  callId: string,
+  approvedByFramework = false,
+): Promise<boolean> {
+  const known = await agent.approvals.forCall(tool.name, callId).catch(() => undefined);
+  // Asked before, or already used: yes, so the framework's approved run comes to callBridged, which says which. A
+  // framework re-checking an approval it holds but this agent never recorded (another instance, no shared store)
+  // gets no fresh record either: a record made now would bind whatever the history says.
+  if (known !== undefined || approvedByFramework) return true;
+  if (!(await ruleSays(agent, tool, input, callId))) return false;
+  const asked = await agent.callTool(tool.name, input, { callId, awaitApproval: true });
+  // A call toolwright ends at once (invalid arguments, missing scopes) needs no human: the model reads why.
+  return asked.outcome === "awaiting_approval";
+}
+
+async function ruleSays(agent: AdaptableAgent, tool: Tool, input: unknown, callId: string): Promise<boolean> {
+  const rule = tool.requiresApproval;
+  if (rule === true) return true;
+  if (typeof rule !== "function") return false;
+  const args = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+  const call: GatedCall = { toolName: tool.name, args, callId, agent: { name: agent.name, id: agent.id }, tool };
+  try {
+    return Boolean(await rule(args, call));
+  } catch {
+    // Fail closed, as the dispatcher does: a predicate that throws must not let a call skip the human.
+    return true;
+  }
 }
 
 /**
  * Calls the tool through `agent.callTool` (validation, ACL, scopes, hooks, time limits, retries, the serial lane).
- * With framework approval, the framework runs a call that needs approval only after its human approved it, so
- * toolwright's own gate is then passed with the approval it asks for: the call runs once, with the arguments shown.
+ * With framework approval, a call the framework asked about runs only through the pending approval recorded when it
+ * asked: once, with the arguments approved (or a human's validated edit of them). A replayed approval (the record was
+ * used), an edited one (other arguments) or one this agent never recorded runs nothing and answers
+ * `APPROVAL_MISMATCH`, saying why.
  */
 export async function callBridged(
   agent: AdaptableAgent,
@@ -92,14 +142,29 @@ export async function callBridged(
   args: unknown,
   call: BridgedCall,
 ): Promise<ToolResult> {
+  const name = bridged.tool.name;
   const { callId, signal, onProgress } = call;
-  const result = await agent.callTool(bridged.tool.name, args, { callId, signal, onProgress });
-  if (result.outcome !== "awaiting_approval" || result.approvalId === undefined) return result;
-  // The same rule the framework asked before it ran this call: if it did not ask (the rule said no for the raw input,
-  // yes for the validated one), the call stays pending in agent.approvals and the model is told so.
-  const askedByFramework = bridged.needsApproval !== undefined && (await bridged.needsApproval(args, result.callId));
-  if (!askedByFramework) return result;
-  return agent.approvals.approve(result.approvalId, call.signal ? { signal: call.signal } : {});
+  if (bridged.needsApproval !== undefined && callId !== undefined) {
+    const known = await agent.approvals.forCall(name, callId).catch(() => undefined);
+    if (known?.status === "decided") return notRun(name, callId, approvalAlreadyUsedText());
+    // Only a record the framework's question made is the framework's to run; one the app decides stays its own.
+    if (known?.status === "pending" && known.framework && call.approvedByFramework !== false) {
+      const edited = call.changedArgs === "edit" ? { args } : { expectedArgs: args };
+      return agent.approvals
+        .approve(known.approval.id, { ...edited, ...(signal && { signal }) })
+        .catch((error: unknown) => notRun(name, callId, describeThrown(error)));
+    }
+    if (known?.status === "pending") return awaitingApprovalResult(name, callId, known.approval.id);
+    if (call.approvedByFramework === true) return notRun(name, callId, approvalNotRecordedText(agent.name));
+  }
+  return agent.callTool(name, args, { callId, signal, onProgress });
+}
+
+function notRun(toolName: string, callId: string, why: string): ToolResult {
+  return failureResult(toolName, callId, "rejected", {
+    code: ErrorCode.ApprovalMismatch,
+    message: approvalMismatchText(toolName, why),
+  });
 }
 
 /** Returns the text the model reads for a result: the content on success, `Error (CODE): message` otherwise. */

@@ -52,6 +52,13 @@ export interface CallToolOptions {
    * tool's name and the call id; also after a hand-off to a background task. What it throws is ignored.
    */
   readonly onProgress?: ((update: ToolProgressEvent) => void) | undefined;
+  /**
+   * Makes a call of a tool with `requiresApproval` wait in `agent.approvals` (outcome `awaiting_approval`) without
+   * asking the tool's rule or the agent's approver: a framework's own approval already asked its human, and the
+   * pending record is what that approval is bound to. It can only add an approval, never skip one.
+   * @internal
+   */
+  readonly awaitApproval?: boolean | undefined;
 }
 
 const NO_OPTIONS: RuntimeOptions = Object.freeze({});
@@ -183,6 +190,7 @@ export class BaseAgent {
         onProgress: options.onProgress,
         runtime,
         unavailable: definition ? undefined : this.#unavailable(name),
+        awaitApproval: options.awaitApproval,
       }),
     );
   }

@@ -1,5 +1,5 @@
 import { ErrorCode } from "../errors/error-code.js";
-import { approvalNeedsAgentText } from "../errors/model-messages.js";
+import { approvalMismatchText, approvalNeedsAgentText } from "../errors/model-messages.js";
 import { deepFreeze } from "../schema/json.js";
 import type { CallRequest } from "./call-request.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
@@ -10,6 +10,7 @@ import { awaitingApprovalResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
 import { schemaVersion } from "./stable-hash.js";
 import { Ending } from "./stages.js";
+import { validateCall } from "./validate-call.js";
 import { failureResult, type ToolResult } from "../tool/tool-result.js";
 
 /** Runs an approved call past its gates: the pipeline's lane → `before` → handler → finish. */
@@ -29,7 +30,8 @@ export async function passGates(
   const shown = shownCopy(args);
   const unauthorised = await checkScopes(request, shown);
   if (unauthorised) return endedWith(unauthorised, args);
-  const decision = await decideApproval(request, shown);
+  // A framework asked its human already (see `awaitApproval`): the call waits for that answer, whatever the rule says.
+  const decision = request.awaitApproval ? "ask" : await decideApproval(request, shown);
   if (decision === undefined) return args;
   if (decision !== "ask") return endedWith(decision, args);
   const { definition, callId } = request;
@@ -52,13 +54,28 @@ export async function passGates(
       // What `pending()` shows is a frozen copy of its own: a UI cannot change what runs through it either.
       args: deepFreeze(structuredClone(approved)),
       schemaVersion: schemaVersion(definition.inputSchema),
+      framework: request.awaitApproval,
       // The approved call runs under the approver's signal: the original caller has long had its answer.
-      run: async (signal) => {
+      run: async (signal, edit) => {
         const tracer = activeCallTracer();
-        const go = async () => pastGates({ ...request, signal }, approved);
-        return tracer ? traceCall(tracer, tracedCall(request, "approved", approved), go) : go();
+        // Edited arguments run as a copy of the frozen ones the approval is bound to, like the requested ones do.
+        const runs = edit ? structuredClone(edit.editedArgs) : approved;
+        const go = async () => pastGates({ ...request, signal, approval: edit }, runs);
+        return tracer ? traceCall(tracer, tracedCall(request, "approved", runs), go) : go();
       },
       refuse: async (reason) => notify(request, args, rejection(request, reason)),
+      mismatch: async (why) => {
+        const result = failureResult(definition.name, callId, "rejected", {
+          code: ErrorCode.ApprovalMismatch,
+          message: approvalMismatchText(definition.name, why),
+        });
+        return notify(request, args, { result });
+      },
+      check: async (edited) => {
+        const validated = await validateCall(definition, edited, request.validator);
+        if (!validated.ok) throw validated.error;
+        return validated.args;
+      },
       report: async (result) => notify(request, args, { result }),
     });
   } catch (error) {

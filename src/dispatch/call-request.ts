@@ -1,6 +1,7 @@
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 import type { CallingAgent } from "../tool/tool.js";
+import type { ApprovalEdit } from "../tool/tool-result.js";
 import type { CallRuntime } from "./call-runtime.js";
 import type { ToolListeners } from "./tool-listeners.js";
 import type { SerialLane } from "./serial-lane.js";
@@ -31,6 +32,10 @@ export interface CallRequest {
   readonly runtime: CallRuntime | undefined;
   /** For a tool the caller cannot see: what it may use, and whether the tool exists (then the call is denied). */
   readonly unavailable: UnavailableTool | undefined;
+  /** A call that needs approval waits in the agent's approvals without asking its rule or approver (a framework asked). */
+  readonly awaitApproval: boolean;
+  /** On the run of a call a human approved with edited arguments: what changed (its result and events carry it). */
+  readonly approval: ApprovalEdit | undefined;
   /** The serial lane this call holds, from its lane stage until it is finished. The one field a stage writes. */
   held: SerialLane | undefined;
 }
@@ -61,6 +66,7 @@ export interface CallParts<D extends ToolDefinition | undefined> {
   readonly onProgress?: ProgressListener | undefined;
   readonly runtime?: CallRuntime | undefined;
   readonly unavailable?: UnavailableTool | undefined;
+  readonly awaitApproval?: boolean | undefined;
 }
 
 /**
@@ -84,6 +90,8 @@ export function callRequest(parts: CallParts<ToolDefinition | undefined>): CallA
     onProgress: parts.onProgress,
     runtime: parts.runtime,
     unavailable: parts.unavailable,
+    awaitApproval: parts.awaitApproval === true,
+    approval: undefined,
     held: undefined,
   };
 }

@@ -1,7 +1,7 @@
 import type { CallRequest } from "./call-request.js";
 import { type ToolEvent, type ToolListeners, anyListens } from "./tool-listeners.js";
 import type { HandlerOutcome } from "./run-handler.js";
-import type { ToolResult } from "../tool/tool-result.js";
+import type { ApprovalEdit, ToolResult } from "../tool/tool-result.js";
 
 /** A value now, or a promise of it: a stage that needs no waiting answers at once, so a plain call costs no turn. */
 export type Settled<T> = T | Promise<T>;
@@ -22,6 +22,8 @@ export interface FinishingCall {
   readonly callId: string;
   readonly agent: CallRequest["agent"];
   readonly listeners: readonly ToolListeners[];
+  /** Set on the run of a call approved with edited arguments; its result and events carry it. */
+  readonly approval?: ApprovalEdit | undefined;
 }
 
 /**
@@ -30,8 +32,10 @@ export interface FinishingCall {
  * (docs/runtime.md): an `unavailable` call (unknown or forbidden tool) raises `error` only, and a call `cancelled`
  * before it started raises none. With nobody listening the result is returned at once, not a promise.
  */
-export function finish(call: FinishingCall, args: unknown, outcome: HandlerOutcome, exit: Exit): Settled<ToolResult> {
+export function finish(call: FinishingCall, args: unknown, ended: HandlerOutcome, exit: Exit): Settled<ToolResult> {
   // The result stage (an output schema, content parts, a size limit) belongs here, before anyone is told the result.
+  const edit = call.approval;
+  const outcome = edit === undefined ? ended : { ...ended, result: { ...ended.result, approval: edit } };
   const { result } = outcome;
   if (exit === "cancelled") return result;
   const failed = !result.ok && !PENDING.has(result.outcome);
@@ -70,5 +74,7 @@ export function notify(request: CallRequest, args: unknown, outcome: HandlerOutc
 /** Builds the common fields of an event of this call. */
 export function makeEvent(call: FinishingCall, event: ToolEvent["event"], args: unknown, taskId?: string): ToolEvent {
   const base = { event, toolName: call.toolName, args, callId: call.callId, agent: call.agent };
-  return taskId === undefined ? base : { ...base, taskId };
+  const edit = call.approval;
+  const withEdit = edit === undefined ? base : { ...base, approval: edit };
+  return taskId === undefined ? withEdit : { ...withEdit, taskId };
 }

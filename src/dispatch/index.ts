@@ -26,3 +26,4 @@ export { currentToolCall, enableAsyncToolContext } from "./call-context.js";
 export type { StoreOptions } from "./store-options.js";
 export { activeCallTracer, installedCallTracer, setCallTracer, tracedCall } from "./call-tracer.js";
 export type { CallTracer, TracedCall, TracedPhase } from "./call-tracer.js";
+export { awaitingApprovalResult } from "./runtime-results.js";

@@ -5,6 +5,7 @@ import type { StoreOptions } from "./store-options.js";
 import type { CallRequest } from "./call-request.js";
 import type { ApprovalKeeper, ApprovalTarget } from "./approvals/index.js";
 import { schemaVersion } from "./stable-hash.js";
+import { validateCall } from "./validate-call.js";
 import { SharedApprovals } from "./approvals/index.js";
 import { runApproved } from "./pipeline.js";
 import { rejection } from "./gates.js";
@@ -54,6 +55,11 @@ function approvalTarget(call: CallRequest): ApprovalTarget {
       const issues = validator.validate(definition.inputSchema, args);
       return issues.length === 0 ? undefined : issues.map((i) => `${i.path || "(root)"} ${i.message}`).join("; ");
     },
+    check: async (args) => {
+      const validated = await validateCall(definition, args, validator);
+      if (!validated.ok) throw validated.error;
+      return validated.args;
+    },
   };
 }
 
@@ -69,7 +75,8 @@ export function sharedApprovals(
     agentName,
     scope,
     resolve,
-    runApproved,
+    // The run of an edited approval carries the edit, so its result and events say what the human changed.
+    runApproved: (call, args, edit) => runApproved(edit ? { ...call, approval: edit } : call, args),
     target: approvalTarget,
     refuseApproved: async (call, args, reason) => notify(call, args, rejection(call, reason)),
     approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,

@@ -1,6 +1,6 @@
 import type { CallingAgent } from "../tool/tool.js";
-import type { ToolResult } from "../tool/tool-result.js";
 import type { ToolProgressEvent } from "../tool/tool-progress.js";
+import type { ApprovalEdit, ToolResult } from "../tool/tool-result.js";
 
 /** The events of a tool call: `before`, `after` and `error` once each at most, `progress` as often as it reports. */
 export type ToolEventName = "before" | "after" | "error" | "progress";
@@ -27,6 +27,8 @@ export interface ToolEvent {
   readonly error?: unknown;
   /** The background task, when the call was handed to one. */
   readonly taskId?: string;
+  /** Set when a human approved the call with edited arguments: what the model asked for and what runs instead. */
+  readonly approval?: ApprovalEdit;
 }
 
 /** What a `before` listener may return to stop a call: `{ deny: reason }` ends it with outcome `denied`. */

@@ -167,6 +167,55 @@ export function approvalMismatchText(toolName: string, why: string): string {
   return `The approved call of tool "${toolName}" did not run: ${why}. Call the tool again to ask for a new approval.`;
 }
 
+/**
+ * What the model reads before the result of a call a human approved with edited arguments: which top-level fields
+ * changed, from what to what, so it does not take the result for that of its own arguments.
+ */
+export function approvalEditedText(
+  toolName: string,
+  originalArgs: Readonly<Record<string, unknown>>,
+  editedArgs: Readonly<Record<string, unknown>>,
+): string {
+  const keys = [...new Set([...Object.keys(originalArgs), ...Object.keys(editedArgs)])];
+  const changes = keys
+    .filter((key) => shownValue(originalArgs[key]) !== shownValue(editedArgs[key]))
+    .map((key) => `${key}: ${shownValue(originalArgs[key])} → ${shownValue(editedArgs[key])}`);
+  return (
+    `The user edited the arguments of this call of tool "${toolName}" before approving it ` +
+    `(${changes.join("; ") || "no field changed"}); the result below is for the edited arguments.`
+  );
+}
+
+function shownValue(value: unknown): string {
+  if (value === undefined) return "(absent)";
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Why a framework's approved call does not run: its arguments differ from the ones the approval was bound to. */
+export function approvedArgumentsDifferText(): string {
+  return "its arguments differ from the ones the user approved (was the approved history edited?)";
+}
+
+/** Why a framework's approved call does not run again: its single-use approval was already used. */
+export function approvalAlreadyUsedText(): string {
+  return (
+    "its approval was already used (an approval is single use: a replayed history or a resumed run state " +
+    "cannot run the call again)"
+  );
+}
+
+/** Why a framework's approved call does not run: this agent holds no approval record of it. */
+export function approvalNotRecordedText(agentName: string): string {
+  return (
+    `agent "${agentName}" holds no approval of this call: it was never asked here, it expired, or the approval ` +
+    "round trip used another agent instance without a shared store"
+  );
+}
+
 /** A call the current user may not make for lack of scopes (`AUTH_REQUIRED`). */
 export function authRequiredText(toolName: string, missing: readonly string[], hasChecker: boolean): string {
   const cause = hasChecker ? "the current user does not hold" : "cannot be checked (the agent has no scopeChecker)";

@@ -6,7 +6,7 @@ import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
 export interface McpApprovals {
   approve(
     approvalId: string,
-    options?: { readonly signal?: AbortSignal; readonly args?: unknown },
+    options?: { readonly signal?: AbortSignal; readonly args?: unknown; readonly expectedArgs?: unknown },
   ): Promise<ToolResult>;
   reject(approvalId: string, reason?: string): Promise<ToolResult>;
   pending(): readonly { readonly id: string; readonly args: Readonly<Record<string, unknown>> }[];

@@ -54,7 +54,7 @@ export async function settleApproval(context: ApprovalContext): Promise<ToolResu
   }
   try {
     if (!allowed) return await approvals.reject(id, "the user declined the call");
-    return await approvals.approve(id, { signal: context.signal, args: JSON.parse(shown) as unknown });
+    return await approvals.approve(id, { signal: context.signal, expectedArgs: JSON.parse(shown) as unknown });
   } catch (error) {
     // The approval was evicted or settled elsewhere meanwhile: still an answer for the model, not a protocol error.
     return refusal(result, error instanceof Error ? error.message : String(error));

@@ -3,8 +3,8 @@ import { ErrorCode } from "../errors/error-code.js";
 import type { ArgumentIssue } from "../errors/errors.js";
 import { isRichContent, partsOf } from "../content/content-part.js";
 import { partsText } from "../content/part-text.js";
-import { noResultText } from "../errors/model-messages.js";
 import type { ToolProgress } from "./tool-progress.js";
+import { approvalEditedText, noResultText } from "../errors/model-messages.js";
 
 /**
  * How a call ended; each outcome has one meaning (docs/runtime.md lists the codes each can carry).
@@ -42,6 +42,19 @@ export interface ToolErrorPayload {
   readonly missingScopes?: readonly string[];
 }
 
+/**
+ * What a human changed when approving a call with edited arguments (`agent.approvals.approve(id, { args })`): set on
+ * the result of the call that ran and on its `before`, `after` and `error` events.
+ */
+export interface ApprovalEdit {
+  /** The validated arguments the model asked for, which did not run. */
+  readonly originalArgs: Readonly<Record<string, unknown>>;
+  /** The arguments the human approved instead, validated (and normalised) against the tool's schema: what ran. */
+  readonly editedArgs: Readonly<Record<string, unknown>>;
+  /** The hash (tool, edited arguments, schema version) the approval was bound to once edited. */
+  readonly argsHash: string;
+}
+
 /** The fields every {@link ToolResult} carries, whatever its outcome. */
 export interface ToolResultBase {
   readonly toolName: string;
@@ -61,6 +74,8 @@ export interface ToolResultBase {
    * that threw after yielding), `timed_out` or `cancelled` result.
    */
   readonly progress?: ToolProgress;
+  /** Set when a human approved the call with edited arguments: what the model asked for and what ran instead. */
+  readonly approval?: ApprovalEdit;
 }
 
 /** A call whose handler ran and returned: `content` is its value (`undefined` for a handler that returned nothing). */
@@ -183,6 +198,15 @@ export function shownContent(result: ToolResult): unknown {
  * a result by hand) renders as an `INVALID_RESULT` error the model can read.
  */
 export function renderToolResult(result: ToolResult): string {
+  const text = renderOutcome(result);
+  // The model learns what the human changed, so it does not take the edited result for its own arguments' result.
+  const edit = result.approval;
+  return edit === undefined
+    ? text
+    : `${approvalEditedText(result.toolName, edit.originalArgs, edit.editedArgs)}\n${text}`;
+}
+
+function renderOutcome(result: ToolResult): string {
   try {
     if (!result.ok) return `Error (${result.error.code}): ${result.error.message}`;
     const shown = shownContent(result);

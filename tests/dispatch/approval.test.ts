@@ -105,14 +105,19 @@ describe("approval", () => {
     expect((await agent.approvals.reject(approvalId!)).error?.message).toContain("no reason was given");
   });
 
-  it("refuses to approve when the approver saw other arguments than the pending call's", async () => {
+  it("runs nothing and uses the approval up when the approver saw other arguments than the pending call's", async () => {
     const { agent, deleted } = makeAgent();
     const { approvalId } = await agent.callTool("remove", { path: "a.txt" });
-    await expect(agent.approvals.approve(approvalId!, { args: { path: "b.txt" } })).rejects.toThrow(
-      /requested for other arguments/,
-    );
+    const refused = await agent.approvals.approve(approvalId!, { expectedArgs: { path: "b.txt" } });
+    expect(refused).toMatchObject({ ok: false, outcome: "rejected", error: { code: ErrorCode.ApprovalMismatch } });
     expect(deleted).toEqual([]);
-    const result = await agent.approvals.approve(approvalId!, { args: { path: "a.txt" } });
+    await expect(agent.approvals.approve(approvalId!)).rejects.toThrow(/already rejected/);
+  });
+
+  it("runs when the arguments the approver saw are the pending call's", async () => {
+    const { agent } = makeAgent();
+    const { approvalId } = await agent.callTool("remove", { path: "a.txt" });
+    const result = await agent.approvals.approve(approvalId!, { expectedArgs: { path: "a.txt" } });
     expect(result.content).toBe("deleted a.txt");
   });
 

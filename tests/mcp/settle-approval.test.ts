@@ -17,7 +17,7 @@ function makeApprovals(overrides: Partial<McpApprovals> = {}) {
   const approvals: McpApprovals = {
     pending: () => [{ id: "a1", args: { path: "x" } }],
     approve: async (id, options) => {
-      log.push(`approve ${id} ${JSON.stringify(options?.args)}`);
+      log.push(`approve ${id} ${JSON.stringify(options?.expectedArgs)}`);
       return { ok: true, outcome: "success", toolName: "remove", callId: "call-1", content: "done" };
     },
     reject: async (id, reason) => {

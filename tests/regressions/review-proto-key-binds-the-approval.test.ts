@@ -1,7 +1,7 @@
 import { BaseAgent, ToolRegistry } from "toolwright";
 
 describe("approval arguments with a __proto__ key", () => {
-  it("bind the approval: approving other arguments is refused", async () => {
+  it("bind the approval: approving as shown other arguments is refused", async () => {
     const registry = new ToolRegistry();
     registry.register("rm", (args) => JSON.stringify(args), {
       description: "Remove",
@@ -11,8 +11,7 @@ describe("approval arguments with a __proto__ key", () => {
     class Ops extends BaseAgent {}
     const agent = new Ops({ registry });
     const pending = await agent.callTool("rm", '{"path":"/data","__proto__":{"recursive":true}}');
-    await expect(agent.approvals.approve(pending.approvalId!, { args: { path: "/data" } })).rejects.toThrow(
-      /other arguments/,
-    );
+    const result = await agent.approvals.approve(pending.approvalId!, { expectedArgs: { path: "/data" } });
+    expect(result).toMatchObject({ ok: false, outcome: "rejected", error: { code: "APPROVAL_MISMATCH" } });
   });
 });

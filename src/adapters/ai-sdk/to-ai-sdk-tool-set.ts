@@ -1,6 +1,12 @@
 import { type JSONSchema7, jsonSchema, tool } from "ai";
 import type { ToolResult } from "../../tool/tool-result.js";
-import { type AdaptableAgent, type AdapterOptions, type BridgedTool, bridgeTools } from "../agent-bridge.js";
+import {
+  type AdaptableAgent,
+  type AdapterOptions,
+  type BridgedTool,
+  bridgeTools,
+  callBridged,
+} from "../agent-bridge.js";
 import { approvedInMessages } from "./approved-in-messages.js";
 import { toModelOutput } from "./model-output.js";
 import { resultSchema } from "./result-schema.js";
@@ -22,7 +28,10 @@ export type AiSdkApprovalStatus = "user-approval" | "not-applicable";
 /** AI SDK 7's per-tool `toolApproval` configuration for the agent's tools that may need a human. */
 export type AiSdkToolApproval = Record<
   string,
-  (input: unknown, options: { readonly toolCallId: string }) => Promise<AiSdkApprovalStatus>
+  (
+    input: unknown,
+    options: { readonly toolCallId: string; readonly messages?: readonly { role: string; content: unknown }[] },
+  ) => Promise<AiSdkApprovalStatus>
 >;
 
 /** What {@link toAiSdkToolSet} returns: spread it into `generateText` / `streamText` / `ToolLoopAgent`. */
@@ -38,13 +47,14 @@ async function execute(
   options: { toolCallId: string; abortSignal?: AbortSignal; messages?: readonly { role: string; content: unknown }[] },
   onProgress?: (update: ToolProgressEvent) => void,
 ): Promise<ToolResult> {
-  const signal = options.abortSignal;
-  const result = await agent.callTool(bridged.tool.name, input, { callId: options.toolCallId, signal, onProgress });
-  if (result.outcome !== "awaiting_approval" || result.approvalId === undefined) return result;
-  // Only a call the human approved in this conversation passes toolwright's gate; any other stays pending in
-  // agent.approvals and the model is told it waits (a ToolSet used without its toolApproval fails closed).
-  if (!approvedInMessages(options.messages, options.toolCallId)) return result;
-  return agent.approvals.approve(result.approvalId, signal ? { signal } : {});
+  // Only a call the human approved in this conversation runs through the approval recorded when the SDK asked; any
+  // other stays pending (a ToolSet used without its toolApproval fails closed), and a replay or an edit runs nothing.
+  return callBridged(agent, bridged, input, {
+    callId: options.toolCallId,
+    signal: options.abortSignal,
+    onProgress,
+    approvedByFramework: bridged.needsApproval ? approvedInMessages(options.messages, options.toolCallId) : undefined,
+  });
 }
 
 /**
@@ -79,8 +89,10 @@ export function toAiSdkToolSet(agent: AdaptableAgent, options: AiSdkToolSetOptio
       toModelOutput: ({ output: result }) => toModelOutput(result, 7),
     });
     if (needsApproval) {
-      toolApproval[source.name] = async (input, { toolCallId }) =>
-        (await needsApproval(input, toolCallId)) ? "user-approval" : "not-applicable";
+      toolApproval[source.name] = async (input, { toolCallId, messages }) =>
+        (await needsApproval(input, toolCallId, approvedInMessages(messages, toolCallId)))
+          ? "user-approval"
+          : "not-applicable";
     }
   }
   return { tools, toolApproval };

@@ -1,6 +1,7 @@
 import { type JSONSchema7, type Tool as AiSdkTool, jsonSchema, tool } from "ai";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { type AdaptableAgent, type AdapterOptions, bridgeTools, callBridged } from "../agent-bridge.js";
+import { approvedInMessages } from "./approved-in-messages.js";
 import { toModelOutput } from "./model-output.js";
 import { type StreamProgress, streamCall, streams } from "./stream-execute.js";
 import { resultSchema } from "./result-schema.js";
@@ -45,18 +46,28 @@ export function toAiSdkTools(agent: AdaptableAgent, options: AiSdkToolsOptions =
       // Our JSON Schema is the SDK's JSONSchema7 with wider keyword types; no `validate`, so the SDK passes the input
       // as it is and toolwright validates it (and answers the model with a message it can act on).
       inputSchema: jsonSchema<Record<string, unknown>>(bridged.inputSchema as unknown as JSONSchema7),
-      ...(needsApproval && { needsApproval: (input, { toolCallId }) => needsApproval(input, toolCallId) }),
+      // The SDK asks again, with the history, before it runs an approved call: that second question finds the record.
+      ...(needsApproval && {
+        needsApproval: (input, { toolCallId, messages }) =>
+          needsApproval(input, toolCallId, approvedInMessages(messages, toolCallId)),
+      }),
       // AI SDK 7 reads the tool's own deferLoading (typed as object: the SDK 6 types lack it); 6, Anthropic's option.
       ...(source.deferred && ({ deferLoading: true } as object)),
       ...(source.deferred && { providerOptions: { anthropic: { deferLoading: true } } }),
       ...(output && { outputSchema: output }),
-      execute: streams(source, options.streamProgress)
-        ? (input, { toolCallId, abortSignal }) =>
-            streamCall((onProgress) =>
-              callBridged(agent, bridged, input, { callId: toolCallId, signal: abortSignal, onProgress }),
-            ) as AsyncIterable<ToolResult>
-        : (input, { toolCallId, abortSignal }) =>
-            callBridged(agent, bridged, input, { callId: toolCallId, signal: abortSignal }),
+      // Bound to toolwright's approval record: an edited or replayed approved history runs nothing (callBridged).
+      execute: (input, { toolCallId, abortSignal, messages }) => {
+        const call = {
+          callId: toolCallId,
+          signal: abortSignal,
+          approvedByFramework: needsApproval ? approvedInMessages(messages, toolCallId) : undefined,
+        };
+        return streams(source, options.streamProgress)
+          ? (streamCall((onProgress) =>
+              callBridged(agent, bridged, input, { ...call, onProgress }),
+            ) as AsyncIterable<ToolResult>)
+          : callBridged(agent, bridged, input, call);
+      },
       // Rich content in the item types both AI SDK 6 and 7 read (see ContentForm).
       toModelOutput: ({ output: result }) => toModelOutput(result, 6),
     });

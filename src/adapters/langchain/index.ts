@@ -4,3 +4,10 @@ export { AgentLangChainTool, toLangChainToolMessage, toLangChainTools } from "./
 export type { LangChainToolCallInput, LangChainToolOutput, LangChainToolsOptions } from "./to-langchain-tools.js";
 export type { AdaptableAgent } from "../agent-bridge.js";
 export { LANGCHAIN_PROGRESS_EVENT } from "./progress-events.js";
+export { toLangChainInterruptOn } from "./interrupt-on.js";
+export type {
+  LangChainDecision,
+  LangChainInterruptConfig,
+  LangChainInterruptOnOptions,
+  LangChainInterruptRequest,
+} from "./interrupt-on.js";

@@ -18,10 +18,12 @@ import {
   modelText,
 } from "../agent-bridge.js";
 import { toMessageContent } from "./message-content.js";
+import { takeThrownThrough, watchThrownThrough } from "./thrown-through.js";
 
 /**
- * Options of {@link toLangChainTools}. LangChain's core has no approval step of its own, so a tool with
- * `requiresApproval` waits in `agent.approvals` and the model is told so.
+ * Options of {@link toLangChainTools}. LangChain's core has no approval step of its own: a tool with
+ * `requiresApproval` waits in `agent.approvals` (the model is told so), unless `humanInTheLoopMiddleware` asked its
+ * human with the `interruptOn` of {@link toLangChainInterruptOn}; then the approved (or edited) call runs once.
  */
 export type LangChainToolsOptions = Pick<AdapterOptions, "only">;
 
@@ -55,9 +57,21 @@ export class AgentLangChainTool extends DynamicStructuredTool<
     const answer = async (args: unknown, config: ToolRunnableConfig | undefined, run?: ProgressRun) => {
       const callId = config?.toolCall?.id;
       const onProgress = progressSink(run, config);
-      const result = await callBridged(agent, bridged, args, { callId, signal: config?.signal, onProgress });
+      // The id the thrown-through watch knows this call by; the model's own when it sent one.
+      const watched = callId ?? globalThis.crypto.randomUUID();
+      // Args that differ from an approval recorded by toLangChainInterruptOn's `when` are the middleware's `edit`
+      // decision: the graph's state is the server's, so only the human's resume can have changed them.
+      const result = await callBridged(agent, bridged, args, {
+        callId: watched,
+        signal: config?.signal,
+        onProgress,
+        changedArgs: "edit",
+      });
+      const thrown = takeThrownThrough(agent, watched);
+      if (thrown !== undefined) throw thrown;
       return toOutput(result, callId);
     };
+    watchThrownThrough(agent);
     const { tool } = bridged;
     super({
       name: tool.name,
@@ -130,7 +144,9 @@ export function toLangChainToolMessage(result: ToolResult): ToolMessage {
  * const model = new ChatOpenAI({ model: "gpt-5" }).bindTools(toLangChainTools(agent));
  */
 export function toLangChainTools(agent: AdaptableAgent, options: LangChainToolsOptions = {}): AgentLangChainTool[] {
-  return bridgeTools(agent, { ...options, approval: "toolwright" }).map(
+  // "framework": a call runs through the approval toLangChainInterruptOn recorded when there is one; without one,
+  // toolwright's own gate holds it, as before.
+  return bridgeTools(agent, { ...options, approval: "framework" }).map(
     (bridged) => new AgentLangChainTool(agent, bridged),
   );
 }

@@ -62,9 +62,14 @@ export function toOpenAIAgentsTools(agent: AdaptableAgent, options: OpenAIAgents
       }),
       execute: async (
         input: unknown,
-        _context?: unknown,
+        context?: unknown,
         details?: { toolCall?: { callId: string }; signal?: AbortSignal },
-      ) => answer(await callBridged(agent, b, input, { callId: details?.toolCall?.callId, signal: details?.signal })),
+      ) => {
+        const callId = details?.toolCall?.callId;
+        // Bound to toolwright's approval record: a run state resumed twice, or edited, runs nothing (callBridged).
+        const approvedByFramework = needsApproval && callId ? approvedInRun(context, source.name, callId) : undefined;
+        return answer(await callBridged(agent, b, input, { callId, signal: details?.signal, approvedByFramework }));
+      },
     };
     // Our schema type is wider than the SDK's (any JSON Schema object); the plan above made it fit the chosen mode.
     // With an output schema the SDK types the result as unknown; what execute returns is an OpenAIAgentsOutput.
@@ -88,4 +93,16 @@ function objectSchema(schema: JsonSchema | undefined): AgentsOutputSchema | unde
 // With an output schema the SDK sends what execute returns as JSON: the value on success, the error text otherwise.
 function toValueOutput(result: ToolResult): OpenAIAgentsOutput {
   return result.ok && result.modelContent === undefined ? (result.content as OpenAIAgentsOutput) : modelText(result);
+}
+
+/** The run context's own answer: true when the run state holds its human's approval of this call. */
+function approvedInRun(context: unknown, toolName: string, callId: string): boolean | undefined {
+  const check = (context as { isToolApproved?: unknown } | undefined)?.isToolApproved;
+  if (typeof check !== "function") return undefined;
+  return (
+    (check as (approval: { toolName: string; callId: string }) => boolean | undefined).call(context, {
+      toolName,
+      callId,
+    }) === true
+  );
 }

@@ -7,6 +7,7 @@ export type {
   ApprovalRequest,
   Approvals,
   ApproveOptions,
+  CallApproval,
   PendingApproval,
 } from "./local-approvals.js";
 export { SharedApprovals } from "./shared-approvals.js";

@@ -1,6 +1,9 @@
 import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
+import { approvedArgumentsDifferText } from "../../errors/model-messages.js";
+import { deepFreeze } from "../../schema/json.js";
 import { approvalHash } from "../stable-hash.js";
-import type { ToolResult } from "../../tool/tool-result.js";
+import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
+import { DecidedCalls } from "./decided-calls.js";
 
 /** A call that waits for a human's decision. */
 export interface PendingApproval {
@@ -23,9 +26,31 @@ export interface PendingApproval {
 export interface ApproveOptions {
   /** Cancels the approved call (the original call's signal no longer applies once it returned). */
   readonly signal?: AbortSignal;
-  /** The arguments the approver was shown: when given, they must equal the pending call's, or nothing runs. */
+  /**
+   * Edited arguments: the call runs with these instead of the requested ones. They are validated (and normalised)
+   * against the tool's schema first; invalid ones reject with a `ToolValidationError` naming the fields, nothing runs
+   * and the call stays pending (approve it again, edited or not, or reject it). Valid ones bind the approval to a new
+   * hash, and the result and the events carry `approval: { originalArgs, editedArgs, argsHash }`. Arguments equal to
+   * the requested ones (once normalised) are no edit.
+   */
   readonly args?: unknown;
+  /**
+   * The arguments the approver (or a framework's approval) was shown: once validated they must be the pending call's,
+   * or nothing runs: the approval is used up and the call ends `rejected` with `APPROVAL_MISMATCH` (resolved, not
+   * thrown), which its listeners hear.
+   */
+  readonly expectedArgs?: unknown;
 }
+
+/** What an agent knows of the approval of one model tool call: still pending, or already decided (single use). */
+export type CallApproval =
+  | {
+      readonly status: "pending";
+      readonly approval: PendingApproval;
+      /** True for a record a framework's approval is bound to; false for one the app decides (`pending()`). */
+      readonly framework: boolean;
+    }
+  | { readonly status: "decided" };
 
 /** The calls of an agent that wait for approval. Each approval is single use and bound to its call's arguments. */
 export interface Approvals {
@@ -47,6 +72,12 @@ export interface Approvals {
   pending(): PendingApproval[];
   /** Resolves with the calls waiting for a decision, oldest first, read from the agent's store (every process's). */
   list(): Promise<PendingApproval[]>;
+  /**
+   * Resolves with the approval of the model's tool call `callId` of tool `toolName`: pending, decided (kept a while
+   * after the decision, so a replay learns it was used), or undefined when none is known. Adapters bind a framework's
+   * approval to it.
+   */
+  forCall(toolName: string, callId: string): Promise<CallApproval | undefined>;
 }
 
 /** What the dispatcher registers for a call that needs approval. */
@@ -56,12 +87,24 @@ export interface ApprovalRequest {
   readonly args: Readonly<Record<string, unknown>>;
   /** The version of the tool's input schema the arguments were validated against (see `schemaVersion`). */
   readonly schemaVersion: string;
-  /** Runs the call, past the approval gate. */
-  readonly run: (signal: AbortSignal | undefined) => Promise<ToolResult>;
+  /** Runs the call past the approval gate: with the requested arguments, or with a human's `edit` of them. */
+  readonly run: (signal: AbortSignal | undefined, edit: ApprovalEdit | undefined) => Promise<ToolResult>;
   /** Ends the call with outcome `rejected`. */
   readonly refuse: (reason: string | undefined) => Promise<ToolResult>;
+  /** Ends the call with outcome `rejected` and `APPROVAL_MISMATCH`: what was approved is not what was asked for. */
+  readonly mismatch: (why: string) => Promise<ToolResult>;
+  /**
+   * Validates and normalises arguments against the tool's schema, as the call's own were.
+   * @throws {ToolValidationError} (as a rejection) naming the fields that fail.
+   */
+  readonly check: (args: unknown) => Promise<Record<string, unknown>>;
   /** Tells the call's listeners the result of a decision made in another process. */
   readonly report?: (result: ToolResult) => Promise<ToolResult>;
+  /**
+   * True when a framework's own approval asks the human (an adapter binds it to this record): `pending()` and `list()`
+   * leave it out, since the app does not decide it, and its eviction is not reported.
+   */
+  readonly framework?: boolean;
 }
 
 interface Entry {
@@ -100,6 +143,8 @@ export class LocalApprovals implements Approvals {
   readonly #pending = new Map<string, Entry>();
   readonly #maxPending: number;
   readonly #onEvicted: ApprovalEvictedListener | undefined;
+  // Decided calls, remembered (a bounded number) so a replayed framework approval is told it was used.
+  readonly #decided = new DecidedCalls();
 
   /** Creates an empty store. */
   constructor(maxPending = DEFAULT_MAX_PENDING, onEvicted?: ApprovalEvictedListener) {
@@ -114,7 +159,7 @@ export class LocalApprovals implements Approvals {
       if (!oldest.done) {
         this.#pending.delete(oldest.value.info.id);
         try {
-          this.#onEvicted?.(oldest.value.info);
+          if (!oldest.value.request.framework) this.#onEvicted?.(oldest.value.info);
         } catch {
           // The app's listener failing must not fail the new call that made room.
         }
@@ -129,29 +174,78 @@ export class LocalApprovals implements Approvals {
 
   async approve(approvalId: string, options: ApproveOptions = {}): Promise<ToolResult> {
     const entry = this.#pending.get(approvalId);
-    if (!entry) throw new ApprovalNotFoundError(approvalId);
-    const { info } = entry;
-    if (options.args !== undefined && approvalHash(info.toolName, options.args, info.schemaVersion) !== info.argsHash) {
-      throw new ApprovalNotFoundError(approvalId, `it was requested for other arguments than the ones approved`);
+    if (!entry) throw new ApprovalNotFoundError(approvalId, this.#decided.reasonFor(approvalId));
+    const { info, request } = entry;
+    const matches = options.expectedArgs === undefined || (await sameArguments(info, request, options.expectedArgs));
+    // An invalid edit rejects here, before the call is taken: it stays pending for a corrected decision.
+    const edit = matches ? await editOf(info, request, options.args) : undefined;
+    // Taken only now, after any validation, and only if still pending: of two racing approvals, one runs the call.
+    if (this.#pending.get(approvalId) !== entry) {
+      throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
     }
-    // Taken before anything asynchronous happens, so two racing approvals cannot both run the call.
-    this.#pending.delete(approvalId);
+    this.#take(entry, matches ? "approved" : "rejected");
+    if (!matches) return request.mismatch(approvedArgumentsDifferText());
     // info.args is a deep-frozen snapshot, so it still hashes to argsHash: no second check is needed here.
-    return entry.request.run(options.signal);
+    return request.run(options.signal, edit);
   }
 
   async reject(approvalId: string, reason?: string): Promise<ToolResult> {
     const entry = this.#pending.get(approvalId);
-    if (!entry) throw new ApprovalNotFoundError(approvalId);
-    this.#pending.delete(approvalId);
+    if (!entry) throw new ApprovalNotFoundError(approvalId, this.#decided.reasonFor(approvalId));
+    this.#take(entry, "rejected");
     return entry.request.refuse(reason);
   }
 
+  async forCall(toolName: string, callId: string): Promise<CallApproval | undefined> {
+    for (const { info, request } of this.#pending.values()) {
+      if (info.toolName === toolName && info.callId === callId) {
+        return { status: "pending", approval: info, framework: request.framework === true };
+      }
+    }
+    return this.#decided.has(toolName, callId) ? { status: "decided" } : undefined;
+  }
+
+  #take(entry: Entry, status: "approved" | "rejected"): void {
+    this.#pending.delete(entry.info.id);
+    this.#decided.add(entry.info, status);
+  }
+
   pending(): PendingApproval[] {
-    return [...this.#pending.values()].map((entry) => entry.info);
+    return [...this.#pending.values()].filter((entry) => !entry.request.framework).map((entry) => entry.info);
   }
 
   async list(): Promise<PendingApproval[]> {
     return this.pending();
   }
+}
+
+/** Tells whether `shown` are the pending call's arguments once validated as the call's own were. */
+export async function sameArguments(
+  info: PendingApproval,
+  request: Pick<ApprovalRequest, "check">,
+  shown: unknown,
+): Promise<boolean> {
+  try {
+    return approvalHash(info.toolName, await request.check(shown), info.schemaVersion) === info.argsHash;
+  } catch {
+    // Arguments the schema refuses are certainly not the ones that were validated and approved.
+    return false;
+  }
+}
+
+/**
+ * Returns the edit a human made with `approve(id, { args })`, validated against the tool's schema; undefined when
+ * there are no edited arguments or they equal the requested ones once normalised.
+ * @throws {ToolValidationError} (as a rejection) for edited arguments the schema refuses.
+ */
+export async function editOf(
+  info: PendingApproval,
+  request: Pick<ApprovalRequest, "check">,
+  args: unknown,
+): Promise<ApprovalEdit | undefined> {
+  if (args === undefined) return undefined;
+  const edited = await request.check(args);
+  const argsHash = approvalHash(info.toolName, edited, info.schemaVersion);
+  if (argsHash === info.argsHash) return undefined;
+  return deepFreeze({ originalArgs: info.args, editedArgs: deepFreeze(edited), argsHash });
 }

@@ -8,17 +8,26 @@ import {
   type ApprovalKeeper,
   type ApprovalRequest,
   type ApproveOptions,
+  type CallApproval,
   type PendingApproval,
+  editOf,
   pendingApproval,
+  sameArguments,
 } from "./local-approvals.js";
 import { ErrorCode } from "../../errors/error-code.js";
-import { approvalMismatchText } from "../../errors/model-messages.js";
-import { approvalHash } from "../stable-hash.js";
-import { type ToolResult, failureResult } from "../../tool/tool-result.js";
+import { approvalMismatchText, approvedArgumentsDifferText } from "../../errors/model-messages.js";
+import { type ApprovalEdit, type ToolResult, failureResult } from "../../tool/tool-result.js";
 import { type ApprovalTarget, storedApprovalProblem } from "./stored-approval-check.js";
 
-/** Runs a call that passed its gates in another process (see `runApproved` in the pipeline). */
-export type RunApproved<Call> = (call: Call, args: Record<string, unknown>) => Promise<ToolResult>;
+/**
+ * Runs a call that passed its gates in another process (see `runApproved` in the pipeline), with a human's `edit`
+ * of its arguments when there is one (then `args` are the edited ones).
+ */
+export type RunApproved<Call> = (
+  call: Call,
+  args: Record<string, unknown>,
+  edit: ApprovalEdit | undefined,
+) => Promise<ToolResult>;
 
 /**
  * Where the approvals of one agent are kept and how a call is rebuilt from a stored record. `Call` is the pipeline's
@@ -95,20 +104,28 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const { store, scope, approvalTtlMs, maxPending } = this.#options;
     const id = globalThis.crypto.randomUUID();
     const info = pendingApproval(id, request);
-    const record = { ...info, scope, status: "pending", createdAt: info.requestedAt };
+    const record = {
+      ...info,
+      scope,
+      status: "pending",
+      createdAt: info.requestedAt,
+      ...(request.framework && { framework: true }),
+    };
     // Subscribed before the write, so a decision made at once elsewhere is not missed.
     await this.#waiter.ready();
     const cap = { max: maxPending, counted: PENDING, evictable: PENDING };
     const made = await createWithinCap(store, "approval", record, { ttlMs: approvalTtlMs }, cap);
-    if (made.created) for (const evicted of made.evicted) this.#evicted(toPending(evicted));
+    if (made.created) for (const evicted of made.evicted) this.#evicted(toPending(evicted), evicted.framework === true);
     this.#local.set(id, { info, request });
     void this.#waiter.wait(id, record).then((final) => this.#heard(id, final));
     return id;
   }
 
-  #evicted(approval: PendingApproval): void {
+  // A framework-bound record is the adapter's, not the app's: dropping it for room raises no eviction event.
+  #evicted(approval: PendingApproval, framework: boolean): void {
     this.#local.delete(approval.id);
     this.#waiter.forget(approval.id);
+    if (framework) return;
     try {
       this.#options.onEvicted?.(approval);
     } catch {
@@ -126,25 +143,34 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
 
   async approve(approvalId: string, options: ApproveOptions = {}): Promise<ToolResult> {
     const record = await this.#pendingRecord(approvalId);
-    const shown = options.args;
-    if (
-      shown !== undefined &&
-      approvalHash(String(record.toolName), shown, String(record.schemaVersion)) !== record.argsHash
-    ) {
-      throw new ApprovalNotFoundError(approvalId, "it was requested for other arguments than the ones approved");
-    }
     const args = record.args as Record<string, unknown>;
     // Checked before deciding: a process without the tool must leave the call pending for one that has it.
     const local = this.#local.get(approvalId);
     const call = local ? undefined : this.#call(record, options.signal);
-    const problem = storedApprovalProblem(record, local?.info, call ? this.#options.target(call) : undefined);
+    const target = call ? this.#options.target(call) : undefined;
+    const problem = storedApprovalProblem(record, local?.info, target);
     if (problem !== undefined) return this.#refuseMismatch(record, local?.request, problem);
-    // The compare-and-set is the only way out of `pending`: of any number of racing approvals, one wins.
-    await this.#decide(approvalId, { status: "approved" });
+    // Edits and shown arguments are checked against the schema of the process that runs the call.
+    const checker = local ? local.request : target!;
+    const info = local?.info ?? toPending(record);
+    if (options.expectedArgs !== undefined && !(await sameArguments(info, checker, options.expectedArgs))) {
+      return this.#refuseMismatch(record, local?.request, approvedArgumentsDifferText());
+    }
+    // An invalid edit rejects here, before the decision: the call stays pending.
+    const edit = await editOf(info, checker, options.args);
+    // The compare-and-set is the only way out of `pending`: of any number of racing approvals, one wins. An edit is
+    // written with it, so the record says what was approved.
+    await this.#decide(
+      approvalId,
+      edit
+        ? { status: "approved", editedArgs: edit.editedArgs, editedArgsHash: edit.argsHash }
+        : { status: "approved" },
+    );
     this.#forget(approvalId);
+    const runs = edit ? (structuredClone(edit.editedArgs) as Record<string, unknown>) : args;
     const result = call
-      ? await this.#options.runApproved(call, deepFreeze(args))
-      : await local!.request.run(options.signal);
+      ? await this.#options.runApproved(call, deepFreeze(runs), edit)
+      : await local!.request.run(options.signal, edit);
     await this.#finish(approvalId, "done", result);
     return result;
   }
@@ -184,12 +210,25 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   pending(): PendingApproval[] {
-    return [...this.#local.values()].map((entry) => entry.info);
+    return [...this.#local.values()].filter((entry) => !entry.request.framework).map((entry) => entry.info);
   }
 
   async list(): Promise<PendingApproval[]> {
     const records = await listInStatuses(this.#options.store, "approval", this.#options.scope, PENDING);
-    return records.map(toPending).sort((a, b) => a.requestedAt - b.requestedAt);
+    // A framework-bound record is decided by the framework's human, through its adapter: not the app's to list.
+    return records
+      .filter((record) => record.framework !== true)
+      .map(toPending)
+      .sort((a, b) => a.requestedAt - b.requestedAt);
+  }
+
+  async forCall(toolName: string, callId: string): Promise<CallApproval | undefined> {
+    const records = await this.#options.store.list("approval", this.#options.scope);
+    // The newest record of the call decides: decided records are kept a while, so a replay learns it was used.
+    const record = records.filter((r) => r.toolName === toolName && r.callId === callId).at(-1);
+    if (!record) return undefined;
+    if (record.status !== "pending") return { status: "decided" };
+    return { status: "pending", approval: toPending(record), framework: record.framework === true };
   }
 
   async #pendingRecord(approvalId: string): Promise<StoredRecord> {
@@ -202,7 +241,10 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     return record;
   }
 
-  async #decide(approvalId: string, patch: { readonly status: string }): Promise<void> {
+  async #decide(
+    approvalId: string,
+    patch: { readonly status: string; readonly [field: string]: unknown },
+  ): Promise<void> {
     const { store, scope, retentionMs, approvalTtlMs } = this.#options;
     // A decided call keeps its record while it runs and a while after, so a late decision learns it was used.
     const ttlMs = approvalTtlMs + retentionMs;

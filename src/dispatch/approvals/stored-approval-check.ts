@@ -8,6 +8,11 @@ export interface ApprovalTarget {
   readonly schemaVersion: string;
   /** Returns what is wrong with `args` against the tool's current schema, or undefined when they pass. */
   readonly validate: (args: Record<string, unknown>) => string | undefined;
+  /**
+   * Validates and normalises arguments (a human's edit, or what an approver was shown) against the current schema.
+   * @throws {ToolValidationError} (as a rejection) naming the fields that fail.
+   */
+  readonly check: (args: unknown) => Promise<Record<string, unknown>>;
 }
 
 /**
