@@ -112,15 +112,37 @@ export class ProgressChannel {
 const ZERO: ToolProgress = Object.freeze({ progress: 0 });
 
 /** Builds the context a handler receives, with the channel's `reportProgress`. */
-export function callContext(source: ProgressSource, signal: AbortSignal, channel: ProgressChannel): ToolCallContext {
+/**
+ * Opens a call's channel when anything can hear its progress (its `onProgress`, a `progress` listener, a tracer that
+ * takes progress) or its tool is a generator; else returns undefined, and the call's `reportProgress` is a shared
+ * no-op: a plain call pays one check per receiver, not a channel.
+ */
+export function openChannel(request: ProgressSource, tracer: ProgressTracer | undefined): ProgressChannel | undefined {
+  const heard =
+    request.definition.streams === true ||
+    request.onProgress !== undefined ||
+    anyListens(request.listeners, "progress") ||
+    tracer?.progress !== undefined;
+  return heard ? new ProgressChannel(request, tracer) : undefined;
+}
+
+/** Builds the context a handler receives, with the channel's `reportProgress` (a no-op without a channel). */
+export function callContext(
+  source: ProgressSource,
+  signal: AbortSignal,
+  channel: ProgressChannel | undefined,
+): ToolCallContext {
   return {
     signal,
     agent: source.agent,
     callId: source.callId,
     tool: source.definition,
-    reportProgress: channel.report,
+    reportProgress: channel === undefined ? unheard : channel.report,
   };
 }
+
+// Progress of a call nobody can hear goes nowhere.
+function unheard(): void {}
 
 /** Runs a receiver; a throw or a rejection stays here, so a listener never changes the call. */
 export function isolated(run: () => unknown): void {

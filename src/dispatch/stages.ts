@@ -8,7 +8,7 @@ import {
 } from "../errors/model-messages.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
 import { failureResult } from "../tool/tool-result.js";
-import { ProgressChannel, callContext } from "./progress-channel.js";
+import { callContext, openChannel } from "./progress-channel.js";
 import { activeCallTracer } from "./call-tracer.js";
 import type { CallAttempt, CallRequest } from "./call-request.js";
 import { beforeRefusal } from "./before-refusal.js";
@@ -134,7 +134,8 @@ function runPlain(request: CallRequest, args: Record<string, unknown>): Settled<
   if (timeoutMs !== undefined || request.signal !== undefined || (definition.maxRetries ?? 0) > 0) {
     return runManaged(request, args, timeoutMs).then((outcome) => new Ending(outcome, args, "ended"));
   }
-  const channel = new ProgressChannel(request, activeCallTracer());
+  // The plain path is the hot one: a call nobody can hear progress of (and no generator) opens no channel.
+  const channel = openChannel(request, activeCallTracer());
   const context = callContext(request, NEVER_ABORTED, channel);
   const outcome = runHandler(definition, request.target, args, context, channel);
   if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
