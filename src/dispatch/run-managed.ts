@@ -1,7 +1,7 @@
 import { NOT_BACKGROUNDED } from "../errors/model-messages.js";
 import { ToolTimeoutError } from "../errors/errors.js";
 import { activeCallTracer, reportSettled, tracedCall } from "./call-tracer.js";
-import type { ToolCallContext } from "../tool/tool.js";
+import { CallContext } from "../tool/call-context.js";
 import type { CallRequest } from "./call-request.js";
 import { notify } from "./finish.js";
 import { runAttempts } from "./retry.js";
@@ -30,7 +30,7 @@ export function runManaged(
     });
   }
   const controller = new AbortController();
-  const context: ToolCallContext = { signal: controller.signal, agent: request.agent, callId, tool: definition };
+  const context = new CallContext(controller.signal, request.agent, callId, definition, args, keyScope(request));
   const work = runAttempts(definition, request.target, args, context, request.runtime?.options.retryBackoffMs);
   if (timeoutMs === undefined && !caller) return work;
 
@@ -114,4 +114,9 @@ function stop(request: CallRequest, timeoutMs: number, controller: AbortControll
   const error = new ToolTimeoutError(definition.name, timeoutMs);
   controller.abort(error);
   return { result: timedOutResult(definition.name, callId, timeoutMs, note), error };
+}
+
+/** The scope a call's idempotency key is derived under: its agent's store scope, or "" for a bare registry call. */
+export function keyScope(request: CallRequest): string {
+  return request.runtime?.keyScope ?? "";
 }

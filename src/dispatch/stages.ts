@@ -8,13 +8,13 @@ import {
 } from "../errors/model-messages.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
 import { failureResult } from "../tool/tool-result.js";
-import type { ToolCallContext } from "../tool/tool.js";
+import { CallContext } from "../tool/call-context.js";
 import type { CallAttempt, CallRequest } from "./call-request.js";
 import { beforeRefusal } from "./before-refusal.js";
 import { type Exit, type Settled, makeEvent } from "./finish.js";
 import { anyListens } from "./tool-listeners.js";
 import { runHandler } from "./run-handler.js";
-import { runManaged } from "./run-managed.js";
+import { keyScope, runManaged } from "./run-managed.js";
 import { cancelledResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
 import type { HandlerOutcome } from "./run-handler.js";
@@ -143,12 +143,7 @@ function runPlain(request: CallRequest, args: Record<string, unknown>): Settled<
   if (timeoutMs !== undefined || request.signal !== undefined || (definition.maxRetries ?? 0) > 0) {
     return runManaged(request, args, timeoutMs).then((outcome) => new Ending(outcome, args, "ended"));
   }
-  const context: ToolCallContext = {
-    signal: NEVER_ABORTED,
-    agent: request.agent,
-    callId: request.callId,
-    tool: definition,
-  };
+  const context = new CallContext(NEVER_ABORTED, request.agent, request.callId, definition, args, keyScope(request));
   const outcome = runHandler(definition, request.target, args, context);
   if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
   return new Ending(outcome, args, "ended");
