@@ -76,6 +76,7 @@ function atDeadline(
   const started = runtime.tasks.start({
     toolName: definition.name,
     callId,
+    args,
     controller,
     work,
     onSettled: (outcome) => {

@@ -10,7 +10,9 @@ import { runApproved } from "./pipeline.js";
 import { rejection } from "./gates.js";
 import { notify } from "./finish.js";
 import { SharedTasks } from "./tasks/index.js";
-import type { TaskKeeper, TaskLimits } from "./tasks/index.js";
+import type { TaskKeeper, TaskLimits, TaskResume, TaskRun } from "./tasks/index.js";
+import { runManaged } from "./run-managed.js";
+import { deepFreeze } from "../schema/json.js";
 
 /**
  * What a shared store needs of the agent: its name (for messages), the scope its records are kept under (see
@@ -65,6 +67,7 @@ export function sharedApprovals(
     approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
     retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
     pollMs: options.storePollMs ?? DEFAULT_POLL_MS,
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
   });
 }
 
@@ -74,12 +77,28 @@ export function sharedTasks(
   options: StoreOptions & TaskLimits,
   host: StoreHost | undefined,
 ): TaskKeeper {
+  const { scope, resolve } = hostOf(host);
   return new SharedTasks({
     store,
-    scope: hostOf(host).scope,
+    scope,
+    resume: (task) => resumeTask(resolve, task),
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
     pollMs: options.storePollMs ?? DEFAULT_POLL_MS,
+  });
+}
+
+// A task taken over from a replica that died runs as a background task here: the tool's retries and the task's
+// cancel apply, no time limit (it went to the background long ago), and this agent's listeners hear its end.
+function resumeTask(resolve: StoreHost["resolve"], task: TaskResume): (() => TaskRun) | undefined {
+  const controller = new AbortController();
+  const request = resolve(task.toolName, task.callId, controller.signal);
+  if (!request) return undefined;
+  const args = deepFreeze(structuredClone(task.args)) as Record<string, unknown>;
+  return () => ({
+    controller,
+    work: runManaged(request, args, undefined),
+    onSettled: (outcome) => void notify(request, args, outcome),
   });
 }
 

@@ -100,15 +100,20 @@ describe("two replicas sharing Redis", () => {
     expect(result).toMatchObject({ ok: true, taskId: started.taskId, content: { slept: 300, pid: a.pid } });
   });
 
-  it("marks a task lost after its lease when the process running it is killed", async () => {
+  it("marks a task lost after its lease when the process running it is killed and no replica has its tool", async () => {
     const doomed = await startReplica(redis.url, "replicas", LEASE_MS);
-    const started = (await doomed.send("call", { tool: "slow", args: { ms: 60_000 } })).value as Result;
-    await doomed.kill();
-    const seen = (await b.send("fetch", { id: started.taskId })).value as { status: string };
-    expect(seen.status).toBe("running"); // the lease has not run out yet
-    const result = (await b.send("wait", { id: started.taskId })).value as Result;
-    expect(result).toMatchObject({ ok: false, taskId: started.taskId, error: { code: "TASK_LOST" } });
-    expect(((await a.send("fetch", { id: started.taskId })).value as { status: string }).status).toBe("lost");
+    const lite = await startReplica(redis.url, "replicas", LEASE_MS, "lite");
+    try {
+      const started = (await doomed.send("call", { tool: "slow", args: { ms: 60_000 } })).value as Result;
+      await doomed.kill();
+      const seen = (await lite.send("fetch", { id: started.taskId })).value as { status: string };
+      expect(seen.status).toBe("running"); // the lease has not run out yet
+      const result = (await lite.send("wait", { id: started.taskId })).value as Result;
+      expect(result).toMatchObject({ ok: false, taskId: started.taskId, error: { code: "TASK_LOST" } });
+      expect(((await a.send("fetch", { id: started.taskId })).value as { status: string }).status).toBe("lost");
+    } finally {
+      await lite.kill();
+    }
   }, 30_000);
 
   it("keeps a pending approval when the process that requested it restarts", async () => {

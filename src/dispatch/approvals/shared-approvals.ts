@@ -13,6 +13,7 @@ import { approvalMismatchText } from "../../errors/model-messages.js";
 import { approvalHash } from "../stable-hash.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import { type ApprovalTarget, storedApprovalProblem } from "./stored-approval-check.js";
+import { ApprovedRuns } from "./approved-runs.js";
 
 /** Runs a call that passed its gates in another process (see `runApproved` in the pipeline). */
 export type RunApproved<Call> = (call: Call, args: Record<string, unknown>) => Promise<ToolResult>;
@@ -43,6 +44,11 @@ export interface SharedApprovalsOptions<Call> {
   readonly retentionMs: number;
   /** How often this process looks for decisions made elsewhere on the calls it requested, in ms. */
   readonly pollMs: number;
+  /**
+   * How long the run lease of an approved call lasts without renewal, in ms: after it, another replica takes the
+   * call over (see {@link SharedApprovals}).
+   */
+  readonly leaseMs: number;
 }
 
 /**
@@ -50,16 +56,23 @@ export interface SharedApprovalsOptions<Call> {
  * has the same name can decide them. Deciding is a compare-and-set from `pending`, so a call runs at most once however
  * many processes race; the arguments that run are the stored snapshot the approver was shown. When another process
  * decides a call this one requested, this one's listeners get the final result (`after`, and `error` for a failure).
+ *
+ * The replica that approves a call holds a run lease on its record while the call runs. When that replica dies
+ * mid-run, the requesting replica (or any replica that lists the agent's approvals) takes the call over once the
+ * lease has run out, and runs it again with the same idempotency key; only the lease holder's result is stored, and
+ * every waiter (the approver, the requester's listeners) gets that one.
  */
 export class SharedApprovals<Call> implements ApprovalKeeper {
   readonly #options: SharedApprovalsOptions<Call>;
   // The calls requested here and not yet seen decided: this process's view, and whom to tell of a decision.
   readonly #local = new Map<string, { readonly info: PendingApproval; readonly request: ApprovalRequest }>();
+  readonly #runs: ApprovedRuns<Call>;
   #poller: NodeJS.Timeout | undefined;
 
   /** Creates the approvals of one agent on a store. */
   constructor(options: SharedApprovalsOptions<Call>) {
     this.#options = options;
+    this.#runs = new ApprovedRuns(options);
   }
 
   async request(request: ApprovalRequest): Promise<string> {
@@ -73,28 +86,31 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   async approve(approvalId: string, options: ApproveOptions = {}): Promise<ToolResult> {
-    const record = await this.#pendingRecord(approvalId);
+    // The claim is the compare-and-set out of `pending` (of any number of racing approvals, one wins), and the record
+    // it answers with is what the checks read: no read before it.
+    const record = await this.#runs.claim(approvalId);
+    if (!record) throw new ApprovalNotFoundError(approvalId, await this.#usedReason(approvalId));
     const shown = options.args;
     if (
       shown !== undefined &&
       approvalHash(String(record.toolName), shown, String(record.schemaVersion)) !== record.argsHash
     ) {
+      await this.#runs.unclaim(approvalId);
       throw new ApprovalNotFoundError(approvalId, "it was requested for other arguments than the ones approved");
     }
-    const args = record.args as Record<string, unknown>;
-    // Checked before deciding: a process without the tool must leave the call pending for one that has it.
     const local = this.#local.get(approvalId);
-    const call = local ? undefined : this.#call(record, options.signal);
+    let call: Call | undefined;
+    try {
+      call = local ? undefined : this.#call(record, options.signal);
+    } catch (error) {
+      // A process without the tool leaves the call pending for one that has it.
+      await this.#runs.unclaim(approvalId);
+      throw error;
+    }
     const problem = storedApprovalProblem(record, local?.info, call ? this.#options.target(call) : undefined);
-    if (problem !== undefined) return this.#refuseMismatch(record, local?.request, problem);
-    // The compare-and-set is the only way out of `pending`: of any number of racing approvals, one wins.
-    await this.#decide(approvalId, { status: "approved" });
+    if (problem !== undefined) return this.#refuseMismatch(record, local?.request, problem, true);
     this.#local.delete(approvalId);
-    const result = call
-      ? await this.#options.runApproved(call, deepFreeze(args))
-      : await local!.request.run(options.signal);
-    await this.#finish(approvalId, "done", result);
-    return result;
+    return this.#runs.run(record, local?.request, call, options.signal);
   }
 
   async reject(approvalId: string, reason?: string): Promise<ToolResult> {
@@ -111,9 +127,15 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   // A record that does not match is used up like a decision (single use), and answers with a result that says why.
-  async #refuseMismatch(record: StoredRecord, local: ApprovalRequest | undefined, why: string): Promise<ToolResult> {
+  async #refuseMismatch(
+    record: StoredRecord,
+    local: ApprovalRequest | undefined,
+    why: string,
+    claimed = false,
+  ): Promise<ToolResult> {
     const toolName = String(record.toolName);
-    await this.#decide(record.id, { status: "rejected" });
+    // A claimed record is `approved` already; finishing it `rejected` below is its decision.
+    if (!claimed) await this.#decide(record.id, { status: "rejected" });
     this.#local.delete(record.id);
     const result = failureResult(toolName, String(record.callId), "rejected", {
       code: ErrorCode.ApprovalMismatch,
@@ -131,7 +153,39 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
 
   async list(): Promise<PendingApproval[]> {
     const records = await this.#options.store.list("approval", this.#options.scope);
+    // Approved calls whose runner stopped renewing its lease are taken over here, in the background.
+    for (const record of records) if (this.#runs.orphaned(record)) void this.#takeOver(record);
     return records.filter((record) => record.status === "pending").map(toPending);
+  }
+
+  // Runs an approved call whose runner died: the requester's own call when it was requested here, else a rebuilt one.
+  async #takeOver(record: StoredRecord): Promise<void> {
+    const local = this.#local.get(record.id);
+    let call: Call | undefined;
+    if (!local) {
+      call = this.#options.resolve(String(record.toolName), String(record.callId), undefined);
+      if (!call) return; // a replica without the tool leaves it to one that has it
+    }
+    const taken = await this.#runs.takeOver(record.id).catch(() => undefined);
+    if (!taken) return;
+    this.#local.delete(record.id);
+    const problem = storedApprovalProblem(taken, local?.info, call ? this.#options.target(call) : undefined);
+    if (problem !== undefined) {
+      await this.#refuseMismatch(taken, local?.request, problem, true);
+      return;
+    }
+    await this.#runs.run(taken, local?.request, call, undefined).catch(() => undefined);
+  }
+
+  async #usedReason(approvalId: string): Promise<string | undefined> {
+    const record = await this.#options.store.get("approval", this.#options.scope, approvalId);
+    if (!record) {
+      this.#local.delete(approvalId);
+      return undefined;
+    }
+    return record.status === "pending"
+      ? "another decision on it was made first (an approval is single use)"
+      : usedReason(record.status);
   }
 
   async #pendingRecord(approvalId: string): Promise<StoredRecord> {
@@ -192,7 +246,9 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async #poll(): Promise<void> {
     for (const [id, { request }] of this.#local) {
       const record = await this.#options.store.get("approval", this.#options.scope, id).catch(() => null);
-      // null: the store is unreachable for now. Without a result the call is pending or still running elsewhere.
+      // null: the store is unreachable for now. Without a result the call is pending or still running elsewhere;
+      // running on a replica that died, it is taken over here once the lease has run out.
+      if (record && this.#runs.orphaned(record)) void this.#takeOver(record);
       if (record === null || (record && record.result === undefined)) continue;
       if (!this.#local.delete(id)) continue;
       const result = record?.result as ToolResult | undefined;

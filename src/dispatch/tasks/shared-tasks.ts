@@ -6,6 +6,7 @@ import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
 import type { HandlerOutcome } from "../run-handler.js";
 import { cancelledResult } from "../runtime-results.js";
 import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./local-tasks.js";
+import { takeOverRun } from "../run-lease.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 
 /** Where the tasks of one agent are kept. */
@@ -22,7 +23,23 @@ export interface SharedTasksOptions {
   readonly retentionMs: number;
   /** How often `wait` reads a task that runs in another process, in ms. */
   readonly pollMs: number;
+  /**
+   * Prepares to run a task again in this process, after the replica that ran it died: returns what starts the task's
+   * tool with its stored arguments and call id, as a background task (no time limit), called only once this process
+   * won the take-over; undefined when this process has no such tool.
+   */
+  readonly resume?: (task: TaskResume) => (() => TaskRun) | undefined;
 }
+
+/** A task to run again: what its record keeps. */
+export interface TaskResume {
+  readonly toolName: string;
+  readonly callId: string;
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
+/** The work of a resumed task, as {@link TaskStart} has it. */
+export type TaskRun = Pick<TaskStart, "controller" | "work" | "onSettled">;
 
 interface LocalTask {
   info: TaskInfo;
@@ -37,7 +54,9 @@ const FINISHED = new Set<string>(["succeeded", "failed", "cancelled", "lost"]);
  * Keeps an agent's background tasks in a {@link RuntimeStore}: the process running a task holds a lease on its record
  * and renews it while the work goes on, and writes the result there when it ends, so any process whose agent has the
  * same name can read the task's status and wait for its result. A task whose lease runs out (its process died or
- * lost the store) is marked `lost` by the next reader: never left `running`, never silently gone.
+ * lost the store) is taken over by the next reader that has its tool: it runs again there, with its stored arguments
+ * and call id (so the same idempotency key), and that replica's result is the one stored. A reader without the
+ * tool marks it `lost`: never left `running`, never silently gone.
  */
 export class SharedTasks implements TaskKeeper {
   readonly #options: SharedTasksOptions;
@@ -59,10 +78,17 @@ export class SharedTasks implements TaskKeeper {
       status: "running",
       startedAt: Date.now(),
     });
-    const record = { ...info, scope, owner: this.#owner, createdAt: info.startedAt };
+    const record = { ...info, scope, owner: this.#owner, createdAt: info.startedAt, args: task.args };
     // Rejects with StoreUnavailableError: the dispatcher then stops the call instead of running it unrecorded.
     await store.create("task", record, { ttlMs: leaseMs + retentionMs, leaseMs });
-    const renewal = setInterval(() => void this.#renew(id), Math.max(1, Math.floor(leaseMs / 3)));
+    this.#track(info, task);
+    return id;
+  }
+
+  // Runs a task here under this process's lease, from its start or from a take-over.
+  #track(info: TaskInfo, task: TaskRun): void {
+    const { id } = info;
+    const renewal = setInterval(() => void this.#renew(id), Math.max(1, Math.floor(this.#options.leaseMs / 3)));
     renewal.unref();
     let resolveDone!: (result: ToolResult) => void;
     const entry: LocalTask = {
@@ -77,14 +103,30 @@ export class SharedTasks implements TaskKeeper {
         entry.info = Object.freeze({ ...entry.info, status, finishedAt: Date.now(), result });
         resolveDone(result);
         void this.#record(id, entry.info);
-        const forget = setTimeout(() => this.#local.delete(id), retentionMs);
+        const forget = setTimeout(() => this.#local.delete(id), this.#options.retentionMs);
         forget.unref();
         task.onSettled({ ...outcome, result });
       },
     };
     this.#local.set(id, entry);
     void task.work.then(entry.settle);
-    return id;
+  }
+
+  // A task whose runner died runs again here, when this process has its tool and wins the take-over.
+  async #takeOver(record: StoredRecord): Promise<TaskInfo | undefined> {
+    const { resume } = this.#options;
+    if (!resume || record.args === undefined) return undefined;
+    const task = { toolName: String(record.toolName), callId: String(record.callId), args: record.args as object };
+    const start = resume(task as TaskResume);
+    if (!start) return undefined;
+    const { store, scope, leaseMs, retentionMs } = this.#options;
+    const options = { store, kind: "task", scope, id: record.id, status: "running", field: "owner" } as const;
+    const taken = await takeOverRun({ ...options, owner: this.#owner, leaseMs, ttlMs: leaseMs + retentionMs });
+    // Another replica won (or the lease was renewed after all): leave the task to it.
+    if (!taken) return toInfo((await store.get("task", scope, record.id)) ?? record);
+    const info = toInfo(taken);
+    this.#track(info, start());
+    return info;
   }
 
   get(taskId: string): TaskInfo | undefined {
@@ -160,6 +202,8 @@ export class SharedTasks implements TaskKeeper {
 
   async #checkLease(record: StoredRecord): Promise<TaskInfo> {
     if (record.status !== "running" || Number(record.leaseUntil ?? 0) > Date.now()) return toInfo(record);
+    const resumed = await this.#takeOver(record);
+    if (resumed) return resumed;
     const { store, scope, retentionMs } = this.#options;
     const lost = {
       status: "lost",
