@@ -3,7 +3,7 @@ import type { ArgumentValidator } from "../schema/validator.js";
 import type { CallingAgent } from "../tool/tool.js";
 import type { CallRuntime } from "./call-runtime.js";
 import type { ToolListeners } from "./tool-listeners.js";
-import type { SerialLane } from "./serial-lane.js";
+import type { LaneHold } from "./serial-lane.js";
 
 /** Everything one call of a resolved tool needs. Built only by {@link callRequest}, so every call has one shape. */
 export interface CallRequest {
@@ -29,7 +29,7 @@ export interface CallRequest {
   /** For a tool the caller cannot see: what it may use, and whether the tool exists (then the call is denied). */
   readonly unavailable: UnavailableTool | undefined;
   /** The serial lane this call holds, from its lane stage until it is finished. The one field a stage writes. */
-  held: SerialLane | undefined;
+  held: LaneHold | undefined;
 }
 
 /** A call of a tool the caller cannot see: the `definition` is missing, and the pipeline ends it at look-up. */

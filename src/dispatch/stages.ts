@@ -17,6 +17,7 @@ import { runHandler } from "./run-handler.js";
 import { keyScope, runManaged } from "./run-managed.js";
 import { cancelledResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
+import { nestedHold } from "./nested-lane.js";
 import type { HandlerOutcome } from "./run-handler.js";
 import { type ValidatedCall, validateCall } from "./validate-call.js";
 
@@ -96,11 +97,19 @@ export function lane(request: CallRequest, args: Record<string, unknown>): Settl
   const serial = request.runtime!.lane;
   if (serial.tryEnter()) {
     request.held = serial;
+    serial.holder = request;
+    return args;
+  }
+  // A call from inside the holder's own handler would wait for a turn that ends only when it does: it runs now.
+  const nested = nestedHold(serial, request);
+  if (nested !== undefined) {
+    request.held = nested;
     return args;
   }
   return serial.enter(request.signal).then((entered) => {
     if (!entered) return cancelled(request, undefined);
     request.held = serial;
+    serial.holder = request;
     return args;
   });
 }
