@@ -254,7 +254,10 @@ export class BaseAgent {
     const setup = this.#setup;
     if (setup instanceof AgentRuntime) return setup;
     const host = setup.store ? this.#storeHost() : undefined;
-    return (this.#setup = new AgentRuntime(setup, this.#registry[REGISTRY_INTERNALS], host));
+    const runtime = new AgentRuntime(setup, this.#registry[REGISTRY_INTERNALS], host);
+    // Every call's idempotency key is derived under the scope its records would be shared under.
+    runtime.keyScope = host?.scope ?? storeScope(this.#registry.scope, setup.scope, this.name);
+    return (this.#setup = runtime);
   }
 
   // Read only when the model called a tool this agent cannot see: what to list, and whether to say denied.

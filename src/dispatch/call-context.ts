@@ -35,6 +35,21 @@ export function currentToolCall(): ToolCallContext {
   );
 }
 
+/** The tool call the current code runs in, or undefined outside one (or after an await in an untracked call). */
+export function callerContext(): ToolCallContext | undefined {
+  return running ?? storage?.getStore();
+}
+
+/**
+ * Tracks `context` across the awaits of the code running now (the rest of a handler's body): called, in a handler's
+ * synchronous part, by its first nested serial call, so that the handler's later nested calls are recognised too.
+ * {@link runInCallContext} puts the store of its own caller back when the handler returns, so nothing leaks out.
+ */
+export function trackCallerFromHere(context: ToolCallContext): void {
+  const store = (storage ??= new AsyncLocalStorage());
+  if (store.getStore() !== context) store.enterWith(context);
+}
+
 /**
  * Makes `currentToolCall()` work after `await`s in every tool, as if each were declared with `asyncContext: true`.
  * Uses AsyncLocalStorage: on Node 20 every `await` in the process becomes slower once it is on (docs/performance.md).
@@ -56,13 +71,14 @@ export function runInCallContext<A extends unknown[], T>(
 ): T {
   const outer = running;
   running = context;
+  const tracked = acrossAwaits || everywhere || storage?.getStore() !== undefined;
   try {
     // Arguments are passed through rather than closed over: this runs on every call, and a closure per call is garbage.
-    if (acrossAwaits || everywhere || storage?.getStore() !== undefined) {
-      return (storage ??= new AsyncLocalStorage()).run(context, fn, ...args);
-    }
+    if (tracked) return (storage ??= new AsyncLocalStorage()).run(context, fn, ...args);
     return fn(...args);
   } finally {
     running = outer;
+    // An untracked caller: what a nested serial call inside fn entered (trackCallerFromHere) stays with fn's awaits.
+    if (!tracked && storage?.getStore() !== undefined) storage!.enterWith(undefined as unknown as ToolCallContext);
   }
 }

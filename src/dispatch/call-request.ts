@@ -4,7 +4,7 @@ import type { CallingAgent } from "../tool/tool.js";
 import type { ApprovalEdit } from "../tool/tool-result.js";
 import type { CallRuntime } from "./call-runtime.js";
 import type { ToolListeners } from "./tool-listeners.js";
-import type { SerialLane } from "./serial-lane.js";
+import type { LaneHold } from "./serial-lane.js";
 import type { ProgressListener } from "../tool/tool-progress.js";
 
 /** Everything one call of a resolved tool needs. Built only by {@link callRequest}, so every call has one shape. */
@@ -37,7 +37,7 @@ export interface CallRequest {
   /** On the run of a call a human approved with edited arguments: what changed (its result and events carry it). */
   readonly approval: ApprovalEdit | undefined;
   /** The serial lane this call holds, from its lane stage until it is finished. The one field a stage writes. */
-  held: SerialLane | undefined;
+  held: LaneHold | undefined;
 }
 
 /** A call of a tool the caller cannot see: the `definition` is missing, and the pipeline ends it at look-up. */

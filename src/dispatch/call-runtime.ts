@@ -66,6 +66,8 @@ export class CallRuntime {
   #tasks: TaskKeeper | undefined;
   #approvals: ApprovalKeeper | undefined;
   readonly #shared: SharedKeepers | undefined;
+  /** The agent's store scope, which every call's idempotency key is derived under (undefined: none, a bare runtime). */
+  keyScope: string | undefined = undefined;
 
   /**
    * Creates a runtime; nothing is allocated until a part is used. `shared` builds the approvals and tasks of a

@@ -6,6 +6,7 @@ import {
   progressProblem,
 } from "../tool/tool-progress.js";
 import type { CallingAgent, ToolCallContext } from "../tool/tool.js";
+import { CallContext } from "../tool/call-context.js";
 import { type ToolListeners, anyListens } from "./tool-listeners.js";
 import { unserialisable } from "./unserialisable.js";
 
@@ -111,7 +112,7 @@ export class ProgressChannel {
 
 const ZERO: ToolProgress = Object.freeze({ progress: 0 });
 
-/** Builds the context a handler receives, with the channel's `reportProgress`. */
+/** Builds the context a handler receives (`scope`: the agent's store scope, for its idempotency key), with the channel's `reportProgress`. */
 /**
  * Opens a call's channel when anything can hear its progress (its `onProgress`, a `progress` listener, a tracer that
  * takes progress) or its tool is a generator; else returns undefined, and the call's `reportProgress` is a shared
@@ -131,14 +132,11 @@ export function callContext(
   source: ProgressSource,
   signal: AbortSignal,
   channel: ProgressChannel | undefined,
+  args: unknown,
+  scope: string,
 ): ToolCallContext {
-  return {
-    signal,
-    agent: source.agent,
-    callId: source.callId,
-    tool: source.definition,
-    reportProgress: channel === undefined ? unheard : channel.report,
-  };
+  const report = channel === undefined ? unheard : channel.report;
+  return new CallContext(signal, source.agent, source.callId, source.definition, args, scope, report);
 }
 
 // Progress of a call nobody can hear goes nowhere.

@@ -33,7 +33,7 @@ export function runManaged(
   }
   const controller = new AbortController();
   const channel = new ProgressChannel(request, activeCallTracer());
-  const context = callContext(request, controller.signal, channel);
+  const context = callContext(request, controller.signal, channel, args, keyScope(request));
   const backoff = request.runtime?.options.retryBackoffMs;
   const work = runAttempts(definition, request.target, args, context, backoff, channel);
   if (timeoutMs === undefined && !caller) return work;
@@ -82,6 +82,7 @@ function atDeadline(
   const started = runtime.tasks.start({
     toolName: definition.name,
     callId,
+    args,
     controller,
     // The value that arrives after the hand-off is checked against `returns` as a call's is.
     work: checksResults(definition) ? work.then((outcome) => checkBackgroundOutcome(request, outcome)) : work,
@@ -137,4 +138,9 @@ function stop(
 function withProgress(result: ToolResult, channel: ProgressChannel): ToolResult {
   const progress = channel.last;
   return progress === undefined ? result : { ...result, progress };
+}
+
+/** The scope a call's idempotency key is derived under: its agent's store scope, or "" for a bare registry call. */
+export function keyScope(request: CallRequest): string {
+  return request.runtime?.keyScope ?? "";
 }

@@ -1,8 +1,16 @@
+/** What a call holds while it runs in a serial lane: given back when the call is finished. */
+export interface LaneHold {
+  leave(): void;
+}
+
 /**
  * Lets one serial call of an agent run at a time, in arrival order. Entering a free lane is synchronous, so a call
- * that does not have to wait costs no extra turn of the event loop.
+ * that does not have to wait costs no extra turn of the event loop. A serial call made from inside the holder's
+ * handler runs inside its turn (see `nestedHold`).
  */
-export class SerialLane {
+export class SerialLane implements LaneHold {
+  /** The call whose turn it is (the request that entered last), read only when another call finds the lane busy. */
+  holder: { readonly callId: string; readonly definition: object } | undefined = undefined;
   #busy = false;
   readonly #waiting: Array<(entered: boolean) => void> = [];
 
@@ -37,6 +45,7 @@ export class SerialLane {
 
   /** Hands the lane to the next waiting call, or frees it. */
   leave(): void {
+    this.holder = undefined;
     const next = this.#waiting.shift();
     if (next) next(true);
     else this.#busy = false;

@@ -11,8 +11,10 @@ import { runApproved } from "./pipeline.js";
 import { rejection } from "./gates.js";
 import { notify } from "./finish.js";
 import { SharedTasks } from "./tasks/index.js";
-import type { TaskKeeper, TaskLimits } from "./tasks/index.js";
 import type { ApprovalEvictedListener } from "./approvals/index.js";
+import type { TaskKeeper, TaskLimits, TaskResume, TaskRun } from "./tasks/index.js";
+import { runManaged } from "./run-managed.js";
+import { deepFreeze } from "../schema/json.js";
 
 /** The approval limits of an agent's runtime options (see `RuntimeOptions`), which hold with a store too. */
 export interface ApprovalLimits {
@@ -84,6 +86,7 @@ export function sharedApprovals(
     pollMs: options.storePollMs ?? DEFAULT_POLL_MS,
     maxPending: options.maxPendingApprovals ?? DEFAULT_MAX_PENDING,
     ...(options.onApprovalEvicted && { onEvicted: options.onApprovalEvicted }),
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
   });
 }
 
@@ -93,13 +96,29 @@ export function sharedTasks(
   options: StoreOptions & TaskLimits,
   host: StoreHost | undefined,
 ): TaskKeeper {
+  const { scope, resolve } = hostOf(host);
   return new SharedTasks({
     store,
-    scope: hostOf(host).scope,
+    scope,
+    resume: (task) => resumeTask(resolve, task),
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
     pollMs: options.storePollMs ?? DEFAULT_POLL_MS,
     maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS,
+  });
+}
+
+// A task taken over from a replica that died runs as a background task here: the tool's retries and the task's
+// cancel apply, no time limit (it went to the background long ago), and this agent's listeners hear its end.
+function resumeTask(resolve: StoreHost["resolve"], task: TaskResume): (() => TaskRun) | undefined {
+  const controller = new AbortController();
+  const request = resolve(task.toolName, task.callId, controller.signal);
+  if (!request) return undefined;
+  const args = deepFreeze(structuredClone(task.args)) as Record<string, unknown>;
+  return () => ({
+    controller,
+    work: runManaged(request, args, undefined),
+    onSettled: (outcome) => void notify(request, args, outcome),
   });
 }
 

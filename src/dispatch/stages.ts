@@ -15,9 +15,10 @@ import { beforeRefusal } from "./before-refusal.js";
 import { type Settled, makeEvent } from "./finish.js";
 import { anyListens } from "./tool-listeners.js";
 import { runHandler } from "./run-handler.js";
-import { runManaged } from "./run-managed.js";
+import { keyScope, runManaged } from "./run-managed.js";
 import { cancelledResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
+import { nestedHold } from "./nested-lane.js";
 import { type ValidatedCall, validateCall } from "./validate-call.js";
 import { Ending } from "./ending.js";
 
@@ -87,11 +88,19 @@ export function lane(request: CallRequest, args: Record<string, unknown>): Settl
   const serial = request.runtime!.lane;
   if (serial.tryEnter()) {
     request.held = serial;
+    serial.holder = request;
+    return args;
+  }
+  // A call from inside the holder's own handler would wait for a turn that ends only when it does: it runs now.
+  const nested = nestedHold(serial, request);
+  if (nested !== undefined) {
+    request.held = nested;
     return args;
   }
   return serial.enter(request.signal).then((entered) => {
     if (!entered) return cancelled(request, undefined);
     request.held = serial;
+    serial.holder = request;
     return args;
   });
 }
@@ -136,7 +145,7 @@ function runPlain(request: CallRequest, args: Record<string, unknown>): Settled<
   }
   // The plain path is the hot one: a call nobody can hear progress of (and no generator) opens no channel.
   const channel = openChannel(request, activeCallTracer());
-  const context = callContext(request, NEVER_ABORTED, channel);
+  const context = callContext(request, NEVER_ABORTED, channel, args, keyScope(request));
   const outcome = runHandler(definition, request.target, args, context, channel);
   if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
   return new Ending(outcome, args, "ended");

@@ -14,7 +14,10 @@ export interface StoreOptions {
    * the agent's name alone).
    */
   readonly scope?: string;
-  /** With a store: how long a background task's lease lasts without renewal, in ms; default 30 s. */
+  /**
+   * With a store: how long the run lease of a background task or an approved call lasts without renewal, in ms;
+   * default 30 s. When the replica running one dies, another takes it over once the lease has run out.
+   */
   readonly leaseMs?: number;
   /** With a store: how long an approval stays pending before it expires and can never run, in ms; default 24 h. */
   readonly approvalTtlMs?: number;

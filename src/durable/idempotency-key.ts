@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import dependencies from "../schema/load-dependencies.cjs";
 import type { ToolCallContext } from "../tool/tool.js";
+import { durableKeyOf, runWithIdempotencyKey } from "../tool/call-context.js";
 
 /** What an idempotency key is derived from: the same four values in every attempt of one call. */
 export interface IdempotencyKeyParts {
@@ -25,41 +25,22 @@ export function deriveIdempotencyKey(parts: IdempotencyKeyParts): string {
   return `tw1-${dependencies.loadNodeCrypto().createHash("sha256").update(text).digest("hex")}`;
 }
 
-interface KeyedCall {
-  readonly callId: string;
-  readonly key: string;
-}
-
-// The call a durable adapter is running, tracked across awaits: a worker runs many executions at once, often on one
-// agent instance, so a key must follow its own call and not be looked up by a shared name. Created on first use, so
-// an app that never runs a durable call never turns on async tracking.
-let running: AsyncLocalStorage<KeyedCall> | undefined;
+// The tracking of a durable call's key lives with the call context (tool/), which reads it when a call starts.
+export { runWithIdempotencyKey };
 
 /**
- * Runs `fn` (a dispatch of the call `callId`) so that its handler reads `key` through {@link idempotencyKeyOf}.
- * Used by the durable adapters around `agent.callTool`.
- */
-export function runWithIdempotencyKey<T>(callId: string, key: string, fn: () => T): T {
-  return (running ??= new AsyncLocalStorage()).run({ callId, key }, fn);
-}
-
-/**
- * Returns the idempotency key of the call a handler runs in: stable across retries, replays, restarts and replicas
- * of a durable execution, so a handler passes it to whatever must happen once (a payment, an e-mail, an insert with
- * a unique key). Undefined outside a durable call (a plain `agent.callTool`), where there is no execution to be
- * stable across. Pass the handler's context argument (or `currentToolCall()`).
+ * Returns the idempotency key of the call a handler runs in: `context.idempotencyKey`, stable across retries, replays,
+ * restarts and replicas, so a handler passes it to whatever must happen once (a payment, an e-mail, an insert with a
+ * unique key). In a durable call (`toolwright/restate`, `toolwright/temporal`) it is derived from the execution
+ * ({@link deriveIdempotencyKey}); elsewhere from the agent's store scope, the call id, the tool and the arguments.
+ * Undefined only for a context toolwright did not make (one built by hand, outside a durable call).
  * @example
  * \@tool({ description: "Charge a card", params: { cents: p.integer() } })
  * async charge({ cents }: { cents: number }, context: ToolCallContext) {
- *   const key = idempotencyKeyOf(context) ?? context.callId;
- *   return payments.charge({ cents }, { idempotencyKey: key });
+ *   return payments.charge({ cents }, { idempotencyKey: idempotencyKeyOf(context) });
  * }
  */
 export function idempotencyKeyOf(context: ToolCallContext): string | undefined {
-  // The call pipeline may carry the key on the context itself; that one wins once it exists.
   const own = (context as { readonly idempotencyKey?: unknown }).idempotencyKey;
-  if (typeof own === "string") return own;
-  const keyed = running?.getStore();
-  // A nested call made from inside a durable handler has its own call id, and no key of its parent's.
-  return keyed !== undefined && keyed.callId === context.callId ? keyed.key : undefined;
+  return typeof own === "string" ? own : durableKeyOf(context.callId);
 }

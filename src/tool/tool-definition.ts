@@ -2,6 +2,7 @@ import { TOOL_FLAG_NAMES } from "./flags.js";
 import type { ToolOptions } from "./tool-options.js";
 import type { Tool, ToolCallContext, ToolFlags, ToolHandler, ToolSpec } from "./tool.js";
 import { generateCallId } from "./call-id.js";
+import { CallContext } from "./call-context.js";
 import type { StandardSchemaLike } from "../schema/input-schema.js";
 
 /** One positional parameter of a `@builtinTool` method: the argument it receives, and whether it is a rest parameter. */
@@ -146,16 +147,16 @@ export function toTool(definition: ToolDefinition, target: object | undefined): 
     ...rest
   } = definition;
   const handler = (args: Record<string, unknown>, context?: ToolCallContext) =>
-    invokeDefinition(definition, target, args, context ?? standaloneContext(definition, target));
+    invokeDefinition(definition, target, args, context ?? standaloneContext(definition, target, args));
   const tool: Tool = Object.freeze({ ...rest, handler });
   if (target === undefined) targetless.set(definition, tool);
   definitions.set(tool, definition);
   return tool;
 }
 
-function standaloneContext(definition: ToolDefinition, target: object | undefined): ToolCallContext {
+function standaloneContext(definition: ToolDefinition, target: object | undefined, args: unknown): ToolCallContext {
   const agent = target as ToolCallContext["agent"];
-  return { signal: NEVER_ABORTED, agent, callId: generateCallId(), tool: definition, reportProgress: ignoreProgress };
+  return new CallContext(NEVER_ABORTED, agent, generateCallId(), definition, args, "", ignoreProgress);
 }
 
 // Outside any dispatch nobody listens: progress goes nowhere.

@@ -81,6 +81,19 @@ export interface ToolCallContext {
    * dropped with a warning (`TOOLWRIGHT_INVALID_PROGRESS`), once per tool.
    */
   readonly reportProgress: (update: ToolProgress) => void;
+  /**
+   * A key that is the same in every attempt of this call, to pass to whatever must happen once (a payment, an
+   * e-mail, an insert with a unique key): the same across retries (`maxRetries`), a run of the approved call on
+   * whichever replica approves it, a background task or approved run taken over by another replica, and in a durable
+   * engine (`toolwright/restate`, `toolwright/temporal`) across replays and re-deliveries. Derived from the call id,
+   * the tool, the arguments' hash and the agent's store scope (in an engine, from its execution id instead); the same
+   * value `idempotencyKeyOf(context)` returns. Hashed on first read only. See docs/durable-execution.md.
+   * @example
+   * async charge({ cents }: { cents: number }, context: ToolCallContext) {
+   *   return payments.charge({ cents }, { idempotencyKey: context.idempotencyKey });
+   * }
+   */
+  readonly idempotencyKey: string;
 }
 
 /**

@@ -86,13 +86,18 @@ describe("runDurableCall", () => {
     expect((await runDurableCall(again, agent, "charge", { cents: 1 })).callId).toBe("exec-1#1");
   });
 
-  it("has no key outside a durable call, and none for a nested call of a durable handler", async () => {
+  it("gives a plain call the pipeline's own key, and a nested call of a durable handler a key of its own", async () => {
     const { agent, seen } = makeAgent();
-    await agent.callTool("charge", { cents: 3 });
-    expect(seen[0]!.key).toBeUndefined();
+    const plain = await agent.callTool("charge", { cents: 3 }, { callId: "p1" });
+    expect(plain.ok).toBe(true);
+    expect(seen[0]!.key).toMatch(/^tw1-[0-9a-f]{64}$/);
     const result = await runDurableCall(new MemoryJournal().attempt(), agent, "nested", {}, { callId: "outer" });
     expect(result.content).toMatch(/^tw1-/);
-    expect(seen[1]).toEqual({ tool: "charge", key: undefined });
+    // The inner call is not the durable one: it gets the key of a plain call "inner", not its parent's.
+    expect(seen[1]!.key).toMatch(/^tw1-/);
+    expect(seen[1]!.key).not.toBe(result.content);
+    await agent.callTool("charge", { cents: 1 }, { callId: "inner" });
+    expect(seen[2]!.key).toBe(seen[1]!.key);
   });
 
   it("prefers a key the call's context carries itself", () => {
@@ -190,7 +195,7 @@ describe("runDurableCall", () => {
   });
 });
 
-function fakeContext(): ToolCallContext {
+function fakeContext(): Omit<ToolCallContext, "idempotencyKey"> {
   const tool = { name: "probe", description: "probe", inputSchema: { type: "object" as const } };
   return { signal: new AbortController().signal, agent: undefined, callId: "c", tool, reportProgress: () => {} };
 }

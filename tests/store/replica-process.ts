@@ -20,9 +20,13 @@ export interface Replica {
   kill(): Promise<void>;
 }
 
-/** Starts a replica sharing the Redis at `url` under `prefix`; resolves once it is ready. */
-export function startReplica(url: string, prefix: string, leaseMs = 30_000): Promise<Replica> {
-  const args = [bundleFixture("tests/fixtures/store/replica.ts", "replica", ["redis"]), url, prefix, String(leaseMs)];
+/**
+ * Starts a replica sharing the Redis at `url` under `prefix`; resolves once it is ready. `variant` "lite" has the
+ * agent without its long-running tools.
+ */
+export function startReplica(url: string, prefix: string, leaseMs = 30_000, variant = ""): Promise<Replica> {
+  const script = bundleFixture("tests/fixtures/store/replica.ts", "replica", ["redis"]);
+  const args = [script, url, prefix, String(leaseMs), ...(variant ? [variant] : [])];
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, args, { cwd: ROOT });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));

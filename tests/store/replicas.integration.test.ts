@@ -72,11 +72,24 @@ describe("two replicas sharing Redis", () => {
     expect((await a.send("approve", { id })).error?.code).toBe("APPROVAL_NOT_FOUND");
   });
 
-  it("refuses arguments other than the stored snapshot when the approver names them", async () => {
+  // Since approve-with-edits (issue 23), arguments named by the approver are the human's edit: validated on the
+  // approving replica, refused with the call left pending when invalid, run (once) and recorded when valid.
+  it("refuses an invalid edit of the stored snapshot on the other replica and leaves the call pending", async () => {
     const id = await requestRemoval(a, "gamma");
-    const reply = await b.send("approve", { id, args: { name: "everything", tags: [] } });
-    expect(reply.error?.code).toBe("APPROVAL_NOT_FOUND");
+    const reply = await b.send("approve", { id, args: { name: 7, tags: [] } });
+    expect(reply.error?.code).toBe("INVALID_ARGUMENTS");
     expect(((await b.send("approve", { id })).value as Result).content).toMatchObject({ removed: "gamma", runs: 1 });
+  });
+
+  it("runs a valid edit once on the other replica, with the original arguments on the result", async () => {
+    const id = await requestRemoval(a, "delta");
+    const result = (await b.send("approve", { id, args: { name: "delta-edited", tags: ["x"] } })).value as Result;
+    expect(result).toMatchObject({
+      ok: true,
+      content: { removed: "delta-edited", tags: ["x"], runs: 1 },
+      approval: { originalArgs: { name: "delta" }, editedArgs: { name: "delta-edited", tags: ["x"] } },
+    });
+    expect((await b.send("approve", { id })).error?.code).toBe("APPROVAL_NOT_FOUND");
   });
 
   it("runs exactly once when 1,000 approvals of one id race on two replicas", async () => {
@@ -100,15 +113,20 @@ describe("two replicas sharing Redis", () => {
     expect(result).toMatchObject({ ok: true, taskId: started.taskId, content: { slept: 300, pid: a.pid } });
   });
 
-  it("marks a task lost after its lease when the process running it is killed", async () => {
+  it("marks a task lost after its lease when the process running it is killed and no replica has its tool", async () => {
     const doomed = await startReplica(redis.url, "replicas", LEASE_MS);
-    const started = (await doomed.send("call", { tool: "slow", args: { ms: 60_000 } })).value as Result;
-    await doomed.kill();
-    const seen = (await b.send("fetch", { id: started.taskId })).value as { status: string };
-    expect(seen.status).toBe("running"); // the lease has not run out yet
-    const result = (await b.send("wait", { id: started.taskId })).value as Result;
-    expect(result).toMatchObject({ ok: false, taskId: started.taskId, error: { code: "TASK_LOST" } });
-    expect(((await a.send("fetch", { id: started.taskId })).value as { status: string }).status).toBe("lost");
+    const lite = await startReplica(redis.url, "replicas", LEASE_MS, "lite");
+    try {
+      const started = (await doomed.send("call", { tool: "slow", args: { ms: 60_000 } })).value as Result;
+      await doomed.kill();
+      const seen = (await lite.send("fetch", { id: started.taskId })).value as { status: string };
+      expect(seen.status).toBe("running"); // the lease has not run out yet
+      const result = (await lite.send("wait", { id: started.taskId })).value as Result;
+      expect(result).toMatchObject({ ok: false, taskId: started.taskId, error: { code: "TASK_LOST" } });
+      expect(((await a.send("fetch", { id: started.taskId })).value as { status: string }).status).toBe("lost");
+    } finally {
+      await lite.kill();
+    }
   }, 30_000);
 
   it("keeps a pending approval when the process that requested it restarts", async () => {

@@ -18,6 +18,7 @@ import { ErrorCode } from "../../errors/error-code.js";
 import { approvalMismatchText, approvedArgumentsDifferText } from "../../errors/model-messages.js";
 import { type ApprovalEdit, type ToolResult, failureResult } from "../../tool/tool-result.js";
 import { type ApprovalTarget, storedApprovalProblem } from "./stored-approval-check.js";
+import { ApprovedRuns } from "./approved-runs.js";
 
 /**
  * Runs a call that passed its gates in another process (see `runApproved` in the pipeline), with a human's `edit`
@@ -62,9 +63,15 @@ export interface SharedApprovalsOptions<Call> {
   readonly maxPending: number;
   /** Told (in the process whose request made room) of each pending approval the full scope dropped. */
   readonly onEvicted?: ApprovalEvictedListener;
+  /**
+   * How long the run lease of an approved call lasts without renewal, in ms: after it, another replica takes the
+   * call over (see {@link SharedApprovals}).
+   */
+  readonly leaseMs: number;
 }
 
 const PENDING = ["pending"] as const;
+const APPROVED = ["approved"] as const;
 // A decision's record is final for its requester once it carries the result.
 const decided = (record: StoredRecord) => record.result !== undefined;
 
@@ -73,30 +80,44 @@ const decided = (record: StoredRecord) => record.result !== undefined;
  * has the same name can decide them. Deciding is a compare-and-set from `pending`, so a call runs at most once however
  * many processes race; the arguments that run are the stored snapshot the approver was shown. When another process
  * decides a call this one requested, this one's listeners get the final result (`after`, and `error` for a failure).
+ *
+ * The replica that approves a call holds a run lease on its record while the call runs. When that replica dies
+ * mid-run, the requesting replica (or any replica that lists the agent's approvals) takes the call over once the
+ * lease has run out, and runs it again with the same idempotency key; only the lease holder's result is stored, and
+ * every waiter (the approver, the requester's listeners) gets that one.
  */
 export class SharedApprovals<Call> implements ApprovalKeeper {
   readonly #options: SharedApprovalsOptions<Call>;
   // The calls requested here and not yet seen decided: this process's view, and whom to tell of a decision.
   readonly #local = new Map<string, { readonly info: PendingApproval; readonly request: ApprovalRequest }>();
   readonly #waiter: RecordWaiter;
+  readonly #runs: ApprovedRuns<Call>;
 
   /** Creates the approvals of one agent on a store. */
   constructor(options: SharedApprovalsOptions<Call>) {
     this.#options = options;
+    this.#runs = new ApprovedRuns(options);
     const { store, scope, approvalTtlMs, pollMs } = options;
     this.#waiter = new RecordWaiter({
       store,
       kind: "approval",
       scope,
       pollMs,
-      read: (id) => store.get("approval", scope, id),
+      read: async (id) => {
+        const record = await store.get("approval", scope, id);
+        // Running on a replica that died: taken over here once its lease has run out.
+        if (record && this.#runs.orphaned(record)) void this.#takeOver(record);
+        return record;
+      },
       isFinal: decided,
-      // A pending request expires unannounced, and so does a decided one whose runner died before writing a result:
-      // read it once then, so this process forgets it.
+      // A pending request expires unannounced; an approved one is read again when its run lease would run out (each
+      // renewal is a notice that moves this on), and once more when its record would expire, so this process forgets it.
       recheckAt: (record) =>
         record.status === "pending"
           ? Number(record.createdAt) + approvalTtlMs + 1
-          : Date.now() + approvalTtlMs + options.retentionMs + 1,
+          : record.status === "approved" && record.leaseUntil !== undefined
+            ? Number(record.leaseUntil) + 1
+            : Date.now() + approvalTtlMs + options.retentionMs + 1,
     });
   }
 
@@ -142,37 +163,35 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   async approve(approvalId: string, options: ApproveOptions = {}): Promise<ToolResult> {
-    const record = await this.#pendingRecord(approvalId);
-    const args = record.args as Record<string, unknown>;
-    // Checked before deciding: a process without the tool must leave the call pending for one that has it.
+    // The claim is the compare-and-set out of `pending` (of any number of racing approvals, one wins), and the record
+    // it answers with is what the checks read: no read before it.
+    const record = await this.#runs.claim(approvalId);
+    if (!record) throw new ApprovalNotFoundError(approvalId, await this.#usedReason(approvalId));
     const local = this.#local.get(approvalId);
-    const call = local ? undefined : this.#call(record, options.signal);
-    const target = call ? this.#options.target(call) : undefined;
-    const problem = storedApprovalProblem(record, local?.info, target);
-    if (problem !== undefined) return this.#refuseMismatch(record, local?.request, problem);
-    // Edits and shown arguments are checked against the schema of the process that runs the call.
-    const checker = local ? local.request : target!;
-    const info = local?.info ?? toPending(record);
-    if (options.expectedArgs !== undefined && !(await sameArguments(info, checker, options.expectedArgs))) {
-      return this.#refuseMismatch(record, local?.request, approvedArgumentsDifferText());
+    let call: Call | undefined;
+    let edit: ApprovalEdit | undefined;
+    try {
+      // A process without the tool leaves the call pending for one that has it.
+      call = local ? undefined : this.#call(record, options.signal);
+      const target = call ? this.#options.target(call) : undefined;
+      const problem = storedApprovalProblem(record, local?.info, target);
+      if (problem !== undefined) return await this.#refuseMismatch(record, local?.request, problem, true);
+      // Edits and shown arguments are checked against the schema of the process that runs the call.
+      const checker = local ? local.request : target!;
+      const info = local?.info ?? toPending(record);
+      if (options.expectedArgs !== undefined && !(await sameArguments(info, checker, options.expectedArgs))) {
+        return await this.#refuseMismatch(record, local?.request, approvedArgumentsDifferText(), true);
+      }
+      // An invalid edit throws here, before anything runs: the call goes back to pending.
+      edit = await editOf(info, checker, options.args);
+    } catch (error) {
+      await this.#runs.unclaim(approvalId);
+      throw error;
     }
-    // An invalid edit rejects here, before the decision: the call stays pending.
-    const edit = await editOf(info, checker, options.args);
-    // The compare-and-set is the only way out of `pending`: of any number of racing approvals, one wins. An edit is
-    // written with it, so the record says what was approved.
-    await this.#decide(
-      approvalId,
-      edit
-        ? { status: "approved", editedArgs: edit.editedArgs, editedArgsHash: edit.argsHash }
-        : { status: "approved" },
-    );
+    // Written on the claimed record, so it says what was approved and a replica taking the run over runs the edit.
+    if (edit) await this.#runs.recordEdit(approvalId, edit);
     this.#forget(approvalId);
-    const runs = edit ? (structuredClone(edit.editedArgs) as Record<string, unknown>) : args;
-    const result = call
-      ? await this.#options.runApproved(call, deepFreeze(runs), edit)
-      : await local!.request.run(options.signal, edit);
-    await this.#finish(approvalId, "done", result);
-    return result;
+    return this.#runs.run(record, local?.request, call, options.signal, edit);
   }
 
   async reject(approvalId: string, reason?: string): Promise<ToolResult> {
@@ -189,9 +208,15 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   // A record that does not match is used up like a decision (single use), and answers with a result that says why.
-  async #refuseMismatch(record: StoredRecord, local: ApprovalRequest | undefined, why: string): Promise<ToolResult> {
+  async #refuseMismatch(
+    record: StoredRecord,
+    local: ApprovalRequest | undefined,
+    why: string,
+    claimed = false,
+  ): Promise<ToolResult> {
     const toolName = String(record.toolName);
-    await this.#decide(record.id, { status: "rejected" });
+    // A claimed record is `approved` already; finishing it `rejected` below is its decision.
+    if (!claimed) await this.#decide(record.id, { status: "rejected" });
     this.#forget(record.id);
     const result = failureResult(toolName, String(record.callId), "rejected", {
       code: ErrorCode.ApprovalMismatch,
@@ -214,7 +239,11 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   async list(): Promise<PendingApproval[]> {
-    const records = await listInStatuses(this.#options.store, "approval", this.#options.scope, PENDING);
+    const { store, scope } = this.#options;
+    // Approved calls whose runner stopped renewing its lease are taken over here, in the background.
+    const running = await listInStatuses(store, "approval", scope, APPROVED);
+    for (const record of running) if (this.#runs.orphaned(record)) void this.#takeOver(record);
+    const records = await listInStatuses(store, "approval", scope, PENDING);
     // A framework-bound record is decided by the framework's human, through its adapter: not the app's to list.
     return records
       .filter((record) => record.framework !== true)
@@ -229,6 +258,36 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     if (!record) return undefined;
     if (record.status !== "pending") return { status: "decided" };
     return { status: "pending", approval: toPending(record), framework: record.framework === true };
+  }
+
+  // Runs an approved call whose runner died: the requester's own call when it was requested here, else a rebuilt one.
+  async #takeOver(record: StoredRecord): Promise<void> {
+    const local = this.#local.get(record.id);
+    let call: Call | undefined;
+    if (!local) {
+      call = this.#options.resolve(String(record.toolName), String(record.callId), undefined);
+      if (!call) return; // a replica without the tool leaves it to one that has it
+    }
+    const taken = await this.#runs.takeOver(record.id).catch(() => undefined);
+    if (!taken) return;
+    this.#forget(record.id);
+    const problem = storedApprovalProblem(taken, local?.info, call ? this.#options.target(call) : undefined);
+    if (problem !== undefined) {
+      await this.#refuseMismatch(taken, local?.request, problem, true);
+      return;
+    }
+    await this.#runs.run(taken, local?.request, call, undefined).catch(() => undefined);
+  }
+
+  async #usedReason(approvalId: string): Promise<string | undefined> {
+    const record = await this.#options.store.get("approval", this.#options.scope, approvalId);
+    if (!record) {
+      this.#local.delete(approvalId);
+      return undefined;
+    }
+    return record.status === "pending"
+      ? "another decision on it was made first (an approval is single use)"
+      : usedReason(record.status);
   }
 
   async #pendingRecord(approvalId: string): Promise<StoredRecord> {

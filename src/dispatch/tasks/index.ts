@@ -4,6 +4,6 @@
 export { LocalTasks } from "./local-tasks.js";
 export type { BackgroundTasks, TaskInfo, TaskKeeper, TaskLimits, TaskStart, TaskStatus } from "./local-tasks.js";
 export { SharedTasks } from "./shared-tasks.js";
-export type { SharedTasksOptions } from "./shared-tasks.js";
+export type { SharedTasksOptions, TaskResume, TaskRun } from "./shared-tasks.js";
 export { TASK_STATUS_TOOL, reportTask, taskStatusDefinition } from "./task-status-tool.js";
 export type { TaskStatusReport } from "./task-status-tool.js";

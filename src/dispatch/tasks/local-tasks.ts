@@ -66,6 +66,8 @@ export interface TaskStart {
   readonly work: Promise<HandlerOutcome>;
   /** Called once with the final outcome, whose result carries the task id (the dispatcher notifies listeners). */
   readonly onSettled: (outcome: HandlerOutcome) => void;
+  /** The validated arguments: a shared store keeps them, so another replica can take the task over. */
+  readonly args?: Readonly<Record<string, unknown>>;
 }
 
 interface TaskEntry {

@@ -8,6 +8,7 @@ import { createWithinCap, listInStatuses } from "../../store/scoped-ops.js";
 import type { HandlerOutcome } from "../run-handler.js";
 import { cancelledResult } from "../runtime-results.js";
 import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./local-tasks.js";
+import { takeOverRun } from "../run-lease.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
 
@@ -30,7 +31,23 @@ export interface SharedTasksOptions {
    * finished task, and refuses a new one when every kept task is running (the call then ends as timed out).
    */
   readonly maxTasks: number;
+  /**
+   * Prepares to run a task again in this process, after the replica that ran it died: returns what starts the task's
+   * tool with its stored arguments and call id, as a background task (no time limit), called only once this process
+   * won the take-over; undefined when this process has no such tool.
+   */
+  readonly resume?: (task: TaskResume) => (() => TaskRun) | undefined;
 }
+
+/** A task to run again: what its record keeps. */
+export interface TaskResume {
+  readonly toolName: string;
+  readonly callId: string;
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
+/** The work of a resumed task, as {@link TaskStart} has it. */
+export type TaskRun = Pick<TaskStart, "controller" | "work" | "onSettled">;
 
 interface LocalTask {
   info: TaskInfo;
@@ -47,7 +64,9 @@ const ALL_STATUSES = ["running", ...FINISHED_STATUSES];
  * Keeps an agent's background tasks in a {@link RuntimeStore}: the process running a task holds a lease on its record
  * and renews it while the work goes on, and writes the result there when it ends, so any process whose agent has the
  * same name can read the task's status and wait for its result. A task whose lease runs out (its process died or
- * lost the store) is marked `lost` by the next reader: never left `running`, never silently gone.
+ * lost the store) is taken over by the next reader that has its tool: it runs again there, with its stored arguments
+ * and call id (so the same idempotency key), and that replica's result is the one stored. A reader without the
+ * tool marks it `lost`: never left `running`, never silently gone.
  */
 export class SharedTasks implements TaskKeeper {
   readonly #options: SharedTasksOptions;
@@ -82,14 +101,21 @@ export class SharedTasks implements TaskKeeper {
       status: "running",
       startedAt: Date.now(),
     });
-    const record = { ...info, scope, owner: this.#owner, createdAt: info.startedAt };
+    const record = { ...info, scope, owner: this.#owner, createdAt: info.startedAt, args: task.args };
     // Rejects with StoreUnavailableError: the dispatcher then stops the call instead of running it unrecorded.
     const cap = { max: maxTasks, counted: ALL_STATUSES, evictable: FINISHED_STATUSES, leasedStatuses: ["running"] };
     const made = await createWithinCap(store, "task", record, { ttlMs: leaseMs + retentionMs, leaseMs }, cap);
     // Full of running tasks across the scope: refused, as a full in-memory store refuses.
     if (!made.created) return undefined;
     for (const evicted of made.evicted) this.#drop(evicted.id);
-    const renewal = setInterval(() => void this.#renew(id), Math.max(1, Math.floor(leaseMs / 3)));
+    this.#track(info, task);
+    return id;
+  }
+
+  // Runs a task here under this process's lease, from its start or from a take-over.
+  #track(info: TaskInfo, task: TaskRun): void {
+    const { id } = info;
+    const renewal = setInterval(() => void this.#renew(id), Math.max(1, Math.floor(this.#options.leaseMs / 3)));
     renewal.unref();
     let resolveDone!: (result: ToolResult) => void;
     const entry: LocalTask = {
@@ -105,14 +131,30 @@ export class SharedTasks implements TaskKeeper {
         resolveDone(result);
         void this.#record(id, entry.info);
         this.#keepFinished(id);
-        const forget = setTimeout(() => this.#drop(id), retentionMs);
+        const forget = setTimeout(() => this.#drop(id), this.#options.retentionMs);
         forget.unref();
         task.onSettled({ ...outcome, result });
       },
     };
     this.#local.set(id, entry);
     void task.work.then(entry.settle);
-    return id;
+  }
+
+  // A task whose runner died runs again here, when this process has its tool and wins the take-over. Answers the
+  // record as it now stands (taken here, or by another replica); undefined when this process cannot run it.
+  async #takeOver(record: StoredRecord): Promise<StoredRecord | undefined> {
+    const { resume } = this.#options;
+    if (!resume || record.args === undefined) return undefined;
+    const task = { toolName: String(record.toolName), callId: String(record.callId), args: record.args as object };
+    const start = resume(task as TaskResume);
+    if (!start) return undefined;
+    const { store, scope, leaseMs, retentionMs } = this.#options;
+    const options = { store, kind: "task", scope, id: record.id, status: "running", field: "owner" } as const;
+    const taken = await takeOverRun({ ...options, owner: this.#owner, leaseMs, ttlMs: leaseMs + retentionMs });
+    // Another replica won (or the lease was renewed after all): leave the task to it.
+    if (!taken) return (await store.get("task", scope, record.id)) ?? record;
+    this.#track(toInfo(taken), start());
+    return taken;
   }
 
   get(taskId: string): TaskInfo | undefined {
@@ -157,7 +199,7 @@ export class SharedTasks implements TaskKeeper {
   async #read(id: string): Promise<StoredRecord | undefined> {
     const record = await this.#options.store.get("task", this.#options.scope, id);
     if (!record || record.status !== "running" || Number(record.leaseUntil ?? 0) > Date.now()) return record;
-    return (await this.#markLost(record)) ?? record;
+    return this.#expired(record);
   }
 
   #keepFinished(id: string): void {
@@ -215,7 +257,12 @@ export class SharedTasks implements TaskKeeper {
 
   async #checkLease(record: StoredRecord): Promise<TaskInfo> {
     if (record.status !== "running" || Number(record.leaseUntil ?? 0) > Date.now()) return toInfo(record);
-    return toInfo((await this.#markLost(record)) ?? record);
+    return toInfo(await this.#expired(record));
+  }
+
+  // A running task whose lease ran out: taken over here when this process can run it, else marked lost.
+  async #expired(record: StoredRecord): Promise<StoredRecord> {
+    return (await this.#takeOver(record)) ?? (await this.#markLost(record)) ?? record;
   }
 
   #markLost(record: StoredRecord): Promise<StoredRecord | undefined> {

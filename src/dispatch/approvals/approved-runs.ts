@@ -1,0 +1,170 @@
+import { ErrorCode } from "../../errors/error-code.js";
+import { ToolwrightError } from "../../errors/toolwright-error.js";
+import { deepFreeze } from "../../schema/json.js";
+import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
+import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
+import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
+import type { ApprovalRequest } from "./local-approvals.js";
+
+/** What {@link ApprovedRuns} needs: the store and scope of an agent's approvals, and how to run a rebuilt call. */
+export interface ApprovedRunsOptions<Call> {
+  readonly store: RuntimeStore;
+  readonly scope: string;
+  readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => Call | undefined;
+  readonly runApproved: (
+    call: Call,
+    args: Record<string, unknown>,
+    edit: ApprovalEdit | undefined,
+  ) => Promise<ToolResult>;
+  readonly leaseMs: number;
+  readonly approvalTtlMs: number;
+  readonly retentionMs: number;
+  readonly pollMs: number;
+}
+
+const RUNNER = "runner";
+
+/**
+ * The runs of an agent's approved calls under a lease: claiming a pending record names this process its runner and
+ * starts the lease; the lease is renewed while the call runs; only the runner that still holds it writes the result.
+ * A run whose runner died is taken over after the lease, by the store's clock, by exactly one replica.
+ */
+export class ApprovedRuns<Call> {
+  readonly #options: ApprovedRunsOptions<Call>;
+  readonly #owner = globalThis.crypto.randomUUID();
+
+  /** Creates the runs of one agent's approvals. */
+  constructor(options: ApprovedRunsOptions<Call>) {
+    this.#options = options;
+  }
+
+  /** Decides a pending call approved, with this process as its runner; undefined when it is not pending. */
+  claim(approvalId: string): Promise<StoredRecord | undefined> {
+    const { store, scope, leaseMs } = this.#options;
+    const patch = { status: "approved", [RUNNER]: this.#owner };
+    return store.transition("approval", scope, approvalId, { from: ["pending"] }, patch, {
+      ttlMs: this.#ttlMs,
+      leaseMs,
+    });
+  }
+
+  /** Gives a claimed call back to `pending` (it may not run here), so a replica that can run it may approve it. */
+  async unclaim(approvalId: string): Promise<void> {
+    const { store, scope, approvalTtlMs } = this.#options;
+    const guard = { from: ["approved"], equals: { [RUNNER]: this.#owner } };
+    await store.transition(
+      "approval",
+      scope,
+      approvalId,
+      guard,
+      { status: "pending", [RUNNER]: "" },
+      {
+        ttlMs: approvalTtlMs,
+      },
+    );
+  }
+
+  /** Writes a human's edit on a call this process claimed, so the record says what was approved and ran. */
+  async recordEdit(approvalId: string, edit: ApprovalEdit): Promise<void> {
+    const { store, scope } = this.#options;
+    const guard = { from: ["approved"], equals: { [RUNNER]: this.#owner } };
+    const patch = { editedArgs: edit.editedArgs, editedArgsHash: edit.argsHash };
+    await store.transition("approval", scope, approvalId, guard, patch, { ttlMs: this.#ttlMs });
+  }
+
+  /** True when `record` is an approved call without a result whose lease has run out by this process's clock. */
+  orphaned(record: StoredRecord): boolean {
+    return (
+      record.status === "approved" &&
+      record.result === undefined &&
+      record.leaseUntil !== undefined &&
+      record.leaseUntil <= Date.now()
+    );
+  }
+
+  /** Takes an orphaned run over (see `takeOverRun`); undefined when another replica holds it. */
+  takeOver(approvalId: string): Promise<StoredRecord | undefined> {
+    return takeOverRun(this.#lease(approvalId));
+  }
+
+  /**
+   * Runs a claimed call under its lease: the requester's own call (`local`) or one rebuilt from the record, with the
+   * stored arguments. Resolves with the result stored for it, which is this run's unless another replica took the
+   * run over meanwhile (then this one's work is aborted and the taker's result is waited for).
+   */
+  async run(
+    record: StoredRecord,
+    local: ApprovalRequest | undefined,
+    call: Call | undefined,
+    signal: AbortSignal | undefined,
+    edit: ApprovalEdit | undefined = storedEdit(record),
+  ): Promise<ToolResult> {
+    const { store, scope, retentionMs, resolve, runApproved } = this.#options;
+    const controller = new AbortController();
+    const lease = new RunLease(this.#lease(record.id), () =>
+      controller.abort(
+        new ToolwrightError(ErrorCode.Cancelled, "another replica took this approved call over (its lease ran out)"),
+      ),
+    );
+    const linked = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+    let result: ToolResult;
+    try {
+      if (local) result = await local.run(linked, edit);
+      else {
+        // Rebuilt with the lease's signal, so a run taken over elsewhere stops here.
+        const leased = call === undefined ? undefined : resolve(String(record.toolName), String(record.callId), linked);
+        const args = edit ? structuredClone(edit.editedArgs) : record.args;
+        result = await runApproved((leased ?? call)!, deepFreeze(args as Record<string, unknown>), edit);
+      }
+    } finally {
+      lease.stop();
+    }
+    const written = await store
+      .transition("approval", scope, record.id, lease.guard, { status: "done", result }, { ttlMs: retentionMs })
+      .catch(() => null);
+    // Written, or the store is unreachable (the result is the caller's; the requester misses its notice).
+    if (written !== undefined) return result;
+    return this.#storedResult(record.id, result);
+  }
+
+  // Waits for the result of a run another replica took over; a record gone or expired leaves this run's own.
+  async #storedResult(approvalId: string, own: ToolResult): Promise<ToolResult> {
+    const { store, scope, pollMs } = this.#options;
+    for (;;) {
+      const record = await store.get("approval", scope, approvalId).catch(() => null);
+      if (record === undefined) return own;
+      if (record?.result !== undefined) return record.result as ToolResult;
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+
+  get #ttlMs(): number {
+    // A decided call keeps its record while it runs and a while after, so a late decision learns it was used.
+    return this.#options.approvalTtlMs + this.#options.retentionMs;
+  }
+
+  #lease(id: string): RunLeaseOptions {
+    const { store, scope, leaseMs } = this.#options;
+    return {
+      store,
+      kind: "approval",
+      scope,
+      id,
+      status: "approved",
+      field: RUNNER,
+      owner: this.#owner,
+      leaseMs,
+      ttlMs: this.#ttlMs,
+    };
+  }
+}
+
+/** The human's edit a claimed record carries (written by `recordEdit`), for a replica that takes the run over. */
+function storedEdit(record: StoredRecord): ApprovalEdit | undefined {
+  if (record.editedArgs === undefined) return undefined;
+  return {
+    originalArgs: record.args as Record<string, unknown>,
+    editedArgs: record.editedArgs as Record<string, unknown>,
+    argsHash: String(record.editedArgsHash),
+  };
+}

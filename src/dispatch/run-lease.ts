@@ -1,0 +1,71 @@
+import type { RuntimeStore, StoreKind, StoredRecord } from "../store/runtime-store.js";
+
+/** Which record a run lease is on, who holds it, and how long it lasts. */
+export interface RunLeaseOptions {
+  readonly store: RuntimeStore;
+  readonly kind: StoreKind;
+  readonly scope: string;
+  readonly id: string;
+  /** The status the record keeps while it runs (`approved` for an approval, `running` for a task). */
+  readonly status: string;
+  /** The field that names the holder, and the holder (this process's id). */
+  readonly field: string;
+  readonly owner: string;
+  /** How long the lease lasts without renewal, in ms; renewed every third of it. */
+  readonly leaseMs: number;
+  /** The record's time to live on each renewal, in ms. */
+  readonly ttlMs: number;
+}
+
+/**
+ * A lease on a stored record whose call runs in this process: renewed every third of its length while the call runs,
+ * so other replicas leave it alone; when the process dies, renewals stop, and after the lease another replica may
+ * {@link takeOverRun take the run over}. When a renewal finds the record held by someone else (this process was cut
+ * off from the store longer than the lease), `onLost` runs once: the work's result would reach no one.
+ */
+export class RunLease {
+  readonly #options: RunLeaseOptions;
+  readonly #timer: NodeJS.Timeout;
+  #held = true;
+
+  /** Starts renewing a lease this process already took (by the transition that set `field` to `owner`). */
+  constructor(options: RunLeaseOptions, onLost: () => void) {
+    this.#options = options;
+    this.#timer = setInterval(() => void this.#renew(onLost), Math.max(1, Math.floor(options.leaseMs / 3)));
+    this.#timer.unref();
+  }
+
+  /** The guard of every write this holder makes to the record: still in its status, still held by it. */
+  get guard(): { readonly from: readonly string[]; readonly equals: Readonly<Record<string, string>> } {
+    return { from: [this.#options.status], equals: { [this.#options.field]: this.#options.owner } };
+  }
+
+  /** Stops renewing (the call ended, or its result was written). */
+  stop(): void {
+    this.#held = false;
+    clearInterval(this.#timer);
+  }
+
+  async #renew(onLost: () => void): Promise<void> {
+    const { store, kind, scope, id, leaseMs, ttlMs } = this.#options;
+    const renewed = await store.transition(kind, scope, id, this.guard, {}, { ttlMs, leaseMs }).catch(() => null);
+    // null: the store is unreachable; try again at the next beat. undefined: another replica took the run over.
+    if (renewed !== undefined || !this.#held) return;
+    this.stop();
+    onLost();
+  }
+}
+
+/**
+ * Takes over the run of a record whose holder stopped renewing its lease: one compare-and-set, by the store's clock,
+ * from `status` with the lease run out, that names `owner` the holder and starts a fresh lease. Of any number of
+ * replicas that try at once, one gets the record back; the others get undefined (as when the lease still runs).
+ */
+export function takeOverRun(
+  options: RunLeaseOptions,
+  patch: Readonly<Record<string, unknown>> = {},
+): Promise<StoredRecord | undefined> {
+  const { store, kind, scope, id, status, field, owner, leaseMs, ttlMs } = options;
+  const guard = { from: [status], leaseExpired: true };
+  return store.transition(kind, scope, id, guard, { ...patch, [field]: owner }, { ttlMs, leaseMs });
+}

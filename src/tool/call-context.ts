@@ -1,0 +1,86 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import dependencies from "../schema/load-dependencies.cjs";
+import { stableStringify } from "../schema/stable-stringify.js";
+import type { CallingAgent, ToolCallContext, ToolFlags, ToolSpec } from "./tool.js";
+import type { ToolProgress } from "./tool-progress.js";
+
+interface KeyedCall {
+  readonly callId: string;
+  readonly key: string;
+}
+
+// The call a durable adapter is running, tracked across awaits: a worker runs many executions at once, often on one
+// agent instance, so a key must follow its own call and not be looked up by a shared name. Created on first use, so
+// an app that never runs a durable call never turns on async tracking.
+let durable: AsyncLocalStorage<KeyedCall> | undefined;
+
+/**
+ * Runs `fn` (a dispatch of the call `callId`) so that the call's context carries `key` as its `idempotencyKey`.
+ * Used by the durable adapters around `agent.callTool`, whose key is derived from the engine's execution.
+ */
+export function runWithIdempotencyKey<T>(callId: string, key: string, fn: () => T): T {
+  return (durable ??= new AsyncLocalStorage()).run({ callId, key }, fn);
+}
+
+/** The key a durable adapter set for `callId` around the running dispatch; undefined outside one. */
+export function durableKeyOf(callId: string): string | undefined {
+  const keyed = durable?.getStore();
+  // A nested call made from inside a durable handler has its own call id, and so a key of its own.
+  return keyed !== undefined && keyed.callId === callId ? keyed.key : undefined;
+}
+
+/**
+ * Returns the idempotency key of a call outside a durable engine: `tw1-` and a SHA-256 (hex) of the agent's store
+ * scope, the call id, the tool and the arguments (keys sorted). Every retry of the call, and a run of an approved
+ * call or a background task taken over on another replica (same scope, same call id, the stored arguments), derives
+ * the same key; two calls that differ in any part get different keys.
+ */
+export function callIdempotencyKey(scope: string, callId: string, toolName: string, args: unknown): string {
+  const text = JSON.stringify(["tw1-call", scope, callId, toolName, stableStringify(args) ?? "undefined"]);
+  return `tw1-${dependencies.loadNodeCrypto().createHash("sha256").update(text).digest("hex")}`;
+}
+
+/**
+ * The context every dispatched call hands its handler. `idempotencyKey` is a getter on this class's prototype and
+ * hashed on first read, so a call whose handler never reads it pays for one field, not for a hash.
+ */
+export class CallContext implements ToolCallContext {
+  readonly signal: AbortSignal;
+  readonly agent: CallingAgent | undefined;
+  readonly callId: string;
+  readonly tool: ToolSpec & ToolFlags;
+  readonly reportProgress: (update: ToolProgress) => void;
+  readonly #args: unknown;
+  readonly #scope: string;
+  #key: string | undefined;
+
+  /**
+   * Creates the context of one call; `scope` is the agent's store scope ("" without an agent), `reportProgress` the
+   * call's progress channel (a no-op where nobody can hear it).
+   */
+  constructor(
+    signal: AbortSignal,
+    agent: CallingAgent | undefined,
+    callId: string,
+    tool: ToolSpec & ToolFlags,
+    args: unknown,
+    scope: string,
+    reportProgress: (update: ToolProgress) => void,
+  ) {
+    this.signal = signal;
+    this.agent = agent;
+    this.callId = callId;
+    this.tool = tool;
+    this.reportProgress = reportProgress;
+    this.#args = args;
+    this.#scope = scope;
+    // Read now, while the dispatch still runs in the adapter's tracked call: a handler may read the key later from a
+    // callback the tracking does not reach.
+    this.#key = durableKeyOf(callId);
+  }
+
+  /** See {@link ToolCallContext.idempotencyKey}. */
+  get idempotencyKey(): string {
+    return (this.#key ??= callIdempotencyKey(this.#scope, this.callId, this.tool.name, this.#args));
+  }
+}
