@@ -44,24 +44,28 @@ export function enableAsyncToolContext(): void {
 }
 
 /**
- * Runs `fn(...args)` with `context` as the current tool call: for its synchronous part always, and across its awaits
- * when `acrossAwaits` is true, async tracking was enabled for every tool, or the caller itself runs in a tracked call
- * (a nested call must not see its parent's context after an await).
+ * Runs `fn(a, b, c, d)` with `context` as the current tool call: for its synchronous part always, and across its
+ * awaits when `acrossAwaits` is true, async tracking was enabled for every tool, or the caller itself runs in a
+ * tracked call (a nested call must not see its parent's context after an await). Four arguments, passed through rather
+ * than closed over or gathered into a rest array: this runs on every call, and a closure or an array per call is
+ * garbage.
  */
-export function runInCallContext<A extends unknown[], T>(
+export function runInCallContext<A, B, C, D, T>(
   context: ToolCallContext,
   acrossAwaits: boolean | undefined,
-  fn: (...args: A) => T,
-  ...args: A
+  fn: (a: A, b: B, c: C, d: D) => T,
+  a: A,
+  b: B,
+  c: C,
+  d: D,
 ): T {
   const outer = running;
   running = context;
   try {
-    // Arguments are passed through rather than closed over: this runs on every call, and a closure per call is garbage.
     if (acrossAwaits || everywhere || storage?.getStore() !== undefined) {
-      return (storage ??= new AsyncLocalStorage()).run(context, fn, ...args);
+      return (storage ??= new AsyncLocalStorage()).run(context, fn, a, b, c, d);
     }
-    return fn(...args);
+    return fn(a, b, c, d);
   } finally {
     running = outer;
   }

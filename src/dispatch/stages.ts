@@ -18,7 +18,7 @@ import { runManaged } from "./run-managed.js";
 import { cancelledResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
 import type { HandlerOutcome } from "./run-handler.js";
-import { type ValidatedCall, validateCall } from "./validate-call.js";
+import { InvalidCall, type ValidatedCall, validateCall } from "./validate-call.js";
 
 // The stages of a call, each a function of the call and what the stage before answered: pipeline.ts lists them in
 // order and runs them (the gates stage is approval-gate.ts). Each answers with what the next stage takes, or an
@@ -73,7 +73,7 @@ export function validate(request: CallRequest): Settled<Record<string, unknown> 
 }
 
 function checked(request: CallRequest, validated: ValidatedCall): Record<string, unknown> | Ending {
-  if (validated.ok) return notCancelled(request, validated.args);
+  if (!(validated instanceof InvalidCall)) return notCancelled(request, validated);
   const { definition, callId } = request;
   const { issues } = validated;
   const result = failureResult(definition.name, callId, "invalid_arguments", {

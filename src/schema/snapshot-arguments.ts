@@ -5,9 +5,10 @@ import { setOwn } from "./json.js";
 /** The deepest nesting arguments may have; deeper values (and cycles) are a model or caller mistake. */
 export const MAX_ARGUMENT_DEPTH = 256;
 
-/** Arguments as plain data of their own, or the issue that stops them. */
-export type ArgumentSnapshot =
-  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issue: ArgumentIssue };
+/** Why arguments cannot be taken: the issue that stops them. A class, so a snapshot is told from data by `instanceof`. */
+export class SnapshotFailure {
+  constructor(readonly issue: ArgumentIssue) {}
+}
 
 // Thrown inside the walk to leave it at once; turned into an issue at the top.
 class SnapshotIssue extends Error {
@@ -18,29 +19,45 @@ class SnapshotIssue extends Error {
   }
 }
 
+// One walker serves every snapshot, so a call allocates no walker and no path lists. A getter or Proxy trap read
+// during a walk may itself call a tool (and so snapshot again): that inner snapshot gets a walker of its own.
+const shared: Walker = { copy: true, keys: [], parents: [] };
+let sharedBusy = false;
+
 /**
  * Checks that arguments are data a handler can be trusted with: no number that is not finite (`1e400` parses to
  * `Infinity`), no nesting deeper than {@link MAX_ARGUMENT_DEPTH}, no cycle, no hole in an array. With `copy` it also
  * returns a copy made of plain objects and arrays, each property read once: a caller's object may be a Proxy or carry
  * getters, and may be changed after the call starts, so what is validated and what the handler receives must be one
- * value that nobody else holds. Text the dispatcher parsed itself needs no copy (`copy: false`).
+ * value that nobody else holds. Text the dispatcher parsed itself needs no copy (`copy: false`). Returns the value
+ * (or its copy), or a {@link SnapshotFailure}: no wrapper object on the way that succeeds.
  */
-export function snapshotArguments(value: unknown, copy: boolean): ArgumentSnapshot {
+export function snapshotArguments(value: unknown, copy: boolean): unknown {
   // The keys and objects from the root to the current node; the path is only spelled out for an issue, since building
   // it for every node would cost more than the rest of the walk.
-  const walker: Walker = { copy, keys: [], parents: [] };
+  const own = sharedBusy;
+  const walker: Walker = own ? { copy, keys: [], parents: [] } : shared;
+  walker.copy = copy;
+  sharedBusy = true;
   try {
-    return { ok: true, value: walk(walker, value) };
+    return walk(walker, value);
   } catch (error) {
-    if (error instanceof SnapshotIssue) return { ok: false, issue: error.issue };
+    if (error instanceof SnapshotIssue) return new SnapshotFailure(error.issue);
     // A Proxy trap or getter that threw: the arguments cannot be read, so they cannot be validated.
     const message = `could not be read (${describeThrown(error)})`;
-    return { ok: false, issue: { path: pointer(walker.keys), keyword: "type", message } };
+    return new SnapshotFailure({ path: pointer(walker.keys), keyword: "type", message });
+  } finally {
+    if (!own) {
+      // A walk that returns leaves both lists empty (every push has its pop); only one that threw needs them cleared.
+      if (shared.parents.length !== 0) shared.parents.length = 0;
+      if (shared.keys.length !== 0) shared.keys.length = 0;
+      sharedBusy = false;
+    }
   }
 }
 
 interface Walker {
-  readonly copy: boolean;
+  copy: boolean;
   readonly keys: (string | number)[];
   readonly parents: object[];
 }
