@@ -90,8 +90,16 @@ function holdsCallableName(value: unknown): boolean {
   return Object.values(value).some(holdsCallableName);
 }
 
+// A loop rather than Object.values(...).some(...): it runs on every rejected call, and allocates nothing.
 function containsNull(value: unknown): boolean {
   if (value === null) return true;
   if (typeof value !== "object") return false;
-  return Object.values(value).some(containsNull);
+  if (Array.isArray(value)) {
+    for (const item of value as readonly unknown[]) if (containsNull(item)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && containsNull((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
 }

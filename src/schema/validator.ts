@@ -181,6 +181,8 @@ function namesInheritedMember(text: string): boolean {
 
 /** Turns ajv errors into issues that name the failing path and what is expected. */
 export function toIssues(errors: readonly ErrorObject[]): readonly ArgumentIssue[] {
+  // One error (the usual rejected call) has nothing to be a duplicate of.
+  if (errors.length === 1) return [toIssue(errors[0]!)];
   const seen = new Set<string>();
   const issues: ArgumentIssue[] = [];
   for (const error of errors) {
