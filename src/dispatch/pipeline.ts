@@ -8,11 +8,9 @@ import type { CallAttempt, CallRequest } from "./call-request.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { type Settled, finish } from "./finish.js";
 import { runsInParallel } from "./serial-lane.js";
-import { before, lane, lookUp, run, validate } from "./stages.js";
+import { before, lane, lookUp, plainContext, run, validate } from "./stages.js";
 import { Ending } from "./stages.js";
 import { checkOutput } from "./check-output.js";
-import { NEVER_ABORTED } from "../tool/tool-definition.js";
-import type { ToolCallContext } from "../tool/tool.js";
 import { type HandlerOutcome, runHandler } from "./run-handler.js";
 import { listenerChanges, noneListen } from "./tool-listeners.js";
 
@@ -74,14 +72,7 @@ function directValidated(
     if (!serial.tryEnter()) return finishing(request, runStages(request, plan, plan.pastGates, args));
     request.held = serial;
   }
-  const { definition } = request;
-  const context: ToolCallContext = {
-    signal: NEVER_ABORTED,
-    agent: request.agent,
-    callId: request.callId,
-    tool: definition,
-  };
-  const outcome = runHandler(definition, request.target, args, context);
+  const outcome = runHandler(request.definition, request.target, args, plainContext(request));
   if (outcome instanceof Promise) return outcome.then((settled) => directResult(request, args, settled, at));
   return directResult(request, args, outcome, at);
 }

@@ -143,15 +143,17 @@ function runPlain(request: CallRequest, args: Record<string, unknown>): Settled<
   if (timeoutMs !== undefined || request.signal !== undefined || (definition.maxRetries ?? 0) > 0) {
     return runManaged(request, args, timeoutMs).then((outcome) => new Ending(outcome, args, "ended"));
   }
-  const context: ToolCallContext = {
-    signal: NEVER_ABORTED,
-    agent: request.agent,
-    callId: request.callId,
-    tool: definition,
-  };
-  const outcome = runHandler(definition, request.target, args, context);
+  const outcome = runHandler(definition, request.target, args, plainContext(request));
   if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
   return new Ending(outcome, args, "ended");
+}
+
+/**
+ * The context of a call run plainly (no time limit, signal or retries): the one place it is built for the run stage
+ * and for the pipeline's direct path alike.
+ */
+export function plainContext(request: CallRequest): ToolCallContext {
+  return { signal: NEVER_ABORTED, agent: request.agent, callId: request.callId, tool: request.definition };
 }
 
 function cancelled(request: CallRequest, args: unknown): Ending {
