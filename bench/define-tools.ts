@@ -1,10 +1,13 @@
 import { ToolRegistry, type ToolSpec, toOpenAITools } from "../src/index.js";
-import type { GeneratedModules, SpecsModule, ToolwrightModule } from "./generate-tools.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { AjvLazyModule, GeneratedModules, SpecsModule, ToolwrightModule } from "./generate-tools.js";
 import { TOOL_COUNT } from "./generate-tools.js";
 import { type Comparison, type MeasureOptions, compare } from "./measure.js";
 
 /** Defining 200 tools and exporting them for OpenAI, against hand-written JSON Schema and against zod. */
 export interface DefineTools {
+  /** Against the floor issue 19 names: JSON Schema literals with ajv validators compiled lazily, ajv made already. */
+  readonly vsAjvLazy: Comparison;
   readonly vsPlain: Comparison;
   readonly vsZod: Comparison;
 }
@@ -28,6 +31,9 @@ export async function measureDefineTools(modules: GeneratedModules, options: Mea
   const toolwright = (await import(modules.toolwright)) as ToolwrightModule;
   const zod = (await import(modules.zod)) as SpecsModule;
   const plain = (await import(modules.plain)) as SpecsModule;
+  const ajvLazy = (await import(modules.ajvLazy)) as AjvLazyModule;
+  // Made once, outside the timing: "warm". The options toolwright's validator uses.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
 
   // One registry for the bench; every class gets its own agent name, since a name belongs to one class.
   const registry = new ToolRegistry();
@@ -40,15 +46,18 @@ export async function measureDefineTools(modules: GeneratedModules, options: Mea
   const tools = defineAndExport();
   const zodTools = openAIToolsByHand(zod.defineSpecs());
   const plainTools = openAIToolsByHand(plain.defineSpecs());
+  const ajvTools = openAIToolsByHand(ajvLazy.defineTools(ajv));
   for (const [label, list] of [
     ["toolwright", tools],
+    ["ajv", ajvTools],
     ["zod", zodTools],
     ["plain", plainTools],
   ] as const) {
     if (list.length !== TOOL_COUNT) throw new Error(`${label} produced ${list.length} tools, not ${TOOL_COUNT}`);
   }
 
+  const vsAjvLazy = await compare(defineAndExport, () => openAIToolsByHand(ajvLazy.defineTools(ajv)), options);
   const vsPlain = await compare(defineAndExport, () => openAIToolsByHand(plain.defineSpecs()), options);
   const vsZod = await compare(defineAndExport, () => openAIToolsByHand(zod.defineSpecs()), options);
-  return { vsPlain, vsZod };
+  return { vsAjvLazy, vsPlain, vsZod };
 }

@@ -22,6 +22,11 @@ export interface SpecsModule {
   defineSpecs(): readonly ToolSpec[];
 }
 
+/** The generated ajv floor: the literal specs, each with a validator compiled by `ajv` on its first call. */
+export interface AjvLazyModule {
+  defineTools(ajv: { compile(schema: object): (args: unknown) => boolean }): readonly ToolSpec[];
+}
+
 /** Where the generated modules were written. */
 export interface GeneratedModules {
   readonly dir: string;
@@ -30,6 +35,8 @@ export interface GeneratedModules {
   readonly toolwrightBuilt: string;
   readonly zod: string;
   readonly plain: string;
+  /** The floor the issue names: the JSON literals, each with an ajv validator compiled on first use. */
+  readonly ajvLazy: string;
   /** The plain floor as an .mjs file, for fresh processes. */
   readonly plainBuilt: string;
   /** Deletes the folder. */
@@ -113,7 +120,24 @@ export function defineSpecs() {
 `;
 }
 
-/** Writes the three generated modules (as .ts, so tsx compiles the decorators) into a new temp folder. */
+function ajvLazySource(): string {
+  const literals = plainSource().slice(
+    plainSource().indexOf("return [") + "return [".length,
+    plainSource().lastIndexOf("];"),
+  );
+  return `// The floor the issue names: the same JSON Schema literals, each tool with an ajv validator compiled on its
+// first call (the \`ajv\` instance is made once, outside the timing: warm).
+export function defineTools(ajv) {
+  const tool = (spec) => {
+    let compiled;
+    return { ...spec, validate: (args) => (compiled ??= ajv.compile(spec.inputSchema))(args) };
+  };
+  return [${literals}].map(tool);
+}
+`;
+}
+
+/** Writes the generated modules (as .ts, so tsx compiles the decorators) into a new temp folder. */
 export function writeGeneratedModules(): GeneratedModules {
   const dir = mkdtempSync(join(tmpdir(), "toolwright-bench-"));
   const write = (name: string, source: string) => {
@@ -132,6 +156,7 @@ export function writeGeneratedModules(): GeneratedModules {
     ),
     zod: write("zod-tools.ts", zodSource()),
     plain: write("plain-tools.ts", plainSource()),
+    ajvLazy: write("ajv-lazy-tools.mjs", ajvLazySource()),
     plainBuilt: write("plain-tools.mjs", plainSource()),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

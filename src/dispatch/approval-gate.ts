@@ -10,7 +10,7 @@ import { awaitingApprovalResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
 import { schemaVersion } from "./stable-hash.js";
 import { Ending } from "./stages.js";
-import { validateCall } from "./validate-call.js";
+import { InvalidCall, validateCall } from "./validate-call.js";
 import { failureResult, type ToolResult } from "../tool/tool-result.js";
 
 /** Runs an approved call past its gates: the pipeline's lane → `before` → handler → finish. */
@@ -73,8 +73,8 @@ export async function passGates(
       },
       check: async (edited) => {
         const validated = await validateCall(definition, edited, request.validator);
-        if (!validated.ok) throw validated.error;
-        return validated.args;
+        if (validated instanceof InvalidCall) throw validated.error;
+        return validated;
       },
       report: async (result) => notify(request, args, { result }),
     });

@@ -59,23 +59,28 @@ export function enableAsyncToolContext(): void {
 }
 
 /**
- * Runs `fn(...args)` with `context` as the current tool call: for its synchronous part always, and across its awaits
- * when `acrossAwaits` is true, async tracking was enabled for every tool, or the caller itself runs in a tracked call
- * (a nested call must not see its parent's context after an await).
+ * Runs `fn(a, b, c, d)` with `context` as the current tool call: for its synchronous part always, and across its
+ * awaits when `acrossAwaits` is true, async tracking was enabled for every tool, or the caller itself runs in a
+ * tracked call (a nested call must not see its parent's context after an await). Four arguments, passed through rather
+ * than closed over or gathered into a rest array: this runs on every call, and a closure or an array per call is
+ * garbage.
  */
-export function runInCallContext<A extends unknown[], T>(
+export function runInCallContext<A, B, C, D, T>(
   context: ToolCallContext,
   acrossAwaits: boolean | undefined,
-  fn: (...args: A) => T,
-  ...args: A
+  fn: (a: A, b: B, c: C, d: D) => T,
+  a: A,
+  b: B,
+  c: C,
+  d: D,
 ): T {
   const outer = running;
   running = context;
   const tracked = acrossAwaits || everywhere || storage?.getStore() !== undefined;
   try {
     // Arguments are passed through rather than closed over: this runs on every call, and a closure per call is garbage.
-    if (tracked) return (storage ??= new AsyncLocalStorage()).run(context, fn, ...args);
-    return fn(...args);
+    if (tracked) return (storage ??= new AsyncLocalStorage()).run(context, fn, a, b, c, d);
+    return fn(a, b, c, d);
   } finally {
     running = outer;
     // An untracked caller: what a nested serial call inside fn entered (trackCallerFromHere) stays with fn's awaits.

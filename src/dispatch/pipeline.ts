@@ -8,9 +8,11 @@ import type { CallAttempt, CallRequest } from "./call-request.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { type Settled, finish } from "./finish.js";
 import { runsInParallel } from "./serial-lane.js";
-import { before, lane, lookUp, run, validate } from "./stages.js";
+import { before, lane, lookUp, run, runPlainHandler, validate } from "./stages.js";
 import { Ending } from "./stages.js";
 import { checkOutput } from "./check-output.js";
+import type { HandlerOutcome } from "./run-handler.js";
+import { listenerChanges, noneListen } from "./tool-listeners.js";
 
 /**
  * Runs one call through the pipeline and returns a result for every outcome; it never rejects for anything the model
@@ -26,7 +28,63 @@ export function runCall(attempt: CallAttempt): Promise<ToolResult> {
 function callTool(attempt: CallAttempt): Settled<ToolResult> {
   const request = lookUp(attempt);
   if (request instanceof Ending) return finish(attempt, request.args, request.outcome, request.exit);
-  return finishing(request, runStages(request, planOf(request), 0, NO_ARGS));
+  const plan = planOf(request);
+  if (plan.direct && plainCall(request)) return runDirect(request, plan);
+  return finishing(request, runStages(request, plan, 0, NO_ARGS));
+}
+
+/**
+ * True when nothing but the tool's own stages applies to this call: no signal, no arguments validated beforehand, and
+ * a runtime (or, for a bare dispatch, listener sets) adding nothing (see `CallRuntime.plainFor`). One number compared
+ * on a warm call; adding or removing a listener, anywhere, makes the next call look again.
+ */
+function plainCall(request: CallRequest): boolean {
+  if (request.signal !== undefined || request.validated !== undefined || request.onProgress !== undefined) return false;
+  const { runtime } = request;
+  return runtime === undefined ? noneListen(request.listeners) : runtime.plainFor(request.listeners);
+}
+
+/**
+ * The direct path of a plain call of a plain tool: validate, run, result. It is the stages' own work without their
+ * plumbing: no ending, plan walk or `finish` for a call whose listeners are known to be none. Should a listener be
+ * added while the call runs (by its handler, say), the call ends through `finish` as the full pipeline would.
+ */
+function runDirect(request: CallRequest, plan: CallPlan): Settled<ToolResult> {
+  const at = listenerChanges.count;
+  const args = validate(request);
+  if (args instanceof Promise) return args.then((settled) => directValidated(request, plan, settled, at));
+  return directValidated(request, plan, args, at);
+}
+
+function directValidated(
+  request: CallRequest,
+  plan: CallPlan,
+  args: Record<string, unknown> | Ending,
+  at: number,
+): Settled<ToolResult> {
+  if (args instanceof Ending) {
+    return listenerChanges.count === at ? args.outcome.result : finish(request, args.args, args.outcome, args.exit);
+  }
+  if (plan.serial) {
+    // A serial tool takes its agent's lane at once when it is free; a call that would wait goes the full way from
+    // the lane stage on (its arguments, validated already, are not validated again).
+    const serial = request.runtime!.lane;
+    if (!serial.tryEnter()) return finishing(request, runStages(request, plan, plan.pastGates, args));
+    request.held = serial;
+    serial.holder = request;
+  }
+  const outcome = runPlainHandler(request, args);
+  if (outcome instanceof Promise) return outcome.then((settled) => directResult(request, args, settled, at));
+  return directResult(request, args, outcome, at);
+}
+
+function directResult(
+  request: CallRequest,
+  args: Record<string, unknown>,
+  outcome: HandlerOutcome,
+  at: number,
+): Settled<ToolResult> {
+  return leaving(request, listenerChanges.count === at ? outcome.result : finish(request, args, outcome, "ended"));
 }
 
 // The stages a call can go through, in their order. A plan lists the ones one tool needs.
@@ -96,25 +154,42 @@ interface CallPlan {
   readonly stages: readonly StageId[];
   /** Where an approved call comes back in: the first stage after the gates. */
   readonly pastGates: number;
+  /**
+   * The tool needs only validate → (lane) → run → result: no gates, no result stage, no time limit, retries, result
+   * cap or Standard Schema of its own. Its plain calls (see {@link plainCall}) take {@link runDirect}.
+   */
+  readonly direct: boolean;
+  /** The plan has the lane stage: a serial tool run by an agent. */
+  readonly serial: boolean;
 }
 
 /**
  * Chooses a tool's stages, in order: validate → gates (only a tool with `authScopes` or `requiresApproval`) → lane
  * (only a serial tool run by an agent) → `before` listeners → run. A parallel tool without gates is validate →
- * before → run. A tool with `returns` runs and then checks its value in one last stage. Listeners and the agent's time limit are read by their stage on each call (one check each), so adding
- * a listener needs no new plan.
+ * before → run. A tool with `returns` runs and then checks its value in one last stage. A tool without gates or a
+ * result stage that sets no time limit, retries or result cap is `direct`: while its caller's runtime adds nothing
+ * either (no listener, default time limit or result cap; rechecked only after a listener is added or removed), its
+ * calls skip the plan and go validate → lane (a serial tool's, when it is free at once) → run → result.
  */
 function assemble(definition: ToolDefinition, agentRuns: boolean): CallPlan {
   const stages: StageId[] = [VALIDATE];
   if (definition.authScopes !== undefined || definition.requiresApproval) stages.push(GATES);
   const pastGates = stages.length;
-  if (agentRuns && !runsInParallel(definition)) stages.push(LANE);
+  const serial = agentRuns && !runsInParallel(definition);
+  if (serial) stages.push(LANE);
   const checked =
     definition.outputSchema !== undefined ||
     definition.outputStandardSchema !== undefined ||
     definition.toModelOutput !== undefined;
   stages.push(BEFORE, checked ? RUN_CHECKED : RUN);
-  return { stages, pastGates };
+  const direct =
+    pastGates === 1 &&
+    !checked &&
+    definition.timeoutMs === undefined &&
+    (definition.maxRetries ?? 0) === 0 &&
+    definition.maxResultChars === undefined &&
+    definition.standardSchema === undefined;
+  return { stages, pastGates, direct, serial };
 }
 
 // Two plans per tool at most (run by an agent, or by a bare registry dispatch), shared by every agent.
@@ -136,7 +211,11 @@ export function runApproved(request: CallRequest, args: Record<string, unknown>)
 /** Hands a call's ending to `finish`, the one way out, then gives up the serial lane the call held. */
 function finishing(request: CallRequest, ended: Settled<Ending>): Settled<ToolResult> {
   if (ended instanceof Promise) return ended.then((settled) => finishing(request, settled));
-  const result = finish(request, ended.args, ended.outcome, ended.exit);
+  return leaving(request, finish(request, ended.args, ended.outcome, ended.exit));
+}
+
+/** Gives up the serial lane a call held, once its result is settled. */
+function leaving(request: CallRequest, result: Settled<ToolResult>): Settled<ToolResult> {
   const held = request.held;
   if (held === undefined) return result;
   request.held = undefined;

@@ -5,7 +5,7 @@ import type { StoreOptions } from "./store-options.js";
 import type { CallRequest } from "./call-request.js";
 import type { ApprovalKeeper, ApprovalTarget } from "./approvals/index.js";
 import { schemaVersion } from "./stable-hash.js";
-import { validateCall } from "./validate-call.js";
+import { InvalidCall, validateCall } from "./validate-call.js";
 import { SharedApprovals } from "./approvals/index.js";
 import { runApproved } from "./pipeline.js";
 import { rejection } from "./gates.js";
@@ -59,8 +59,8 @@ function approvalTarget(call: CallRequest): ApprovalTarget {
     },
     check: async (args) => {
       const validated = await validateCall(definition, args, validator);
-      if (!validated.ok) throw validated.error;
-      return validated.args;
+      if (validated instanceof InvalidCall) throw validated.error;
+      return validated;
     },
   };
 }

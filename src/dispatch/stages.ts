@@ -19,7 +19,7 @@ import { keyScope, runManaged } from "./run-managed.js";
 import { cancelledResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
 import { nestedHold } from "./nested-lane.js";
-import { type ValidatedCall, validateCall } from "./validate-call.js";
+import { InvalidCall, type ValidatedCall, validateCall } from "./validate-call.js";
 import { Ending } from "./ending.js";
 
 // The stages of a call, each a function of the call and what the stage before answered: pipeline.ts lists them in
@@ -65,7 +65,7 @@ export function validate(request: CallRequest): Settled<Record<string, unknown> 
 }
 
 function checked(request: CallRequest, validated: ValidatedCall): Record<string, unknown> | Ending {
-  if (validated.ok) return notCancelled(request, validated.args);
+  if (!(validated instanceof InvalidCall)) return notCancelled(request, validated);
   const { definition, callId } = request;
   const { issues } = validated;
   const result = failureResult(definition.name, callId, "invalid_arguments", {
@@ -143,12 +143,20 @@ function runPlain(request: CallRequest, args: Record<string, unknown>): Settled<
   if (timeoutMs !== undefined || request.signal !== undefined || (definition.maxRetries ?? 0) > 0) {
     return runManaged(request, args, timeoutMs).then((outcome) => new Ending(outcome, args, "ended"));
   }
-  // The plain path is the hot one: a call nobody can hear progress of (and no generator) opens no channel.
-  const channel = openChannel(request, activeCallTracer());
-  const context = callContext(request, NEVER_ABORTED, channel, args, keyScope(request));
-  const outcome = runHandler(definition, request.target, args, context, channel);
+  const outcome = runPlainHandler(request, args);
   if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
   return new Ending(outcome, args, "ended");
+}
+
+/**
+ * Runs the handler of a call run plainly (no time limit, signal or retries): the one place its context is built, for
+ * the run stage and for the pipeline's direct path alike. A call nobody can hear progress of (and no generator) opens
+ * no progress channel.
+ */
+export function runPlainHandler(request: CallRequest, args: Record<string, unknown>): ReturnType<typeof runHandler> {
+  const channel = openChannel(request, activeCallTracer());
+  const context = callContext(request, NEVER_ABORTED, channel, args, keyScope(request));
+  return runHandler(request.definition, request.target, args, context, channel);
 }
 
 function cancelled(request: CallRequest, args: unknown): Ending {

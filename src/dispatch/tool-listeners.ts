@@ -49,6 +49,19 @@ export type BeforeRefusal =
   { readonly thrown: false; readonly reason: string } | { readonly thrown: true; readonly error: unknown };
 
 /**
+ * How many times a listener was added or removed anywhere in the process. A runtime that found its calls quiet (see
+ * `CallRuntime.plainFor`) remembers this count, so a warm call checks one number instead of asking every listener
+ * set about every event; any change invalidates that answer.
+ */
+export const listenerChanges = { count: 0 };
+
+/** Returns true when none of the listener sets holds a listener of any event. */
+export function noneListen(sets: readonly ToolListeners[]): boolean {
+  for (const set of sets) if (set.has("before") || set.has("after") || set.has("error")) return false;
+  return true;
+}
+
+/**
  * Holds listeners of tool-call events and runs them. A `before` listener that throws denies the call (policy fails
  * closed); an `after` listener that throws never changes the call: its exception is reported on the `error` event
  * (and an `error` listener that throws is ignored, to avoid a loop).
@@ -63,8 +76,11 @@ export class ToolListeners {
     }
     let set = this.#listeners.get(event);
     if (!set) this.#listeners.set(event, (set = new Set()));
+    if (!set.has(listener as ToolEventListener)) listenerChanges.count += 1;
     set.add(listener as ToolEventListener);
-    return () => void set.delete(listener as ToolEventListener);
+    return () => {
+      if (set.delete(listener as ToolEventListener)) listenerChanges.count += 1;
+    };
   }
 
   /** Returns true when anyone listens to `event`, so callers can skip building the event. */

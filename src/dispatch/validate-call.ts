@@ -6,24 +6,26 @@ import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
 import { parseArguments } from "../schema/normalize-arguments.js";
-import { snapshotArguments } from "../schema/snapshot-arguments.js";
-import { checkArguments } from "../schema/validate-arguments.js";
+import { SnapshotFailure, snapshotArguments } from "../schema/snapshot-arguments.js";
+import { RejectedArguments, checkCompiled } from "../schema/validate-arguments.js";
 
 /**
- * Validated arguments, or what stops the call before its handler: the issues, and the validation error (built on first
- * read, since capturing an error's stack costs more than the rest of a rejected call together).
+ * Validated arguments, or what stops the call before its handler (an {@link InvalidCall}): valid arguments come back
+ * as they are, with no wrapper object.
  */
-export type ValidatedCall =
-  | { readonly ok: true; readonly args: Record<string, unknown> }
-  | { readonly ok: false; readonly issues: readonly ArgumentIssue[]; readonly error: ToolValidationError };
+export type ValidatedCall = Record<string, unknown> | InvalidCall;
 
-// A class rather than a literal with a getter: a literal's getter is a new closure and a new object shape on every
-// rejected call, which made the garbage of a rejected call cost more than its validation.
-class InvalidCall {
-  readonly ok = false;
+/**
+ * What stops a call before its handler: the issues, and the validation error (built on first read, since capturing an
+ * error's stack costs more than the rest of a rejected call together). A class rather than a literal with a getter: a
+ * literal's getter is a new closure and a new object shape on every rejected call, which made the garbage of a
+ * rejected call cost more than its validation.
+ */
+export class InvalidCall {
   readonly #toolName: string;
   #error: ToolValidationError | undefined;
 
+  /** Records the issues that stop a call of `toolName`. */
   constructor(
     toolName: string,
     readonly issues: readonly ArgumentIssue[],
@@ -31,12 +33,13 @@ class InvalidCall {
     this.#toolName = toolName;
   }
 
+  /** The validation error, made on first read. */
   get error(): ToolValidationError {
     return (this.#error ??= new ToolValidationError(this.#toolName, this.issues));
   }
 }
 
-function invalid(definition: ToolDefinition, issues: readonly ArgumentIssue[]): ValidatedCall {
+function invalid(definition: ToolDefinition, issues: readonly ArgumentIssue[]): InvalidCall {
   return new InvalidCall(definition.name, issues);
 }
 
@@ -50,7 +53,8 @@ export function validateCall(
   validator: ArgumentValidator,
 ): ValidatedCall | Promise<ValidatedCall> {
   // Outside the guard below: a schema that does not compile is the developer's mistake, and the caller reports it so.
-  validator.compile(definition.inputSchema);
+  // Looked up once: the check below is handed the compiled function.
+  const compiled = validator.compile(definition.inputSchema);
   let value: unknown = rawArgs ?? {};
   if (typeof rawArgs === "string") {
     const parsed = parseArguments(rawArgs);
@@ -63,11 +67,10 @@ export function validateCall(
   }
   // What the model parsed from text is ours already; a caller's object is copied, so nobody else holds what runs.
   const snapshot = snapshotArguments(value, typeof rawArgs !== "string");
-  if (!snapshot.ok) return invalid(definition, [snapshot.issue]);
-  let args: Record<string, unknown>;
-  let issues: readonly ArgumentIssue[];
+  if (snapshot instanceof SnapshotFailure) return invalid(definition, [snapshot.issue]);
+  let args: Record<string, unknown> | RejectedArguments;
   try {
-    ({ args, issues } = checkArguments(definition.inputSchema, snapshot.value as Record<string, unknown>, validator));
+    args = checkCompiled(definition.inputSchema, snapshot as Record<string, unknown>, compiled);
   } catch (error) {
     // The validator blames the schema itself when plain, finite JSON made it throw: the developer's bug, which the
     // validate stage reports as INVALID_DEFINITION instead of asking the model to change its arguments.
@@ -77,9 +80,9 @@ export function validateCall(
     const message = notValidatableIssue(describeThrown(error));
     return invalid(definition, [{ path: "", keyword: "type", message }]);
   }
-  if (issues.length > 0) return invalid(definition, issues);
+  if (args instanceof RejectedArguments) return invalid(definition, args.issues);
   const standard = definition.standardSchema;
-  if (!standard) return { ok: true, args };
+  if (!standard) return args;
   return validateStandard(definition, standard, args);
 }
 
@@ -96,7 +99,7 @@ async function validateStandard(
     const message = rejectedBySchemaIssue(describeThrown(error));
     return invalid(definition, [{ path: "", keyword: "schema", message }]);
   }
-  if (!result.issues) return { ok: true, args: result.value as Record<string, unknown> };
+  if (!result.issues) return result.value as Record<string, unknown>;
   return invalid(
     definition,
     result.issues.map((issue) => ({

@@ -15,7 +15,13 @@ interface Issue {
 
 /** Formats issues as one line a model can act on: `/maxResults must be >= 1; /pattern is required`. */
 export function formatIssues(issues: readonly Issue[]): string {
-  return issues.map((issue) => `${issue.path || "(root)"} ${issue.message}`).join("; ");
+  // Concatenated in a loop: every rejected call builds this text, and a map and a join made two more arrays of it.
+  let text = "";
+  for (let i = 0; i < issues.length; i++) {
+    const issue = issues[i]!;
+    text += `${i === 0 ? "" : "; "}${issue.path || "(root)"} ${issue.message}`;
+  }
+  return text;
 }
 
 function list(names: readonly string[]): string {

@@ -3,7 +3,7 @@ import { ToolDefinitionError } from "../errors/errors.js";
 import { resolveInputSchema } from "../schema/input-schema.js";
 import { resolveOutputSchema } from "../schema/output-schema.js";
 import { defineTool } from "../tool/define-tool.js";
-import { type ToolDefinition, definitionOfTool } from "../tool/tool-definition.js";
+import { type ToolDefinition, developerDescriptionOf } from "../tool/tool-definition.js";
 import type { Tool, ToolHandler } from "../tool/tool.js";
 
 /**
@@ -43,6 +43,7 @@ export function defineToolObject(tool: Tool): ToolDefinition {
   const { name, handler, ...options } = tool;
   // A tool taken from a registry or an agent carries the description the model reads, guidelines and snippet
   // already appended; its definition keeps the developer's own, which is what gets composed again.
-  const description = definitionOfTool(tool)?.developerDescription ?? options.description;
+  // A spread copy of such a tool is a new object, so it is recognised by its description, guidelines and snippet.
+  const description = developerDescriptionOf(tool);
   return defineFunctionTool(name ?? "", handler, { ...options, description } as ToolOptions);
 }

@@ -5,7 +5,7 @@ import { runCall, callRequest } from "../dispatch/index.js";
 import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import type { ToolProgressEvent } from "../tool/tool-progress.js";
-import { validateCall } from "../dispatch/index.js";
+import { InvalidCall, validateCall } from "../dispatch/index.js";
 import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
 import type { ParamShape } from "../params/param.js";
 import type { InferReturns, Returned } from "../schema/output-schema.js";
@@ -183,7 +183,7 @@ export class ToolRegistry implements AgentCallHost {
       throw new ToolPermissionError("", name, visible());
     }
     const validated = await validateCall(definition, args, this.#validator);
-    if (!validated.ok) throw validated.error;
+    if (validated instanceof InvalidCall) throw validated.error;
     const agent: CallingAgent | undefined =
       agentName === undefined ? undefined : { name: agentName, id: options.agent! };
     return runCall(
@@ -191,7 +191,7 @@ export class ToolRegistry implements AgentCallHost {
         toolName: name,
         definition,
         rawArgs: args,
-        validated: validated.args,
+        validated,
         callId: options.callId ?? generateCallId(),
         agent,
         signal: options.signal,

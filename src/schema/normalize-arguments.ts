@@ -123,7 +123,9 @@ function normalizeNode(schema: JsonSchema, plan: NodePlan, value: unknown): unkn
       if (normalized !== field) setOwn((copy ??= copyOf(value)), key, normalized);
     }
   }
-  for (const [key, fallback] of plan.defaults) {
+  const defaults = plan.defaults;
+  for (let i = 0; i < defaults.length; i++) {
+    const [key, fallback] = defaults[i]!;
     // An own-key check: a missing "constructor" or "toString" reads as what every object inherits, not undefined.
     const current = copy ?? value;
     if (!Object.hasOwn(current, key) || current[key] === undefined) {

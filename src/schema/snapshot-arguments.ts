@@ -5,9 +5,10 @@ import { setOwn } from "./json.js";
 /** The deepest nesting arguments may have; deeper values (and cycles) are a model or caller mistake. */
 export const MAX_ARGUMENT_DEPTH = 256;
 
-/** Arguments as plain data of their own, or the issue that stops them. */
-export type ArgumentSnapshot =
-  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issue: ArgumentIssue };
+/** Why arguments cannot be taken: the issue that stops them. A class, so a snapshot is told from data by `instanceof`. */
+export class SnapshotFailure {
+  constructor(readonly issue: ArgumentIssue) {}
+}
 
 // Thrown inside the walk to leave it at once; turned into an issue at the top.
 class SnapshotIssue extends Error {
@@ -18,29 +19,45 @@ class SnapshotIssue extends Error {
   }
 }
 
+// One walker serves every snapshot, so a call allocates no walker and no path lists. A getter or Proxy trap read
+// during a walk may itself call a tool (and so snapshot again): that inner snapshot gets a walker of its own.
+const shared: Walker = { copy: true, keys: [], parents: [] };
+let sharedBusy = false;
+
 /**
  * Checks that arguments are data a handler can be trusted with: no number that is not finite (`1e400` parses to
  * `Infinity`), no nesting deeper than {@link MAX_ARGUMENT_DEPTH}, no cycle, no hole in an array. With `copy` it also
  * returns a copy made of plain objects and arrays, each property read once: a caller's object may be a Proxy or carry
  * getters, and may be changed after the call starts, so what is validated and what the handler receives must be one
- * value that nobody else holds. Text the dispatcher parsed itself needs no copy (`copy: false`).
+ * value that nobody else holds. Text the dispatcher parsed itself needs no copy (`copy: false`). Returns the value
+ * (or its copy), or a {@link SnapshotFailure}: no wrapper object on the way that succeeds.
  */
-export function snapshotArguments(value: unknown, copy: boolean): ArgumentSnapshot {
+export function snapshotArguments(value: unknown, copy: boolean): unknown {
   // The keys and objects from the root to the current node; the path is only spelled out for an issue, since building
   // it for every node would cost more than the rest of the walk.
-  const walker: Walker = { copy, keys: [], parents: [] };
+  const own = sharedBusy;
+  const walker: Walker = own ? { copy, keys: [], parents: [] } : shared;
+  walker.copy = copy;
+  sharedBusy = true;
   try {
-    return { ok: true, value: walk(walker, value) };
+    return walk(walker, value);
   } catch (error) {
-    if (error instanceof SnapshotIssue) return { ok: false, issue: error.issue };
+    if (error instanceof SnapshotIssue) return new SnapshotFailure(error.issue);
     // A Proxy trap or getter that threw: the arguments cannot be read, so they cannot be validated.
     const message = `could not be read (${describeThrown(error)})`;
-    return { ok: false, issue: { path: pointer(walker.keys), keyword: "type", message } };
+    return new SnapshotFailure({ path: pointer(walker.keys), keyword: "type", message });
+  } finally {
+    if (!own) {
+      // A walk that returns leaves both lists empty (every push has its pop); only one that threw needs them cleared.
+      if (shared.parents.length !== 0) shared.parents.length = 0;
+      if (shared.keys.length !== 0) shared.keys.length = 0;
+      sharedBusy = false;
+    }
   }
 }
 
 interface Walker {
-  readonly copy: boolean;
+  copy: boolean;
   readonly keys: (string | number)[];
   readonly parents: object[];
 }
@@ -72,26 +89,35 @@ function walk(walker: Walker, value: unknown): unknown {
 /**
  * Walks (and with `copy`, copies) an array. Strings, booleans, null and finite numbers are taken as they are, in the
  * loop itself: a walk call and a path step per element made an array of 1,000 numbers cost 30x ajv (issue #19). The
- * path is only pushed for an element that is walked further or that fails, which is where an issue needs it.
+ * path is only pushed for an element that is walked further or that fails, which is where an issue needs it. Each
+ * element is read once; only one that reads as `undefined` is asked whether it is there at all (a hole), which keeps
+ * a property check off every other element.
  */
 function walkArray(walker: Walker, value: readonly unknown[]): unknown {
   const length = value.length;
   const out: unknown[] | undefined = walker.copy ? new Array<unknown>(length) : undefined;
   for (let i = 0; i < length; i++) {
-    // A hole has no JSON form; stopping at the first one also bounds the work on `arr.length = 1e9`.
-    if (!(i in value)) {
+    let item = value[i];
+    if (typeof item === "number") {
+      // `item - item` is 0 for every finite number and NaN for the rest: one subtraction, no call.
+      if (item - item !== 0) item = walkItem(walker, i, item);
+    } else if (typeof item === "object") {
+      if (item !== null) item = walkItem(walker, i, item);
+    } else if (item === undefined && !(i in value)) {
+      // A hole has no JSON form; stopping at the first one also bounds the work on `arr.length = 1e9`.
       walker.keys.push(i);
       fail(walker, "type", "is a hole in the array; send every element");
-    }
-    let item = value[i];
-    if (typeof item === "object" ? item !== null : typeof item === "number" && !Number.isFinite(item)) {
-      walker.keys.push(i);
-      item = walk(walker, item);
-      walker.keys.pop();
     }
     if (out) out[i] = item;
   }
   return out ?? value;
+}
+
+function walkItem(walker: Walker, index: number, item: unknown): unknown {
+  walker.keys.push(index);
+  const walked = walk(walker, item);
+  walker.keys.pop();
+  return walked;
 }
 
 function walkObject(walker: Walker, value: Record<string, unknown>): unknown {

@@ -11,6 +11,8 @@ type Branch = Readonly<Record<string, unknown>>;
  * Needs ajv's `verbose` errors (the failing schema and data on each).
  */
 export function narrowUnionErrors(errors: readonly ErrorObject[]): readonly ErrorObject[] {
+  // Most rejected calls fail no union: nothing to narrow, and no copy, filter or sort made to find that out.
+  if (!errors.some(isUnion)) return errors;
   try {
     return narrow(errors);
   } catch {
@@ -23,9 +25,7 @@ export function narrowUnionErrors(errors: readonly ErrorObject[]): readonly Erro
 function narrow(errors: readonly ErrorObject[]): readonly ErrorObject[] {
   let kept = [...errors];
   // Outer unions first: narrowing one drops the inner unions of the branches it leaves out.
-  const unions = errors
-    .filter((e) => (e.keyword === "anyOf" || e.keyword === "oneOf") && Array.isArray(e.schema))
-    .sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  const unions = errors.filter(isUnion).sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (const union of unions) {
     if (!kept.includes(union)) continue;
     const prefix = `${union.schemaPath}/`;
@@ -46,6 +46,10 @@ function narrow(errors: readonly ErrorObject[]): readonly ErrorObject[] {
     kept = [...kept.filter((error) => !inUnion(error)), ...replacement];
   }
   return kept.length > 0 ? kept : errors;
+}
+
+function isUnion(error: ErrorObject): boolean {
+  return (error.keyword === "anyOf" || error.keyword === "oneOf") && Array.isArray(error.schema);
 }
 
 // The branch index the discriminator names, an error listing the discriminator's values when it names none, or

@@ -3,12 +3,11 @@ import type { ObjectJsonSchema } from "../params/json-schema.js";
 import { normalizeArguments } from "./normalize-arguments.js";
 import { dropStrictNulls } from "./strict/drop-strict-nulls.js";
 import { type StrictSchemaResult, toStrictJsonSchema } from "./strict/rewrite.js";
-import type { ArgumentValidator } from "./validator.js";
+import { type ArgumentValidator, type CompiledValidator, issuesOf } from "./validator.js";
 
-/** Arguments after normalisation, and what the validator found wrong with them (empty when they are valid). */
-export interface CheckedArguments {
-  readonly args: Record<string, unknown>;
-  readonly issues: readonly ArgumentIssue[];
+/** Arguments the validator rejected: what it found wrong with them. A class, so it is told from arguments by `instanceof`. */
+export class RejectedArguments {
+  constructor(readonly issues: readonly ArgumentIssue[]) {}
 }
 
 // The strict rewrite of a schema, made once per schema: only calls that need it pay for it, and only once.
@@ -16,27 +15,53 @@ const strictRewrites = new WeakMap<ObjectJsonSchema, StrictSchemaResult>();
 
 /**
  * Normalises a model's arguments (the one place where `null` becomes "absent" and defaults are filled in, for every
- * provider) and validates them against the tool's schema.
+ * provider) and validates them against the tool's schema with `validate`, its compiled validator (looked up once by
+ * the caller). Returns the arguments to run with, or what was wrong with them: valid arguments allocate nothing here.
  *
  * Nulls: an optional field sent as `null` whose schema does not accept null is absent (strict-mode providers send
  * null for every omitted field). Inside unions and `$ref`s that cheap rule cannot tell, so when the arguments still
  * fail and hold a null, the exact rewrite the strict exporters made is undone and the arguments are validated again;
  * the undone copy is kept only when it is valid, so a null the schema does mean is never dropped.
  */
+export function checkCompiled(
+  schema: ObjectJsonSchema,
+  value: Record<string, unknown>,
+  validate: CompiledValidator,
+): Record<string, unknown> | RejectedArguments {
+  const args = normalizeArguments(schema, value) as Record<string, unknown>;
+  const issues = validateOrBlame(validate, args);
+  if (issues.length === 0) return args;
+  if (!containsNull(args)) return new RejectedArguments(issues);
+  let rewrite = strictRewrites.get(schema);
+  if (!rewrite) strictRewrites.set(schema, (rewrite = toStrictJsonSchema(schema, { provider: "openai" })));
+  const relaxed = dropStrictNulls(args, rewrite) as Record<string, unknown>;
+  return validateOrBlame(validate, relaxed).length === 0 ? relaxed : new RejectedArguments(issues);
+}
+
+/** Arguments after normalisation, and what the validator found wrong with them (empty when they are valid). */
+export interface CheckedArguments {
+  readonly args: Record<string, unknown>;
+  readonly issues: readonly ArgumentIssue[];
+}
+
+/**
+ * {@link checkCompiled} with the schema compiled by `validator`, answering with the arguments and their issues (empty
+ * when valid), for callers outside the call path.
+ * @throws {ToolDefinitionError} when the schema itself makes the validator throw.
+ */
 export function checkArguments(
   schema: ObjectJsonSchema,
   value: Record<string, unknown>,
   validator: ArgumentValidator,
 ): CheckedArguments {
-  const args = normalizeArguments(schema, value) as Record<string, unknown>;
-  const issues = validateOrBlame(validator, schema, args);
-  if (issues.length === 0 || !containsNull(args)) return { args, issues };
-  let rewrite = strictRewrites.get(schema);
-  if (!rewrite) strictRewrites.set(schema, (rewrite = toStrictJsonSchema(schema, { provider: "openai" })));
-  const relaxed = dropStrictNulls(args, rewrite) as Record<string, unknown>;
-  const retry = validateOrBlame(validator, schema, relaxed);
-  return retry.length === 0 ? { args: relaxed, issues: retry } : { args, issues };
+  const checked = checkCompiled(schema, value, validator.compile(schema));
+  if (checked instanceof RejectedArguments) {
+    return { args: normalizeArguments(schema, value) as Record<string, unknown>, issues: checked.issues };
+  }
+  return { args: checked, issues: NO_ISSUES };
 }
+
+const NO_ISSUES: readonly ArgumentIssue[] = Object.freeze([]);
 
 /**
  * Validates, and blames what makes the validator throw. The arguments are plain, finite JSON by now (parsed, or
@@ -45,13 +70,9 @@ export function checkArguments(
  * those, which the model can avoid.
  * @throws {ToolDefinitionError} for the schema's fault; the validator's own error for the data's.
  */
-function validateOrBlame(
-  validator: ArgumentValidator,
-  schema: ObjectJsonSchema,
-  args: unknown,
-): readonly ArgumentIssue[] {
+function validateOrBlame(validate: CompiledValidator, args: unknown): readonly ArgumentIssue[] {
   try {
-    return validator.validate(schema, args);
+    return issuesOf(validate, args);
   } catch (error) {
     if (error instanceof TypeError && holdsCallableName(args)) throw error;
     const why = error instanceof Error ? error.message : String(error);
@@ -69,8 +90,16 @@ function holdsCallableName(value: unknown): boolean {
   return Object.values(value).some(holdsCallableName);
 }
 
+// A loop rather than Object.values(...).some(...): it runs on every rejected call, and allocates nothing.
 function containsNull(value: unknown): boolean {
   if (value === null) return true;
   if (typeof value !== "object") return false;
-  return Object.values(value).some(containsNull);
+  if (Array.isArray(value)) {
+    for (const item of value as readonly unknown[]) if (containsNull(item)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && containsNull((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
 }

@@ -151,11 +151,18 @@ export class ArgumentValidator {
 
   /** Returns the issues of `value` against `schema`, or an empty array when it is valid. */
   validate(schema: object, value: unknown): readonly ArgumentIssue[] {
-    const validate = this.compile(schema);
-    if (validate(value)) return NO_ISSUES;
-    // ajv overwrites `errors` on the next call: turn them into data now.
-    return toIssues(narrowUnionErrors(validate.errors ?? []));
+    return issuesOf(this.compile(schema), value);
   }
+}
+
+/** A schema compiled by an {@link ArgumentValidator}. */
+export type CompiledValidator = ValidateFunction;
+
+/** Returns the issues of `value` against a compiled schema, or a shared empty array when it is valid. */
+export function issuesOf(validate: CompiledValidator, value: unknown): readonly ArgumentIssue[] {
+  if (validate(value)) return NO_ISSUES;
+  // ajv overwrites `errors` on the next call: turn them into data now.
+  return toIssues(narrowUnionErrors(validate.errors ?? []));
 }
 
 /** One ajv instance of a validator, and whether its formats are added yet. */
@@ -174,6 +181,8 @@ function namesInheritedMember(text: string): boolean {
 
 /** Turns ajv errors into issues that name the failing path and what is expected. */
 export function toIssues(errors: readonly ErrorObject[]): readonly ArgumentIssue[] {
+  // One error (the usual rejected call) has nothing to be a duplicate of.
+  if (errors.length === 1) return [toIssue(errors[0]!)];
   const seen = new Set<string>();
   const issues: ArgumentIssue[] = [];
   for (const error of errors) {

@@ -128,6 +128,28 @@ export function definitionOfTool(tool: object): ToolDefinition | undefined {
   return definitions.get(tool as Tool);
 }
 
+// The developer's description behind each composed one handed out in a Tool, keyed by the composed text with the
+// guidelines and snippet it was composed from. A spread copy (`add({ ...tool })`) is a new object the WeakMap above
+// cannot know, yet it carries these three strings as they were: with this, its guidelines and snippet are not appended
+// a second time. Keyed by value, so it grows with the distinct tools handed out, not with the calls of `tools()`.
+const composed = new Map<string, string>();
+
+function composedKey(description: unknown, guidelines: unknown, snippet: unknown): string {
+  return `${String(description)}\u0000${String(guidelines)}\u0000${String(snippet)}`;
+}
+
+/**
+ * Returns the description a tool object's developer wrote, before guidelines and snippet were appended: for a Tool
+ * handed out by {@link toTool}, or a spread copy of one whose description, guidelines and snippet are unchanged. For
+ * a tool the app wrote itself, its own description.
+ */
+export function developerDescriptionOf(tool: Partial<Tool>): string | undefined {
+  const known = definitions.get(tool as Tool)?.developerDescription;
+  if (known !== undefined) return known;
+  if (typeof tool.description !== "string" || (!tool.guidelines && !tool.snippet)) return tool.description;
+  return composed.get(composedKey(tool.description, tool.guidelines, tool.snippet)) ?? tool.description;
+}
+
 /**
  * Returns a `Tool` for a definition, its handler bound to `target` for method tools. Called without a context (outside
  * any dispatch), the handler gets one of its own: a signal that never aborts, the agent target and a fresh call id.
@@ -151,6 +173,10 @@ export function toTool(definition: ToolDefinition, target: object | undefined): 
   const tool: Tool = Object.freeze({ ...rest, handler });
   if (target === undefined) targetless.set(definition, tool);
   definitions.set(tool, definition);
+  const developer = definition.developerDescription;
+  if (developer !== undefined && developer !== definition.description) {
+    composed.set(composedKey(definition.description, definition.guidelines, definition.snippet), developer);
+  }
   return tool;
 }
 
