@@ -2,6 +2,7 @@
 // numbers instead of the table. Takes about 15 s on 2 shared cores. See docs/performance.md for what each row means.
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { measureCallOverhead } from "./call-overhead.js";
+import { measureOutputValidation } from "./output-validation.js";
 import { measureAppTax } from "./app-tax.js";
 import { NESTING, NUMBERS, measureArgumentGrowth } from "./argument-growth.js";
 import { measureColdStart } from "./cold-start.js";
@@ -33,6 +34,8 @@ try {
   // First: the clean floor inside it must be timed before anything in this process calls a tool.
   log("call overhead…");
   const calls = await measureCallOverhead({ warmup: 20_000, iterations: 5_000, rounds: 21 });
+  log("output validation…");
+  const output = await measureOutputValidation({ warmup: 5_000, iterations: 2_000, rounds: 15 });
   log("arguments that grow…");
   const growth = await measureArgumentGrowth({ warmup: 2_000, iterations: 500, rounds: 15 });
   log("the app's own calls, with and without toolwright's before them…");
@@ -47,7 +50,9 @@ try {
   const heap = await measureHeap(modules.toolwright, AGENT_COUNT, 2);
 
   if (json) {
-    console.log(JSON.stringify({ machine, built, calls, growth, tax, define, firstDefine, cold, heap }, null, 2));
+    console.log(
+      JSON.stringify({ machine, built, calls, output, growth, tax, define, firstDefine, cold, heap }, null, 2),
+    );
   } else {
     const beforeNs = calls.floorBeforeFirstCall.medianNs;
     const rows: Row[] = [
@@ -63,6 +68,19 @@ try {
         toolwright: formatNs(calls.valid.subject.medianNs),
         floor: formatNs(calls.valid.floor.medianNs),
         ratio: calls.valid.ratio,
+      },
+      {
+        measure: "returns: a valid call of a tool with `returns` / the same tool without",
+        toolwright: formatNs(output.checked.subject.medianNs),
+        floor: formatNs(output.checked.floor.medianNs),
+        ratio: output.checked.ratio,
+        target: 1.2,
+      },
+      {
+        measure: "  no returns: the tool without `returns` / itself in a second agent (costs nothing)",
+        toolwright: formatNs(output.unchecked.subject.medianNs),
+        floor: formatNs(output.unchecked.floor.medianNs),
+        ratio: output.unchecked.ratio,
       },
       {
         measure: "tax: an app's awaited call after 100k toolwright calls / alone (fresh processes)",

@@ -3,3 +3,4 @@
 export { toOpenAIAgentsTools } from "./to-openai-agents-tools.js";
 export type { OpenAIAgentsTool, OpenAIAgentsToolsOptions } from "./to-openai-agents-tools.js";
 export type { AdaptableAgent, AdapterOptions, ApprovalMode } from "../agent-bridge.js";
+export type { OpenAIAgentsOutput, OpenAIAgentsOutputItem } from "./agents-output.js";

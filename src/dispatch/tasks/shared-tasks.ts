@@ -11,6 +11,8 @@ import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./local-tasks.
 import { takeOverRun } from "../run-lease.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
+import { isRichContent } from "../../content/content-part.js";
+import { restoreContent } from "../../content/restore-content.js";
 
 /** Where the tasks of one agent are kept. */
 export interface SharedTasksOptions {
@@ -242,7 +244,12 @@ export class SharedTasks implements TaskKeeper {
 
   async #record(id: string, info: TaskInfo): Promise<void> {
     const { store, scope, retentionMs } = this.#options;
-    const patch = { status: info.status, finishedAt: info.finishedAt, result: info.result };
+    const patch = {
+      status: info.status,
+      finishedAt: info.finishedAt,
+      result: info.result,
+      richFields: richFields(info),
+    };
     const guard = { from: ["running"], equals: { owner: this.#owner } };
     // Retried while the lease could still be renewed; after that, readers elsewhere see the task lost.
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -291,6 +298,24 @@ function toInfo(record: StoredRecord): TaskInfo {
     status: record.status as TaskStatus,
     startedAt: Number(record.startedAt),
     ...(record.finishedAt === undefined ? {} : { finishedAt: Number(record.finishedAt) }),
-    ...(record.result === undefined ? {} : { result: record.result as ToolResult }),
+    ...(record.result === undefined ? {} : { result: restoreResult(record.result, record.richFields) }),
   });
+}
+
+type RichField = "content" | "modelContent";
+
+// JSON keeps a part's data but not the brand that makes it a part: the writer names which fields held rich content,
+// so a reader elsewhere gets parts back (and a builder renders an image, not its JSON).
+function richFields(info: TaskInfo): RichField[] | undefined {
+  const result = info.result as { content?: unknown; modelContent?: unknown } | undefined;
+  if (!result) return undefined;
+  const fields = (["content", "modelContent"] as const).filter((field) => isRichContent(result[field]));
+  return fields.length > 0 ? fields : undefined;
+}
+
+function restoreResult(stored: unknown, fields: unknown): ToolResult {
+  if (!Array.isArray(fields)) return stored as ToolResult;
+  const result = { ...(stored as Record<string, unknown>) };
+  for (const field of fields as RichField[]) result[field] = restoreContent(result[field]);
+  return result as unknown as ToolResult;
 }
