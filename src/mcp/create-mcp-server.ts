@@ -1,10 +1,14 @@
-import { toMcpTools } from "../providers/mcp/export.js";
 import { createLoadedTools } from "../providers/tool-search/loaded-tools.js";
+import { isRichContent } from "../content/content-part.js";
 import { toMcpCallToolResult } from "./call-tool-result.js";
+import { type McpEra, listMcpTools } from "./list-tools.js";
 import type { ServerSdk } from "./load-sdk.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
+import { progressSender } from "./mcp-progress.js";
 import type { McpServableAgent } from "./servable-agent.js";
 import { settleApproval } from "./settle-approval.js";
+
+export type { McpEra } from "./list-tools.js";
 
 // A fresh object per request: the SDK's schema type is mutable, and the client must never share our copy.
 const approvalSchema = () => ({
@@ -13,37 +17,61 @@ const approvalSchema = () => ({
   required: ["approve"],
 });
 
+/** How one server instance is used: the era it serves, and whether it lives for a 2025 session. */
+export interface McpServerScope {
+  readonly era: McpEra;
+  /** True for a 2025-11-25 session's server; false for one that answers a single request. */
+  readonly sessionful: boolean;
+}
+
 /**
- * Creates a low-level MCP `Server` for one agent: `tools/list` answers the MCP form of the tools the agent may use
- * (listed afresh on every request), and `tools/call` goes through `agent.callTool`, so validation, access control,
- * approval, timeouts and hooks all apply. Every failure becomes an `isError` result, never a protocol error.
- * Deferred tools stay out of `tools/list` until the session's `tool_search` finds them; each server (one per
- * session) keeps its own loaded tools and sends `notifications/tools/list_changed` when a search loads new ones.
+ * Creates a low-level MCP `Server` (SDK v2) for one agent: `tools/list` answers the MCP form of the tools the agent
+ * may use for the era served (listed afresh on every request, in definition order), and `tools/call` goes through
+ * `agent.callTool`, so validation, access control, approval, timeouts and hooks all apply. Every failure becomes an
+ * `isError` result, never a protocol error. A call carrying `_meta.progressToken` gets `notifications/progress`.
+ * Deferred tools stay out of `tools/list` until `tool_search` finds them; only a 2025 session's server keeps what
+ * it loaded across requests, so only it advertises (and sends) `notifications/tools/list_changed`.
  */
-export function createMcpServer(sdk: ServerSdk, agent: McpServableAgent, options: McpServerOptions = {}) {
+export function createMcpServer(
+  sdk: ServerSdk,
+  agent: McpServableAgent,
+  options: McpServerOptions = {},
+  scope: McpServerScope = { era: "legacy", sessionful: true },
+) {
   const loaded = createLoadedTools();
   const deferring = agent.toolsForTurn !== undefined && agent.tools().some((tool) => tool.deferred);
   const server = new sdk.Server(
     { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
     {
-      capabilities: { tools: { listChanged: deferring } },
+      capabilities: { tools: { listChanged: deferring && scope.sessionful } },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+      ...(options.listCache === undefined ? {} : { cacheHints: { "tools/list": options.listCache } }),
     },
   );
   const listed = () => (deferring ? agent.toolsForTurn!(loaded) : agent.tools());
-  server.setRequestHandler(sdk.ListToolsRequestSchema, () => ({ tools: toMcpTools(listed()) }));
-  server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
+  // The SDK types schema values as its own JSON type; ours are the same JSON, typed as JSON Schema.
+  server.setRequestHandler("tools/list", () => ({ tools: listMcpTools(listed(), scope.era) }) as never);
+  server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name, arguments: args } = request.params;
     const before = loaded.names.length;
-    const callOptions = deferring ? { signal: extra.signal, loadedTools: loaded } : { signal: extra.signal };
-    const result = await agent.callTool(name, args ?? {}, callOptions);
-    if (loaded.names.length > before) await server.sendToolListChanged();
-    if (result.outcome !== "awaiting_approval") return toMcpCallToolResult(result);
-    const canAsk = options.approval !== "refuse" && server.getClientCapabilities()?.elicitation?.form !== undefined;
+    const signal = ctx.mcpReq.signal;
+    const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, ctx.mcpReq.notify);
+    const result = await agent.callTool(name, args ?? {}, {
+      signal,
+      ...(deferring ? { loadedTools: loaded } : {}),
+      ...(onProgress === undefined ? {} : { onProgress }),
+    });
+    if (loaded.names.length > before && scope.sessionful) await server.sendToolListChanged();
+    if (result.outcome !== "awaiting_approval") return forEra(toMcpCallToolResult(result), result.content, name);
+    const canAsk =
+      options.approval !== "refuse" &&
+      scope.era === "legacy" &&
+      scope.sessionful &&
+      server.getClientCapabilities()?.elicitation?.form !== undefined;
     const ask = async (message: string) => {
-      const answer = await server.elicitInput(
+      const answer = await ctx.mcpReq.elicitInput(
         { mode: "form", message, requestedSchema: approvalSchema() },
-        { signal: extra.signal },
+        { signal },
       );
       return answer.action === "accept" && answer.content?.approve === true;
     };
@@ -51,10 +79,20 @@ export function createMcpServer(sdk: ServerSdk, agent: McpServableAgent, options
       result,
       approvals: agent.approvals,
       ask: canAsk ? ask : undefined,
-      signal: extra.signal,
+      signal,
     });
-    return toMcpCallToolResult(settled);
+    return forEra(toMcpCallToolResult(settled), settled.content, name);
   });
+
+  // On 2026-07-28 a tool's output schema may have any root, so a list or a string it returns is structured content
+  // too; 2025-11-25 allows only objects there (toMcpCallToolResult already does that).
+  function forEra(out: ReturnType<typeof toMcpCallToolResult>, content: unknown, name: string) {
+    if (scope.era !== "modern" || out.isError === true || out.structuredContent !== undefined) return out;
+    if (content === undefined || isRichContent(content)) return out;
+    const tool = agent.tools().find((candidate) => candidate.name === name);
+    if (tool?.outputSchema === undefined || tool.outputSchema.type === "object") return out;
+    return { ...out, structuredContent: content as Record<string, unknown> };
+  }
   return server;
 }
 

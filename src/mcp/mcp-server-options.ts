@@ -14,4 +14,10 @@ export interface McpServerOptions {
    * an `approver` decides by itself and never needs either.
    */
   readonly approval?: McpApprovalMode;
+  /**
+   * How long a 2026-07-28 client may reuse a `tools/list` answer (`ttlMs`) and who may share it (`cacheScope`:
+   * `"private"` for this client only, `"public"` for any). Absent: `ttlMs: 0`, `"private"` (ask again every time),
+   * which is right while the listing depends on the caller or on loaded deferred tools. 2025-11-25 has no such hints.
+   */
+  readonly listCache?: { readonly ttlMs: number; readonly cacheScope: "private" | "public" };
 }

@@ -1,6 +1,7 @@
 import type { ToolResult } from "../tool/tool-result.js";
 import type { ExportableTool } from "../tool/exportable-tool.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
+import type { McpProgressUpdate } from "./mcp-progress.js";
 
 /** The part of an agent's `approvals` that {@link serveMcp} uses to settle a call waiting for approval. */
 export interface McpApprovals {
@@ -24,7 +25,16 @@ export interface McpServableAgent {
   callTool(
     name: string,
     args: unknown,
-    options?: { readonly signal?: AbortSignal; readonly callId?: string; readonly loadedTools?: LoadedTools },
+    options?: {
+      readonly signal?: AbortSignal;
+      readonly callId?: string;
+      readonly loadedTools?: LoadedTools;
+      /**
+       * Receives the handler's progress reports (toolwright's `CallToolOptions.onProgress`); `serveMcp` passes it
+       * only for a call whose request carried `_meta.progressToken`, and sends each as `notifications/progress`.
+       */
+      readonly onProgress?: (update: McpProgressUpdate) => void;
+    },
   ): Promise<ToolResult>;
   readonly approvals?: McpApprovals;
 }
