@@ -43,7 +43,8 @@ export function createMcpServer(
   const server = new sdk.Server(
     { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
     {
-      capabilities: { tools: { listChanged: deferring && scope.sessionful } },
+      // logging: the SDK answers `logging/setLevel` (2025) and honours `_meta` logLevel (2026) for whatever is logged.
+      capabilities: { tools: { listChanged: deferring && scope.sessionful }, logging: {} },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
       ...(options.listCache === undefined ? {} : { cacheHints: { "tools/list": options.listCache } }),
     },
