@@ -41,7 +41,8 @@ export interface HttpServeOptions extends McpServerOptions {
    */
   readonly stateless?: boolean;
   /**
-   * With `stateless`: the most JSON-RPC messages answered at once (each message of a batch counts); 256 by default.
+   * The most JSON-RPC messages answered on their own at once (every message with `stateless`, and every 2026-07-28
+   * request, which never has a session) (each message of a batch counts); 256 by default.
    * A request beyond it is answered HTTP 503 with `Retry-After: 1` and a JSON-RPC error, which MCP clients report as a
    * failed request and a load balancer may retry on another replica; a batch larger than the limit itself is answered
    * 400. Each message in flight costs a fresh MCP server and, for a call, a handler run.
