@@ -6,6 +6,7 @@ import type { ServerSdk } from "./load-sdk.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
 import { progressSender } from "./mcp-progress.js";
 import type { McpServableAgent } from "./servable-agent.js";
+import { type ApprovalCodec, type MrtrApprovalState, askOverMrtr, resumeOverMrtr } from "./approval-over-mrtr.js";
 import { settleApproval } from "./settle-approval.js";
 
 export type { McpEra } from "./list-tools.js";
@@ -22,6 +23,8 @@ export interface McpServerScope {
   readonly era: McpEra;
   /** True for a 2025-11-25 session's server; false for one that answers a single request. */
   readonly sessionful: boolean;
+  /** Signs 2026-07-28 approval questions (one codec per `serveMcp`, shared by its servers); absent: refused. */
+  readonly codec?: ApprovalCodec;
 }
 
 /**
@@ -47,6 +50,8 @@ export function createMcpServer(
       capabilities: { tools: { listChanged: deferring && scope.sessionful }, logging: {} },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
       ...(options.listCache === undefined ? {} : { cacheHints: { "tools/list": options.listCache } }),
+      // A tampered or expired approval answer is refused by the SDK (-32602) before the handler runs.
+      ...(scope.codec === undefined ? {} : { requestState: { verify: scope.codec.verify } }),
     },
   );
   const listed = () => (deferring ? agent.toolsForTurn!(loaded) : agent.tools());
@@ -56,6 +61,13 @@ export function createMcpServer(
     const { name, arguments: args } = request.params;
     const before = loaded.names.length;
     const signal = ctx.mcpReq.signal;
+    const mrtr = scope.codec && { sdk, codec: scope.codec, approvals: agent.approvals, signal, ctx };
+    const state = scope.era === "modern" ? ctx.mcpReq.requestState<MrtrApprovalState>() : undefined;
+    if (mrtr && typeof state === "object" && state !== null) {
+      // The retry of a call that asked for approval: answer it, never start the call again.
+      const answered = await resumeOverMrtr(state, name, ctx.mcpReq.inputResponses, mrtr);
+      return "resultType" in answered ? answered : forEra(toMcpCallToolResult(answered), answered.content, name);
+    }
     const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, ctx.mcpReq.notify);
     const result = await agent.callTool(name, args ?? {}, {
       signal,
@@ -64,6 +76,13 @@ export function createMcpServer(
     });
     if (loaded.names.length > before && scope.sessionful) await server.sendToolListChanged();
     if (result.outcome !== "awaiting_approval") return forEra(toMcpCallToolResult(result), result.content, name);
+    // The SDK types the 2026 envelope as `{}`; its keys are the revision's `_meta` names.
+    const envelope = ctx.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined;
+    const canElicit = envelope?.["io.modelcontextprotocol/clientCapabilities"]?.elicitation !== undefined;
+    if (mrtr && scope.era === "modern" && options.approval !== "refuse" && canElicit) {
+      const asked = await askOverMrtr(result, mrtr);
+      return "resultType" in asked ? asked : forEra(toMcpCallToolResult(asked), asked.content, name);
+    }
     const canAsk =
       options.approval !== "refuse" &&
       scope.era === "legacy" &&

@@ -50,7 +50,7 @@ export function loadServerSdk() {
         isInitializeRequest: sdk.isInitializeRequest,
         WebStandardStreamableHTTPServerTransport: sdk.WebStandardStreamableHTTPServerTransport,
         inputRequired: sdk.inputRequired,
-        acceptedContent: sdk.acceptedContent,
+        inputResponse: sdk.inputResponse,
         createRequestStateCodec: sdk.createRequestStateCodec,
         fromJsonSchema: sdk.fromJsonSchema,
       };

@@ -10,7 +10,8 @@ export interface McpServerOptions {
   readonly instructions?: string;
   /**
    * Calls of tools that need approval: `"elicit"` (the default) asks the client's user through MCP elicitation when
-   * the client supports it, and refuses otherwise; `"refuse"` always refuses with an `isError` result. An agent with
+   * the client supports it (a 2025-11-25 session: an elicitation request; 2026-07-28: an `input_required` answer
+   * whose retry carries the user's decision), and refuses otherwise; `"refuse"` always refuses with an `isError` result. An agent with
    * an `approver` decides by itself and never needs either.
    */
   readonly approval?: McpApprovalMode;
@@ -19,5 +20,11 @@ export interface McpServerOptions {
    * `"private"` for this client only, `"public"` for any). Absent: `ttlMs: 0`, `"private"` (ask again every time),
    * which is right while the listing depends on the caller or on loaded deferred tools. 2025-11-25 has no such hints.
    */
+  /**
+   * The HMAC key (at least 32 bytes) that signs the `requestState` of 2026-07-28 approval questions, so the client's
+   * answer is trusted to be about the call it was shown. Replicas behind one endpoint need the same key; absent, a
+   * random key per process (then the answer must reach the process that asked).
+   */
+  readonly requestStateKey?: string | Uint8Array;
   readonly listCache?: { readonly ttlMs: number; readonly cacheScope: "private" | "public" };
 }

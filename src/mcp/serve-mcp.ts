@@ -1,4 +1,5 @@
 import { createMcpServer } from "./create-mcp-server.js";
+import { createApprovalCodec } from "./approval-over-mrtr.js";
 import { listenHttp } from "./http-listener.js";
 import { loadServeStdio, loadServerSdk } from "./load-sdk.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
@@ -99,10 +100,11 @@ export async function serveMcp(
   options: ServeMcpOptions,
 ): Promise<McpServerHandle | HttpMcpServerHandle> {
   const sdk = await loadServerSdk();
+  const codec = createApprovalCodec(sdk, options.requestStateKey);
   if (options.transport === "stdio") {
     const serveStdio = await loadServeStdio();
     // One connection, pinned to the era its opening picks: a 2025 handshake or 2026 per-request `_meta`.
-    const handle = serveStdio(({ era }) => createMcpServer(sdk, agent, options, { era, sessionful: true }));
+    const handle = serveStdio(({ era }) => createMcpServer(sdk, agent, options, { era, sessionful: true, codec }));
     return { transport: "stdio", close: () => handle.close() };
   }
   if (options.transport !== "http") {
@@ -114,7 +116,7 @@ export async function serveMcp(
     host: options.host ?? "127.0.0.1",
     path: options.path ?? "/mcp",
     sdk,
-    createServer: (era, sessionful) => createMcpServer(sdk, agent, options, { era, sessionful }),
+    createServer: (era, sessionful) => createMcpServer(sdk, agent, options, { era, sessionful, codec }),
     stateless: options.stateless === true,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
