@@ -8,8 +8,15 @@ import { progressSender } from "./mcp-progress.js";
 import type { McpServableAgent } from "./servable-agent.js";
 import { type ApprovalCodec, type MrtrApprovalState, askOverMrtr, resumeOverMrtr } from "./approval-over-mrtr.js";
 import { settleApproval } from "./settle-approval.js";
+import { TASKS_EXTENSION, createTaskResult, registerTaskHandlers } from "./task-handlers.js";
 
 export type { McpEra } from "./list-tools.js";
+
+/** What a 2026 request's envelope says the client can do (the parts serveMcp reads). */
+interface ClientCapabilities {
+  readonly elicitation?: unknown;
+  readonly extensions?: Readonly<Record<string, unknown>>;
+}
 
 // A fresh object per request: the SDK's schema type is mutable, and the client must never share our copy.
 const approvalSchema = () => ({
@@ -43,11 +50,17 @@ export function createMcpServer(
 ) {
   const loaded = createLoadedTools();
   const deferring = agent.toolsForTurn !== undefined && agent.tools().some((tool) => tool.deferred);
+  const tasks = scope.era === "modern" ? agent.tasks : undefined;
+  const timing = { pollIntervalMs: options.tasks?.pollIntervalMs ?? 1_000, ttlMs: options.tasks?.ttlMs ?? 600_000 };
   const server = new sdk.Server(
     { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
     {
       // logging: the SDK answers `logging/setLevel` (2025) and honours `_meta` logLevel (2026) for whatever is logged.
-      capabilities: { tools: { listChanged: deferring && scope.sessionful }, logging: {} },
+      capabilities: {
+        tools: { listChanged: deferring && scope.sessionful },
+        logging: {},
+        ...(tasks === undefined ? {} : { extensions: { [TASKS_EXTENSION]: {} } }),
+      },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
       ...(options.listCache === undefined ? {} : { cacheHints: { "tools/list": options.listCache } }),
       // A tampered or expired approval answer is refused by the SDK (-32602) before the handler runs.
@@ -75,10 +88,15 @@ export function createMcpServer(
       ...(onProgress === undefined ? {} : { onProgress }),
     });
     if (loaded.names.length > before && scope.sessionful) await server.sendToolListChanged();
-    if (result.outcome !== "awaiting_approval") return forEra(toMcpCallToolResult(result), result.content, name);
     // The SDK types the 2026 envelope as `{}`; its keys are the revision's `_meta` names.
-    const envelope = ctx.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined;
-    const canElicit = envelope?.["io.modelcontextprotocol/clientCapabilities"]?.elicitation !== undefined;
+    const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
+    const clientCaps = envelope?.["io.modelcontextprotocol/clientCapabilities"];
+    if (result.outcome === "backgrounded" && tasks && clientCaps?.extensions?.[TASKS_EXTENSION] !== undefined) {
+      // The client follows the call as a task (tasks/get) instead of reading "went to the background" as text.
+      return createTaskResult(result.taskId, timing) as never;
+    }
+    if (result.outcome !== "awaiting_approval") return forEra(toMcpCallToolResult(result), result.content, name);
+    const canElicit = clientCaps?.elicitation !== undefined;
     if (mrtr && scope.era === "modern" && options.approval !== "refuse" && canElicit) {
       const asked = await askOverMrtr(result, mrtr);
       return "resultType" in asked ? asked : forEra(toMcpCallToolResult(asked), asked.content, name);
@@ -103,6 +121,8 @@ export function createMcpServer(
     });
     return forEra(toMcpCallToolResult(settled), settled.content, name);
   });
+
+  if (tasks !== undefined) registerTaskHandlers(server, sdk, tasks, timing);
 
   // On 2026-07-28 a tool's output schema may have any root, so a list or a string it returns is structured content
   // too; 2025-11-25 allows only objects there (toMcpCallToolResult already does that).

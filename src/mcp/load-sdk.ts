@@ -53,6 +53,7 @@ export function loadServerSdk() {
         inputResponse: sdk.inputResponse,
         createRequestStateCodec: sdk.createRequestStateCodec,
         fromJsonSchema: sdk.fromJsonSchema,
+        ProtocolError: sdk.ProtocolError,
       };
     },
     MCP_SERVER_PACKAGE,

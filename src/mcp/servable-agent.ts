@@ -2,6 +2,7 @@ import type { ToolResult } from "../tool/tool-result.js";
 import type { ExportableTool } from "../tool/exportable-tool.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
 import type { McpProgressUpdate } from "./mcp-progress.js";
+import type { McpTasks } from "./task-handlers.js";
 
 /** The part of an agent's `approvals` that {@link serveMcp} uses to settle a call waiting for approval. */
 export interface McpApprovals {
@@ -37,4 +38,6 @@ export interface McpServableAgent {
     },
   ): Promise<ToolResult>;
   readonly approvals?: McpApprovals;
+  /** The agent's background tasks, served as MCP Tasks (2026-07-28 Tasks extension) when present. */
+  readonly tasks?: McpTasks;
 }
