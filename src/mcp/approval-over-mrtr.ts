@@ -96,7 +96,10 @@ export async function resumeOverMrtr(
 ) {
   const base = { toolName: name, callId: state.approvalId };
   if (state.tool !== name) return refusal(base, `the answer was given for tool "${state.tool}", not "${name}"`);
-  const pending = context.approvals?.pending().find((entry) => entry.id === state.approvalId);
+  // Read from the store when there is one: the question may have been asked by another replica.
+  const approvals = context.approvals;
+  const all = approvals === undefined ? [] : approvals.list ? await approvals.list() : approvals.pending();
+  const pending = all.find((entry) => entry.id === state.approvalId);
   if (pending === undefined) return refusal(base, "this approval was already answered or has expired");
   const shown = JSON.stringify(pending.args) as string | undefined;
   if (shown === undefined || digest(shown) !== state.shown) {

@@ -12,6 +12,8 @@ export interface McpApprovals {
   ): Promise<ToolResult>;
   reject(approvalId: string, reason?: string): Promise<ToolResult>;
   pending(): readonly { readonly id: string; readonly args: Readonly<Record<string, unknown>> }[];
+  /** Every process's pending approvals, read from the agent's store (so another replica's question can be answered). */
+  list?(): Promise<readonly { readonly id: string; readonly args: Readonly<Record<string, unknown>> }[]>;
 }
 
 /**
