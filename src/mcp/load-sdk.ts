@@ -1,3 +1,5 @@
+import type * as ServerSdkModule from "@modelcontextprotocol/server";
+
 /** The package name of the MCP SDK v1, which `importMcpTools` loads its `Client` from when given a transport. */
 export const MCP_SDK_PACKAGE = "@modelcontextprotocol/sdk";
 
@@ -33,11 +35,28 @@ export async function importMcpSdk<T>(
   }
 }
 
+// Types only: erased from the output, so importing toolwright still never loads the SDK.
+type ServerModule = typeof ServerSdkModule;
+
+/** The server half of the SDK v2, as {@link loadServerSdk} returns it. */
+export interface ServerSdk {
+  readonly Server: ServerModule["Server"];
+  readonly createMcpHandler: ServerModule["createMcpHandler"];
+  readonly isLegacyRequest: ServerModule["isLegacyRequest"];
+  readonly isInitializeRequest: ServerModule["isInitializeRequest"];
+  readonly WebStandardStreamableHTTPServerTransport: ServerModule["WebStandardStreamableHTTPServerTransport"];
+  readonly inputRequired: ServerModule["inputRequired"];
+  readonly inputResponse: ServerModule["inputResponse"];
+  readonly createRequestStateCodec: ServerModule["createRequestStateCodec"];
+  readonly fromJsonSchema: ServerModule["fromJsonSchema"];
+  readonly ProtocolError: ServerModule["ProtocolError"];
+}
+
 /**
  * Loads what an MCP server needs from the SDK v2: the low-level `Server`, the both-eras HTTP entry
  * (`createMcpHandler`, `isLegacyRequest`), the web-standard transport for 2025 sessions, and the MRTR helpers.
  */
-export function loadServerSdk() {
+export function loadServerSdk(): Promise<ServerSdk> {
   return importMcpSdk(
     "serveMcp",
     async () => {
@@ -59,9 +78,6 @@ export function loadServerSdk() {
     MCP_SERVER_PACKAGE,
   );
 }
-
-/** The server half of the SDK, as {@link loadServerSdk} returns it. */
-export type ServerSdk = Awaited<ReturnType<typeof loadServerSdk>>;
 
 /** Loads the SDK v2's stdio entry, which serves both eras over one connection. */
 export function loadServeStdio() {
