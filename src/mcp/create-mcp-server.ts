@@ -1,10 +1,22 @@
-import { toMcpTools } from "../providers/mcp/export.js";
 import { createLoadedTools } from "../providers/tool-search/loaded-tools.js";
+import { isRichContent } from "../content/content-part.js";
 import { toMcpCallToolResult } from "./call-tool-result.js";
+import { type McpEra, listMcpTools } from "./list-tools.js";
 import type { ServerSdk } from "./load-sdk.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
+import { progressSender } from "./mcp-progress.js";
 import type { McpServableAgent } from "./servable-agent.js";
+import { type ApprovalCodec, type MrtrApprovalState, askOverMrtr, resumeOverMrtr } from "./approval-over-mrtr.js";
 import { settleApproval } from "./settle-approval.js";
+import { TASKS_EXTENSION, createTaskResult, registerTaskHandlers } from "./task-handlers.js";
+
+export type { McpEra } from "./list-tools.js";
+
+/** What a 2026 request's envelope says the client can do (the parts serveMcp reads). */
+interface ClientCapabilities {
+  readonly elicitation?: unknown;
+  readonly extensions?: Readonly<Record<string, unknown>>;
+}
 
 // A fresh object per request: the SDK's schema type is mutable, and the client must never share our copy.
 const approvalSchema = () => ({
@@ -13,37 +25,91 @@ const approvalSchema = () => ({
   required: ["approve"],
 });
 
+/** How one server instance is used: the era it serves, and whether it lives for a 2025 session. */
+export interface McpServerScope {
+  readonly era: McpEra;
+  /** True for a 2025-11-25 session's server; false for one that answers a single request. */
+  readonly sessionful: boolean;
+  /** Signs 2026-07-28 approval questions (one codec per `serveMcp`, shared by its servers); absent: refused. */
+  readonly codec?: ApprovalCodec;
+}
+
 /**
- * Creates a low-level MCP `Server` for one agent: `tools/list` answers the MCP form of the tools the agent may use
- * (listed afresh on every request), and `tools/call` goes through `agent.callTool`, so validation, access control,
- * approval, timeouts and hooks all apply. Every failure becomes an `isError` result, never a protocol error.
- * Deferred tools stay out of `tools/list` until the session's `tool_search` finds them; each server (one per
- * session) keeps its own loaded tools and sends `notifications/tools/list_changed` when a search loads new ones.
+ * Creates a low-level MCP `Server` (SDK v2) for one agent: `tools/list` answers the MCP form of the tools the agent
+ * may use for the era served (listed afresh on every request, in definition order), and `tools/call` goes through
+ * `agent.callTool`, so validation, access control, approval, timeouts and hooks all apply. Every failure becomes an
+ * `isError` result, never a protocol error. A call carrying `_meta.progressToken` gets `notifications/progress`.
+ * Deferred tools stay out of `tools/list` until `tool_search` finds them; only a 2025 session's server keeps what
+ * it loaded across requests, so only it advertises (and sends) `notifications/tools/list_changed`.
  */
-export function createMcpServer(sdk: ServerSdk, agent: McpServableAgent, options: McpServerOptions = {}) {
+export function createMcpServer(
+  sdk: ServerSdk,
+  agent: McpServableAgent,
+  options: McpServerOptions = {},
+  scope: McpServerScope = { era: "legacy", sessionful: true },
+) {
   const loaded = createLoadedTools();
   const deferring = agent.toolsForTurn !== undefined && agent.tools().some((tool) => tool.deferred);
+  const tasks = scope.era === "modern" ? agent.tasks : undefined;
+  const timing = { pollIntervalMs: options.tasks?.pollIntervalMs ?? 1_000, ttlMs: options.tasks?.ttlMs ?? 600_000 };
   const server = new sdk.Server(
     { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
     {
-      capabilities: { tools: { listChanged: deferring } },
+      // logging: the SDK answers `logging/setLevel` (2025) and honours `_meta` logLevel (2026) for whatever is logged.
+      capabilities: {
+        tools: { listChanged: deferring && scope.sessionful },
+        logging: {},
+        ...(tasks === undefined ? {} : { extensions: { [TASKS_EXTENSION]: {} } }),
+      },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+      ...(options.listCache === undefined ? {} : { cacheHints: { "tools/list": options.listCache } }),
+      // A tampered or expired approval answer is refused by the SDK (-32602) before the handler runs.
+      ...(scope.codec === undefined ? {} : { requestState: { verify: scope.codec.verify } }),
     },
   );
   const listed = () => (deferring ? agent.toolsForTurn!(loaded) : agent.tools());
-  server.setRequestHandler(sdk.ListToolsRequestSchema, () => ({ tools: toMcpTools(listed()) }));
-  server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
+  // The SDK types schema values as its own JSON type; ours are the same JSON, typed as JSON Schema.
+  server.setRequestHandler("tools/list", () => ({ tools: listMcpTools(listed(), scope.era) }) as never);
+  server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name, arguments: args } = request.params;
     const before = loaded.names.length;
-    const callOptions = deferring ? { signal: extra.signal, loadedTools: loaded } : { signal: extra.signal };
-    const result = await agent.callTool(name, args ?? {}, callOptions);
-    if (loaded.names.length > before) await server.sendToolListChanged();
-    if (result.outcome !== "awaiting_approval") return toMcpCallToolResult(result);
-    const canAsk = options.approval !== "refuse" && server.getClientCapabilities()?.elicitation?.form !== undefined;
+    const signal = ctx.mcpReq.signal;
+    const mrtr = scope.codec && { sdk, codec: scope.codec, approvals: agent.approvals, signal, ctx };
+    const state = scope.era === "modern" ? ctx.mcpReq.requestState<MrtrApprovalState>() : undefined;
+    if (mrtr && typeof state === "object" && state !== null) {
+      // The retry of a call that asked for approval: answer it, never start the call again.
+      const answered = await resumeOverMrtr(state, name, ctx.mcpReq.inputResponses, mrtr);
+      return "resultType" in answered ? answered : forEra(toMcpCallToolResult(answered), answered.content, name);
+    }
+    const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, ctx.mcpReq.notify);
+    const result = await agent.callTool(name, args ?? {}, {
+      signal,
+      ...(deferring ? { loadedTools: loaded } : {}),
+      ...(onProgress === undefined ? {} : { onProgress }),
+    });
+    if (loaded.names.length > before && scope.sessionful) await server.sendToolListChanged();
+    // The SDK types the 2026 envelope as `{}`; its keys are the revision's `_meta` names.
+    const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
+    const clientCaps = envelope?.["io.modelcontextprotocol/clientCapabilities"];
+    if (result.outcome === "backgrounded" && tasks && clientCaps?.extensions?.[TASKS_EXTENSION] !== undefined) {
+      // The client follows the call as a task (tasks/get) instead of reading "went to the background" as text.
+      return createTaskResult(result.taskId, timing) as never;
+    }
+    if (result.outcome !== "awaiting_approval") return forEra(toMcpCallToolResult(result), result.content, name);
+    const canElicit = clientCaps?.elicitation !== undefined;
+    if (mrtr && scope.era === "modern" && options.approval !== "refuse" && canElicit) {
+      const asked = await askOverMrtr(result, mrtr);
+      return "resultType" in asked ? asked : forEra(toMcpCallToolResult(asked), asked.content, name);
+    }
+    const canAsk =
+      options.approval !== "refuse" &&
+      scope.era === "legacy" &&
+      scope.sessionful &&
+      server.getClientCapabilities()?.elicitation?.form !== undefined;
     const ask = async (message: string) => {
-      const answer = await server.elicitInput(
+      const answer = await ctx.mcpReq.elicitInput(
         { mode: "form", message, requestedSchema: approvalSchema() },
-        { signal: extra.signal },
+        { signal },
       );
       return answer.action === "accept" && answer.content?.approve === true;
     };
@@ -51,10 +117,22 @@ export function createMcpServer(sdk: ServerSdk, agent: McpServableAgent, options
       result,
       approvals: agent.approvals,
       ask: canAsk ? ask : undefined,
-      signal: extra.signal,
+      signal,
     });
-    return toMcpCallToolResult(settled);
+    return forEra(toMcpCallToolResult(settled), settled.content, name);
   });
+
+  if (tasks !== undefined) registerTaskHandlers(server, sdk, tasks, timing);
+
+  // On 2026-07-28 a tool's output schema may have any root, so a list or a string it returns is structured content
+  // too; 2025-11-25 allows only objects there (toMcpCallToolResult already does that).
+  function forEra(out: ReturnType<typeof toMcpCallToolResult>, content: unknown, name: string) {
+    if (scope.era !== "modern" || out.isError === true || out.structuredContent !== undefined) return out;
+    if (content === undefined || isRichContent(content)) return out;
+    const tool = agent.tools().find((candidate) => candidate.name === name);
+    if (tool?.outputSchema === undefined || tool.outputSchema.type === "object") return out;
+    return { ...out, structuredContent: content as Record<string, unknown> };
+  }
   return server;
 }
 

@@ -9,12 +9,12 @@ export function reply(res: ServerResponse, status: number, message: string, code
 }
 
 /**
- * Reads a request body as JSON: the value, or the status and message to answer (413 past 4 MB, 400 for text that is
+ * Reads a request body as JSON: the value and its text, or the status and message to answer (413 past 4 MB, 400 for text that is
  * not JSON).
  */
 export async function readJson(
   req: IncomingMessage,
-): Promise<{ readonly body: unknown } | { readonly status: number; readonly message: string }> {
+): Promise<{ readonly body: unknown; readonly text: string } | { readonly status: number; readonly message: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -22,8 +22,9 @@ export async function readJson(
     if (size > MAX_BODY_BYTES) return { status: 413, message: `Payload Too Large: over ${MAX_BODY_BYTES} bytes` };
     chunks.push(chunk as Buffer);
   }
+  const text = Buffer.concat(chunks).toString("utf8");
   try {
-    return { body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
+    return { body: JSON.parse(text) as unknown, text };
   } catch (error) {
     return { status: 400, message: `Parse error: ${error instanceof Error ? error.message : String(error)}` };
   }

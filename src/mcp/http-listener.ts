@@ -1,21 +1,25 @@
 import { randomUUID } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { McpSdkServer } from "./create-mcp-server.js";
-import { loadHttpServerTransport } from "./load-sdk.js";
+import type { McpEra, McpSdkServer } from "./create-mcp-server.js";
+import type { ServerSdk } from "./load-sdk.js";
 import { isLocalRequest } from "./local-origin.js";
 import { readJson, reply } from "./http-json.js";
 import { InFlightLimit, RETRY_AFTER_SECONDS, messageCount, replyBusy } from "./in-flight-limit.js";
 import { answerStateless } from "./stateless-request.js";
+import { sendWebResponse, toWebRequest } from "./web-bridge.js";
 
 /** Where the Streamable HTTP endpoint listens. */
 export interface HttpListenOptions {
   readonly port: number;
   readonly host: string;
   readonly path: string;
-  /** Creates one MCP server per session. */
-  readonly createServer: () => McpSdkServer;
-  readonly isInitializeRequest: (value: unknown) => boolean;
+  readonly sdk: ServerSdk;
+  /**
+   * Creates an MCP server: one per 2025-11-25 session (`sessionful`), or one per request (a 2026-07-28 request, or
+   * any request when stateless).
+   */
+  readonly createServer: (era: McpEra, sessionful: boolean) => McpSdkServer;
   /** Closes a session that has had no request in progress for this long, in milliseconds; `Infinity` never does. */
   readonly sessionIdleTimeoutMs: number;
   /**
@@ -39,7 +43,7 @@ export interface HttpListener {
   close(): Promise<void>;
 }
 
-type HttpTransport = InstanceType<Awaited<ReturnType<typeof loadHttpServerTransport>>>;
+type HttpTransport = InstanceType<ServerSdk["WebStandardStreamableHTTPServerTransport"]>;
 
 interface Session {
   readonly transport: HttpTransport;
@@ -74,7 +78,11 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
     }
   }
   const inFlight = new InFlightLimit(options.maxInFlight);
-  const Transport = await loadHttpServerTransport();
+  const { sdk } = options;
+  const Transport = sdk.WebStandardStreamableHTTPServerTransport;
+  // 2026-07-28 requests carry everything in each request (`_meta`), so the SDK's entry answers them with a fresh
+  // server each; 2025-11-25 traffic is routed around it (sessions, or the stateless form below).
+  const modern = sdk.createMcpHandler(({ era }) => options.createServer(era, false), { legacy: "reject" });
   const sessions = new Map<string, Session>();
   // Sessions whose initialize is being answered: not in `sessions` yet, but counted against maxSessions.
   const starting = new Set<Session>();
@@ -130,8 +138,8 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
     });
   }
 
-  async function startSession(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-    if (!options.isInitializeRequest(body)) {
+  async function startSession(req: IncomingMessage, res: ServerResponse, request: Request, body: unknown) {
+    if (!sdk.isInitializeRequest(body)) {
       return reply(res, 400, "Bad Request: no valid mcp-session-id header; start with an initialize request.");
     }
     if (sessions.size + starting.size >= maxSessions && !evictIdle()) {
@@ -143,7 +151,7 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
           "close an unused session (HTTP DELETE with its mcp-session-id) or try again later.",
       );
     }
-    const server = options.createServer();
+    const server = options.createServer("legacy", true);
     const transport: HttpTransport = new Transport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
@@ -157,7 +165,7 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
     try {
       touch(session, req, res);
       await server.connect(transport);
-      await transport.handleRequest(req, res, body);
+      await sendWebResponse(res, await transport.handleRequest(request, { parsedBody: body }));
     } catch (error) {
       await server.close().catch(() => undefined);
       throw error;
@@ -174,28 +182,31 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== options.path) return reply(res, 404, `Not Found: the MCP endpoint is ${options.path}`);
     if (!isLocalRequest(req.headers, options.host)) return reply(res, 403, "Forbidden: non-local Host or Origin");
-    if (options.stateless) {
-      // One message's share is taken before the body is read, so a burst cannot hold bodies beyond the limit either.
-      if (!inFlight.admit(res, 1)) return replyBusy(res, inFlight);
-      const read = req.method === "POST" ? await readJson(req) : { body: undefined };
-      if ("status" in read) return reply(res, read.status, read.message, -32700);
-      const more = messageCount(read.body) - 1;
+    // Stateless: one message's share is taken before the body is read, so a burst cannot hold bodies beyond the limit.
+    if (options.stateless && !inFlight.admit(res, 1)) return replyBusy(res, inFlight);
+    const sessionId = req.headers["mcp-session-id"];
+    const session = typeof sessionId === "string" && !options.stateless ? sessions.get(sessionId) : undefined;
+    if (session) touch(session, req, res);
+    const read = req.method === "POST" ? await readJson(req) : { body: undefined, text: undefined };
+    if ("status" in read) return reply(res, read.status, read.message, -32700);
+    const { body } = read;
+    const request = toWebRequest(req, res, read.text);
+    const legacy = req.method !== "POST" || (await sdk.isLegacyRequest(request, body));
+    if (!legacy || options.stateless) {
+      // A request answered on its own (every 2026-07-28 request; any request when stateless) counts against maxInFlight.
+      if (!options.stateless && !inFlight.admit(res, 1)) return replyBusy(res, inFlight);
+      const more = messageCount(body) - 1;
       if (more + 1 > inFlight.max) {
         const message = `Invalid Request: a batch of ${more + 1} messages is more than this server answers at once (${inFlight.max}); send fewer at a time.`;
         return reply(res, 400, message, -32600);
       }
       if (more > 0 && !inFlight.admit(res, more)) return replyBusy(res, inFlight);
-      return answerStateless(req, res, read.body, options.createServer, Transport, reply);
+      if (!legacy) return sendWebResponse(res, await modern.fetch(request, { parsedBody: body }));
+      return answerStateless(request, res, body, () => options.createServer("legacy", false), sdk, reply);
     }
-    const sessionId = req.headers["mcp-session-id"];
-    const session = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
     if (typeof sessionId === "string" && !session) return reply(res, 404, "Session not found", -32001);
-    if (session) touch(session, req, res);
-    const read = req.method === "POST" ? await readJson(req) : { body: undefined };
-    if ("status" in read) return reply(res, read.status, read.message, -32700);
-    const { body } = read;
-    if (session) return session.transport.handleRequest(req, res, body);
-    if (req.method === "POST") return startSession(req, res, body);
+    if (session) return sendWebResponse(res, await session.transport.handleRequest(request, { parsedBody: body }));
+    if (req.method === "POST") return startSession(req, res, request, body);
     return reply(res, 400, "Bad Request: no valid mcp-session-id header");
   }
 
@@ -222,7 +233,7 @@ export async function listenHttp(options: HttpListenOptions): Promise<HttpListen
       const open = [...sessions.values()];
       for (const session of open) clearTimeout(session.idleTimer);
       sessions.clear();
-      await Promise.allSettled(open.map(({ server }) => server.close()));
+      await Promise.allSettled([...open.map(({ server }) => server.close()), modern.close()]);
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },

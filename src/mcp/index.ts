@@ -1,5 +1,6 @@
-// The "toolwright/mcp" entry: serve agents over MCP and import MCP servers' tools. Its peer,
-// @modelcontextprotocol/sdk, is loaded only when one of these runs.
+// The "toolwright/mcp" entry: serve agents over MCP and import MCP servers' tools. Its peers,
+// @modelcontextprotocol/server (serveMcp) and @modelcontextprotocol/sdk (importMcpTools given a transport), are
+// loaded only when one of these runs.
 
 export { serveMcp } from "./serve-mcp.js";
 export type {
@@ -12,6 +13,8 @@ export type {
 export type { McpApprovalMode } from "./settle-approval.js";
 export type { McpApprovals, McpServableAgent } from "./servable-agent.js";
 export type { McpServerOptions } from "./mcp-server-options.js";
+export type { McpProgressUpdate } from "./mcp-progress.js";
+export type { McpTaskInfo, McpTasks } from "./task-handlers.js";
 export { toMcpCallToolResult } from "./call-tool-result.js";
 export type { McpCallToolResult } from "./call-tool-result.js";
 export { importMcpTools } from "./import-mcp-tools.js";

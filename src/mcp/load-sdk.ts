@@ -1,5 +1,10 @@
-/** The package name of the official MCP SDK, an optional peer dependency of toolwright. */
+import type * as ServerSdkModule from "@modelcontextprotocol/server";
+
+/** The package name of the MCP SDK v1, which `importMcpTools` loads its `Client` from when given a transport. */
 export const MCP_SDK_PACKAGE = "@modelcontextprotocol/sdk";
+
+/** The package name of the MCP server SDK v2, the optional peer dependency `serveMcp` runs on. */
+export const MCP_SERVER_PACKAGE = "@modelcontextprotocol/server";
 
 /** Returns true when `error` says that `packageName` (or one of its subpaths) could not be found. */
 export function isMissingPackage(error: unknown, packageName: string): boolean {
@@ -9,56 +14,77 @@ export function isMissingPackage(error: unknown, packageName: string): boolean {
 }
 
 /**
- * Runs `load` (a dynamic `import()` of the MCP SDK) and turns "package not found" into an error that names the
+ * Runs `load` (a dynamic `import()` of an MCP SDK package) and turns "package not found" into an error that names the
  * package and the command that installs it. Any other failure is rethrown as it is.
- * @throws {Error} naming `@modelcontextprotocol/sdk` when it is not installed.
+ * @throws {Error} naming `packageName` when it is not installed.
  */
-export async function importMcpSdk<T>(feature: string, load: () => Promise<T>): Promise<T> {
+export async function importMcpSdk<T>(
+  feature: string,
+  load: () => Promise<T>,
+  packageName: string = MCP_SDK_PACKAGE,
+): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    if (!isMissingPackage(error, MCP_SDK_PACKAGE)) throw error;
+    if (!isMissingPackage(error, packageName)) throw error;
     throw new Error(
-      `${feature} needs the optional peer dependency "${MCP_SDK_PACKAGE}", which is not installed. ` +
-        `Install it next to toolwright: npm install ${MCP_SDK_PACKAGE}`,
+      `${feature} needs the optional peer dependency "${packageName}", which is not installed. ` +
+        `Install it next to toolwright: npm install ${packageName}`,
       { cause: error },
     );
   }
 }
 
-/** Loads what an MCP server needs: the low-level `Server` and the request schemas of `tools/list` and `tools/call`. */
-export function loadServerSdk() {
-  return importMcpSdk("serveMcp", async () => {
-    // Loaded on first use only, so importing toolwright never requires the SDK.
-    const [server, types] = await Promise.all([
-      import("@modelcontextprotocol/sdk/server/index.js"),
-      import("@modelcontextprotocol/sdk/types.js"),
-    ]);
-    return {
-      Server: server.Server,
-      ListToolsRequestSchema: types.ListToolsRequestSchema,
-      CallToolRequestSchema: types.CallToolRequestSchema,
-      isInitializeRequest: types.isInitializeRequest,
-    };
-  });
+// Types only: erased from the output, so importing toolwright still never loads the SDK.
+type ServerModule = typeof ServerSdkModule;
+
+/** The server half of the SDK v2, as {@link loadServerSdk} returns it. */
+export interface ServerSdk {
+  readonly Server: ServerModule["Server"];
+  readonly createMcpHandler: ServerModule["createMcpHandler"];
+  readonly isLegacyRequest: ServerModule["isLegacyRequest"];
+  readonly isInitializeRequest: ServerModule["isInitializeRequest"];
+  readonly WebStandardStreamableHTTPServerTransport: ServerModule["WebStandardStreamableHTTPServerTransport"];
+  readonly inputRequired: ServerModule["inputRequired"];
+  readonly inputResponse: ServerModule["inputResponse"];
+  readonly createRequestStateCodec: ServerModule["createRequestStateCodec"];
+  readonly fromJsonSchema: ServerModule["fromJsonSchema"];
+  readonly ProtocolError: ServerModule["ProtocolError"];
 }
 
-/** The server half of the SDK, as {@link loadServerSdk} returns it. */
-export type ServerSdk = Awaited<ReturnType<typeof loadServerSdk>>;
-
-/** Loads the stdio server transport. */
-export function loadStdioServerTransport() {
+/**
+ * Loads what an MCP server needs from the SDK v2: the low-level `Server`, the both-eras HTTP entry
+ * (`createMcpHandler`, `isLegacyRequest`), the web-standard transport for 2025 sessions, and the MRTR helpers.
+ */
+export function loadServerSdk(): Promise<ServerSdk> {
   return importMcpSdk(
     "serveMcp",
-    async () => (await import("@modelcontextprotocol/sdk/server/stdio.js")).StdioServerTransport,
+    async () => {
+      // Loaded on first use only, so importing toolwright never requires the SDK.
+      const sdk = await import("@modelcontextprotocol/server");
+      return {
+        Server: sdk.Server,
+        createMcpHandler: sdk.createMcpHandler,
+        isLegacyRequest: sdk.isLegacyRequest,
+        isInitializeRequest: sdk.isInitializeRequest,
+        WebStandardStreamableHTTPServerTransport: sdk.WebStandardStreamableHTTPServerTransport,
+        inputRequired: sdk.inputRequired,
+        inputResponse: sdk.inputResponse,
+        createRequestStateCodec: sdk.createRequestStateCodec,
+        fromJsonSchema: sdk.fromJsonSchema,
+        ProtocolError: sdk.ProtocolError,
+      };
+    },
+    MCP_SERVER_PACKAGE,
   );
 }
 
-/** Loads the Streamable HTTP server transport (Node `http` flavour). */
-export function loadHttpServerTransport() {
+/** Loads the SDK v2's stdio entry, which serves both eras over one connection. */
+export function loadServeStdio() {
   return importMcpSdk(
     "serveMcp",
-    async () => (await import("@modelcontextprotocol/sdk/server/streamableHttp.js")).StreamableHTTPServerTransport,
+    async () => (await import("@modelcontextprotocol/server/stdio")).serveStdio,
+    MCP_SERVER_PACKAGE,
   );
 }
 

@@ -10,8 +10,27 @@ export interface McpServerOptions {
   readonly instructions?: string;
   /**
    * Calls of tools that need approval: `"elicit"` (the default) asks the client's user through MCP elicitation when
-   * the client supports it, and refuses otherwise; `"refuse"` always refuses with an `isError` result. An agent with
+   * the client supports it (a 2025-11-25 session: an elicitation request; 2026-07-28: an `input_required` answer
+   * whose retry carries the user's decision), and refuses otherwise; `"refuse"` always refuses with an `isError` result. An agent with
    * an `approver` decides by itself and never needs either.
    */
   readonly approval?: McpApprovalMode;
+  /**
+   * How long a 2026-07-28 client may reuse a `tools/list` answer (`ttlMs`) and who may share it (`cacheScope`:
+   * `"private"` for this client only, `"public"` for any). Absent: `ttlMs: 0`, `"private"` (ask again every time),
+   * which is right while the listing depends on the caller or on loaded deferred tools. 2025-11-25 has no such hints.
+   */
+  /**
+   * The HMAC key (at least 32 bytes) that signs the `requestState` of 2026-07-28 approval questions, so the client's
+   * answer is trusted to be about the call it was shown. Replicas behind one endpoint need the same key; absent, a
+   * random key per process (then the answer must reach the process that asked).
+   */
+  readonly requestStateKey?: string | Uint8Array;
+  /**
+   * 2026-07-28 Tasks: a call that goes to the background (`onTimeout: "background"`) answers a client that opted into
+   * the Tasks extension as a task, which it follows with `tasks/get`: `pollIntervalMs` (1 000 by default) is the
+   * polling hint, `ttlMs` (10 minutes by default, toolwright's task retention) how long a finished task stays readable.
+   */
+  readonly tasks?: { readonly pollIntervalMs?: number; readonly ttlMs?: number };
+  readonly listCache?: { readonly ttlMs: number; readonly cacheScope: "private" | "public" };
 }

@@ -1,6 +1,8 @@
 import type { ToolResult } from "../tool/tool-result.js";
 import type { ExportableTool } from "../tool/exportable-tool.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
+import type { McpProgressUpdate } from "./mcp-progress.js";
+import type { McpTasks } from "./task-handlers.js";
 
 /** The part of an agent's `approvals` that {@link serveMcp} uses to settle a call waiting for approval. */
 export interface McpApprovals {
@@ -10,6 +12,8 @@ export interface McpApprovals {
   ): Promise<ToolResult>;
   reject(approvalId: string, reason?: string): Promise<ToolResult>;
   pending(): readonly { readonly id: string; readonly args: Readonly<Record<string, unknown>> }[];
+  /** Every process's pending approvals, read from the agent's store (so another replica's question can be answered). */
+  list?(): Promise<readonly { readonly id: string; readonly args: Readonly<Record<string, unknown>> }[]>;
 }
 
 /**
@@ -24,7 +28,18 @@ export interface McpServableAgent {
   callTool(
     name: string,
     args: unknown,
-    options?: { readonly signal?: AbortSignal; readonly callId?: string; readonly loadedTools?: LoadedTools },
+    options?: {
+      readonly signal?: AbortSignal;
+      readonly callId?: string;
+      readonly loadedTools?: LoadedTools;
+      /**
+       * Receives the handler's progress reports (toolwright's `CallToolOptions.onProgress`); `serveMcp` passes it
+       * only for a call whose request carried `_meta.progressToken`, and sends each as `notifications/progress`.
+       */
+      readonly onProgress?: (update: McpProgressUpdate) => void;
+    },
   ): Promise<ToolResult>;
   readonly approvals?: McpApprovals;
+  /** The agent's background tasks, served as MCP Tasks (2026-07-28 Tasks extension) when present. */
+  readonly tasks?: McpTasks;
 }

@@ -1,6 +1,7 @@
 import { createMcpServer } from "./create-mcp-server.js";
+import { createApprovalCodec } from "./approval-over-mrtr.js";
 import { listenHttp } from "./http-listener.js";
-import { loadServerSdk, loadStdioServerTransport } from "./load-sdk.js";
+import { loadServeStdio, loadServerSdk } from "./load-sdk.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
 import type { McpServableAgent } from "./servable-agent.js";
 
@@ -41,7 +42,8 @@ export interface HttpServeOptions extends McpServerOptions {
    */
   readonly stateless?: boolean;
   /**
-   * With `stateless`: the most JSON-RPC messages answered at once (each message of a batch counts); 256 by default.
+   * The most JSON-RPC messages answered on their own at once (every message with `stateless`, and every 2026-07-28
+   * request, which never has a session) (each message of a batch counts); 256 by default.
    * A request beyond it is answered HTTP 503 with `Retry-After: 1` and a JSON-RPC error, which MCP clients report as a
    * failed request and a load balancer may retry on another replica; a batch larger than the limit itself is answered
    * 400. Each message in flight costs a fresh MCP server and, for a call, a handler run.
@@ -79,8 +81,11 @@ export interface HttpMcpServerHandle extends McpServerHandle {
  * `isError: true` result whose text the model can read. Calls of tools that need approval follow
  * {@link McpServerOptions.approval}.
  *
- * Needs the optional peer dependency `@modelcontextprotocol/sdk`, loaded on the first call.
- * @throws {Error} naming the package when `@modelcontextprotocol/sdk` is not installed, or when the port is taken;
+ * Both protocol eras are served from one endpoint: 2025-11-25 clients (sessions, or none with `stateless`) and
+ * 2026-07-28 clients (every request on its own, carrying its `_meta`); see docs/mcp.md.
+ *
+ * Needs the optional peer dependency `@modelcontextprotocol/server` (the MCP SDK v2), loaded on the first call.
+ * @throws {Error} naming the package when `@modelcontextprotocol/server` is not installed, or when the port is taken;
  *   {@link RangeError} for a `sessionIdleTimeoutMs`, `maxSessions` or `maxInFlight` that is not positive.
  * @example
  * const server = await serveMcp(new FileAgent(), { transport: "http", port: 3000 });
@@ -95,11 +100,12 @@ export async function serveMcp(
   options: ServeMcpOptions,
 ): Promise<McpServerHandle | HttpMcpServerHandle> {
   const sdk = await loadServerSdk();
+  const codec = createApprovalCodec(sdk, options.requestStateKey);
   if (options.transport === "stdio") {
-    const Transport = await loadStdioServerTransport();
-    const server = createMcpServer(sdk, agent, options);
-    await server.connect(new Transport());
-    return { transport: "stdio", close: () => server.close() };
+    const serveStdio = await loadServeStdio();
+    // One connection, pinned to the era its opening picks: a 2025 handshake or 2026 per-request `_meta`.
+    const handle = serveStdio(({ era }) => createMcpServer(sdk, agent, options, { era, sessionful: true, codec }));
+    return { transport: "stdio", close: () => handle.close() };
   }
   if (options.transport !== "http") {
     const given = (options as { transport?: unknown }).transport;
@@ -109,9 +115,9 @@ export async function serveMcp(
     port: options.port ?? 0,
     host: options.host ?? "127.0.0.1",
     path: options.path ?? "/mcp",
-    createServer: () => createMcpServer(sdk, agent, options.stateless ? { ...options, approval: "refuse" } : options),
+    sdk,
+    createServer: (era, sessionful) => createMcpServer(sdk, agent, options, { era, sessionful, codec }),
     stateless: options.stateless === true,
-    isInitializeRequest: sdk.isInitializeRequest,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,

@@ -61,7 +61,8 @@ export async function settleApproval(context: ApprovalContext): Promise<ToolResu
   }
 }
 
-function refusal(result: ToolResult, detail?: string): ToolResult {
+/** The result of a call that needed approval nobody could give: rejected with `APPROVAL_REQUIRED`, saying why. */
+export function refusal(result: Pick<ToolResult, "toolName" | "callId">, detail?: string): ToolResult {
   const why = detail === undefined ? "" : ` (${detail})`;
   return {
     ok: false,
@@ -78,7 +79,8 @@ function refusal(result: ToolResult, detail?: string): ToolResult {
   };
 }
 
-function unshowable(result: ToolResult, detail: string): ToolResult {
+/** The result of a call whose arguments JSON cannot show the user: rejected without asking. */
+export function unshowable(result: ToolResult, detail: string): ToolResult {
   return {
     ok: false,
     outcome: "rejected",

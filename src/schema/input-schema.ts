@@ -1,3 +1,4 @@
+import { recordDialect } from "./declared-dialect.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { type ObjectJsonSchema } from "../params/json-schema.js";
 import { deepFreeze, isPlainObject } from "./json.js";
@@ -111,7 +112,8 @@ export function finishParamSchema(schema: unknown, where: string): ObjectJsonSch
 
 /**
  * Copies a schema into plain, deeply frozen JSON (descriptor prototypes and symbol tags stay behind), drops the root
- * `$schema` (providers reject it and the validator speaks 2020-12), rewrites draft 04-07 keywords to their 2020-12
+ * `$schema` (providers reject it and the validator speaks 2020-12; a declared 2020-12 is remembered for MCP, see
+ * `declaredDialect`), rewrites draft 04-07 keywords to their 2020-12
  * form (`upgradeLegacyKeywords`), and checks it.
  */
 export function finishSchema(schema: unknown, where: string): ObjectJsonSchema {
@@ -130,5 +132,7 @@ export function finishSchema(schema: unknown, where: string): ObjectJsonSchema {
   const problem = checkJsonSchema(plain);
   if (problem) throw new ToolDefinitionError(`${where}: the input schema is not valid JSON Schema: ${problem}.`);
   checkDefinition(plain, where, definitionChecker);
-  return deepFreeze(plain) as ObjectJsonSchema;
+  const finished = deepFreeze(plain) as ObjectJsonSchema;
+  recordDialect(finished, _dialect);
+  return finished;
 }

@@ -6,13 +6,16 @@ function missing(specifier: string): never {
 }
 jest.mock("@modelcontextprotocol/sdk/server/index.js", () => missing("@modelcontextprotocol/sdk/server/index.js"));
 jest.mock("@modelcontextprotocol/sdk/client/index.js", () => missing("@modelcontextprotocol/sdk/client/index.js"));
+// serveMcp runs on the SDK v2 server package.
+jest.mock("@modelcontextprotocol/server", () => missing("@modelcontextprotocol/server"));
+jest.mock("@modelcontextprotocol/server/stdio", () => missing("@modelcontextprotocol/server/stdio"));
 
 import { BaseAgent, ToolRegistry } from "toolwright";
 import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
 import { importMcpSdk } from "../../src/mcp/load-sdk.js";
 import { serveMcp } from "../../src/mcp/serve-mcp.js";
 
-describe("without @modelcontextprotocol/sdk installed", () => {
+describe("without the MCP SDK packages installed", () => {
   const registry = new ToolRegistry();
   class Lonely extends BaseAgent {}
 
@@ -24,8 +27,8 @@ describe("without @modelcontextprotocol/sdk installed", () => {
   it("rejects serveMcp with an error naming the package and the install command", async () => {
     const failure = serveMcp(new Lonely({ registry }), { transport: "stdio" });
     await expect(failure).rejects.toThrow(
-      'serveMcp needs the optional peer dependency "@modelcontextprotocol/sdk", which is not installed. ' +
-        "Install it next to toolwright: npm install @modelcontextprotocol/sdk",
+      'serveMcp needs the optional peer dependency "@modelcontextprotocol/server", which is not installed. ' +
+        "Install it next to toolwright: npm install @modelcontextprotocol/server",
     );
   });
 

@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { ToolResult } from "../tool/tool-result.js";
+import type { ServerSdk } from "./load-sdk.js";
+import type { McpApprovals } from "./servable-agent.js";
+import { refusal, unshowable } from "./settle-approval.js";
+
+/** What a 2026-07-28 approval question carries through the client (signed, not secret): the approval it answers. */
+export interface MrtrApprovalState {
+  readonly approvalId: string;
+  readonly tool: string;
+  /** SHA-256 of the arguments as the user was shown them: the call runs with exactly these, or not at all. */
+  readonly shown: string;
+}
+
+/** The key of the approval question in `inputRequests` / `inputResponses`. */
+export const APPROVAL_INPUT = "approve";
+
+/** Signs and verifies approval questions' `requestState` (HMAC-SHA256, ten minutes). */
+export type ApprovalCodec = ReturnType<ServerSdk["createRequestStateCodec"]>;
+
+/**
+ * Creates the codec that signs approval questions. Every replica that may receive a client's answer needs the same
+ * `key` (at least 32 bytes); without one a random per-process key is used, so one process must answer both rounds.
+ * @throws {RangeError} for a key shorter than 32 bytes (from the SDK).
+ */
+export function createApprovalCodec(sdk: ServerSdk, key: string | Uint8Array | undefined): ApprovalCodec {
+  return sdk.createRequestStateCodec({ key: key ?? randomBytes(32), bind: (ctx) => ctx.mcpReq.method });
+}
+
+const digest = (text: string) => createHash("sha256").update(text).digest("base64url");
+
+// A fresh object per request: the SDK's schema type is mutable, and the client must never share our copy.
+const approvalSchema = () => ({
+  type: "object" as const,
+  properties: { approve: { type: "boolean" as const, title: "Approve", description: "Allow this tool call to run" } },
+  required: ["approve"],
+});
+
+/** The parts of the SDK request context the MRTR approval round uses. */
+export interface MrtrContext {
+  readonly sdk: ServerSdk;
+  readonly codec: ApprovalCodec;
+  readonly approvals: McpApprovals | undefined;
+  readonly signal: AbortSignal;
+  /** The SDK's request context, which `mint` binds the state to. */
+  readonly ctx: Parameters<ApprovalCodec["mint"]>[1];
+}
+
+/**
+ * First round of an approval on 2026-07-28: instead of pushing an elicitation (that revision has no server-to-client
+ * requests), answers `input_required` with a form asking the user to approve the call as shown, and a signed
+ * `requestState` naming the pending approval and the arguments shown. Returns a ToolResult (a refusal) instead when
+ * the call cannot be shown or the approval is gone.
+ */
+export async function askOverMrtr(result: ToolResult, context: MrtrContext) {
+  const id = result.outcome === "awaiting_approval" ? result.approvalId : undefined;
+  const pending = id === undefined ? undefined : context.approvals?.pending().find((entry) => entry.id === id);
+  if (id === undefined || pending === undefined) return refusal(result);
+  let shown: string | undefined;
+  let why = "JSON.stringify gave no text";
+  try {
+    shown = JSON.stringify(pending.args) as string | undefined;
+  } catch (error) {
+    why = error instanceof Error ? error.message : String(error);
+  }
+  if (shown === undefined) {
+    await context.approvals!.reject(id, "its arguments cannot be shown to the user").catch(() => undefined);
+    return unshowable(result, why);
+  }
+  const state: MrtrApprovalState = { approvalId: id, tool: result.toolName, shown: digest(shown) };
+  return question(context, result.toolName, shown, await context.codec.mint(state, context.ctx));
+}
+
+function question(context: MrtrContext, tool: string, shown: string, requestState: string) {
+  const { inputRequired } = context.sdk;
+  const message = `The model wants to call tool "${tool}" with ${shown}. This tool needs your approval. Allow this call?`;
+  return inputRequired({
+    inputRequests: {
+      [APPROVAL_INPUT]: inputRequired.elicit({ mode: "form", message, requestedSchema: approvalSchema() }),
+    },
+    requestState,
+  });
+}
+
+/**
+ * Second round: the client's retry carries the user's answer (`inputResponses.approve`) and the verified state. The
+ * approval is single-use: once answered (here, on another replica sharing the store, or by anyone else) a replay
+ * finds nothing pending and is refused. Yes runs the call once with the arguments shown; no rejects it. A retry
+ * without the answer is asked again.
+ */
+export async function resumeOverMrtr(
+  state: MrtrApprovalState,
+  name: string,
+  responses: Record<string, unknown> | undefined,
+  context: MrtrContext,
+) {
+  const base = { toolName: name, callId: state.approvalId };
+  if (state.tool !== name) return refusal(base, `the answer was given for tool "${state.tool}", not "${name}"`);
+  // Read from the store when there is one: the question may have been asked by another replica.
+  const approvals = context.approvals;
+  const all = approvals === undefined ? [] : approvals.list ? await approvals.list() : approvals.pending();
+  const pending = all.find((entry) => entry.id === state.approvalId);
+  if (pending === undefined) return refusal(base, "this approval was already answered or has expired");
+  const shown = JSON.stringify(pending.args) as string | undefined;
+  if (shown === undefined || digest(shown) !== state.shown) {
+    await context.approvals!.reject(state.approvalId, "its arguments changed after the user saw them");
+    return refusal(base, "the arguments changed after the user saw them");
+  }
+  const answer = context.sdk.inputResponse(responses, APPROVAL_INPUT);
+  if (answer.kind === "missing") return question(context, name, shown, await context.codec.mint(state, context.ctx));
+  const allowed = answer.kind === "elicit" && answer.action === "accept" && answer.content?.approve === true;
+  try {
+    if (!allowed) return await context.approvals!.reject(state.approvalId, "the user declined the call");
+    return await context.approvals!.approve(state.approvalId, {
+      signal: context.signal,
+      expectedArgs: JSON.parse(shown) as unknown,
+    });
+  } catch (error) {
+    // Answered elsewhere meanwhile (a concurrent replay): still an answer for the model, not a protocol error.
+    return refusal(base, error instanceof Error ? error.message : String(error));
+  }
+}

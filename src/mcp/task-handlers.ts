@@ -1,0 +1,98 @@
+import type { ToolResult } from "../tool/tool-result.js";
+import { toMcpCallToolResult } from "./call-tool-result.js";
+import type { ServerSdk } from "./load-sdk.js";
+
+/** The MCP Tasks extension's identifier (`capabilities.extensions` and the client's per-request opt-in). */
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
+/** A background task as `serveMcp` reads it (toolwright's `TaskInfo`). */
+export interface McpTaskInfo {
+  readonly id: string;
+  readonly status: "running" | "succeeded" | "failed" | "cancelled" | "lost";
+  readonly startedAt: number;
+  readonly finishedAt?: number;
+  readonly result?: ToolResult;
+}
+
+/** The part of an agent's `tasks` that serveMcp uses: reading a task from the store (any replica), cancelling it. */
+export interface McpTasks {
+  fetch(taskId: string): Promise<McpTaskInfo | undefined>;
+  cancel(taskId: string, reason?: string): boolean;
+}
+
+/** How often a client should poll `tasks/get`, and how long a task stays readable after it ends (ms). */
+export interface McpTaskTiming {
+  readonly pollIntervalMs: number;
+  readonly ttlMs: number;
+}
+
+const STATUS = {
+  running: "working",
+  succeeded: "completed",
+  failed: "completed",
+  cancelled: "cancelled",
+  lost: "failed",
+};
+
+/**
+ * The Tasks-extension view of a toolwright task: its id, status, times and polling hints. A tool that failed is
+ * `completed` with an `isError` result (the extension keeps `failed` for protocol errors); a task whose process ended
+ * before it finished (`lost`) is `failed`.
+ */
+export function taskView(info: McpTaskInfo, timing: McpTaskTiming) {
+  const updated = info.finishedAt ?? info.startedAt;
+  return {
+    taskId: info.id,
+    status: STATUS[info.status],
+    createdAt: new Date(info.startedAt).toISOString(),
+    lastUpdatedAt: new Date(updated).toISOString(),
+    ttlMs: timing.ttlMs,
+    pollIntervalMs: timing.pollIntervalMs,
+  };
+}
+
+/** Answers a `tools/call` whose call went to the background as the Tasks extension's `CreateTaskResult`. */
+export function createTaskResult(taskId: string, timing: McpTaskTiming) {
+  const now = Date.now();
+  return { resultType: "task", ...taskView({ id: taskId, status: "running", startedAt: now }, timing) };
+}
+
+const taskIdParams = (sdk: ServerSdk) =>
+  sdk.fromJsonSchema<{ taskId: string; inputResponses?: Record<string, unknown> }>({
+    type: "object",
+    properties: { taskId: { type: "string" }, inputResponses: { type: "object" } },
+    required: ["taskId"],
+  });
+
+/**
+ * Registers `tasks/get`, `tasks/update` and `tasks/cancel` (2026-07-28 Tasks extension) on a server, mapped onto the
+ * agent's background tasks: `get` reads the task from the agent's store, so any replica sharing it answers; `cancel`
+ * aborts the task where it runs; `update` is acknowledged (no toolwright task waits for client input). An unknown
+ * task id is a -32602 error.
+ */
+export function registerTaskHandlers(
+  server: InstanceType<ServerSdk["Server"]>,
+  sdk: ServerSdk,
+  tasks: McpTasks,
+  timing: McpTaskTiming,
+): void {
+  const unknown = (taskId: string) =>
+    new sdk.ProtocolError(-32602, `Unknown task "${taskId}": it never existed, or it ended and was forgotten.`);
+  server.setRequestHandler("tasks/get", { params: taskIdParams(sdk) }, async ({ taskId }) => {
+    const info = await tasks.fetch(taskId);
+    if (info === undefined) throw unknown(taskId);
+    const view = { resultType: "complete", ...taskView(info, timing) };
+    if (info.status === "lost") return { ...view, error: { code: -32603, message: "The task's process ended." } };
+    if (info.result === undefined || info.status === "running") return view;
+    return { ...view, result: toMcpCallToolResult(info.result) };
+  });
+  server.setRequestHandler("tasks/update", { params: taskIdParams(sdk) }, async ({ taskId }) => {
+    if ((await tasks.fetch(taskId)) === undefined) throw unknown(taskId);
+    return {};
+  });
+  server.setRequestHandler("tasks/cancel", { params: taskIdParams(sdk) }, async ({ taskId }) => {
+    if ((await tasks.fetch(taskId)) === undefined) throw unknown(taskId);
+    tasks.cancel(taskId, "cancelled by the MCP client");
+    return {};
+  });
+}

@@ -1,0 +1,116 @@
+// Two serveMcp replicas (two agents sharing one Redis store and one requestStateKey, as two processes behind a load
+// balancer would): a 2026-07-28 client's approval asked by one replica is answered on the other, once; a background
+// task started on one is followed to its result through tasks/get on the other.
+import { createClient } from "redis";
+import { BaseAgent, p, tool } from "toolwright";
+import { RedisStore } from "toolwright/redis";
+import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
+import { type TestRedis, startTestRedis } from "../store/redis-server.js";
+
+jest.setTimeout(60_000);
+
+const ran: string[] = [];
+const KEY = "a shared secret of at least thirty-two bytes";
+
+class FleetAgent extends BaseAgent {
+  static override agentName = "fleet_agent";
+  @tool({ description: "Delete a note", params: { title: p.string() }, requiresApproval: true })
+  remove({ title }: { title: string }) {
+    ran.push(title);
+    return `deleted ${title}`;
+  }
+  @tool({ description: "Builds a report", timeoutMs: 50, onTimeout: "background" })
+  async build() {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return "report ready";
+  }
+}
+
+type Rpc = { result?: Record<string, unknown>; error?: { code: number; message: string } };
+
+async function rpc(url: string, method: string, params: Record<string, unknown>): Promise<Rpc> {
+  const name = params.name ?? params.taskId;
+  const res = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": method,
+      ...(typeof name === "string" ? { "mcp-name": name } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+          "io.modelcontextprotocol/clientCapabilities": {
+            elicitation: { form: {} },
+            extensions: { "io.modelcontextprotocol/tasks": {} },
+          },
+        },
+      },
+    }),
+  });
+  return (await res.json()) as Rpc;
+}
+
+describe("serveMcp replicas sharing a Redis store (2026-07-28)", () => {
+  let redis: TestRedis;
+  let client: ReturnType<typeof createClient>;
+  const servers: HttpMcpServerHandle[] = [];
+
+  beforeAll(async () => {
+    redis = await startTestRedis();
+    client = createClient({ url: redis.url });
+    await client.connect();
+    for (let i = 0; i < 2; i++) {
+      const agent = new FleetAgent({ store: new RedisStore({ client, prefix: "mcp-replicas" }), storePollMs: 50 });
+      servers.push(await serveMcp(agent, { transport: "http", requestStateKey: KEY }));
+    }
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    client?.destroy();
+    await redis?.close();
+  });
+
+  it("answers an approval asked by one replica on the other, once", async () => {
+    const [a, b] = servers.map((server) => server.url);
+    const asked = await rpc(a!, "tools/call", { name: "remove", arguments: { title: "q3" } });
+    expect(asked.result).toMatchObject({ resultType: "input_required" });
+    const answer = {
+      name: "remove",
+      arguments: { title: "q3" },
+      inputResponses: { approve: { action: "accept", content: { approve: true } } },
+      requestState: asked.result!.requestState,
+    };
+    const done = await rpc(b!, "tools/call", answer);
+    expect(done.result).toMatchObject({ content: [{ type: "text", text: "deleted q3" }] });
+    const replay = await rpc(a!, "tools/call", answer);
+    expect(replay.result).toMatchObject({ isError: true });
+    expect(ran).toEqual(["q3"]);
+  });
+
+  it("follows a task started on one replica to its result through the other", async () => {
+    const [a, b] = servers.map((server) => server.url);
+    const created = await rpc(a!, "tools/call", { name: "build", arguments: {} });
+    expect(created.result).toMatchObject({ resultType: "task" });
+    const taskId = created.result!.taskId;
+    let seen: Rpc | undefined;
+    for (let i = 0; i < 100; i++) {
+      seen = await rpc(b!, "tasks/get", { taskId });
+      if (seen.result?.status === "completed") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen!.result).toMatchObject({
+      status: "completed",
+      result: { content: [{ type: "text", text: "report ready" }] },
+    });
+  });
+});
