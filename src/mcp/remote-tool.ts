@@ -4,6 +4,7 @@ import type { ToolCallContext } from "../tool/tool.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { ErrorCode } from "../errors/error-code.js";
 import type { McpClientLike, McpRemoteTool } from "./mcp-client-like.js";
+import { callRemoteTool, forwardProgress } from "./remote-call.js";
 import { remoteErrorText, remoteResultValue } from "./remote-result.js";
 
 /** Everything needed to turn one remote tool into a local one. */
@@ -15,7 +16,10 @@ export interface RemoteToolContext {
   readonly timeoutMs: number;
 }
 
-/** Returns the registration options of a remote tool: its description, schema and hints, and the local ACL. */
+/**
+ * Returns the registration options of a remote tool: its description, input schema, output schema (as `returns`, so
+ * its `structuredContent` is validated and providers list it), hints, and the local ACL.
+ */
 export function remoteToolOptions(tool: McpRemoteTool, context: RemoteToolContext): ToolOptions {
   const hints = tool.annotations ?? {};
   const title = tool.title ?? hints.title;
@@ -31,6 +35,7 @@ export function remoteToolOptions(tool: McpRemoteTool, context: RemoteToolContex
   return {
     description,
     inputSchema: tool.inputSchema,
+    ...(tool.outputSchema === undefined ? {} : { returns: tool.outputSchema }),
     allowedAgents: [...context.allowedAgents],
     timeoutMs: context.timeoutMs,
     ...flags,
@@ -43,17 +48,23 @@ const SDK_TIMEOUT_MARGIN_MS = 1_000;
  * Returns the handler of an imported tool: it forwards the validated arguments as `tools/call` and answers the
  * result's value. A result with `isError: true` becomes a failed result carrying the server's text (it was delivered,
  * so it is not retried); an unreachable server or a timeout throws, which the dispatcher turns into a failed result.
+ * The server's progress for the call reaches the local call's `reportProgress`.
  */
 export function remoteToolHandler(tool: McpRemoteTool, localName: string, context: RemoteToolContext) {
   return async (args: Record<string, unknown>, call: ToolCallContext): Promise<unknown> => {
     let response;
     try {
-      response = await context.client.callTool({ name: tool.name, arguments: args }, undefined, {
-        signal: call.signal,
-        // The dispatcher enforces timeoutMs (and aborts the signal, which cancels the request); the SDK's own limit,
-        // a little later, is a backstop should the call run outside the dispatcher.
-        timeout: context.timeoutMs + SDK_TIMEOUT_MARGIN_MS,
-      });
+      response = await callRemoteTool(
+        context.client,
+        { name: tool.name, arguments: args },
+        {
+          signal: call.signal,
+          onprogress: forwardProgress(call),
+          // The dispatcher enforces timeoutMs (and aborts the signal, which cancels the request); the SDK's own limit,
+          // a little later, is a backstop should the call run outside the dispatcher.
+          timeout: context.timeoutMs + SDK_TIMEOUT_MARGIN_MS,
+        },
+      );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(`could not get an answer from MCP server "${context.server}": ${reason}`, { cause: error });

@@ -6,6 +6,7 @@ function missing(specifier: string): never {
 }
 jest.mock("@modelcontextprotocol/sdk/server/index.js", () => missing("@modelcontextprotocol/sdk/server/index.js"));
 jest.mock("@modelcontextprotocol/sdk/client/index.js", () => missing("@modelcontextprotocol/sdk/client/index.js"));
+jest.mock("@modelcontextprotocol/client", () => missing("@modelcontextprotocol/client"));
 
 import { BaseAgent, ToolRegistry } from "toolwright";
 import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
@@ -32,7 +33,7 @@ describe("without @modelcontextprotocol/sdk installed", () => {
   it("rejects importMcpTools given a transport the same way", async () => {
     const transport = { start: async () => {}, send: async () => {}, close: async () => {} };
     await expect(importMcpTools(transport, { registry, allowedAgents: [] })).rejects.toThrow(
-      /importMcpTools needs the optional peer dependency "@modelcontextprotocol\/sdk"/,
+      /importMcpTools given a transport needs an MCP client: the optional peer dependency "@modelcontextprotocol\/client" \(or "@modelcontextprotocol\/sdk"\), and neither is installed\. Install it next to toolwright: npm install @modelcontextprotocol\/client/,
     );
   });
 
