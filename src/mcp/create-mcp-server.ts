@@ -5,6 +5,7 @@ import type { ServerSdk } from "./load-sdk.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
 import type { McpServableAgent } from "./servable-agent.js";
 import { settleApproval } from "./settle-approval.js";
+import { requestScopedSearchResult } from "./deferred-listing.js";
 
 // A fresh object per request: the SDK's schema type is mutable, and the client must never share our copy.
 const approvalSchema = () => ({
@@ -19,14 +20,21 @@ const approvalSchema = () => ({
  * approval, timeouts and hooks all apply. Every failure becomes an `isError` result, never a protocol error.
  * Deferred tools stay out of `tools/list` until the session's `tool_search` finds them; each server (one per
  * session) keeps its own loaded tools and sends `notifications/tools/list_changed` when a search loads new ones.
+ * A server that answers one request (`scope.sessionful: false`, stateless HTTP) can send no such notification, so
+ * it advertises none, and its `tool_search` answers the found tools' specs to call directly instead.
  */
-export function createMcpServer(sdk: ServerSdk, agent: McpServableAgent, options: McpServerOptions = {}) {
+export function createMcpServer(
+  sdk: ServerSdk,
+  agent: McpServableAgent,
+  options: McpServerOptions = {},
+  scope: { readonly sessionful: boolean } = { sessionful: true },
+) {
   const loaded = createLoadedTools();
   const deferring = agent.toolsForTurn !== undefined && agent.tools().some((tool) => tool.deferred);
   const server = new sdk.Server(
     { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
     {
-      capabilities: { tools: { listChanged: deferring } },
+      capabilities: { tools: { listChanged: deferring && scope.sessionful } },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     },
   );
@@ -36,8 +44,9 @@ export function createMcpServer(sdk: ServerSdk, agent: McpServableAgent, options
     const { name, arguments: args } = request.params;
     const before = loaded.names.length;
     const callOptions = deferring ? { signal: extra.signal, loadedTools: loaded } : { signal: extra.signal };
-    const result = await agent.callTool(name, args ?? {}, callOptions);
-    if (loaded.names.length > before) await server.sendToolListChanged();
+    const called = await agent.callTool(name, args ?? {}, callOptions);
+    const result = scope.sessionful ? called : requestScopedSearchResult(called, agent);
+    if (loaded.names.length > before && scope.sessionful) await server.sendToolListChanged();
     if (result.outcome !== "awaiting_approval") return toMcpCallToolResult(result);
     const canAsk = options.approval !== "refuse" && server.getClientCapabilities()?.elicitation?.form !== undefined;
     const ask = async (message: string) => {

@@ -109,7 +109,10 @@ export async function serveMcp(
     port: options.port ?? 0,
     host: options.host ?? "127.0.0.1",
     path: options.path ?? "/mcp",
-    createServer: () => createMcpServer(sdk, agent, options.stateless ? { ...options, approval: "refuse" } : options),
+    createServer: () =>
+      options.stateless
+        ? createMcpServer(sdk, agent, { ...options, approval: "refuse" }, { sessionful: false })
+        : createMcpServer(sdk, agent, options),
     stateless: options.stateless === true,
     isInitializeRequest: sdk.isInitializeRequest,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
