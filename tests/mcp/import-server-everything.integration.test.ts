@@ -1,3 +1,4 @@
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StdioClientTransport as StdioV2 } from "@modelcontextprotocol/client/stdio";
 import { BaseAgent, ToolRegistry, isContentResult } from "toolwright";
@@ -27,7 +28,8 @@ describe.each([
       registry,
       allowedAgents: ["researcher"],
       prefix: "ev_",
-      // Its tools that need the client (sampling, elicitation, roots) or a task are left out; the rest are imported.
+      // Its tools that need the client (sampling, elicitation, roots) are left out, and the task tool, which the v2
+      // Client cannot call as a task (see the v1 suite below); the rest are imported.
       filter: (tool) => !/^trigger-(sampling|elicitation)|^get-roots|^simulate-research/.test(tool.name),
       timeoutMs: 30_000,
     });
@@ -87,5 +89,51 @@ describe.each([
       { progress: 1, total: 3 },
       { progress: 2, total: 3 },
     ]);
+  });
+});
+
+describe("importMcpTools of server-everything's task tool, through a connected SDK v1 Client", () => {
+  const registry = new ToolRegistry();
+  const agent = new Researcher({ registry });
+  let imported: Awaited<ReturnType<typeof importMcpTools>>;
+
+  beforeAll(async () => {
+    const client = new ClientV1({ name: "test", version: "1.0.0" });
+    await client.connect(new StdioV1(params));
+    imported = await importMcpTools(client, {
+      registry,
+      allowedAgents: ["researcher"],
+      filter: ["simulate-research-query"],
+      // The research takes about 4 s: past 1.5 s the local call is handed to the background.
+      timeoutMs: 1_500,
+    });
+  });
+
+  afterAll(async () => {
+    await imported?.close();
+    await imported?.client.close();
+  });
+
+  it("runs a taskSupport: required tool as an MCP task, its statuses as progress", async () => {
+    const updates: { progress: number; message?: string }[] = [];
+    const tool = registry.get("simulate-research-query");
+    const value = await tool.handler({ topic: "bees" }, {
+      signal: new AbortController().signal,
+      agent: undefined,
+      callId: "call-1",
+      tool,
+      reportProgress: (update: { progress: number; message?: string }) => updates.push(update),
+    } as never);
+    expect(String(value)).toContain("# Research Report: bees");
+    expect(updates[0]).toEqual({ progress: 1, message: "task working: Gathering sources..." });
+    expect(updates.map((update) => update.message)).toContain("task completed: Generating report...");
+  });
+
+  it("hands a remote task that outlives timeoutMs to the background, and its result arrives there", async () => {
+    const started = await agent.callTool("simulate-research-query", { topic: "wasps" });
+    expect(started).toMatchObject({ outcome: "backgrounded", taskId: expect.any(String) });
+    const finished = await agent.tasks.wait((started as { taskId: string }).taskId);
+    expect(finished).toMatchObject({ ok: true, outcome: "success" });
+    expect(String(finished.content)).toContain("# Research Report: wasps");
   });
 });
