@@ -8,6 +8,7 @@ import { progressSender } from "./mcp-progress.js";
 import type { McpServableAgent } from "./servable-agent.js";
 import { type ApprovalCodec, type MrtrApprovalState, askOverMrtr, resumeOverMrtr } from "./approval-over-mrtr.js";
 import { settleApproval } from "./settle-approval.js";
+import { requestScopedSearchResult } from "./deferred-listing.js";
 import { TASKS_EXTENSION, createTaskResult, registerTaskHandlers } from "./task-handlers.js";
 
 export type { McpEra } from "./list-tools.js";
@@ -41,6 +42,8 @@ export interface McpServerScope {
  * `isError` result, never a protocol error. A call carrying `_meta.progressToken` gets `notifications/progress`.
  * Deferred tools stay out of `tools/list` until `tool_search` finds them; only a 2025 session's server keeps what
  * it loaded across requests, so only it advertises (and sends) `notifications/tools/list_changed`.
+ * A server that answers one request (stateless HTTP, or 2026-07-28) has its `tool_search` answer the found tools'
+ * specs, to call directly, since no later `tools/list` of it will show them.
  */
 export function createMcpServer(
   sdk: ServerSdk,
@@ -82,11 +85,12 @@ export function createMcpServer(
       return "resultType" in answered ? answered : forEra(toMcpCallToolResult(answered), answered.content, name);
     }
     const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, ctx.mcpReq.notify);
-    const result = await agent.callTool(name, args ?? {}, {
+    const called = await agent.callTool(name, args ?? {}, {
       signal,
       ...(deferring ? { loadedTools: loaded } : {}),
       ...(onProgress === undefined ? {} : { onProgress }),
     });
+    const result = scope.sessionful ? called : requestScopedSearchResult(called, agent);
     if (loaded.names.length > before && scope.sessionful) await server.sendToolListChanged();
     // The SDK types the 2026 envelope as `{}`; its keys are the revision's `_meta` names.
     const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;

@@ -1,9 +1,10 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { Tool } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
-import { loadClient } from "./load-sdk.js";
+import { connectClient } from "./load-client.js";
 import { type McpClientLike, type McpRemoteTool, type McpTransportLike, isMcpClient } from "./mcp-client-like.js";
 import { type RemoteToolContext, remoteToolHandler, remoteToolOptions } from "./remote-tool.js";
+import { type McpToolFilter, type McpToolRename, localNamesOf, selectTools } from "./remote-selection.js";
 
 /** Options of {@link importMcpTools}. */
 export interface ImportMcpToolsOptions {
@@ -11,8 +12,19 @@ export interface ImportMcpToolsOptions {
   readonly registry: ToolRegistry;
   /** The agent names that may see and call the imported tools; `[]` admits none. Required: access is deliberate. */
   readonly allowedAgents: readonly string[];
-  /** Put before every remote name, e.g. `"github_"`, to keep the tools of several servers apart. */
+  /** Put before every local name, e.g. `"github_"`, to keep the tools of several servers apart. */
   readonly prefix?: string;
+  /**
+   * Which remote tools to import: a list of their (remote) names, or a predicate on the listed tool. All by default.
+   * A name in the list that the server does not have throws.
+   */
+  readonly filter?: McpToolFilter;
+  /**
+   * Local names for remote tools, before the prefix: a map from remote name to local name, or a function of the
+   * listed tool (`undefined` keeps the remote name). A name a provider would refuse throws; a remote name without a
+   * rename that a provider would refuse (a dot, more than 64 characters) is mapped for you (see `names`).
+   */
+  readonly rename?: McpToolRename;
   /** Time limit of each call (and of listing the tools), in milliseconds; 60 000 by default, as in the MCP SDK. */
   readonly timeoutMs?: number;
 }
@@ -21,6 +33,13 @@ export interface ImportMcpToolsOptions {
 export interface ImportedMcpTools {
   /** The registered tools, in the order the server listed them. */
   readonly tools: readonly Tool[];
+  /**
+   * Local name → remote name of every imported tool. They differ where `prefix` or `rename` says so, and where the
+   * remote name is legal in MCP but not for OpenAI, Anthropic or Gemini (`^[a-zA-Z0-9_-]{1,64}$`): `notes.search` is
+   * imported as `notes_search` (plus `_` and a short hash of the remote name when that is taken or too long), and
+   * calls go out under the remote name.
+   */
+  readonly names: ReadonlyMap<string, string>;
   /** The connected client the tools forward their calls to. */
   readonly client: McpClientLike;
   /**
@@ -47,20 +66,24 @@ async function listAllTools(client: McpClientLike, timeout: number): Promise<Mcp
 }
 
 /**
- * Lists the tools of an MCP server and registers each as a module-level tool of `options.registry`, under
- * `prefix + name`, visible to `allowedAgents` only. Each tool keeps the server's `inputSchema`, which toolwright checks
- * when registering and validates every call against before forwarding it as `tools/call`; so per-agent access,
- * approval, timeouts and hooks apply as for any tool. Results: `structuredContent`, else the text, else the content
- * blocks; an `isError` result becomes a failed `ToolResult` with the server's text; a server that disconnects or does
- * not answer within `timeoutMs` gives a failed result saying so, never a hang.
+ * Lists the tools of an MCP server and registers each (or those `filter` admits) as a module-level tool of
+ * `options.registry`, under `prefix + name` (or its `rename`, made provider-legal: see `names`), visible to
+ * `allowedAgents` only. Each tool keeps the server's `inputSchema`, which toolwright checks when registering and
+ * validates every call against before forwarding it as `tools/call`, and its `outputSchema` as `returns`; so per-agent
+ * access, approval, timeouts and hooks apply as for any tool. Results: `structuredContent`, else the text, else
+ * `content(...)` of the blocks as toolwright parts (images, audio, resource links, embedded resources); an `isError`
+ * result becomes a failed `ToolResult` with the server's text; a server that disconnects or does not answer within
+ * `timeoutMs` gives a failed result saying so, never a hang. The server's progress notifications for a call reach
+ * the local call's progress (`reportProgress`).
  *
- * `source` is a connected MCP client (the SDK's `Client`), or a client transport, which is then connected with a new
- * SDK `Client` (this needs the optional peer dependency `@modelcontextprotocol/sdk`).
- * Registration is all or nothing: when any remote tool cannot be registered (a name or schema toolwright cannot
- * accept, a name the registry already has, or a name clashing with a tool of an agent in `allowedAgents`), the tools
+ * `source` is a connected MCP client (the `Client` of SDK v1 or v2), or a client transport, which is then connected
+ * with a new `Client` of `@modelcontextprotocol/client` (SDK v2, which negotiates 2026-07-28 or 2025-11-25), or of
+ * `@modelcontextprotocol/sdk` when only v1 is installed.
+ * Registration is all or nothing: when any remote tool cannot be registered (a schema toolwright cannot accept, a
+ * name the registry already has, or a name clashing with a tool of an agent in `allowedAgents`), the tools
  * registered so far are unregistered, the client is closed if `importMcpTools` created it, and the error is thrown.
- * @throws {ToolDefinitionError} for a remote tool that cannot be registered (e.g. a name with a dot: use toolwright's
- *   `^[a-zA-Z0-9_-]{1,64}$` after the prefix), a name the registry already has, or one an allowed agent's own tool has.
+ * @throws {ToolDefinitionError} for a remote tool that cannot be registered, a name the registry already has, or one
+ *   an allowed agent's own tool has; for a bad `prefix`, `filter` or `rename`.
  * @example
  * const transport = new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything"] });
  * const imported = await importMcpTools(transport, { registry: toolRegistry, allowedAgents: ["researcher"], prefix: "ev_" });
@@ -71,17 +94,18 @@ export async function importMcpTools(
 ): Promise<ImportedMcpTools> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const owned = !isMcpClient(source);
-  const client = owned ? await connect(source, timeoutMs) : source;
+  const client = owned ? await connectClient(source, timeoutMs) : source;
   try {
-    const remote = await listAllTools(client, timeoutMs);
+    const remote = selectTools(await listAllTools(client, timeoutMs), options.filter);
+    const local = localNamesOf(remote, options.prefix ?? "", options.rename);
     const context: RemoteToolContext = {
       client,
       server: client.getServerVersion?.()?.name ?? "mcp",
       allowedAgents: options.allowedAgents,
       timeoutMs,
     };
-    const entries = remote.map((tool) => {
-      const name = `${options.prefix ?? ""}${tool.name}`;
+    const entries = remote.map((tool, index) => {
+      const name = local[index]!;
       return { name, handler: remoteToolHandler(tool, name, context), options: remoteToolOptions(tool, context) };
     });
     const taken = entries.filter((entry) => options.registry.has(entry.name)).map((entry) => entry.name);
@@ -106,7 +130,8 @@ export async function importMcpTools(
         unregisterOwn(options.registry, tools);
         if (owned) await client.close();
       })());
-    return { tools, client, close };
+    const names = new Map(remote.map((tool, index) => [local[index]!, tool.name]));
+    return { tools, names, client, close };
   } catch (error) {
     if (owned) await client.close().catch(() => undefined);
     throw error;
@@ -118,11 +143,4 @@ function unregisterOwn(registry: ToolRegistry, tools: readonly Tool[]): void {
   for (const tool of tools) {
     if (registry.has(tool.name) && registry.get(tool.name).handler === tool.handler) registry.unregister(tool.name);
   }
-}
-
-async function connect(transport: McpTransportLike, timeout: number): Promise<McpClientLike> {
-  const Client = await loadClient();
-  const client = new Client({ name: "toolwright", version: "0.0.0" }, { capabilities: {} });
-  await client.connect(transport as never, { timeout });
-  return client;
 }

@@ -19,8 +19,10 @@ export { toMcpCallToolResult } from "./call-tool-result.js";
 export type { McpCallToolResult } from "./call-tool-result.js";
 export { importMcpTools } from "./import-mcp-tools.js";
 export type { ImportMcpToolsOptions, ImportedMcpTools } from "./import-mcp-tools.js";
+export type { McpToolFilter, McpToolRename } from "./remote-selection.js";
 export type {
   McpClientLike,
+  McpProgress,
   McpRemoteCallResult,
   McpRemoteTool,
   McpRequestOptions,

@@ -1,6 +1,7 @@
 /**
- * The MCP types `importMcpTools` relies on, written structurally so that toolwright's public types never require the
- * optional `@modelcontextprotocol/sdk` package: the SDK's `Client` and transports satisfy them as they are.
+ * The MCP types `importMcpTools` relies on, written structurally so that toolwright's public types never require an
+ * optional MCP package: the `Client` and transports of SDK v1 (`@modelcontextprotocol/sdk`) and of SDK v2
+ * (`@modelcontextprotocol/client`) satisfy them as they are.
  */
 
 /** A tool as an MCP server lists it in `tools/list`. */
@@ -9,6 +10,8 @@ export interface McpRemoteTool {
   readonly title?: string | undefined;
   readonly description?: string | undefined;
   readonly inputSchema: { readonly type: "object"; readonly [keyword: string]: unknown };
+  /** The JSON Schema of the tool's `structuredContent`, when the server declares one. */
+  readonly outputSchema?: { readonly [keyword: string]: unknown } | undefined;
   readonly annotations?:
     | {
         readonly title?: string | undefined;
@@ -28,13 +31,27 @@ export interface McpRemoteCallResult {
   readonly [key: string]: unknown;
 }
 
-/** Per-request options of the SDK's `Client` methods. */
+/** A `notifications/progress` update as the SDK's `onprogress` callback receives it. */
+export interface McpProgress {
+  readonly progress: number;
+  readonly total?: number | undefined;
+  readonly message?: string | undefined;
+}
+
+/** Per-request options of the SDK's `Client` methods (the same names in SDK v1 and v2). */
 export interface McpRequestOptions {
   readonly signal?: AbortSignal | undefined;
   readonly timeout?: number | undefined;
+  /** Asks the server for progress (the SDK adds a `progressToken`) and receives each update. */
+  readonly onprogress?: ((progress: McpProgress) => void) | undefined;
+  /** Restarts `timeout` on each progress update. */
+  readonly resetTimeoutOnProgress?: boolean | undefined;
 }
 
-/** A connected MCP client, such as the SDK's `Client`. */
+/**
+ * A connected MCP client, such as the `Client` of SDK v1 or v2. Their `callTool` differ (v1 takes a result schema
+ * second and the options third, v2 the options second): toolwright tells them apart by v2's `getProtocolEra`.
+ */
 export interface McpClientLike {
   listTools(
     params?: { cursor?: string | undefined },
@@ -46,6 +63,8 @@ export interface McpClientLike {
     options?: McpRequestOptions,
   ): Promise<McpRemoteCallResult>;
   getServerVersion?(): { readonly name: string; readonly version: string } | undefined;
+  /** SDK v2 only: the negotiated protocol era; its presence marks v2's `callTool(params, options)` form. */
+  getProtocolEra?(): unknown;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,7 @@
+import { content } from "../content/content.js";
 import { isPlainObject } from "../schema/json.js";
 import type { McpRemoteCallResult } from "./mcp-client-like.js";
+import { partOfBlock } from "./remote-content.js";
 
 function isTextBlock(block: unknown): block is { type: "text"; text: string } {
   return isPlainObject(block) && block.type === "text" && typeof block.text === "string";
@@ -11,14 +13,16 @@ function blocksOf(result: McpRemoteCallResult): readonly unknown[] {
 
 /**
  * Returns what an imported tool answers for a successful remote result: its `structuredContent` when the server sent
- * one; else the text of its text blocks (joined by newlines) when all blocks are text; else the content blocks as
- * they are (images, audio, resources), which stay JSON.
+ * one (the value its `outputSchema`, the imported tool's `returns`, describes; the content blocks beside it are by
+ * the spec's advice its serialisation); else the text of its text blocks (joined by newlines) when all blocks are
+ * text; else `content(...)` of the blocks as toolwright parts (images, audio, resource links, embedded resources:
+ * see {@link partOfBlock}), which every provider renders in its own form.
  */
 export function remoteResultValue(result: McpRemoteCallResult): unknown {
-  if (isPlainObject(result.structuredContent)) return result.structuredContent;
+  if (result.structuredContent !== undefined) return result.structuredContent;
   const blocks = blocksOf(result);
   if (blocks.every(isTextBlock)) return blocks.map((block) => block.text).join("\n");
-  return blocks;
+  return content(...blocks.map(partOfBlock));
 }
 
 /** Returns the text of a remote error result: its text blocks, with a `[type]` placeholder for other blocks. */

@@ -3,8 +3,10 @@ import type { ToolOptions } from "../tool/tool-options.js";
 import type { ToolCallContext } from "../tool/tool.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { ErrorCode } from "../errors/error-code.js";
-import type { McpClientLike, McpRemoteTool } from "./mcp-client-like.js";
+import type { McpClientLike, McpRemoteTool, McpRequestOptions } from "./mcp-client-like.js";
+import { callRemoteTool, forwardProgress } from "./remote-call.js";
 import { remoteErrorText, remoteResultValue } from "./remote-result.js";
+import { needsTask, taskCaller } from "./remote-task.js";
 
 /** Everything needed to turn one remote tool into a local one. */
 export interface RemoteToolContext {
@@ -15,7 +17,10 @@ export interface RemoteToolContext {
   readonly timeoutMs: number;
 }
 
-/** Returns the registration options of a remote tool: its description, schema and hints, and the local ACL. */
+/**
+ * Returns the registration options of a remote tool: its description, input schema, output schema (as `returns`, so
+ * its `structuredContent` is validated and providers list it), hints, and the local ACL.
+ */
 export function remoteToolOptions(tool: McpRemoteTool, context: RemoteToolContext): ToolOptions {
   const hints = tool.annotations ?? {};
   const title = tool.title ?? hints.title;
@@ -31,8 +36,11 @@ export function remoteToolOptions(tool: McpRemoteTool, context: RemoteToolContex
   return {
     description,
     inputSchema: tool.inputSchema,
+    ...(tool.outputSchema === undefined ? {} : { returns: tool.outputSchema }),
     allowedAgents: [...context.allowedAgents],
     timeoutMs: context.timeoutMs,
+    // A remote task outliving the time limit goes on as a background task (agent.tasks), as the server intends.
+    ...(needsTask(tool) ? { onTimeout: "background" as const } : {}),
     ...flags,
   };
 }
@@ -43,17 +51,26 @@ const SDK_TIMEOUT_MARGIN_MS = 1_000;
  * Returns the handler of an imported tool: it forwards the validated arguments as `tools/call` and answers the
  * result's value. A result with `isError: true` becomes a failed result carrying the server's text (it was delivered,
  * so it is not retried); an unreachable server or a timeout throws, which the dispatcher turns into a failed result.
+ * The server's progress for the call reaches the local call's `reportProgress`. A tool the server runs only as a
+ * task (`execution.taskSupport: "required"`) is called as one where the client can (SDK v1's task API): its status
+ * updates are progress, and past the time limit the call goes on in the background (`onTimeout: "background"`).
  */
 export function remoteToolHandler(tool: McpRemoteTool, localName: string, context: RemoteToolContext) {
+  const asTask = needsTask(tool) ? taskCaller(context.client) : undefined;
   return async (args: Record<string, unknown>, call: ToolCallContext): Promise<unknown> => {
     let response;
+    const send = asTask ? (p: Params, o: McpRequestOptions) => asTask(p, o, call) : callRemote(context.client);
     try {
-      response = await context.client.callTool({ name: tool.name, arguments: args }, undefined, {
-        signal: call.signal,
-        // The dispatcher enforces timeoutMs (and aborts the signal, which cancels the request); the SDK's own limit,
-        // a little later, is a backstop should the call run outside the dispatcher.
-        timeout: context.timeoutMs + SDK_TIMEOUT_MARGIN_MS,
-      });
+      response = await send(
+        { name: tool.name, arguments: args },
+        {
+          signal: call.signal,
+          onprogress: forwardProgress(call),
+          // The dispatcher enforces timeoutMs (and aborts the signal, which cancels the request); the SDK's own limit,
+          // a little later, is a backstop should the call run outside the dispatcher.
+          timeout: context.timeoutMs + SDK_TIMEOUT_MARGIN_MS,
+        },
+      );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(`could not get an answer from MCP server "${context.server}": ${reason}`, { cause: error });
@@ -61,6 +78,12 @@ export function remoteToolHandler(tool: McpRemoteTool, localName: string, contex
     if (response.isError === true) return remoteFailure(localName, context.server, remoteErrorText(response));
     return remoteResultValue(response);
   };
+}
+
+type Params = { name: string; arguments: Record<string, unknown> };
+
+function callRemote(client: McpClientLike) {
+  return (params: Params, options: McpRequestOptions) => callRemoteTool(client, params, options);
 }
 
 function remoteFailure(toolName: string, server: string, text: string): ToolResult {

@@ -1,4 +1,4 @@
-import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "toolwright";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, isContentResult, p, tool } from "toolwright";
 import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
 import { connectSdkServer } from "./sdk-test-server.js";
 
@@ -74,12 +74,17 @@ describe("importMcpTools from a server written with the MCP SDK", () => {
     expect(result).toMatchObject({ ok: false, outcome: "denied" });
   });
 
-  it("answers structuredContent when the server sends it, and non-text content blocks as they are", async () => {
+  it("answers structuredContent when the server sends it, and other content blocks as toolwright parts", async () => {
     expect((await forecaster.callTool("wx_temperature", { city: "Oslo" })).content).toEqual({ celsius: 21 });
-    expect((await forecaster.callTool("wx_radar", {})).content).toEqual([
-      { type: "text", text: "radar:" },
-      { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
-    ]);
+    const radar = (await forecaster.callTool("wx_radar", {})).content;
+    expect(isContentResult(radar)).toBe(true);
+    expect(radar).toEqual({
+      type: "content",
+      parts: [
+        { type: "text", text: "radar:" },
+        { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
+      ],
+    });
   });
 
   it("turns an isError result into a failed result carrying the server's text", async () => {
@@ -117,13 +122,26 @@ describe("importMcpTools when the server goes away", () => {
 });
 
 describe("importMcpTools registration", () => {
-  it("adds nothing when one remote tool cannot be registered (a name with a dot)", async () => {
+  it("adds nothing when one remote tool cannot be registered (a name the registry has)", async () => {
     const registry = new ToolRegistry();
-    const sdk = await connectSdkServer({ extraTool: "admin.purge" });
+    registry.register("alerts", () => "local", { description: "Local alerts" });
+    const sdk = await connectSdkServer();
     await expect(importMcpTools(sdk.clientSide, { registry, allowedAgents: ["forecaster"] })).rejects.toThrow(
       ToolDefinitionError,
     );
-    expect(registry.specs()).toEqual([]);
+    expect(registry.specs().map((s) => s.name)).toEqual(["alerts"]);
+    await sdk.server.close();
+  });
+
+  it("imports a dotted MCP name under a provider-legal one and calls it by its own name", async () => {
+    const registry = new ToolRegistry();
+    const { forecaster } = makeAgents(registry);
+    const sdk = await connectSdkServer({ extraTool: "admin.purge" });
+    const imported = await importMcpTools(sdk.clientSide, { registry, allowedAgents: ["forecaster"] });
+    expect(imported.names.get("admin_purge")).toBe("admin.purge");
+    expect(await forecaster.callTool("admin_purge", {})).toMatchObject({ ok: true, content: "" });
+    expect(sdk.calls).toContain("admin.purge");
+    await imported.close();
     await sdk.server.close();
   });
 

@@ -9,6 +9,7 @@ jest.mock("@modelcontextprotocol/sdk/client/index.js", () => missing("@modelcont
 // serveMcp runs on the SDK v2 server package.
 jest.mock("@modelcontextprotocol/server", () => missing("@modelcontextprotocol/server"));
 jest.mock("@modelcontextprotocol/server/stdio", () => missing("@modelcontextprotocol/server/stdio"));
+jest.mock("@modelcontextprotocol/client", () => missing("@modelcontextprotocol/client"));
 
 import { BaseAgent, ToolRegistry } from "toolwright";
 import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
@@ -35,7 +36,7 @@ describe("without the MCP SDK packages installed", () => {
   it("rejects importMcpTools given a transport the same way", async () => {
     const transport = { start: async () => {}, send: async () => {}, close: async () => {} };
     await expect(importMcpTools(transport, { registry, allowedAgents: [] })).rejects.toThrow(
-      /importMcpTools needs the optional peer dependency "@modelcontextprotocol\/sdk"/,
+      /importMcpTools given a transport needs an MCP client: the optional peer dependency "@modelcontextprotocol\/client" \(or "@modelcontextprotocol\/sdk"\), and neither is installed\. Install it next to toolwright: npm install @modelcontextprotocol\/client/,
     );
   });
 

@@ -54,7 +54,11 @@ export function makeSdkServer(options: { readonly extraTool?: string } = {}) {
     return { content: [{ type: "text", text: "too late" }] };
   });
   if (options.extraTool !== undefined) {
-    server.registerTool(options.extraTool, { description: "An extra tool" }, () => ({ content: [] }));
+    const name = options.extraTool;
+    server.registerTool(name, { description: "An extra tool" }, () => {
+      calls.push(name);
+      return { content: [] };
+    });
   }
   return { server, calls };
 }
