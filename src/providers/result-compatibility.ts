@@ -1,4 +1,3 @@
-import { base64Bytes } from "../content/base64.js";
 import { checkContent } from "../content/check-content.js";
 import { isRichContent, partsOf } from "../content/content-part.js";
 import { essence } from "../content/mime-types.js";
@@ -44,7 +43,9 @@ export function checkResultCompatibility(
     if (part.type === "text") text += part.text.length;
     if (part.type === "text" || part.type === "resource_link" || part.data === undefined) return;
     const type = essence(part.mimeType);
-    const bytes = base64Bytes(part.data);
+    // Measured as sent: the providers' limits count the base64 text in the request (Anthropic's 400 reads "image
+    // exceeds 5 MB maximum: <base64 length> bytes"), a third more than the decoded bytes.
+    const bytes = part.data.length;
     total += bytes;
     const listed =
       part.type === "image" ? limits.imageTypes : part.type === "audio" ? limits.audioTypes : limits.fileTypes;
@@ -62,7 +63,7 @@ export function checkResultCompatibility(
         at,
         "image-size",
         "error",
-        `the image is ${megabytes(bytes)}; ${path} takes images up to ${megabytes(each)} (${limits.source}).`,
+        `the image is ${megabytes(bytes)} as sent (base64); ${path} takes images up to ${megabytes(each)} (${limits.source}).`,
       );
     }
   });
@@ -71,7 +72,7 @@ export function checkResultCompatibility(
       "",
       "request-size",
       "error",
-      `the media add up to ${megabytes(total)}; ${path} takes up to ${megabytes(limits.requestBytes)} per request (${limits.source}).`,
+      `the media add up to ${megabytes(total)} as sent (base64); ${path} takes up to ${megabytes(limits.requestBytes)} per request (${limits.source}).`,
     );
   }
   if (text > max) add("", "length", "warning", `the result's ${text} characters of text are cut to ${max}.`);

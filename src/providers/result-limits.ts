@@ -11,11 +11,11 @@ export interface ResultLimits {
   readonly fileTypes: ReadonlySet<string> | "any";
   /** Audio types sent as audio; others are named. */
   readonly audioTypes: ReadonlySet<string> | "any";
-  /** The most bytes of one image. */
+  /** The most bytes of one image, as sent (its base64 text). */
   readonly imageBytes?: number;
   /** The most bytes of one file. */
   readonly fileBytes?: number;
-  /** The most bytes of all media of one request; the whole request also carries the conversation. */
+  /** The most bytes of all media of one request, as sent (base64); the whole request also carries the conversation. */
   readonly requestBytes?: number;
   /** Where the figures come from. */
   readonly source: string;
@@ -28,7 +28,8 @@ const NONE: ReadonlySet<string> = new Set();
  * per request (png, jpeg, webp, non-animated gif; PDFs and other files as `input_file`), Chat Completions audio in wav
  * or mp3; Anthropic images up to 5 MB each in jpeg, png, gif or webp, PDFs and text documents, 32 MB per request;
  * Gemini inline data up to 20 MB per request, in the image and document types its function responses take; MCP has
- * no limits of its own.
+ * no limits of its own. Sizes count the base64 text as sent, which is what the providers measure (Anthropic's
+ * refusal reads "image exceeds 5 MB maximum: <base64 length> bytes > 5242880 bytes").
  */
 export const RESULT_LIMITS = {
   "openai-responses": {

@@ -27,10 +27,17 @@ describe("checkResultCompatibility", () => {
         path: "/parts/1",
         rule: "anthropic.result.image-size",
         severity: "error",
-        message: expect.stringMatching(/^the image is 6\.0 MB; anthropic takes images up to 5\.0 MB/),
+        message: expect.stringMatching(
+          /^the image is 8\.0 MB as sent \(base64\); anthropic takes images up to 5\.0 MB/,
+        ),
       },
     ]);
     expect(checkResultCompatibility(big, "openai-responses")).toEqual([]);
+    // The limits count the base64 text of the request: 4.5 MB of image is 6 MB as sent, over Anthropic's 5 MB.
+    const sent = success(image({ data: ofSize(4.5 * MB), mimeType: "image/png" }));
+    expect(checkResultCompatibility(sent, "anthropic")).toMatchObject([{ rule: "anthropic.result.image-size" }]);
+    const under = success(image({ data: ofSize(3.5 * MB), mimeType: "image/png" }));
+    expect(checkResultCompatibility(under, "anthropic")).toEqual([]);
     const many = success(
       content(
         file({ data: ofSize(12 * MB), mimeType: "application/pdf", filename: "a.pdf" }),
