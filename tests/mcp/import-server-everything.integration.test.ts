@@ -84,11 +84,11 @@ describe.each([
       reportProgress: (update: { progress: number; total?: number }) => updates.push(update),
     } as never);
     expect(String(value)).toContain("Long running operation completed");
-    // It reports after each step but the last, whose end is the result itself.
-    expect(updates).toEqual([
-      { progress: 1, total: 3 },
-      { progress: 2, total: 3 },
-    ]);
+    // It reports after each step; the last step's notice may arrive before the result or not at all (the server sends
+    // it as it answers), so only the steps before the last are certain.
+    const expected = [1, 2, 3].map((progress) => ({ progress, total: 3 }));
+    expect(updates.length === 2 || updates.length === 3).toBe(true);
+    expect(updates).toEqual(expected.slice(0, updates.length));
   });
 });
 
