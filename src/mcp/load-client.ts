@@ -18,12 +18,33 @@ type ClientConstructor = new (
  */
 export async function connectClient(transport: McpTransportLike, timeout: number): Promise<McpClientLike> {
   const { Client, v2 } = await loadClientClass();
+  // A transport of SDK v1 speaks 2025-11-25 only (its HTTP transport sends no MCP-Protocol-Version header for a 2026
+  // request, which a 2026 server refuses): a v2 client negotiates over it in legacy mode.
+  const mode = v2 && (await isV2Transport(transport)) ? "auto" : "legacy";
   const client = new Client(
     { name: "toolwright", version: "0.0.0" },
-    v2 ? { capabilities: {}, versionNegotiation: { mode: "auto" } } : { capabilities: {} },
+    v2 ? { capabilities: {}, versionNegotiation: { mode } } : { capabilities: {} },
   );
   await client.connect(transport as never, { timeout });
   return client;
+}
+
+type TransportClass = abstract new (...args: never[]) => unknown;
+
+// The v2 client package's own transports, which can carry a 2026-07-28 request as that revision requires.
+async function isV2Transport(transport: McpTransportLike): Promise<boolean> {
+  const main = (await import("@modelcontextprotocol/client")) as unknown as Record<string, TransportClass | undefined>;
+  const stdio = (await import("@modelcontextprotocol/client/stdio").catch(() => ({}))) as Record<
+    string,
+    TransportClass | undefined
+  >;
+  const classes = [
+    main.StreamableHTTPClientTransport,
+    main.SSEClientTransport,
+    main.InMemoryTransport,
+    stdio.StdioClientTransport,
+  ];
+  return classes.some((type) => type !== undefined && transport instanceof type);
 }
 
 async function loadClientClass(): Promise<{ Client: ClientConstructor; v2: boolean }> {
