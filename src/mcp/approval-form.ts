@@ -18,7 +18,8 @@ export interface ApprovalForm {
   readonly editable: readonly string[];
 }
 
-// What MCP's PrimitiveSchemaDefinition allows of each kind; anything else in a tool's schema stays out of the form.
+// What MCP's PrimitiveSchemaDefinition allows of each kind. Other checks of a primitive (`pattern`, `multipleOf`, a
+// format MCP lacks) stay out of the form, and the tool's own schema enforces them on the edit.
 const KEPT: Readonly<Record<string, readonly string[]>> = {
   string: ["title", "description", "minLength", "maxLength", "format", "enum"],
   number: ["title", "description", "minimum", "maximum"],
@@ -26,16 +27,14 @@ const KEPT: Readonly<Record<string, readonly string[]>> = {
   boolean: ["title", "description"],
 };
 const FORMATS = new Set(["email", "uri", "date", "date-time"]);
+// Keywords that make a value something a flat form field cannot be (or cannot say it is).
+const STRUCTURAL = ["properties", "items", "anyOf", "oneOf", "allOf", "not", "$ref", "const", "if"];
 
 /** Tells whether MCP elicitation can show this property as a field of its own: one primitive type, or a string enum. */
-function primitive(schema: JsonSchema): schema is JsonSchema & { type: string } {
+function primitive(schema: JsonSchema): boolean {
   if (typeof schema.type !== "string" || KEPT[schema.type] === undefined) return false;
-  const known = new Set([...KEPT[schema.type]!, "type", "default", "examples"]);
-  if (Object.keys(schema).some((key) => !known.has(key))) return false;
-  if (schema.enum !== undefined && (schema.type !== "string" || !schema.enum.every((v) => typeof v === "string"))) {
-    return false;
-  }
-  return schema.format === undefined || FORMATS.has(String(schema.format));
+  if (STRUCTURAL.some((key) => schema[key] !== undefined)) return false;
+  return schema.enum === undefined || (schema.type === "string" && schema.enum.every((v) => typeof v === "string"));
 }
 
 /**
@@ -60,12 +59,19 @@ export function approvalForm(
     const kept = KEPT[properties[name]!.type as string]!;
     const field: Record<string, unknown> = { type: properties[name]!.type };
     for (const key of kept) if (properties[name]![key] !== undefined) field[key] = properties[name]![key];
+    if (field.format !== undefined && !FORMATS.has(String(field.format))) delete field.format;
     field.title ??= name;
     if (args[name] !== undefined) field.default = args[name];
     fields[name] = field;
   }
   const required = [APPROVE_FIELD, ...(inputSchema?.required ?? []).filter((name) => names.includes(name))];
   return { requestedSchema: { type: "object", properties: fields, required }, editable: names };
+}
+
+/** The question above an approval form: the call as the model made it, and whether the form lets the user edit it. */
+export function approvalQuestion(tool: string, shown: string, form: ApprovalForm): string {
+  const edit = form.editable.length === 0 ? "" : " You may change its arguments in this form before approving.";
+  return `The model wants to call tool "${tool}" with ${shown}. This tool needs your approval.${edit} Allow this call?`;
 }
 
 /**
@@ -94,6 +100,9 @@ export async function approveAnswer(
     return await approvals.approve(id, { signal, expectedArgs: shown, args: edited });
   } catch (error) {
     if (!(error instanceof Error) || error.name !== "ToolValidationError") throw error;
-    return approvals.reject(id, `the user's edited arguments are invalid, so nothing ran: ${error.message}`);
+    return approvals.reject(
+      id,
+      `the user's edited arguments are invalid, so nothing ran: ${error.message.replace(/\.$/, "")}`,
+    );
   }
 }

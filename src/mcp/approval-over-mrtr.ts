@@ -4,7 +4,7 @@ import type { ServerSdk } from "./load-sdk.js";
 import type { McpApprovals } from "./servable-agent.js";
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 import { refusal, unshowable } from "./settle-approval.js";
-import { APPROVE_FIELD, approvalForm, approveAnswer } from "./approval-form.js";
+import { APPROVE_FIELD, approvalForm, approvalQuestion, approveAnswer } from "./approval-form.js";
 
 /** What a 2026-07-28 approval question carries through the client (signed, not secret): the approval it answers. */
 export interface MrtrApprovalState {
@@ -70,9 +70,10 @@ export async function askOverMrtr(result: ToolResult, context: MrtrContext) {
 
 function question(context: MrtrContext, tool: string, shown: string, requestState: string) {
   const { inputRequired } = context.sdk;
-  const message = `The model wants to call tool "${tool}" with ${shown}. This tool needs your approval. Allow this call?`;
   // A fresh form per request: the SDK's schema type is mutable, and the client must never share our copy.
-  const { requestedSchema } = approvalForm(context.inputSchema, JSON.parse(shown) as Record<string, unknown>);
+  const form = approvalForm(context.inputSchema, JSON.parse(shown) as Record<string, unknown>);
+  const message = approvalQuestion(tool, shown, form);
+  const { requestedSchema } = form;
   return inputRequired({
     inputRequests: {
       // The SDK types the form's properties as its own union; ours are built to the same MCP shapes.

@@ -2,7 +2,7 @@ import type { ToolResult } from "../tool/tool-result.js";
 import { ErrorCode } from "../errors/error-code.js";
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 import type { McpApprovals } from "./servable-agent.js";
-import { type ApprovalFormSchema, approvalForm, approveAnswer } from "./approval-form.js";
+import { type ApprovalFormSchema, approvalForm, approvalQuestion, approveAnswer } from "./approval-form.js";
 
 /** How `serveMcp` treats a call that waits for approval. */
 export type McpApprovalMode = "elicit" | "refuse";
@@ -53,10 +53,9 @@ export async function settleApproval(context: ApprovalContext): Promise<ToolResu
     await approvals.reject(id, "its arguments cannot be shown to the user").catch(() => undefined);
     return unshowable(result, unencodable);
   }
-  const question =
-    `The model wants to call tool "${result.toolName}" with ${shown}. ` +
-    "This tool needs your approval. Allow this call?";
+
   const form = approvalForm(context.inputSchema, pending.args);
+  const question = approvalQuestion(result.toolName, shown, form);
   let answer: Readonly<Record<string, unknown>> | undefined;
   try {
     answer = await ask(question, form.requestedSchema);
