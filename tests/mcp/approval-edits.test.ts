@@ -147,6 +147,22 @@ describe.each(ERAS)("serveMcp approve with edits, $era", ({ connect }) => {
     }
   });
 
+  it("runs nothing for an answer outside the form's own bounds", async () => {
+    const client = await connect(server.url, () => ({
+      action: "accept",
+      content: { approve: true, ...model, amount: 500 },
+    }));
+    try {
+      const result = await client.callTool({ name: "send", arguments: model });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/amount must be <= 100/);
+      expect(ran).toEqual([]);
+      expect(agent.approvals.pending()).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("keeps the approve-only form for a tool with array arguments", async () => {
     const forms: Form[] = [];
     const client = await connect(server.url, (form) => {
