@@ -2,7 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import type { ToolResult } from "../tool/tool-result.js";
 import type { ServerSdk } from "./load-sdk.js";
 import type { McpApprovals } from "./servable-agent.js";
+import type { ObjectJsonSchema } from "../params/json-schema.js";
 import { refusal, unshowable } from "./settle-approval.js";
+import { APPROVE_FIELD, approvalForm, approvalQuestion, approveAnswer } from "./approval-form.js";
 
 /** What a 2026-07-28 approval question carries through the client (signed, not secret): the approval it answers. */
 export interface MrtrApprovalState {
@@ -13,7 +15,7 @@ export interface MrtrApprovalState {
 }
 
 /** The key of the approval question in `inputRequests` / `inputResponses`. */
-export const APPROVAL_INPUT = "approve";
+export const APPROVAL_INPUT = APPROVE_FIELD;
 
 /** Signs and verifies approval questions' `requestState` (HMAC-SHA256, ten minutes). */
 export type ApprovalCodec = ReturnType<ServerSdk["createRequestStateCodec"]>;
@@ -29,13 +31,6 @@ export function createApprovalCodec(sdk: ServerSdk, key: string | Uint8Array | u
 
 const digest = (text: string) => createHash("sha256").update(text).digest("base64url");
 
-// A fresh object per request: the SDK's schema type is mutable, and the client must never share our copy.
-const approvalSchema = () => ({
-  type: "object" as const,
-  properties: { approve: { type: "boolean" as const, title: "Approve", description: "Allow this tool call to run" } },
-  required: ["approve"],
-});
-
 /** The parts of the SDK request context the MRTR approval round uses. */
 export interface MrtrContext {
   readonly sdk: ServerSdk;
@@ -44,6 +39,8 @@ export interface MrtrContext {
   readonly signal: AbortSignal;
   /** The SDK's request context, which `mint` binds the state to. */
   readonly ctx: Parameters<ApprovalCodec["mint"]>[1];
+  /** The called tool's input schema: when all its arguments are primitives, the form lets the user edit them. */
+  readonly inputSchema?: ObjectJsonSchema;
 }
 
 /**
@@ -73,10 +70,14 @@ export async function askOverMrtr(result: ToolResult, context: MrtrContext) {
 
 function question(context: MrtrContext, tool: string, shown: string, requestState: string) {
   const { inputRequired } = context.sdk;
-  const message = `The model wants to call tool "${tool}" with ${shown}. This tool needs your approval. Allow this call?`;
+  // A fresh form per request: the SDK's schema type is mutable, and the client must never share our copy.
+  const form = approvalForm(context.inputSchema, JSON.parse(shown) as Record<string, unknown>);
+  const message = approvalQuestion(tool, shown, form);
+  const { requestedSchema } = form;
   return inputRequired({
     inputRequests: {
-      [APPROVAL_INPUT]: inputRequired.elicit({ mode: "form", message, requestedSchema: approvalSchema() }),
+      // The SDK types the form's properties as its own union; ours are built to the same MCP shapes.
+      [APPROVAL_INPUT]: inputRequired.elicit({ mode: "form", message, requestedSchema } as never),
     },
     requestState,
   });
@@ -85,8 +86,9 @@ function question(context: MrtrContext, tool: string, shown: string, requestStat
 /**
  * Second round: the client's retry carries the user's answer (`inputResponses.approve`) and the verified state. The
  * approval is single-use: once answered (here, on another replica sharing the store, or by anyone else) a replay
- * finds nothing pending and is refused. Yes runs the call once with the arguments shown; no rejects it. A retry
- * without the answer is asked again.
+ * finds nothing pending and is refused. Yes runs the call once with the arguments shown, or with the user's edits of
+ * them (the signed state still binds the arguments shown: the edits are the answer, see {@link approveAnswer});
+ * no rejects it. A retry without the answer is asked again.
  */
 export async function resumeOverMrtr(
   state: MrtrApprovalState,
@@ -108,13 +110,13 @@ export async function resumeOverMrtr(
   }
   const answer = context.sdk.inputResponse(responses, APPROVAL_INPUT);
   if (answer.kind === "missing") return question(context, name, shown, await context.codec.mint(state, context.ctx));
-  const allowed = answer.kind === "elicit" && answer.action === "accept" && answer.content?.approve === true;
+  const content = answer.kind === "elicit" && answer.action === "accept" ? answer.content : undefined;
   try {
-    if (!allowed) return await context.approvals!.reject(state.approvalId, "the user declined the call");
-    return await context.approvals!.approve(state.approvalId, {
-      signal: context.signal,
-      expectedArgs: JSON.parse(shown) as unknown,
-    });
+    if (content?.approve !== true)
+      return await context.approvals!.reject(state.approvalId, "the user declined the call");
+    const args = JSON.parse(shown) as Record<string, unknown>;
+    const form = approvalForm(context.inputSchema, args);
+    return await approveAnswer(context.approvals!, state.approvalId, args, { form, content }, context.signal);
   } catch (error) {
     // Answered elsewhere meanwhile (a concurrent replay): still an answer for the model, not a protocol error.
     return refusal(base, error instanceof Error ? error.message : String(error));

@@ -8,6 +8,7 @@ import { progressSender } from "./mcp-progress.js";
 import type { McpServableAgent } from "./servable-agent.js";
 import { type ApprovalCodec, type MrtrApprovalState, askOverMrtr, resumeOverMrtr } from "./approval-over-mrtr.js";
 import { settleApproval } from "./settle-approval.js";
+import type { ApprovalFormSchema } from "./approval-form.js";
 import { requestScopedSearchResult } from "./deferred-listing.js";
 import { TASKS_EXTENSION, createTaskResult, registerTaskHandlers } from "./task-handlers.js";
 
@@ -18,13 +19,6 @@ interface ClientCapabilities {
   readonly elicitation?: unknown;
   readonly extensions?: Readonly<Record<string, unknown>>;
 }
-
-// A fresh object per request: the SDK's schema type is mutable, and the client must never share our copy.
-const approvalSchema = () => ({
-  type: "object" as const,
-  properties: { approve: { type: "boolean" as const, title: "Approve", description: "Allow this tool call to run" } },
-  required: ["approve"],
-});
 
 /** How one server instance is used: the era it serves, and whether it lives for a 2025 session. */
 export interface McpServerScope {
@@ -77,7 +71,14 @@ export function createMcpServer(
     const { name, arguments: args } = request.params;
     const before = loaded.names.length;
     const signal = ctx.mcpReq.signal;
-    const mrtr = scope.codec && { sdk, codec: scope.codec, approvals: agent.approvals, signal, ctx };
+    const mrtr = scope.codec && {
+      sdk,
+      codec: scope.codec,
+      approvals: agent.approvals,
+      signal,
+      ctx,
+      ...inputSchemaOf(name),
+    };
     const state = scope.era === "modern" ? ctx.mcpReq.requestState<MrtrApprovalState>() : undefined;
     if (mrtr && typeof state === "object" && state !== null) {
       // The retry of a call that asked for approval: answer it, never start the call again.
@@ -110,23 +111,28 @@ export function createMcpServer(
       scope.era === "legacy" &&
       scope.sessionful &&
       server.getClientCapabilities()?.elicitation?.form !== undefined;
-    const ask = async (message: string) => {
-      const answer = await ctx.mcpReq.elicitInput(
-        { mode: "form", message, requestedSchema: approvalSchema() },
-        { signal },
-      );
-      return answer.action === "accept" && answer.content?.approve === true;
+    const ask = async (message: string, requestedSchema: ApprovalFormSchema) => {
+      // The SDK types the form's properties as its own union; ours are built to the same MCP shapes.
+      const answer = await ctx.mcpReq.elicitInput({ mode: "form", message, requestedSchema } as never, { signal });
+      return answer.action === "accept" && answer.content?.approve === true ? answer.content : undefined;
     };
     const settled = await settleApproval({
       result,
       approvals: agent.approvals,
       ask: canAsk ? ask : undefined,
       signal,
+      ...inputSchemaOf(name),
     });
     return forEra(toMcpCallToolResult(settled), settled.content, name);
   });
 
   if (tasks !== undefined) registerTaskHandlers(server, sdk, tasks, timing);
+
+  // The form may offer the tool's arguments for editing (approval-form.ts); a tool unknown here gets the plain form.
+  function inputSchemaOf(name: string) {
+    const inputSchema = agent.tools().find((candidate) => candidate.name === name)?.inputSchema;
+    return inputSchema === undefined ? {} : { inputSchema };
+  }
 
   // On 2026-07-28 a tool's output schema may have any root, so a list or a string it returns is structured content
   // too; 2025-11-25 allows only objects there (toMcpCallToolResult already does that).

@@ -1,6 +1,8 @@
 import type { ToolResult } from "../tool/tool-result.js";
 import { ErrorCode } from "../errors/error-code.js";
+import type { ObjectJsonSchema } from "../params/json-schema.js";
 import type { McpApprovals } from "./servable-agent.js";
+import { type ApprovalFormSchema, approvalForm, approvalQuestion, approveAnswer } from "./approval-form.js";
 
 /** How `serveMcp` treats a call that waits for approval. */
 export type McpApprovalMode = "elicit" | "refuse";
@@ -9,14 +11,23 @@ export type McpApprovalMode = "elicit" | "refuse";
 export interface ApprovalContext {
   readonly result: ToolResult;
   readonly approvals: McpApprovals | undefined;
-  /** Asks the user through MCP elicitation; undefined when the client cannot be asked (or mode is `"refuse"`). */
-  readonly ask: ((message: string) => Promise<boolean>) | undefined;
+  /**
+   * Asks the user through MCP elicitation with this form; resolves with the form's content when the user accepted
+   * and approved, undefined otherwise. Undefined when the client cannot be asked (or mode is `"refuse"`).
+   */
+  readonly ask:
+    | ((message: string, requestedSchema: ApprovalFormSchema) => Promise<Readonly<Record<string, unknown>> | undefined>)
+    | undefined;
+  /** The tool's input schema: when all its arguments are primitives, the form lets the user edit them. */
+  readonly inputSchema?: ObjectJsonSchema;
   readonly signal: AbortSignal;
 }
 
 /**
  * Settles a result with outcome `awaiting_approval`, since MCP has no approval round of its own. When the client
- * supports elicitation, its user is asked and the call runs (or is rejected) with the answer. Otherwise the pending
+ * supports elicitation, its user is asked and the call runs (or is rejected) with the answer; a tool whose arguments
+ * are all primitives shows them as form fields, and changed ones approve with edits (see {@link approveAnswer}).
+ * Otherwise the pending
  * approval is rejected, so it does not linger, and the result says that the tool needs approval this client cannot
  * give. An agent with an `approver` never gets here: its approver decides inside `callTool`.
  */
@@ -42,19 +53,20 @@ export async function settleApproval(context: ApprovalContext): Promise<ToolResu
     await approvals.reject(id, "its arguments cannot be shown to the user").catch(() => undefined);
     return unshowable(result, unencodable);
   }
-  const question =
-    `The model wants to call tool "${result.toolName}" with ${shown}. ` +
-    "This tool needs your approval. Allow this call?";
-  let allowed: boolean;
+
+  const form = approvalForm(context.inputSchema, pending.args);
+  const question = approvalQuestion(result.toolName, shown, form);
+  let answer: Readonly<Record<string, unknown>> | undefined;
   try {
-    allowed = await ask(question);
+    answer = await ask(question, form.requestedSchema);
   } catch (error) {
     await approvals.reject(id, "the approval request failed").catch(() => undefined);
     return refusal(result, error instanceof Error ? error.message : String(error));
   }
   try {
-    if (!allowed) return await approvals.reject(id, "the user declined the call");
-    return await approvals.approve(id, { signal: context.signal, expectedArgs: JSON.parse(shown) as unknown });
+    if (answer === undefined) return await approvals.reject(id, "the user declined the call");
+    const args = JSON.parse(shown) as Record<string, unknown>;
+    return await approveAnswer(approvals, id, args, { form, content: answer }, context.signal);
   } catch (error) {
     // The approval was evicted or settled elsewhere meanwhile: still an answer for the model, not a protocol error.
     return refusal(result, error instanceof Error ? error.message : String(error));

@@ -43,7 +43,7 @@ describe("settleApproval", () => {
   it("runs the call bound to the arguments the user was shown when the user allows it", async () => {
     const { approvals, log } = makeApprovals();
     const questions: string[] = [];
-    const ask = async (question: string) => (questions.push(question), true);
+    const ask = async (question: string) => (questions.push(question), { approve: true });
     const result = await settleApproval({ result: waiting, approvals, ask, signal });
     expect(result).toMatchObject({ ok: true, content: "done" });
     expect(questions[0]).toContain('tool "remove" with {"path":"x"}');
@@ -55,7 +55,7 @@ describe("settleApproval", () => {
     const { approvals, log } = makeApprovals({ pending: () => [{ id: "a1", args }] });
     const ask = async () => {
       args.path = "/etc";
-      return true;
+      return { approve: true };
     };
     await settleApproval({ result: waiting, approvals, ask, signal });
     expect(log).toEqual(['approve a1 {"path":"x"}']);
@@ -64,7 +64,7 @@ describe("settleApproval", () => {
   it("rejects without asking, as an isError result, when the arguments cannot be written as JSON", async () => {
     const { approvals, log } = makeApprovals({ pending: () => [{ id: "a1", args: { size: 10n } }] });
     const questions: string[] = [];
-    const ask = async (question: string) => (questions.push(question), true);
+    const ask = async (question: string) => (questions.push(question), { approve: true });
     const result = await settleApproval({ result: waiting, approvals, ask, signal });
     expect(result).toMatchObject({ ok: false, outcome: "rejected", error: { code: "APPROVAL_REJECTED" } });
     expect(result.error?.message).toMatch(/cannot be written as JSON.*BigInt/);
@@ -75,14 +75,14 @@ describe("settleApproval", () => {
 
   it("rejects the call when the user declines", async () => {
     const { approvals, log } = makeApprovals();
-    const result = await settleApproval({ result: waiting, approvals, ask: async () => false, signal });
+    const result = await settleApproval({ result: waiting, approvals, ask: async () => undefined, signal });
     expect(result.outcome).toBe("rejected");
     expect(log).toEqual(["reject a1 the user declined the call"]);
   });
 
   it("refuses with the reason when asking fails or the approval is gone meanwhile", async () => {
     const failing = makeApprovals();
-    const askFails = async (): Promise<boolean> => {
+    const askFails = async (): Promise<undefined> => {
       throw new Error("client went away");
     };
     const asked = await settleApproval({ result: waiting, approvals: failing.approvals, ask: askFails, signal });
@@ -97,7 +97,7 @@ describe("settleApproval", () => {
     const approved = await settleApproval({
       result: waiting,
       approvals: gone.approvals,
-      ask: async () => true,
+      ask: async () => ({ approve: true }),
       signal,
     });
     expect(approved).toMatchObject({ ok: false, error: { code: "APPROVAL_REQUIRED" } });
@@ -105,7 +105,12 @@ describe("settleApproval", () => {
   });
 
   it("refuses when the agent has no approvals to settle", async () => {
-    const result = await settleApproval({ result: waiting, approvals: undefined, ask: async () => true, signal });
+    const result = await settleApproval({
+      result: waiting,
+      approvals: undefined,
+      ask: async () => ({ approve: true }),
+      signal,
+    });
     expect(result).toMatchObject({
       ok: false,
       toolName: "remove",
