@@ -74,8 +74,22 @@ function directValidated(
     serial.holder = request;
   }
   const outcome = runPlainHandler(request, args);
-  if (outcome instanceof Promise) return outcome.then((settled) => directResult(request, args, settled, at));
-  return directResult(request, args, outcome, at);
+  if (plan.checked) return directChecked(request, args, outcome, at);
+  if (outcome instanceof Promise) return outcome.then((settled) => directResult(request, args, settled, at, "ended"));
+  return directResult(request, args, outcome, at, "ended");
+}
+
+// A tool with `returns` or `toModelOutput` on the direct path: the result stage's own check, then the result.
+function directChecked(
+  request: CallRequest,
+  args: Record<string, unknown>,
+  outcome: Settled<HandlerOutcome>,
+  at: number,
+): Settled<ToolResult> {
+  const ran = outcome instanceof Promise ? outcome.then((settled) => new Ending(settled, args, "ended")) : undefined;
+  const ended = checkOutput(request, ran ?? new Ending(outcome as HandlerOutcome, args, "ended"));
+  if (ended instanceof Promise) return ended.then((e) => directResult(request, args, e.outcome, at, e.exit));
+  return directResult(request, args, ended.outcome, at, ended.exit);
 }
 
 function directResult(
@@ -83,8 +97,9 @@ function directResult(
   args: Record<string, unknown>,
   outcome: HandlerOutcome,
   at: number,
+  exit: Ending["exit"],
 ): Settled<ToolResult> {
-  return leaving(request, listenerChanges.count === at ? outcome.result : finish(request, args, outcome, "ended"));
+  return leaving(request, listenerChanges.count === at ? outcome.result : finish(request, args, outcome, exit));
 }
 
 // The stages a call can go through, in their order. A plan lists the ones one tool needs.
@@ -155,19 +170,21 @@ interface CallPlan {
   /** Where an approved call comes back in: the first stage after the gates. */
   readonly pastGates: number;
   /**
-   * The tool needs only validate → (lane) → run → result: no gates, no result stage, no time limit, retries, result
+   * The tool needs only validate → (lane) → run → (result check) → result: no gates, no time limit, retries, result
    * cap or Standard Schema of its own. Its plain calls (see {@link plainCall}) take {@link runDirect}.
    */
   readonly direct: boolean;
   /** The plan has the lane stage: a serial tool run by an agent. */
   readonly serial: boolean;
+  /** The tool has a result stage (`returns`, `toModelOutput`), which the direct path runs too. */
+  readonly checked: boolean;
 }
 
 /**
  * Chooses a tool's stages, in order: validate → gates (only a tool with `authScopes` or `requiresApproval`) → lane
  * (only a serial tool run by an agent) → `before` listeners → run. A parallel tool without gates is validate →
- * before → run. A tool with `returns` runs and then checks its value in one last stage. A tool without gates or a
- * result stage that sets no time limit, retries or result cap is `direct`: while its caller's runtime adds nothing
+ * before → run. A tool with `returns` runs and then checks its value in one last stage. A tool without gates that
+ * sets no time limit, retries or result cap is `direct`: while its caller's runtime adds nothing
  * either (no listener, default time limit or result cap; rechecked only after a listener is added or removed), its
  * calls skip the plan and go validate → lane (a serial tool's, when it is free at once) → run → result.
  */
@@ -184,12 +201,11 @@ function assemble(definition: ToolDefinition, agentRuns: boolean): CallPlan {
   stages.push(BEFORE, checked ? RUN_CHECKED : RUN);
   const direct =
     pastGates === 1 &&
-    !checked &&
     definition.timeoutMs === undefined &&
     (definition.maxRetries ?? 0) === 0 &&
     definition.maxResultChars === undefined &&
     definition.standardSchema === undefined;
-  return { stages, pastGates, direct, serial };
+  return { stages, pastGates, direct, serial, checked };
 }
 
 // Two plans per tool at most (run by an agent, or by a bare registry dispatch), shared by every agent.
