@@ -10,7 +10,7 @@ import { awaitingApprovalResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
 import { schemaVersion } from "./stable-hash.js";
 import { Ending } from "./stages.js";
-import { InvalidCall, validateCall } from "./validate-call.js";
+import { validatedArguments } from "./validate-call.js";
 import { failureResult, type ToolResult } from "../tool/tool-result.js";
 
 /** Runs an approved call past its gates: the pipeline's lane → `before` → handler → finish. */
@@ -71,11 +71,7 @@ export async function passGates(
         });
         return notify(request, args, { result });
       },
-      check: async (edited) => {
-        const validated = await validateCall(definition, edited, request.validator);
-        if (validated instanceof InvalidCall) throw validated.error;
-        return validated;
-      },
+      check: (edited) => validatedArguments(definition, edited, request.validator),
       report: async (result) => notify(request, args, { result }),
     });
   } catch (error) {

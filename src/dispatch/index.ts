@@ -3,7 +3,7 @@
 export { callRequest } from "./call-request.js";
 export type { CallAttempt, CallParts, CallRequest, UnavailableTool } from "./call-request.js";
 export { runApproved, runCall } from "./pipeline.js";
-export { InvalidCall, validateCall } from "./validate-call.js";
+export { InvalidCall, validateCall, validatedArguments } from "./validate-call.js";
 export type { ValidatedCall } from "./validate-call.js";
 export { CallRuntime, runtimeOptionsOf } from "./call-runtime.js";
 export type { Approver, ApprovalDecision, RuntimeOptions, ScopeChecker } from "./call-runtime.js";

@@ -5,7 +5,7 @@ import type { StoreOptions } from "./store-options.js";
 import type { CallRequest } from "./call-request.js";
 import type { ApprovalKeeper, ApprovalTarget } from "./approvals/index.js";
 import { schemaVersion } from "./stable-hash.js";
-import { InvalidCall, validateCall } from "./validate-call.js";
+import { validatedArguments } from "./validate-call.js";
 import { SharedApprovals } from "./approvals/index.js";
 import { runApproved } from "./pipeline.js";
 import { rejection } from "./gates.js";
@@ -57,11 +57,7 @@ function approvalTarget(call: CallRequest): ApprovalTarget {
       const issues = validator.validate(definition.inputSchema, args);
       return issues.length === 0 ? undefined : issues.map((i) => `${i.path || "(root)"} ${i.message}`).join("; ");
     },
-    check: async (args) => {
-      const validated = await validateCall(definition, args, validator);
-      if (validated instanceof InvalidCall) throw validated.error;
-      return validated;
-    },
+    check: (args) => validatedArguments(definition, args, validator),
   };
 }
 

@@ -44,6 +44,20 @@ function invalid(definition: ToolDefinition, issues: readonly ArgumentIssue[]): 
 }
 
 /**
+ * Validates like {@link validateCall} for callers that refuse by throwing (a registry dispatch, an approver's edit).
+ * @throws {ToolValidationError} (as a rejection) naming every failing field.
+ */
+export async function validatedArguments(
+  definition: ToolDefinition,
+  rawArgs: unknown,
+  validator: ArgumentValidator,
+): Promise<Record<string, unknown>> {
+  const validated = await validateCall(definition, rawArgs, validator);
+  if (validated instanceof InvalidCall) throw validated.error;
+  return validated;
+}
+
+/**
  * Parses, normalises and validates a call's arguments against the tool's schema. A call that fails here never reaches
  * the handler. A Standard Schema, when the tool has one, validates after the JSON Schema and may transform the value.
  */

@@ -5,7 +5,7 @@ import { runCall, callRequest } from "../dispatch/index.js";
 import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import type { ToolProgressEvent } from "../tool/tool-progress.js";
-import { InvalidCall, validateCall } from "../dispatch/index.js";
+import { validatedArguments } from "../dispatch/index.js";
 import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
 import type { ParamShape } from "../params/param.js";
 import type { InferReturns, Returned } from "../schema/output-schema.js";
@@ -182,8 +182,7 @@ export class ToolRegistry implements AgentCallHost {
     if (agentName === undefined && definition.allowedAgents !== undefined) {
       throw new ToolPermissionError("", name, visible());
     }
-    const validated = await validateCall(definition, args, this.#validator);
-    if (validated instanceof InvalidCall) throw validated.error;
+    const validated = await validatedArguments(definition, args, this.#validator);
     const agent: CallingAgent | undefined =
       agentName === undefined ? undefined : { name: agentName, id: options.agent! };
     return runCall(
