@@ -1,7 +1,7 @@
 import type { Approvals } from "../dispatch/approvals/index.js";
 import { generateCallId } from "../tool/call-id.js";
 import { type RuntimeOptions, runtimeOptionsOf } from "../dispatch/index.js";
-import { type UnavailableTool, callRequest, runCall } from "../dispatch/index.js";
+import { type UnavailableTool, agentCallRequest, callRequest, directCall, runCall } from "../dispatch/index.js";
 import type { StoreHost } from "../dispatch/index.js";
 import type { ToolEventListener, ToolEventName } from "../dispatch/index.js";
 import { type RunToolCallsOptions, runToolCalls } from "../dispatch/index.js";
@@ -171,27 +171,33 @@ export class BaseAgent {
     const callId = options.callId ?? generateCallId();
     const runtime = this.#state();
     const entry = this.#view().get(name);
+    const { signal, onProgress } = options;
+    const awaitApproval = options.awaitApproval === true;
+    if (entry !== undefined && signal === undefined && onProgress === undefined && !awaitApproval) {
+      const direct = directCall(runtime, entry, entry.own ? this : undefined, args, callId, this);
+      if (direct !== undefined) return direct;
+    }
     const search = entry || name !== TOOL_SEARCH_TOOL ? undefined : toolSearchCall(this.#view(), options.loadedTools);
     const definition =
       entry?.definition ??
       search?.definition ??
       (name === TASK_STATUS_TOOL && this.#options.exposeTaskStatusTool ? runtime.statusDefinition : undefined);
+    const target = entry?.own ? this : search?.target;
+    const unavailable = definition ? undefined : this.#unavailable(name);
     return runCall(
-      callRequest({
-        toolName: name,
+      agentCallRequest(
+        name,
         definition,
-        target: entry?.own ? this : search?.target,
-        rawArgs: args,
+        target,
+        args,
         callId,
-        agent: this,
-        signal: options.signal,
-        validator: runtime.validator,
-        listeners: runtime.listeners,
-        onProgress: options.onProgress,
+        this,
         runtime,
-        unavailable: definition ? undefined : this.#unavailable(name),
-        awaitApproval: options.awaitApproval,
-      }),
+        signal,
+        onProgress,
+        unavailable,
+        awaitApproval,
+      ),
     );
   }
 

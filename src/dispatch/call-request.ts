@@ -7,7 +7,7 @@ import type { ToolListeners } from "./tool-listeners.js";
 import type { LaneHold } from "./serial-lane.js";
 import type { ProgressListener } from "../tool/tool-progress.js";
 
-/** Everything one call of a resolved tool needs. Built only by {@link callRequest}, so every call has one shape. */
+/** Everything one call of a resolved tool needs. Built only by one literal in this file, so every call has one shape. */
 export interface CallRequest {
   readonly toolName: string;
   readonly definition: ToolDefinition;
@@ -76,21 +76,120 @@ export interface CallParts<D extends ToolDefinition | undefined> {
 export function callRequest(parts: CallParts<ToolDefinition>): CallRequest;
 export function callRequest(parts: CallParts<ToolDefinition | undefined>): CallAttempt;
 export function callRequest(parts: CallParts<ToolDefinition | undefined>): CallAttempt {
+  return request(
+    parts.toolName,
+    parts.definition,
+    parts.target,
+    parts.rawArgs,
+    parts.validated,
+    parts.callId,
+    parts.agent,
+    parts.signal,
+    parts.validator,
+    parts.listeners,
+    parts.onProgress,
+    parts.runtime,
+    parts.unavailable,
+    parts.awaitApproval === true,
+  );
+}
+
+/** An agent's runtime, with the validator and listener sets its calls share. */
+export interface AgentCallRuntime extends CallRuntime {
+  readonly validator: ArgumentValidator;
+  readonly listeners: readonly ToolListeners[];
+}
+
+/**
+ * {@link callRequest} for an agent's own call, its parts passed one by one: the agent's hot path, which would
+ * otherwise build the parts object only for it to be copied.
+ */
+export function agentCallRequest(
+  toolName: string,
+  definition: ToolDefinition,
+  target: object | undefined,
+  rawArgs: unknown,
+  callId: string,
+  agent: CallingAgent,
+  runtime: AgentCallRuntime,
+): CallRequest;
+export function agentCallRequest(
+  toolName: string,
+  definition: ToolDefinition | undefined,
+  target: object | undefined,
+  rawArgs: unknown,
+  callId: string,
+  agent: CallingAgent,
+  runtime: AgentCallRuntime,
+  signal: AbortSignal | undefined,
+  onProgress: ProgressListener | undefined,
+  unavailable: UnavailableTool | undefined,
+  awaitApproval: boolean,
+): CallAttempt;
+export function agentCallRequest(
+  toolName: string,
+  definition: ToolDefinition | undefined,
+  target: object | undefined,
+  rawArgs: unknown,
+  callId: string,
+  agent: CallingAgent,
+  runtime: AgentCallRuntime,
+  signal?: AbortSignal,
+  onProgress?: ProgressListener,
+  unavailable?: UnavailableTool,
+  awaitApproval = false,
+): CallAttempt {
+  const { validator, listeners } = runtime;
+  return request(
+    toolName,
+    definition,
+    target,
+    rawArgs,
+    undefined,
+    callId,
+    agent,
+    signal,
+    validator,
+    listeners,
+    onProgress,
+    runtime,
+    unavailable,
+    awaitApproval,
+  );
+}
+
+// The one literal every request is made by, so every call has one shape.
+function request(
+  toolName: string,
+  definition: ToolDefinition | undefined,
+  target: object | undefined,
+  rawArgs: unknown,
+  validated: Record<string, unknown> | undefined,
+  callId: string,
+  agent: CallingAgent | undefined,
+  signal: AbortSignal | undefined,
+  validator: ArgumentValidator,
+  listeners: readonly ToolListeners[],
+  onProgress: ProgressListener | undefined,
+  runtime: CallRuntime | undefined,
+  unavailable: UnavailableTool | undefined,
+  awaitApproval: boolean,
+): CallAttempt {
   return {
-    toolName: parts.toolName,
-    definition: parts.definition,
-    target: parts.target,
-    rawArgs: parts.rawArgs,
-    validated: parts.validated,
-    callId: parts.callId,
-    agent: parts.agent,
-    signal: parts.signal,
-    validator: parts.validator,
-    listeners: parts.listeners,
-    onProgress: parts.onProgress,
-    runtime: parts.runtime,
-    unavailable: parts.unavailable,
-    awaitApproval: parts.awaitApproval === true,
+    toolName,
+    definition,
+    target,
+    rawArgs,
+    validated,
+    callId,
+    agent,
+    signal,
+    validator,
+    listeners,
+    onProgress,
+    runtime,
+    unavailable,
+    awaitApproval,
     approval: undefined,
     held: undefined,
   };

@@ -5,7 +5,7 @@ import { ToolDefinitionError } from "../errors/errors.js";
 import { type ApprovalEvictedListener, type ApprovalKeeper, LocalApprovals } from "./approvals/index.js";
 import type { RetryBackoff } from "./retry.js";
 import { SerialLane } from "./serial-lane.js";
-import { type ToolListeners, listenerChanges, noneListen } from "./tool-listeners.js";
+import { type ToolListeners, anyListens, listenerChanges, noneListen } from "./tool-listeners.js";
 import type { StoreOptions } from "./store-options.js";
 import { type TaskKeeper, type TaskLimits, LocalTasks } from "./tasks/index.js";
 
@@ -87,7 +87,7 @@ export class CallRuntime {
 
   /**
    * True when this runtime adds nothing of its own to a call: no default time limit, no result cap, and none of
-   * `listeners` listening. A plain call of a plain tool then takes the direct path (validate, run, result). The answer
+   * `listeners` listening (progress included). A plain call of a plain tool then takes the direct path (validate, run, result). The answer
    * is kept until a listener is added or removed anywhere; the options are read as they were when the runtime was made
    * (they are `readonly`: change them by making a new agent).
    */
@@ -95,7 +95,8 @@ export class CallRuntime {
     const changes = listenerChanges.count;
     if (this.#plainAt === changes) return true;
     const { options } = this;
-    if (options.defaultTimeoutMs !== undefined || options.maxResultChars !== undefined || !noneListen(listeners)) {
+    const heard = !noneListen(listeners) || anyListens(listeners, "progress");
+    if (options.defaultTimeoutMs !== undefined || options.maxResultChars !== undefined || heard) {
       this.#plainAt = -1;
       return false;
     }

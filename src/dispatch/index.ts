@@ -1,6 +1,7 @@
 // The door of the pipeline: what the registry, the agent and the main entry use of dispatch/. Code outside this
 // folder imports only from here (and from the doors of approvals/ and tasks/).
-export { callRequest } from "./call-request.js";
+export { agentCallRequest, callRequest } from "./call-request.js";
+export { type DirectDoor, directCall } from "./direct-call.js";
 export type { CallAttempt, CallParts, CallRequest, UnavailableTool } from "./call-request.js";
 export { runApproved, runCall } from "./pipeline.js";
 export { InvalidCall, validateCall, validatedArguments } from "./validate-call.js";

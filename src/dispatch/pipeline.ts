@@ -1,22 +1,19 @@
 import { describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
 import { callNotCompletedText } from "../errors/model-messages.js";
-import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { passGates } from "./approval-gate.js";
 import type { CallAttempt, CallRequest } from "./call-request.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { type Settled, finish } from "./finish.js";
-import { runsInParallel } from "./serial-lane.js";
-import { before, lane, lookUp, run, runPlainHandler, validate } from "./stages.js";
+import { before, lane, lookUp, run, validate } from "./stages.js";
+import { BEFORE, type CallPlan, GATES, LANE, RUN, VALIDATE, planOf } from "./call-plan.js";
 import { Ending } from "./stages.js";
 import { checkOutput } from "./check-output.js";
-import type { HandlerOutcome } from "./run-handler.js";
-import { listenerChanges, noneListen } from "./tool-listeners.js";
 
 /**
  * Runs one call through the pipeline and returns a result for every outcome; it never rejects for anything the model
- * or the handler did. Look up (and access), then the tool's own stages (see {@link assemble}), then `finish`: every
+ * or the handler did. Look up (and access), then the tool's own stages (its plan, call-plan.ts), then `finish`: every
  * exit goes through it.
  */
 export function runCall(attempt: CallAttempt): Promise<ToolResult> {
@@ -28,92 +25,8 @@ export function runCall(attempt: CallAttempt): Promise<ToolResult> {
 function callTool(attempt: CallAttempt): Settled<ToolResult> {
   const request = lookUp(attempt);
   if (request instanceof Ending) return finish(attempt, request.args, request.outcome, request.exit);
-  const plan = planOf(request);
-  if (plan.direct && plainCall(request)) return runDirect(request, plan);
-  return finishing(request, runStages(request, plan, 0, NO_ARGS));
+  return finishing(request, runStages(request, planOf(request.definition, request.runtime !== undefined), 0, NO_ARGS));
 }
-
-/**
- * True when nothing but the tool's own stages applies to this call: no signal, no arguments validated beforehand, and
- * a runtime (or, for a bare dispatch, listener sets) adding nothing (see `CallRuntime.plainFor`). One number compared
- * on a warm call; adding or removing a listener, anywhere, makes the next call look again.
- */
-function plainCall(request: CallRequest): boolean {
-  if (request.signal !== undefined || request.validated !== undefined || request.onProgress !== undefined) return false;
-  const { runtime } = request;
-  return runtime === undefined ? noneListen(request.listeners) : runtime.plainFor(request.listeners);
-}
-
-/**
- * The direct path of a plain call of a plain tool: validate, run, result. It is the stages' own work without their
- * plumbing: no ending, plan walk or `finish` for a call whose listeners are known to be none. Should a listener be
- * added while the call runs (by its handler, say), the call ends through `finish` as the full pipeline would.
- */
-function runDirect(request: CallRequest, plan: CallPlan): Settled<ToolResult> {
-  const at = listenerChanges.count;
-  const args = validate(request);
-  if (args instanceof Promise) return args.then((settled) => directValidated(request, plan, settled, at));
-  return directValidated(request, plan, args, at);
-}
-
-function directValidated(
-  request: CallRequest,
-  plan: CallPlan,
-  args: Record<string, unknown> | Ending,
-  at: number,
-): Settled<ToolResult> {
-  if (args instanceof Ending) {
-    return listenerChanges.count === at ? args.outcome.result : finish(request, args.args, args.outcome, args.exit);
-  }
-  if (plan.serial) {
-    // A serial tool takes its agent's lane at once when it is free; a call that would wait goes the full way from
-    // the lane stage on (its arguments, validated already, are not validated again).
-    const serial = request.runtime!.lane;
-    if (!serial.tryEnter()) return finishing(request, runStages(request, plan, plan.pastGates, args));
-    request.held = serial;
-    serial.holder = request;
-  }
-  const outcome = runPlainHandler(request, args);
-  if (plan.checked) return directChecked(request, args, outcome, at);
-  if (outcome instanceof Promise) return outcome.then((settled) => directResult(request, args, settled, at, "ended"));
-  return directResult(request, args, outcome, at, "ended");
-}
-
-// A tool with `returns` or `toModelOutput` on the direct path: the result stage's own check, then the result.
-function directChecked(
-  request: CallRequest,
-  args: Record<string, unknown>,
-  outcome: Settled<HandlerOutcome>,
-  at: number,
-): Settled<ToolResult> {
-  const ran = outcome instanceof Promise ? outcome.then((settled) => new Ending(settled, args, "ended")) : undefined;
-  const ended = checkOutput(request, ran ?? new Ending(outcome as HandlerOutcome, args, "ended"));
-  if (ended instanceof Promise) return ended.then((e) => directResult(request, args, e.outcome, at, e.exit));
-  return directResult(request, args, ended.outcome, at, ended.exit);
-}
-
-function directResult(
-  request: CallRequest,
-  args: Record<string, unknown>,
-  outcome: HandlerOutcome,
-  at: number,
-  exit: Ending["exit"],
-): Settled<ToolResult> {
-  return leaving(request, listenerChanges.count === at ? outcome.result : finish(request, args, outcome, exit));
-}
-
-// The stages a call can go through, in their order. A plan lists the ones one tool needs.
-const VALIDATE = 0;
-const GATES = 1;
-const LANE = 2;
-const BEFORE = 3;
-const RUN = 4;
-/**
- * The run stage followed by the result stage (`returns`, `toModelOutput`): only a tool with either has it, so one
- * without pays nothing.
- */
-const RUN_CHECKED = 5;
-type StageId = typeof VALIDATE | typeof GATES | typeof LANE | typeof BEFORE | typeof RUN | typeof RUN_CHECKED;
 
 /**
  * Runs a call through its plan from stage `from` on, each stage taking what the one before answered (the arguments,
@@ -164,64 +77,23 @@ function resume(
   return settled instanceof Ending ? settled : runStages(request, plan, from, settled);
 }
 
-/** The stages one tool's calls go through, chosen once per tool (and per whether an agent's runtime runs it). */
-interface CallPlan {
-  readonly stages: readonly StageId[];
-  /** Where an approved call comes back in: the first stage after the gates. */
-  readonly pastGates: number;
-  /**
-   * The tool needs only validate → (lane) → run → (result check) → result: no gates, no time limit, retries, result
-   * cap or Standard Schema of its own. Its plain calls (see {@link plainCall}) take {@link runDirect}.
-   */
-  readonly direct: boolean;
-  /** The plan has the lane stage: a serial tool run by an agent. */
-  readonly serial: boolean;
-  /** The tool has a result stage (`returns`, `toModelOutput`), which the direct path runs too. */
-  readonly checked: boolean;
+/** Runs an approved call past its gates (lane → before → run → finish), in the process that approved it. */
+export function runApproved(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
+  const plan = planOf(request.definition, request.runtime !== undefined);
+  return Promise.resolve(finishing(request, runStages(request, plan, plan.pastGates, args)));
 }
 
 /**
- * Chooses a tool's stages, in order: validate → gates (only a tool with `authScopes` or `requiresApproval`) → lane
- * (only a serial tool run by an agent) → `before` listeners → run. A parallel tool without gates is validate →
- * before → run. A tool with `returns` runs and then checks its value in one last stage. A tool without gates that
- * sets no time limit, retries or result cap is `direct`: while its caller's runtime adds nothing
- * either (no listener, default time limit or result cap; rechecked only after a listener is added or removed), its
- * calls skip the plan and go validate → lane (a serial tool's, when it is free at once) → run → result.
+ * Takes a call the direct door let in back onto the pipeline: from the lane stage on with its validated `args`, or,
+ * without them, from the start. Settles with the call's result, through `finish`.
  */
-function assemble(definition: ToolDefinition, agentRuns: boolean): CallPlan {
-  const stages: StageId[] = [VALIDATE];
-  if (definition.authScopes !== undefined || definition.requiresApproval) stages.push(GATES);
-  const pastGates = stages.length;
-  const serial = agentRuns && !runsInParallel(definition);
-  if (serial) stages.push(LANE);
-  const checked =
-    definition.outputSchema !== undefined ||
-    definition.outputStandardSchema !== undefined ||
-    definition.toModelOutput !== undefined;
-  stages.push(BEFORE, checked ? RUN_CHECKED : RUN);
-  const direct =
-    pastGates === 1 &&
-    definition.timeoutMs === undefined &&
-    (definition.maxRetries ?? 0) === 0 &&
-    definition.maxResultChars === undefined &&
-    definition.standardSchema === undefined;
-  return { stages, pastGates, direct, serial, checked };
-}
-
-// Two plans per tool at most (run by an agent, or by a bare registry dispatch), shared by every agent.
-const plans = new WeakMap<ToolDefinition, { agent?: CallPlan; bare?: CallPlan }>();
-
-function planOf(request: CallRequest): CallPlan {
-  const { definition } = request;
-  let slot = plans.get(definition);
-  if (!slot) plans.set(definition, (slot = {}));
-  return request.runtime ? (slot.agent ??= assemble(definition, true)) : (slot.bare ??= assemble(definition, false));
-}
-
-/** Runs an approved call past its gates (lane → before → run → finish), in the process that approved it. */
-export function runApproved(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
-  const plan = planOf(request);
-  return Promise.resolve(finishing(request, runStages(request, plan, plan.pastGates, args)));
+export function continueCall(
+  request: CallRequest,
+  plan: CallPlan,
+  args: Record<string, unknown> | undefined,
+): Settled<ToolResult> {
+  if (args === undefined) return finishing(request, runStages(request, plan, 0, NO_ARGS));
+  return finishing(request, runStages(request, plan, plan.pastGates, args));
 }
 
 /** Hands a call's ending to `finish`, the one way out, then gives up the serial lane the call held. */
@@ -271,7 +143,8 @@ function settle(attempt: CallAttempt): Promise<ToolResult> {
 
 const NO_ARGS: Record<string, unknown> = Object.freeze({});
 
-function internalFailure(attempt: CallAttempt, error: unknown): ToolResult {
+/** The result of a call that failed inside toolwright (a bug): the caller still gets a result. */
+export function internalFailure(attempt: CallAttempt, error: unknown): ToolResult {
   return failureResult(attempt.toolName, attempt.callId, "failed", {
     code: ErrorCode.ToolFailed,
     message: callNotCompletedText(attempt.toolName, describeThrown(error)),

@@ -7,6 +7,7 @@ import {
   schemaDoesNotCompileText,
 } from "../errors/model-messages.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
+import { CallContext } from "../tool/call-context.js";
 import { failureResult } from "../tool/tool-result.js";
 import { callContext, openChannel } from "./progress-channel.js";
 import { activeCallTracer } from "./call-tracer.js";
@@ -65,16 +66,20 @@ export function validate(request: CallRequest): Settled<Record<string, unknown> 
 }
 
 function checked(request: CallRequest, validated: ValidatedCall): Record<string, unknown> | Ending {
-  if (!(validated instanceof InvalidCall)) return notCancelled(request, validated);
+  return validated instanceof InvalidCall ? invalidEnding(request, validated) : notCancelled(request, validated);
+}
+
+/** How a call with invalid arguments ends: `invalid_arguments`, with the issues and the text the model reads. */
+export function invalidEnding(request: CallRequest, invalid: InvalidCall): Ending {
   const { definition, callId } = request;
-  const { issues } = validated;
+  const { issues } = invalid;
   const result = failureResult(definition.name, callId, "invalid_arguments", {
     code: ErrorCode.InvalidArguments,
     // The same text as ToolValidationError's message, without building the error unless an `error` listener reads it.
     message: invalidArgumentsResultText(definition.name, issues),
     issues,
   });
-  const outcome = anyListens(request.listeners, "error") ? { result, error: validated.error } : { result };
+  const outcome = anyListens(request.listeners, "error") ? { result, error: invalid.error } : { result };
   return new Ending(outcome, request.rawArgs, "ended");
 }
 
@@ -158,6 +163,28 @@ export function runPlainHandler(request: CallRequest, args: Record<string, unkno
   const context = callContext(request, NEVER_ABORTED, channel, args, keyScope(request));
   return runHandler(request.definition, request.target, args, context, channel);
 }
+
+/**
+ * {@link runPlainHandler} for a call on the pipeline's direct path, where nothing can hear progress (`plainFor`): a
+ * tool that streams, or a tracer, still gets its channel.
+ */
+export function runDirectHandler(request: CallRequest, args: Record<string, unknown>): ReturnType<typeof runHandler> {
+  const { definition } = request;
+  if (definition.streams === true || activeCallTracer() !== undefined) return runPlainHandler(request, args);
+  const context = new CallContext(
+    NEVER_ABORTED,
+    request.agent,
+    request.callId,
+    definition,
+    args,
+    keyScope(request),
+    unheard,
+  );
+  return runHandler(definition, request.target, args, context, undefined);
+}
+
+// Progress of a call nobody can hear goes nowhere.
+function unheard(): void {}
 
 function cancelled(request: CallRequest, args: unknown): Ending {
   const result = cancelledResult(request.definition.name, request.callId, request.signal?.reason, false);

@@ -3,7 +3,7 @@ import { notAnObjectIssue, notValidatableIssue, rejectedBySchemaIssue } from "..
 import { ToolDefinitionError, ToolValidationError } from "../errors/errors.js";
 import type { ArgumentIssue } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
-import type { ArgumentValidator } from "../schema/validator.js";
+import type { ArgumentValidator, CompiledValidator } from "../schema/validator.js";
 import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
 import { parseArguments } from "../schema/normalize-arguments.js";
 import { SnapshotFailure, snapshotArguments } from "../schema/snapshot-arguments.js";
@@ -65,10 +65,10 @@ export function validateCall(
   definition: ToolDefinition,
   rawArgs: unknown,
   validator: ArgumentValidator,
-): ValidatedCall | Promise<ValidatedCall> {
   // Outside the guard below: a schema that does not compile is the developer's mistake, and the caller reports it so.
-  // Looked up once: the check below is handed the compiled function.
-  const compiled = validator.compile(definition.inputSchema);
+  // Looked up once (or handed in by a caller that keeps it): the check below is handed the compiled function.
+  compiled: CompiledValidator = validator.compile(definition.inputSchema),
+): ValidatedCall | Promise<ValidatedCall> {
   let value: unknown = rawArgs ?? {};
   if (typeof rawArgs === "string") {
     const parsed = parseArguments(rawArgs);

@@ -1,5 +1,6 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
+import type { DirectDoor } from "../dispatch/index.js";
 
 /** Returns true when a tool's `allowedAgents` admits the agent name: omitted admits every agent, `[]` none. */
 export function isAllowed(definition: Pick<ToolDefinition, "allowedAgents">, agentName: string): boolean {
@@ -7,7 +8,15 @@ export function isAllowed(definition: Pick<ToolDefinition, "allowedAgents">, age
 }
 
 /** The tools one agent name may see and call, by tool name; `own` marks the agent class's own tools. */
-export type AgentToolView = ReadonlyMap<string, { readonly definition: ToolDefinition; readonly own: boolean }>;
+export type AgentToolView = ReadonlyMap<string, AgentToolEntry>;
+
+/** One tool an agent name sees: its definition, whether it is the agent's own method, and its direct door's parts. */
+export interface AgentToolEntry {
+  readonly definition: ToolDefinition;
+  readonly own: boolean;
+  /** What the direct door assembled for this tool's calls, on the first one (see direct-call.ts). */
+  door: DirectDoor | undefined;
+}
 
 /**
  * Builds the view of an agent name: its class's tools that admit it, then the shared tools that admit it.
@@ -18,9 +27,9 @@ export function buildAgentView(
   ownTools: readonly ToolDefinition[],
   sharedTools: Iterable<ToolDefinition>,
 ): AgentToolView {
-  const view = new Map<string, { definition: ToolDefinition; own: boolean }>();
+  const view = new Map<string, AgentToolEntry>();
   for (const definition of ownTools)
-    if (isAllowed(definition, agentName)) view.set(definition.name, { definition, own: true });
+    if (isAllowed(definition, agentName)) view.set(definition.name, { definition, own: true, door: undefined });
   for (const definition of sharedTools) {
     if (!isAllowed(definition, agentName)) continue;
     const clash = view.get(definition.name);
@@ -30,7 +39,7 @@ export function buildAgentView(
           `the registry's tool "${definition.name}". Rename one, or leave "${agentName}" out of the shared tool's allowedAgents.`,
       );
     }
-    view.set(definition.name, { definition, own: false });
+    view.set(definition.name, { definition, own: false, door: undefined });
   }
   return view;
 }
