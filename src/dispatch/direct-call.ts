@@ -1,7 +1,8 @@
-import type { ToolDefinition } from "../tool/tool-definition.js";
+import { NEVER_ABORTED, type ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator, CompiledValidator } from "../schema/validator.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import type { CallingAgent } from "../tool/tool.js";
+import type { CallingAgent, ToolCallContext } from "../tool/tool.js";
+import { CallContext } from "../tool/call-context.js";
 import { activeCallTracer } from "./call-tracer.js";
 import type { CallRequest } from "./call-request.js";
 import { agentCallRequest, type AgentCallRuntime } from "./call-request.js";
@@ -10,10 +11,11 @@ import { checkOutput } from "./check-output.js";
 import { Ending } from "./ending.js";
 import { type Settled, finish } from "./finish.js";
 import { continueCall, internalFailure } from "./pipeline.js";
-import type { HandlerOutcome } from "./run-handler.js";
+import { type HandlerOutcome, runHandler } from "./run-handler.js";
+import type { SerialLane } from "./serial-lane.js";
 import { invalidEnding, runDirectHandler } from "./stages.js";
 import { listenerChanges } from "./tool-listeners.js";
-import { InvalidCall, validateCall } from "./validate-call.js";
+import { InvalidCall, type ValidatedCall, validateCall } from "./validate-call.js";
 
 /**
  * The direct door of an agent's call: a call with no signal, progress listener or framework approval, of a tool whose
@@ -35,14 +37,94 @@ export function directCall(
   let door = entry.door;
   if (door === undefined || door.validator !== runtime.validator) entry.door = door = assembleDoor(definition, runtime);
   if (!door.plan.direct || activeCallTracer() !== undefined || !runtime.plainFor(runtime.listeners)) return undefined;
-  const request = agentCallRequest(definition.name, definition, target, rawArgs, callId, agent, runtime);
+  const at = listenerChanges.count;
+  let validated: ValidatedCall;
   try {
-    const settled = enter(request, door);
-    if (!(settled instanceof Promise)) return Promise.resolve(settled);
-    return settled.catch((error: unknown) => failedInside(request, error));
-  } catch (error) {
-    return Promise.resolve(failedInside(request, error));
+    // A direct tool has no Standard Schema, so this answers at once.
+    validated = validateCall(definition, rawArgs, runtime.validator, door.compiled) as ValidatedCall;
+  } catch {
+    // A schema that cannot validate: the pipeline's validate stage reports it, as it reports every definition bug.
+    return viaRequest(agentCallRequest(definition.name, definition, target, rawArgs, callId, agent, runtime), door);
   }
+  if (validated instanceof InvalidCall || door.plan.checked) {
+    // The rarer shapes take the request the pipeline's own code reads: arguments to refuse, a result to check.
+    const request = agentCallRequest(definition.name, definition, target, rawArgs, callId, agent, runtime);
+    return viaRequest(request, door, validated, at);
+  }
+  const context = new CallContext(NEVER_ABORTED, agent, callId, definition, validated, runtime.keyScope ?? "", unheard);
+  return plainRun(new DirectRun(runtime, target, rawArgs, at), door, context, validated);
+}
+
+/**
+ * What a plain run needs beyond its context, for the rare ways out that build a request (a busy lane, a listener
+ * added while the handler ran) and for the lane it holds.
+ */
+class DirectRun {
+  lane: SerialLane | undefined = undefined;
+  constructor(
+    readonly runtime: AgentCallRuntime,
+    readonly target: object | undefined,
+    readonly rawArgs: unknown,
+    readonly at: number,
+  ) {}
+
+  request(context: ToolCallContext): CallRequest {
+    const definition = context.tool as ToolDefinition;
+    const { target, rawArgs, runtime } = this;
+    return agentCallRequest(definition.name, definition, target, rawArgs, context.callId, context.agent!, runtime);
+  }
+}
+
+function plainRun(
+  run: DirectRun,
+  door: DirectDoor,
+  context: ToolCallContext,
+  args: Record<string, unknown>,
+): Promise<ToolResult> {
+  const definition = context.tool as ToolDefinition;
+  try {
+    if (door.plan.serial) {
+      const lane = run.runtime.lane;
+      // A serial call that would wait goes the pipeline's way from the lane stage on, its arguments validated.
+      if (!lane.tryEnter()) return Promise.resolve(continueCall(run.request(context), door.plan, args));
+      run.lane = lane;
+      lane.hold(context.callId, definition);
+    }
+    const outcome = runHandler(definition, run.target, args, context, undefined);
+    if (outcome instanceof Promise) {
+      return outcome
+        .then((settled) => plainResult(run, context, args, settled))
+        .catch((error: unknown) => failedInside(run, context, error));
+    }
+    return Promise.resolve(plainResult(run, context, args, outcome));
+  } catch (error) {
+    return Promise.resolve(failedInside(run, context, error));
+  }
+}
+
+function plainResult(
+  run: DirectRun,
+  context: ToolCallContext,
+  args: Record<string, unknown>,
+  outcome: HandlerOutcome,
+): Settled<ToolResult> {
+  const { lane } = run;
+  if (lane !== undefined) {
+    run.lane = undefined;
+    lane.leave();
+  }
+  // Should a listener have been added while the call ran (by its handler, say), the call ends through `finish`.
+  if (listenerChanges.count === run.at) return outcome.result;
+  return finish(run.request(context), args, outcome, "ended");
+}
+
+// The door's last line of defence, as the pipeline's: a throw here is a toolwright bug, and the caller still gets a
+// result, with the lane handed on.
+function failedInside(run: DirectRun, context: ToolCallContext, error: unknown): ToolResult {
+  const { lane } = run;
+  run.lane = undefined;
+  lane?.leave();
+  return internalFailure({ toolName: context.tool.name, callId: context.callId }, error);
 }
 
 /**
@@ -71,32 +153,44 @@ function assembleDoor(definition: ToolDefinition, runtime: AgentCallRuntime): Di
   } catch {
     compiled = undefined;
   }
-  return { plan: compiled === undefined ? NOT_DIRECT : plan, validator, compiled };
+  // A tool that streams needs a progress channel, which only the pipeline's run stage opens.
+  const direct = compiled !== undefined && definition.streams !== true;
+  return { plan: direct ? plan : NOT_DIRECT, validator, compiled };
 }
 
-function enter(request: CallRequest, door: DirectDoor): Settled<ToolResult> {
-  const { plan } = door;
-  const at = listenerChanges.count;
-  let validated: ReturnType<typeof validateCall>;
+/**
+ * The door's way for the shapes that need a request: a schema that cannot validate (from the start), invalid
+ * arguments, a tool with a result stage. Takes the serial lane as the plain run does.
+ */
+function viaRequest(
+  request: CallRequest,
+  door: DirectDoor,
+  validated?: ValidatedCall,
+  at = listenerChanges.count,
+): Promise<ToolResult> {
   try {
-    // A direct tool has no Standard Schema, so this answers at once.
-    validated = validateCall(request.definition, request.rawArgs, request.validator, door.compiled) as Awaited<
-      typeof validated
-    >;
-  } catch {
-    // A schema that cannot validate: the pipeline's validate stage reports it, as it reports every definition bug.
-    return continueCall(request, plan, undefined);
+    const settled = requested(request, door.plan, validated, at);
+    if (!(settled instanceof Promise)) return Promise.resolve(settled);
+    return settled.catch((error: unknown) => requestFailed(request, error));
+  } catch (error) {
+    return Promise.resolve(requestFailed(request, error));
   }
+}
+
+function requested(
+  request: CallRequest,
+  plan: CallPlan,
+  validated: ValidatedCall | undefined,
+  at: number,
+): Settled<ToolResult> {
+  if (validated === undefined) return continueCall(request, plan, undefined);
   if (validated instanceof InvalidCall) return ended(request, invalidEnding(request, validated), at);
-  const args = validated as Record<string, unknown>;
-  if (!plan.serial) return ran(request, plan, args, at);
-  // A serial tool takes its agent's lane at once when it is free; a call that would wait goes the pipeline's way
-  // from the lane stage on, its arguments validated already.
+  if (!plan.serial) return checkedRun(request, validated, at);
   const lane = request.runtime!.lane;
-  if (!lane.tryEnter()) return continueCall(request, plan, args);
+  if (!lane.tryEnter()) return continueCall(request, plan, validated);
   request.held = lane;
-  lane.holder = request;
-  const result = ran(request, plan, args, at);
+  lane.hold(request.callId, request.definition);
+  const result = checkedRun(request, validated, at);
   if (!(result instanceof Promise)) {
     request.held = undefined;
     lane.leave();
@@ -108,24 +202,16 @@ function enter(request: CallRequest, door: DirectDoor): Settled<ToolResult> {
   });
 }
 
-function ran(request: CallRequest, plan: CallPlan, args: Record<string, unknown>, at: number): Settled<ToolResult> {
+// A tool with `returns` or `toModelOutput`: the handler, then the result stage's own check.
+function checkedRun(request: CallRequest, args: Record<string, unknown>, at: number): Settled<ToolResult> {
   const outcome = runDirectHandler(request, args);
-  if (plan.checked) {
-    const checked = checkOutput(request, asEnding(outcome, args));
-    if (checked instanceof Promise) return checked.then((settled) => ended(request, settled, at));
-    return ended(request, checked, at);
-  }
-  if (outcome instanceof Promise) return outcome.then((settled) => outcomeOf(request, args, settled, at));
-  return outcomeOf(request, args, outcome, at);
-}
-
-function asEnding(outcome: Settled<HandlerOutcome>, args: Record<string, unknown>): Settled<Ending> {
-  if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
-  return new Ending(outcome, args, "ended");
-}
-
-function outcomeOf(request: CallRequest, args: unknown, outcome: HandlerOutcome, at: number): Settled<ToolResult> {
-  return listenerChanges.count === at ? outcome.result : finish(request, args, outcome, "ended");
+  const ending =
+    outcome instanceof Promise
+      ? outcome.then((settled) => new Ending(settled, args, "ended"))
+      : new Ending(outcome, args, "ended");
+  const checked = checkOutput(request, ending);
+  if (checked instanceof Promise) return checked.then((settled) => ended(request, settled, at));
+  return ended(request, checked, at);
 }
 
 function ended(request: CallRequest, ending: Ending, at: number): Settled<ToolResult> {
@@ -134,14 +220,15 @@ function ended(request: CallRequest, ending: Ending, at: number): Settled<ToolRe
     : finish(request, ending.args, ending.outcome, ending.exit);
 }
 
-// The plan of a tool whose schema does not compile: its calls take the pipeline, which reports that.
-const NOT_DIRECT: CallPlan = Object.freeze({ stages: [], pastGates: 1, direct: false, serial: false, checked: false });
-
-// The door's last line of defence, as the pipeline's: a throw here is a toolwright bug, and the caller still gets a
-// result, with the lane handed on.
-function failedInside(request: CallRequest, error: unknown): ToolResult {
+function requestFailed(request: CallRequest, error: unknown): ToolResult {
   const held = request.held;
   request.held = undefined;
   held?.leave();
   return internalFailure(request, error);
 }
+
+// Progress of a call nobody can hear goes nowhere (a tool that streams never takes the door).
+function unheard(): void {}
+
+// The plan of a tool whose schema does not compile: its calls take the pipeline, which reports that.
+const NOT_DIRECT: CallPlan = Object.freeze({ stages: [], pastGates: 1, direct: false, serial: false, checked: false });

@@ -17,12 +17,11 @@ const keyOf = (callId: string, toolName: string) => `${callId}\u0000${toolName}`
  * its later nested calls (after awaits) are recognised too.
  */
 export function nestedHold(lane: SerialLane, request: CallRequest): LaneHold | undefined {
-  const holder = lane.holder;
-  if (holder === undefined) return undefined;
+  if (lane.holderCallId === undefined) return undefined;
   const caller = callerContext();
   if (caller === undefined || caller.agent !== request.agent) return undefined;
   const nested = nestedByLane.get(lane);
-  if (!isHolder(caller, holder) && !nested?.has(keyOf(caller.callId, caller.tool.name))) return undefined;
+  if (!isHolder(caller, lane) && !nested?.has(keyOf(caller.callId, caller.tool.name))) return undefined;
   trackCallerFromHere(caller);
   const set = nested ?? new Set<string>();
   if (!nested) nestedByLane.set(lane, set);
@@ -31,6 +30,6 @@ export function nestedHold(lane: SerialLane, request: CallRequest): LaneHold | u
   return { leave: () => void set.delete(key) };
 }
 
-function isHolder(caller: ToolCallContext, holder: NonNullable<SerialLane["holder"]>): boolean {
-  return caller.callId === holder.callId && caller.tool === holder.definition;
+function isHolder(caller: ToolCallContext, lane: SerialLane): boolean {
+  return caller.callId === lane.holderCallId && caller.tool === lane.holderTool;
 }

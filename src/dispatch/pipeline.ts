@@ -144,7 +144,7 @@ function settle(attempt: CallAttempt): Promise<ToolResult> {
 const NO_ARGS: Record<string, unknown> = Object.freeze({});
 
 /** The result of a call that failed inside toolwright (a bug): the caller still gets a result. */
-export function internalFailure(attempt: CallAttempt, error: unknown): ToolResult {
+export function internalFailure(attempt: Pick<CallAttempt, "toolName" | "callId">, error: unknown): ToolResult {
   return failureResult(attempt.toolName, attempt.callId, "failed", {
     code: ErrorCode.ToolFailed,
     message: callNotCompletedText(attempt.toolName, describeThrown(error)),

@@ -9,8 +9,13 @@ export interface LaneHold {
  * handler runs inside its turn (see `nestedHold`).
  */
 export class SerialLane implements LaneHold {
-  /** The call whose turn it is (the request that entered last), read only when another call finds the lane busy. */
-  holder: { readonly callId: string; readonly definition: object } | undefined = undefined;
+  /**
+   * The call whose turn it is, by its call id and tool definition (two fields, so marking a turn allocates nothing),
+   * read only when another call finds the lane busy. Undefined while the lane is free.
+   */
+  holderCallId: string | undefined = undefined;
+  /** See {@link holderCallId}. */
+  holderTool: object | undefined = undefined;
   #busy = false;
   readonly #waiting: Array<(entered: boolean) => void> = [];
 
@@ -43,9 +48,16 @@ export class SerialLane implements LaneHold {
     });
   }
 
+  /** Marks whose turn it is: the call that just entered. */
+  hold(callId: string, tool: object): void {
+    this.holderCallId = callId;
+    this.holderTool = tool;
+  }
+
   /** Hands the lane to the next waiting call, or frees it. */
   leave(): void {
-    this.holder = undefined;
+    this.holderCallId = undefined;
+    this.holderTool = undefined;
     const next = this.#waiting.shift();
     if (next) next(true);
     else this.#busy = false;

@@ -93,7 +93,7 @@ export function lane(request: CallRequest, args: Record<string, unknown>): Settl
   const serial = request.runtime!.lane;
   if (serial.tryEnter()) {
     request.held = serial;
-    serial.holder = request;
+    serial.hold(request.callId, request.definition);
     return args;
   }
   // A call from inside the holder's own handler would wait for a turn that ends only when it does: it runs now.
@@ -105,7 +105,7 @@ export function lane(request: CallRequest, args: Record<string, unknown>): Settl
   return serial.enter(request.signal).then((entered) => {
     if (!entered) return cancelled(request, undefined);
     request.held = serial;
-    serial.holder = request;
+    serial.hold(request.callId, request.definition);
     return args;
   });
 }
