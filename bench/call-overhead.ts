@@ -1,5 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import formatsModule from "ajv-formats";
+import { safeValidateTypes, tool as aiTool, zodSchema } from "@ai-sdk/provider-utils";
+import { z } from "zod";
 import { BaseAgent, ToolRegistry, p, tool } from "../src/index.js";
 import { type Comparison, type MeasureOptions, type Timing, compare, time } from "./measure.js";
 
@@ -39,6 +41,11 @@ export interface CallOverhead {
   readonly floorBeforeFirstCall: Timing;
   /** The same floor timed alone again after toolwright's calls: what toolwright costs the rest of the app. */
   readonly floorAfterCalls: Timing;
+  /**
+   * toolwright's valid call against the AI SDK's execute path for the same tool (a zod 4 schema checked by
+   * `safeValidateTypes`, the check the SDK runs on a model's tool input, then `execute`): below 1 is faster.
+   */
+  readonly vsAiSdk: Comparison;
 }
 
 /**
@@ -84,5 +91,21 @@ export async function measureCallOverhead(options: MeasureOptions): Promise<Call
     options,
   );
   const floorAfterCalls = await time(() => floorCall(good), options);
-  return { valid, invalid, floorBeforeFirstCall, floorAfterCalls };
+
+  // The AI SDK's own path for a tool call once the model's text is parsed: validate the input against the tool's
+  // schema, then run `execute` with the call's options. The same work as callTool's, in the peer's way.
+  const aiAdd = aiTool({ inputSchema: z.object({ a: z.number(), b: z.number() }), execute: async (args) => add(args) });
+  const aiSchema = zodSchema(z.object({ a: z.number(), b: z.number() }));
+  const aiCall = async (value: unknown): Promise<number> => {
+    const checked = await safeValidateTypes({ value, schema: aiSchema });
+    if (!checked.success) throw checked.error;
+    return aiAdd.execute!(checked.value, { toolCallId: "call_1", messages: [] }) as Promise<number>;
+  };
+  if ((await aiCall(good)) !== 3) throw new Error("the AI SDK call did not add");
+  const vsAiSdk = await compare(
+    () => agent.callTool("add", good),
+    () => aiCall(good),
+    options,
+  );
+  return { valid, invalid, floorBeforeFirstCall, floorAfterCalls, vsAiSdk };
 }

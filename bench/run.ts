@@ -70,6 +70,13 @@ try {
         ratio: calls.valid.ratio,
       },
       {
+        measure: "  peer: callTool / the AI SDK's execute path (zod 4 safeValidateTypes + execute), same tool",
+        toolwright: formatNs(calls.vsAiSdk.subject.medianNs),
+        floor: formatNs(calls.vsAiSdk.floor.medianNs),
+        ratio: calls.vsAiSdk.ratio,
+        target: 1,
+      },
+      {
         measure: "returns: a valid call of a tool with `returns` / the same tool without",
         toolwright: formatNs(output.checked.subject.medianNs),
         floor: formatNs(output.checked.floor.medianNs),
