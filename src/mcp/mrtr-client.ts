@@ -116,26 +116,31 @@ export class MrtrClient implements ToolClient {
     return `${prefix}-${count}`;
   }
 
-  async #ask<T>(
-    feature: ClientFeature,
-    key: string,
-    read: (view: View) => T | undefined,
-    build: () => InputRequest,
-  ): Promise<T> {
-    requireFeature(this.#capabilities, feature, this.#onMissing);
-    // An answer of the wrong kind (or a malformed one, which the SDK drops) counts as none: the request is made again.
-    const answered = read(this.#sdk.inputResponse(this.#answers as Record<string, unknown>, key));
-    if (answered !== undefined) {
-      this.used[key] = this.#answers[key];
-      return answered;
+  #ask<T>(feature: ClientFeature, key: string, read: (view: View) => T | undefined, build: () => InputRequest) {
+    let request: InputRequest;
+    try {
+      requireFeature(this.#capabilities, feature, this.#onMissing);
+      // An answer of the wrong kind (or a malformed one, which the SDK drops) counts as none: it is asked again.
+      const answered = read(this.#sdk.inputResponse(this.#answers as Record<string, unknown>, key));
+      if (answered !== undefined) {
+        this.used[key] = this.#answers[key];
+        return Promise.resolve(answered);
+      }
+      if (this.#closed !== undefined) throw new ClientInputPendingError(this.#closed);
+      request = build();
+    } catch (error) {
+      return Promise.reject(error as Error);
     }
-    if (this.#closed !== undefined) throw new ClientInputPendingError(this.#closed);
-    this.#asked[key] = build();
+    this.#asked[key] = request;
     if (!this.#scheduled) {
       this.#scheduled = true;
       // Requests made together (Promise.all, or several before the first await) form one round.
       setTimeout(() => this.#closeRound({ ...this.#asked }), 0);
     }
-    return new Promise<T>((_, reject) => this.#waiting.push(reject));
+    const waiting = new Promise<T>((_, reject) => this.#waiting.push(reject));
+    // Marked handled: a handler that awaits one of several requests made together must not crash the process with
+    // the others' rejection when the round ends. Whoever awaits it still sees the rejection.
+    waiting.catch(() => undefined);
+    return waiting;
   }
 }
