@@ -71,6 +71,18 @@ export type {
   ToolProgressNotice,
 } from "./dispatch/index.js";
 export type { ToolProgress, ToolProgressEvent } from "./tool/tool-progress.js";
+export type {
+  ClientFeature,
+  ClientLogLevel,
+  ClientRequestOptions,
+  ClientRoot,
+  ElicitationAnswer,
+  ElicitationRequest,
+  SamplingAnswer,
+  SamplingMessage,
+  SamplingRequest,
+  ToolClient,
+} from "./tool/tool-client.js";
 export type { ApprovalDecision, Approver, RuntimeOptions, ScopeChecker } from "./dispatch/index.js";
 export type { RunToolCallsOptions, RetryBackoff } from "./dispatch/index.js";
 export type {
@@ -129,6 +141,7 @@ export {
 } from "./errors/errors.js";
 export type { ArgumentIssue } from "./errors/errors.js";
 export { ApprovalNotFoundError, TaskNotFoundError } from "./errors/runtime-errors.js";
+export { ClientCapabilityError, ClientInputPendingError } from "./errors/client-errors.js";
 export type { StoreOptions } from "./dispatch/index.js";
 export { MemoryStore } from "./store/memory-store.js";
 export { StoreUnavailableError } from "./store/store-error.js";

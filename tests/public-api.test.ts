@@ -16,6 +16,8 @@ describe("public API", () => {
       "ApprovalNotFoundError",
       "BaseAgent",
       "BaseTool",
+      "ClientCapabilityError",
+      "ClientInputPendingError",
       "DEFAULT_MAX_RESULT_CHARS",
       "ErrorCode",
       "MemoryStore",

@@ -42,6 +42,13 @@ export const ErrorCode = {
   StoreUnavailable: "STORE_UNAVAILABLE",
   /** A background task's process stopped renewing its lease (it died or lost the store): the task is lost. */
   TaskLost: "TASK_LOST",
+  /** A handler asked the calling client for something (elicitation, sampling, roots) it did not declare it supports. */
+  ClientCapabilityMissing: "CLIENT_CAPABILITY_MISSING",
+  /**
+   * A handler's request to the client is answered in a later round (MCP 2026-07-28 `input_required`): this run of the
+   * handler stops here and runs again with the answer. Not a failure the model ever sees.
+   */
+  ClientInputPending: "CLIENT_INPUT_PENDING",
 } as const;
 
 /** One of the {@link ErrorCode} strings. */

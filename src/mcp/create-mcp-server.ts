@@ -11,6 +11,7 @@ import { settleApproval } from "./settle-approval.js";
 import type { ApprovalFormSchema } from "./approval-form.js";
 import { requestScopedSearchResult } from "./deferred-listing.js";
 import { TASKS_EXTENSION, createTaskResult, registerTaskHandlers } from "./task-handlers.js";
+import { ClientInputCall, declaredCapabilities, isClientInputState } from "./client-input.js";
 
 export type { McpEra } from "./list-tools.js";
 
@@ -80,17 +81,27 @@ export function createMcpServer(
       ...inputSchemaOf(name),
     };
     const state = scope.era === "modern" ? ctx.mcpReq.requestState<MrtrApprovalState>() : undefined;
-    if (mrtr && typeof state === "object" && state !== null) {
+    if (mrtr && typeof state === "object" && state !== null && !isClientInputState(state)) {
       // The retry of a call that asked for approval: answer it, never start the call again.
       const answered = await resumeOverMrtr(state, name, ctx.mcpReq.inputResponses, mrtr);
       return "resultType" in answered ? answered : forEra(toMcpCallToolResult(answered), answered.content, name);
     }
     const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, ctx.mcpReq.notify);
-    const called = await agent.callTool(name, args ?? {}, {
-      signal,
-      ...(deferring ? { loadedTools: loaded } : {}),
-      ...(onProgress === undefined ? {} : { onProgress }),
-    });
+    // The handler's `context.client` (client-input.ts): on 2026-07-28 its requests may answer `input_required`.
+    const capabilities = declaredCapabilities(scope.era, ctx, server);
+    const input = new ClientInputCall(
+      { sdk, era: scope.era, ctx, codec: scope.codec, capabilities, state },
+      name,
+      args ?? {},
+    );
+    const called = await input.run((run) =>
+      agent.callTool(name, args ?? {}, {
+        ...run,
+        ...(deferring ? { loadedTools: loaded } : {}),
+        ...(onProgress === undefined ? {} : { onProgress }),
+      }),
+    );
+    if ("resultType" in called) return called;
     const result = scope.sessionful ? called : requestScopedSearchResult(called, agent);
     if (loaded.names.length > before && scope.sessionful) await server.sendToolListChanged();
     // The SDK types the 2026 envelope as `{}`; its keys are the revision's `_meta` names.
@@ -116,13 +127,15 @@ export function createMcpServer(
       const answer = await ctx.mcpReq.elicitInput({ mode: "form", message, requestedSchema } as never, { signal });
       return answer.action === "accept" && answer.content?.approve === true ? answer.content : undefined;
     };
-    const settled = await settleApproval({
-      result,
-      approvals: agent.approvals,
-      ask: canAsk ? ask : undefined,
-      signal,
-      ...inputSchemaOf(name),
-    });
+    const settled = await input.within(() =>
+      settleApproval({
+        result,
+        approvals: agent.approvals,
+        ask: canAsk ? ask : undefined,
+        signal,
+        ...inputSchemaOf(name),
+      }),
+    );
     return forEra(toMcpCallToolResult(settled), settled.content, name);
   });
 

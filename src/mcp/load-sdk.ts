@@ -50,6 +50,7 @@ export interface ServerSdk {
   readonly createRequestStateCodec: ServerModule["createRequestStateCodec"];
   readonly fromJsonSchema: ServerModule["fromJsonSchema"];
   readonly ProtocolError: ServerModule["ProtocolError"];
+  readonly MissingRequiredClientCapabilityError: ServerModule["MissingRequiredClientCapabilityError"];
 }
 
 /**
@@ -73,6 +74,7 @@ export function loadServerSdk(): Promise<ServerSdk> {
         createRequestStateCodec: sdk.createRequestStateCodec,
         fromJsonSchema: sdk.fromJsonSchema,
         ProtocolError: sdk.ProtocolError,
+        MissingRequiredClientCapabilityError: sdk.MissingRequiredClientCapabilityError,
       };
     },
     MCP_SERVER_PACKAGE,

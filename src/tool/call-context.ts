@@ -3,6 +3,7 @@ import dependencies from "../schema/load-dependencies.cjs";
 import { stableStringify } from "../schema/stable-stringify.js";
 import type { CallingAgent, ToolCallContext, ToolFlags, ToolSpec } from "./tool.js";
 import type { ToolProgress } from "./tool-progress.js";
+import type { ToolClient } from "./tool-client.js";
 
 interface KeyedCall {
   readonly callId: string;
@@ -29,6 +30,29 @@ export function durableKeyOf(callId: string): string | undefined {
   return keyed !== undefined && keyed.callId === callId ? keyed.key : undefined;
 }
 
+interface ClientCall {
+  readonly callId: string;
+  readonly client: ToolClient;
+}
+
+// The client of the call a server (serveMcp) is running, tracked across awaits like the durable key above: a server
+// answers many requests at once, each call with its own client. Created on the first served call.
+let clients: AsyncLocalStorage<ClientCall> | undefined;
+
+/**
+ * Runs `fn` (a dispatch of the call `callId`, and whatever settles it) so that the call's context carries `client`
+ * as its `client`. A call the handler makes itself has another id, and no client.
+ */
+export function runWithToolClient<T>(callId: string, client: ToolClient, fn: () => T): T {
+  return (clients ??= new AsyncLocalStorage()).run({ callId, client }, fn);
+}
+
+/** The client a server set for `callId` around the running dispatch; undefined outside one. */
+function toolClientOf(callId: string): ToolClient | undefined {
+  const current = clients?.getStore();
+  return current !== undefined && current.callId === callId ? current.client : undefined;
+}
+
 /**
  * Returns the idempotency key of a call outside a durable engine: `tw1-` and a SHA-256 (hex) of the agent's store
  * scope, the call id, the tool and the arguments (keys sorted). Every retry of the call, and a run of an approved
@@ -50,6 +74,7 @@ export class CallContext implements ToolCallContext {
   readonly callId: string;
   readonly tool: ToolSpec & ToolFlags;
   readonly reportProgress: (update: ToolProgress) => void;
+  readonly client: ToolClient | undefined;
   readonly #args: unknown;
   readonly #scope: string;
   #key: string | undefined;
@@ -77,6 +102,7 @@ export class CallContext implements ToolCallContext {
     // Read now, while the dispatch still runs in the adapter's tracked call: a handler may read the key later from a
     // callback the tracking does not reach.
     this.#key = durableKeyOf(callId);
+    this.client = toolClientOf(callId);
   }
 
   /** See {@link ToolCallContext.idempotencyKey}. */

@@ -1,6 +1,7 @@
 import type { TOOL_FLAGS, ToolFlagName } from "./flags.js";
 import type { JsonSchema, ObjectJsonSchema } from "../params/json-schema.js";
 import type { ToolProgress } from "./tool-progress.js";
+import type { ToolClient } from "./tool-client.js";
 
 /**
  * What providers need of a tool: its name, its description for the model, the JSON Schema of its arguments, and of
@@ -94,6 +95,12 @@ export interface ToolCallContext {
    * }
    */
   readonly idempotencyKey: string;
+  /**
+   * The client that made the call, when it can take requests back: log to it, ask its user (`elicit`), its model
+   * (`sample`) or for its roots. Present for a call from an MCP client served by `serveMcp`; undefined for every other
+   * caller (a model's tool call through a provider, `callTool` from code). See {@link ToolClient} and docs/mcp.md.
+   */
+  readonly client?: ToolClient | undefined;
 }
 
 /**
