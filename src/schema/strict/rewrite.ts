@@ -1,8 +1,7 @@
 import { type ObjectJsonSchema } from "../../params/json-schema.js";
-import { deepFreeze, isPlainObject } from "../json.js";
+import { isPlainObject } from "../json.js";
 import type { ObjectSchemaObject } from "../json.js";
 import { type CompatibilityFinding, FindingCollector } from "../finding.js";
-import { recursiveRefTargets } from "../refs.js";
 import { type StrictProvider, strictProfile } from "./strict-profiles.js";
 import type { StrictContext } from "./strict-context.js";
 import { strictNode } from "./strict-walk.js";
@@ -63,12 +62,11 @@ export function toStrictJsonSchema(schema: ObjectJsonSchema, options: StrictSche
 function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): StrictSchemaResult {
   const profile = strictProfile(options.provider);
   const found = new FindingCollector(options.tool ?? "");
-  let recursive: ReadonlySet<string> | undefined;
   const ctx: StrictContext = {
     profile,
     root: schema,
     // Most schemas hold no `$ref`: the scan of the whole schema for reference cycles waits for the first one.
-    recursive: () => (recursive ??= recursiveRefTargets(schema)),
+    recursive: undefined,
     found,
     nulled: new Map(),
     stats: { properties: 0, enumValues: 0, depth: 0 },
@@ -82,7 +80,7 @@ function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): Strict
       found.add([key], `${r}.root`, "error", `The root of the input schema must not use \`${key}\`.`);
     }
   }
-  const out = strictNode(schema, [], [], ctx) as ObjectSchemaObject;
+  const out = strictNode(schema, undefined, undefined, ctx) as ObjectSchemaObject;
   if (options.provider === "openai") {
     const { properties, depth, enumValues } = ctx.stats;
     if (properties > OPENAI_MAX_PROPERTIES) {
@@ -105,11 +103,16 @@ function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): Strict
       );
     }
   }
-  // The schema is frozen as it was built (strictNode); this freezes the findings and the records around it.
-  return deepFreeze({
+  // The schema is frozen as it was built (strictNode); the findings and the records are frozen here, one by one
+  // (they are flat), instead of by a deep walk that would visit the frozen schema again.
+  const findings = found.findings;
+  for (const finding of findings) Object.freeze(finding);
+  const nulledOptionals: Record<string, readonly string[]> = {};
+  for (const [pointer, names] of ctx.nulled) nulledOptionals[pointer] = Object.freeze(names);
+  return Object.freeze({
     schema: out,
     strict: !found.hasErrors,
-    findings: found.findings,
-    nulledOptionals: Object.fromEntries(ctx.nulled),
+    findings: Object.freeze(findings),
+    nulledOptionals: Object.freeze(nulledOptionals),
   });
 }
