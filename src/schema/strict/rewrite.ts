@@ -33,8 +33,15 @@ export interface StrictSchemaOptions {
   readonly tool?: string;
 }
 
-// Schema work happens once per schema object: specs are frozen, so a WeakMap keyed on them never goes stale.
-const cache = new WeakMap<object, Map<string, StrictSchemaResult>>();
+// Schema work happens once per schema object: specs are frozen, so a WeakMap keyed on them never goes stale. Most
+// schemas are rewritten for one provider and tool name only: that first result is kept as it is, and a Map is made
+// only for a second key (a Map per schema was a tenth of an export's garbage).
+interface CacheEntry {
+  readonly key: string;
+  readonly result: StrictSchemaResult;
+  others?: Map<string, StrictSchemaResult>;
+}
+const cache = new WeakMap<object, CacheEntry>();
 
 // OpenAI's documented size limits (https://platform.openai.com/docs/guides/structured-outputs#objects-have-limitations-on-nesting-depth-and-size).
 const OPENAI_MAX_PROPERTIES = 5000;
@@ -50,12 +57,15 @@ const OPENAI_MAX_ENUM_VALUES = 1000;
  */
 export function toStrictJsonSchema(schema: ObjectJsonSchema, options: StrictSchemaOptions): StrictSchemaResult {
   const key = `${options.provider}\u0000${options.tool ?? ""}`;
-  const cached = cache.get(schema)?.get(key);
-  if (cached) return cached;
+  const entry = cache.get(schema);
+  if (entry !== undefined) {
+    if (entry.key === key) return entry.result;
+    const cached = entry.others?.get(key);
+    if (cached) return cached;
+  }
   const result = rewrite(schema, options);
-  const perSchema = cache.get(schema) ?? new Map<string, StrictSchemaResult>();
-  perSchema.set(key, result);
-  cache.set(schema, perSchema);
+  if (entry === undefined) cache.set(schema, { key, result });
+  else (entry.others ??= new Map()).set(key, result);
   return result;
 }
 
@@ -68,7 +78,7 @@ function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): Strict
     // Most schemas hold no `$ref`: the scan of the whole schema for reference cycles waits for the first one.
     recursive: undefined,
     found,
-    nulled: new Map(),
+    nulled: undefined,
     stats: { properties: 0, enumValues: 0, depth: 0 },
   };
   const r = profile.rules;
@@ -108,7 +118,7 @@ function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): Strict
   const findings = found.findings;
   for (const finding of findings) Object.freeze(finding);
   const nulledOptionals: Record<string, readonly string[]> = {};
-  for (const [pointer, names] of ctx.nulled) nulledOptionals[pointer] = Object.freeze(names);
+  if (ctx.nulled) for (const [pointer, names] of ctx.nulled) nulledOptionals[pointer] = Object.freeze(names);
   return Object.freeze({
     schema: out,
     strict: !found.hasErrors,

@@ -44,8 +44,11 @@ export interface StrictContext {
    */
   recursive: ReadonlySet<string> | undefined;
   readonly found: FindingCollector;
-  /** Object schemas of the rewritten schema (JSON Pointer) → properties made required and nullable there. */
-  readonly nulled: Map<string, string[]>;
+  /**
+   * Object schemas of the rewritten schema (JSON Pointer) → properties made required and nullable there; made at the
+   * first such property.
+   */
+  nulled: Map<string, string[]> | undefined;
   readonly stats: { properties: number; enumValues: number; depth: number };
 }
 

@@ -99,7 +99,8 @@ export function strictObject(
   let here: string | undefined; // the pointer is only needed when a property is made nullable
   const walked: Record<string, SchemaObject> = {};
   ctx.stats.depth = Math.max(ctx.stats.depth, depth + 1);
-  for (const key of properties === undefined ? [] : Object.keys(properties)) {
+  for (const key in properties) {
+    if (!Object.hasOwn(properties!, key)) continue; // the own keys, as Object.keys lists them, without the list
     const value = properties![key];
     ctx.stats.properties += 1;
     const at = below(dst, "properties", key);
@@ -111,10 +112,12 @@ export function strictObject(
     const rewrite = makeNullable(child);
     walked[key] = rewrite.schema;
     if (rewrite.wrapped)
-      moveRecords(ctx.nulled, toPointer(segmentsOf(at)), toPointer(segmentsOf(below(at, "anyOf", "0"))));
+      if (ctx.nulled)
+        moveRecords(ctx.nulled, toPointer(segmentsOf(at)), toPointer(segmentsOf(below(at, "anyOf", "0"))));
     if (rewrite.added) {
       here ??= toPointer(segmentsOf(dst));
-      ctx.nulled.set(here, [...(ctx.nulled.get(here) ?? []), key]);
+      const nulled = (ctx.nulled ??= new Map());
+      nulled.set(here, [...(nulled.get(here) ?? []), key]);
     }
   }
   out.type ??= "object";

@@ -33,7 +33,8 @@ export function strictNode(node: unknown, src: Path, dst: Path, ctx: StrictConte
   // Filled only when a keyword is folded into the description (most nodes fold none).
   let notes: string[] | undefined;
   const { profile } = ctx;
-  for (const key of Object.keys(node)) {
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue; // the own keys, as Object.keys lists them, without making the list
     const value = node[key];
     let why: string | undefined; // set when the keyword is folded into the description
     if (key === "type" || key === "title") out[key] = frozenCopy(value);
