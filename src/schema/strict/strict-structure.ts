@@ -117,7 +117,9 @@ export function strictObject(
     if (rewrite.added) {
       here ??= toPointer(segmentsOf(dst));
       const nulled = (ctx.nulled ??= new Map());
-      nulled.set(here, [...(nulled.get(here) ?? []), key]);
+      const names = nulled.get(here);
+      if (names) names.push(key);
+      else nulled.set(here, [key]);
     }
   }
   out.type ??= "object";
