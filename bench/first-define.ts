@@ -36,7 +36,7 @@ function floorSource(modules: GeneratedModules): string {
 const { defineSpecs } = await import(${JSON.stringify(modules.plainBuilt)});
 const start = performance.now();
 const tools = defineSpecs().map(({ name, description, inputSchema }) =>
-  ({ type: "function", name, description, parameters: inputSchema, strict: false }));
+  ({ type: "function", function: { name, description, parameters: inputSchema, strict: true } }));
 const end = performance.now();
 if (tools.length !== 200) throw new Error("got " + tools.length + " tools");
 console.log(JSON.stringify({ ms: end - start }));

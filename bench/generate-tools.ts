@@ -99,19 +99,23 @@ export function defineSpecs() {
 `;
 }
 
+// The floors write by hand what toolwright's export hands out for the class, so both sides end with the same OpenAI
+// tools (define-tools.ts checks they are equal): the strict-mode schema OpenAI's Structured Outputs take, every
+// property required, the optional ones nullable, the default told in the description (`strict: true`). A developer
+// writing strict tools by hand writes this form once, and validates calls against it.
 function plainSource(): string {
   const specs: string[] = [];
   for (let i = 0; i < TOOL_COUNT; i++) {
     const properties = isBuiltin(i)
-      ? `{ query: { type: "string", description: "What to look for" }, limit: { type: "integer", default: 10 } }, required: ["query"]`
-      : `{ id: { type: "string", description: "Record id" }, limit: { type: "integer", minimum: 1, default: 10 }, verbose: { type: "boolean" } }, required: ["id"]`;
+      ? `{ query: { type: "string", description: "What to look for" }, limit: { type: ["integer", "null"], description: "Default: 10." } }, required: ["query", "limit"]`
+      : `{ id: { type: "string", description: "Record id" }, limit: { type: ["integer", "null"], minimum: 1, description: "Default: 10." }, verbose: { type: ["boolean", "null"] } }, required: ["id", "limit", "verbose"]`;
     const name = isBuiltin(i) ? `find${i}` : `lookup${i}`;
     const description = isBuiltin(i) ? `Find records like number ${i}` : `Look up record number ${i}`;
     specs.push(
       `{ name: "${name}", description: "${description}", inputSchema: { type: "object", properties: ${properties}, additionalProperties: false } }`,
     );
   }
-  return `// The floor: specs written out by hand as JSON Schema literals, nothing computed.
+  return `// The floor: specs written out by hand as strict-mode JSON Schema literals, nothing computed.
 export function defineSpecs() {
   return [
     ${specs.join(",\n    ")},

@@ -32,55 +32,56 @@ export function checkAgainstDescriptor(schema: unknown, value: unknown, path = "
 
 function checkKeyword(s: Schema, key: string, value: unknown, path: string): DefaultVerdict {
   const rule = s[key];
-  const fail = (text: string): DefaultVerdict => ({ path, rule: text });
   switch (key) {
     case "type": {
+      if (typeof rule === "string") return hasType(value, rule) ? undefined : fail(path, `must be ${rule}`);
       const types = Array.isArray(rule) ? (rule as string[]) : [rule as string];
-      return types.some((t) => hasType(value, t)) ? undefined : fail(`must be ${types.join(" or ")}`);
+      for (const t of types) if (hasType(value, t)) return undefined;
+      return fail(path, `must be ${types.join(" or ")}`);
     }
     case "enum":
       return (rule as unknown[]).some((v) => sameJson(v, value))
         ? undefined
-        : fail(`must be one of ${(rule as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`);
+        : fail(path, `must be one of ${(rule as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`);
     case "const":
-      return sameJson(rule, value) ? undefined : fail(`must be ${JSON.stringify(rule)}`);
+      return sameJson(rule, value) ? undefined : fail(path, `must be ${JSON.stringify(rule)}`);
     case "minimum":
-      return typeof value !== "number" || value >= (rule as number) ? undefined : fail(`must be >= ${rule}`);
+      return typeof value !== "number" || value >= (rule as number) ? undefined : fail(path, `must be >= ${rule}`);
     case "maximum":
-      return typeof value !== "number" || value <= (rule as number) ? undefined : fail(`must be <= ${rule}`);
+      return typeof value !== "number" || value <= (rule as number) ? undefined : fail(path, `must be <= ${rule}`);
     case "exclusiveMinimum":
-      return typeof value !== "number" || value > (rule as number) ? undefined : fail(`must be > ${rule}`);
+      return typeof value !== "number" || value > (rule as number) ? undefined : fail(path, `must be > ${rule}`);
     case "exclusiveMaximum":
-      return typeof value !== "number" || value < (rule as number) ? undefined : fail(`must be < ${rule}`);
+      return typeof value !== "number" || value < (rule as number) ? undefined : fail(path, `must be < ${rule}`);
     case "multipleOf":
       return typeof value !== "number" || Number.isInteger(value / (rule as number))
         ? undefined
-        : fail(`must be a multiple of ${rule}`);
+        : fail(path, `must be a multiple of ${rule}`);
     case "minLength":
       return typeof value !== "string" || [...value].length >= (rule as number)
         ? undefined
-        : fail(`must have at least ${rule} characters`);
+        : fail(path, `must have at least ${rule} characters`);
     case "maxLength":
       return typeof value !== "string" || [...value].length <= (rule as number)
         ? undefined
-        : fail(`must have at most ${rule} characters`);
+        : fail(path, `must have at most ${rule} characters`);
     case "pattern":
       // The developer's own value, checked once: the ECMAScript engine is safe here, and it is what the pattern means.
       return typeof value !== "string" || new RegExp(rule as string, "u").test(value)
         ? undefined
-        : fail(`must match pattern ${JSON.stringify(rule)}`);
+        : fail(path, `must match pattern ${JSON.stringify(rule)}`);
     case "minItems":
       return !Array.isArray(value) || value.length >= (rule as number)
         ? undefined
-        : fail(`must have at least ${rule} items`);
+        : fail(path, `must have at least ${rule} items`);
     case "maxItems":
       return !Array.isArray(value) || value.length <= (rule as number)
         ? undefined
-        : fail(`must have at most ${rule} items`);
+        : fail(path, `must have at most ${rule} items`);
     case "uniqueItems":
       return rule !== true || !Array.isArray(value) || new Set(value.map((v) => canonical(v))).size === value.length
         ? undefined
-        : fail("must not have duplicate items");
+        : fail(path, "must not have duplicate items");
     case "items":
       if (!Array.isArray(value)) return undefined;
       for (const [i, item] of value.entries()) {
@@ -91,7 +92,7 @@ function checkKeyword(s: Schema, key: string, value: unknown, path: string): Def
     case "required":
       if (!isRecord(value)) return undefined;
       for (const name of rule as string[])
-        if (!Object.hasOwn(value, name)) return fail(`must have the property "${name}"`);
+        if (!Object.hasOwn(value, name)) return fail(path, `must have the property "${name}"`);
       return undefined;
     case "properties":
     case "additionalProperties":
@@ -99,11 +100,16 @@ function checkKeyword(s: Schema, key: string, value: unknown, path: string): Def
     case "anyOf": {
       const verdicts = (rule as unknown[]).map((member) => checkAgainstDescriptor(member, value, path));
       if (verdicts.includes(undefined)) return undefined;
-      return verdicts.includes("unknown") ? "unknown" : fail("must match one of the schemas in anyOf");
+      return verdicts.includes("unknown") ? "unknown" : fail(path, "must match one of the schemas in anyOf");
     }
     default:
       return "unknown";
   }
+}
+
+// A module function rather than a closure per call: this runs for every keyword of every default a definition checks.
+function fail(path: string, rule: string): DefaultVerdict {
+  return { path, rule };
 }
 
 function checkProperties(s: Schema, key: string, value: Record<string, unknown>, path: string): DefaultVerdict {

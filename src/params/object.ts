@@ -22,7 +22,8 @@ export function assertShape(shape: unknown, where: string): asserts shape is Par
   if (typeof shape !== "object" || shape === null || Array.isArray(shape)) {
     throw new ToolDefinitionError(`${where}: expected an object of descriptors such as { city: p.string() }.`);
   }
-  for (const [key, value] of Object.entries(shape)) {
+  for (const key of Object.keys(shape)) {
+    const value = (shape as Record<string, unknown>)[key];
     if (!isParam(value)) {
       throw new ToolDefinitionError(
         `${where}: "${key}" is not a descriptor. Use p.string(), p.integer(), ... (got ${showValue(value)}).`,

@@ -82,12 +82,12 @@ Object.defineProperties(paramMethods, {
             `${verdict.rule}. The schema allows ${showSchema(this)}; give a default it allows, or drop the default.`,
         );
       }
-      return deriveParam(this, { default: value }, { [DEFAULTED]: true });
+      return derive(this, { default: value }, false, true);
     },
   },
   optional: {
     value(this: AnyParam) {
-      return deriveParam(this, {}, { [OPTIONAL]: true });
+      return derive(this, NO_KEYWORDS, true, false);
     },
   },
 });
@@ -107,12 +107,15 @@ export interface CommonOptions {
 const CHECKED = Symbol("toolwright.param.checked");
 
 // One prototype per kind and marker set, holding the hidden tags, so a descriptor is one object literal of its
-// keywords: no defineProperty per key, and descriptors of one kind and keyword set share a V8 shape.
-const prototypes = new Map<string, object>();
+// keywords: no defineProperty per key, and descriptors of one kind and keyword set share a V8 shape. By kind, then
+// by the three markers as the bits of an index (no key string made per descriptor).
+const prototypes = new Map<ParamKind, (object | undefined)[]>();
 
 function prototypeFor(kind: ParamKind, optional: boolean, defaulted: boolean, checked: boolean): object {
-  const key = `${kind}|${+optional}${+defaulted}${+checked}`;
-  let proto = prototypes.get(key);
+  let ofKind = prototypes.get(kind);
+  if (!ofKind) prototypes.set(kind, (ofKind = []));
+  const index = (optional ? 1 : 0) + (defaulted ? 2 : 0) + (checked ? 4 : 0);
+  let proto = ofKind[index];
   if (!proto) {
     // Non-enumerable tags: a spread or Object.assign copy is plain JSON Schema, not a descriptor without its methods,
     // and deep-equality checks (jest's toEqual reads enumerable symbols) see exactly the schema.
@@ -121,7 +124,7 @@ function prototypeFor(kind: ParamKind, optional: boolean, defaulted: boolean, ch
     if (defaulted) tags[DEFAULTED] = { value: true };
     if (checked) tags[CHECKED] = { value: true };
     proto = Object.freeze(Object.create(paramMethods, tags) as object);
-    prototypes.set(key, proto);
+    ofKind[index] = proto;
   }
   return proto;
 }
@@ -133,12 +136,30 @@ function prototypeFor(kind: ParamKind, optional: boolean, defaulted: boolean, ch
 export function defineParam<P extends AnyParam>(
   kind: ParamKind,
   schema: object,
-  markers: object = {},
-  where = `p.${kind}()`,
+  markers: object = NO_KEYWORDS,
+  where?: string,
 ): P {
+  return build(kind, schema, OPTIONAL in markers, DEFAULTED in markers, where);
+}
+
+// Shared by every call without keywords or markers to add, instead of a new `{}` each time.
+const NO_KEYWORDS: object = Object.freeze({});
+
+// The builder's name for messages, made once per kind rather than once per descriptor.
+const BUILDER_NAMES = new Map<ParamKind, string>();
+
+function build<P extends AnyParam>(
+  kind: ParamKind,
+  schema: object,
+  optional: boolean,
+  defaulted: boolean,
+  where: string | undefined,
+): P {
+  let name = where ?? BUILDER_NAMES.get(kind);
+  if (name === undefined) BUILDER_NAMES.set(kind, (name = `p.${kind}()`));
   const keywords = definedKeywords(schema as Record<string, unknown>);
-  const checked = checkKeywords(keywords, where);
-  const proto = prototypeFor(kind, OPTIONAL in markers, DEFAULTED in markers, checked);
+  const checked = checkKeywords(keywords, name);
+  const proto = prototypeFor(kind, optional, defaulted, checked);
   // A literal with `__proto__` and a spread: spread defines own data properties, so `default` is an own keyword even
   // though the prototype has a read-only `default` method, which would block an assignment.
   return Object.freeze({ __proto__: proto, ...keywords }) as unknown as P;
@@ -169,13 +190,37 @@ export type MarkersOf<P> = (P extends OptionalMarker ? OptionalMarker : unknown)
 /** Returns the optional/defaulted markers `param` carries, to pass on to a descriptor built from it. */
 export function markersOf(param: AnyParam): Record<symbol, true> {
   const carried: Record<symbol, true> = {};
-  for (const marker of [OPTIONAL, DEFAULTED]) if (marker in param) carried[marker] = true;
+  if (OPTIONAL in param) carried[OPTIONAL] = true;
+  if (DEFAULTED in param) carried[DEFAULTED] = true;
   return carried;
 }
 
 /** Returns a copy of `param` with extra keywords and markers; the original is never changed. */
-export function deriveParam<P extends AnyParam>(param: P, keywords: object, markers: object = {}, where?: string): P {
-  return defineParam(param[KIND], { ...param, ...keywords }, { ...markersOf(param), ...markers }, where);
+export function deriveParam<P extends AnyParam>(
+  param: P,
+  keywords: object,
+  markers: object = NO_KEYWORDS,
+  where?: string,
+): P {
+  return derive(param, keywords, OPTIONAL in markers, DEFAULTED in markers, where);
+}
+
+// deriveParam with the markers to add as flags: `.default()` and `.optional()` run once per parameter of every
+// definition, and two marker objects per call were most of what they allocated.
+function derive<P extends AnyParam>(
+  param: P,
+  keywords: object,
+  optional: boolean,
+  defaulted: boolean,
+  where?: string,
+): P {
+  return build(
+    param[KIND],
+    { ...param, ...keywords },
+    optional || OPTIONAL in param,
+    defaulted || DEFAULTED in param,
+    where,
+  );
 }
 
 /** Turns the short form (a description string) or an options object into options. */

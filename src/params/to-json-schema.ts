@@ -13,11 +13,12 @@ export interface ShapeSchema {
  * `required` is left out when empty, as most hand-written schemas do.
  */
 export function shapeToJsonSchema(shape: ParamShape): ShapeSchema {
-  const required = Object.keys(shape).filter((key) => !isOptionalParam(shape[key]!));
-  return {
-    type: "object",
-    properties: shape,
-    ...(required.length > 0 ? { required } : {}),
-    additionalProperties: false,
-  } as ShapeSchema;
+  const required: string[] = [];
+  for (const key of Object.keys(shape)) if (!isOptionalParam(shape[key]!)) required.push(key);
+  // Keys in one order whether or not `required` is there: type, properties, required, additionalProperties.
+  return (
+    required.length > 0
+      ? { type: "object", properties: shape, required, additionalProperties: false }
+      : { type: "object", properties: shape, additionalProperties: false }
+  ) as ShapeSchema;
 }

@@ -9,7 +9,8 @@ import { acceptsNull } from "./json.js";
 /** What a definition check looks at: the subschemas that carry a `default`, and the formats named. */
 export interface DefinitionSites {
   readonly defaults: Readonly<Record<string, unknown>>[];
-  readonly formats: Set<string>;
+  /** The formats named, in the order met (a name may come twice). */
+  readonly formats: string[];
 }
 
 /**
@@ -24,10 +25,10 @@ export interface DefinitionSites {
  * @throws {ToolDefinitionError} naming the parameter, its default and what its schema allows.
  */
 export function checkDefinition(schema: object, where: string, judge: () => Ajv2020): void {
-  const sites: DefinitionSites = { defaults: [], formats: new Set() };
+  const sites: DefinitionSites = { defaults: [], formats: [] };
   walk(schema, [], (node) => {
     if (node.default !== undefined) sites.defaults.push(node);
-    if (typeof node.format === "string") sites.formats.add(node.format);
+    if (typeof node.format === "string") sites.formats.push(node.format);
   });
   checkSites(schema, sites, where, judge);
 }
@@ -38,7 +39,8 @@ export function checkDefinition(schema: object, where: string, judge: () => Ajv2
  * @throws {ToolDefinitionError} naming the parameter, its default and what its schema allows.
  */
 export function checkSites(schema: object, sites: DefinitionSites, where: string, judge: () => Ajv2020): void {
-  for (const format of sites.formats) {
+  // Each format is warned about once, however often it is named; the Set is made only when there are formats.
+  for (const format of sites.formats.length === 0 ? [] : new Set(sites.formats)) {
     if (CHECKED_FORMATS.has(format)) continue;
     process.emitWarning(
       `${where}: the format ${JSON.stringify(format)} is not checked; arguments pass it unchecked. toolwright checks ` +

@@ -79,7 +79,7 @@ function copyDescriptor(
   }
   if (sites) {
     if (out.default !== undefined && !(DEFAULTED in node)) sites.defaults.push(out);
-    if (typeof out.format === "string") sites.formats.add(out.format);
+    if (typeof out.format === "string") sites.formats.push(out.format);
   }
   return Object.freeze(out);
 }

@@ -24,7 +24,10 @@ export interface CompatibilityFinding {
 
 /** Turns path segments into a JSON Pointer (RFC 6901): `["properties", "a/b"]` → `/properties/a~1b`. */
 export function toPointer(segments: readonly string[]): string {
-  return segments.map((s) => `/${s.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+  let pointer = "";
+  for (const s of segments)
+    pointer += `/${s.includes("~") || s.includes("/") ? s.replaceAll("~", "~0").replaceAll("/", "~1") : s}`;
+  return pointer;
 }
 
 /** Collects findings for one tool while a schema is walked. */
@@ -45,6 +48,8 @@ export class FindingCollector {
 
   /** Returns true when an error has been recorded. */
   get hasErrors(): boolean {
-    return this.findings.some((f) => f.severity === "error");
+    // A loop, not `some` with a closure: every rewrite of every exported schema asks once.
+    for (const finding of this.findings) if (finding.severity === "error") return true;
+    return false;
   }
 }

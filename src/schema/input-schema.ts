@@ -102,11 +102,11 @@ function assertCompiles(schema: ObjectJsonSchema, where: string): ObjectJsonSche
  * @throws {ToolDefinitionError} as {@link finishSchema} does.
  */
 export function finishParamSchema(schema: unknown, where: string): ObjectJsonSchema {
-  const sites: DefinitionSites = { defaults: [], formats: new Set() };
+  const sites: DefinitionSites = { defaults: [], formats: [] };
   const checked = copyCheckedSchema(schema, sites);
   if (!checked) return finishSchema(schema, where);
   // Each `.default()` was checked when it was called; a @builtinTool's literal defaults and the formats were not.
-  if (sites.defaults.length > 0 || sites.formats.size > 0) checkSites(checked, sites, where, definitionChecker);
+  if (sites.defaults.length > 0 || sites.formats.length > 0) checkSites(checked, sites, where, definitionChecker);
   return checked;
 }
 

@@ -24,11 +24,14 @@ export function acceptsNull(schema: Readonly<Record<string, unknown>>, unknownAc
   const type = schema.type;
   if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true;
   if (schema.const === null || (Array.isArray(schema.enum) && schema.enum.includes(null))) return true;
-  const branches = [
-    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
-    ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
-  ];
-  return branches.some((branch) => isPlainObject(branch) && acceptsNull(branch, unknownAccepts));
+  return someAcceptsNull(schema.anyOf, unknownAccepts) || someAcceptsNull(schema.oneOf, unknownAccepts);
+}
+
+// Whether a branch of an `anyOf`/`oneOf` list accepts null; a loop, not a joined copy of both lists per call.
+function someAcceptsNull(branches: unknown, unknownAccepts: boolean): boolean {
+  if (!Array.isArray(branches)) return false;
+  for (const branch of branches) if (isPlainObject(branch) && acceptsNull(branch, unknownAccepts)) return true;
+  return false;
 }
 
 function isAnnotation(keyword: string): boolean {
@@ -85,7 +88,8 @@ function copyPlain(value: unknown, depth: number): unknown {
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue; // the own keys, as Object.keys lists them, without making the list
     const member = (value as Record<string, unknown>)[key];
     // JSON leaves these members out.
     if (member === undefined || typeof member === "function" || typeof member === "symbol") continue;

@@ -6,7 +6,7 @@ import {
   type ToolDefinition,
   assignFlags,
   isGeneratorFunction,
-  modelDescription,
+  composeDescription,
 } from "./tool-definition.js";
 import type { ToolOptions } from "./tool-options.js";
 import type { ToolHandler } from "./tool.js";
@@ -42,7 +42,7 @@ export interface ToolParts {
 export function defineTool(parts: ToolParts): ToolDefinition {
   const { options, runner } = parts;
   const definition: Record<string, unknown> = assignFlags(
-    { name: parts.name, description: modelDescription({ ...options, description: parts.description }) },
+    { name: parts.name, description: composeDescription(parts.description, options.guidelines, options.snippet) },
     options as ToolOptions,
   );
   definition.inputSchema = parts.inputSchema;

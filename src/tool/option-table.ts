@@ -32,9 +32,13 @@ export type OptionTable<Extra extends object = object> = Readonly<
 
 const isDuration = (value: unknown): boolean => typeof value === "number" && value >= 0 && !Number.isNaN(value);
 
+// The value as a message shows it; made only for a complaint, not for every option checked.
+function shown(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value) : String(value);
+}
+
 /** Returns the complaint about `value` under `rule`, or undefined when it is valid. */
 function complaint(key: string, rule: OptionRule, value: unknown): string | undefined {
-  const got = typeof value === "string" ? JSON.stringify(value) : String(value);
   switch (rule.kind) {
     case "boolean":
       return typeof value === "boolean" ? undefined : `\`${key}\` must be true or false.`;
@@ -53,23 +57,23 @@ function complaint(key: string, rule: OptionRule, value: unknown): string | unde
     case "time-limit":
       return typeof value === "number" && value > 0 && value < 2 ** 31
         ? undefined
-        : `\`${key}\` must be a positive number of milliseconds below 2^31; got ${got}.`;
+        : `\`${key}\` must be a positive number of milliseconds below 2^31; got ${shown(value)}.`;
     case "duration":
-      return isDuration(value) ? undefined : `\`${key}\` must be a number of milliseconds >= 0; got ${got}.`;
+      return isDuration(value) ? undefined : `\`${key}\` must be a number of milliseconds >= 0; got ${shown(value)}.`;
     case "backoff":
       return isDuration(value) || typeof value === "function"
         ? undefined
-        : `\`${key}\` must be a number of milliseconds >= 0 or a function; got ${got}.`;
+        : `\`${key}\` must be a number of milliseconds >= 0 or a function; got ${shown(value)}.`;
     case "count":
       return Number.isInteger(value) && (value as number) >= rule.min
         ? undefined
-        : `\`${key}\` must be a whole number >= ${rule.min}; got ${got}.`;
+        : `\`${key}\` must be a whole number >= ${rule.min}; got ${shown(value)}.`;
     case "predicate":
       return rule.test(value) ? undefined : `\`${key}\` must be ${rule.expected}.`;
     case "choice":
       return rule.values.includes(value as string)
         ? undefined
-        : `\`${key}\` must be ${rule.values.map((v) => JSON.stringify(v)).join(" or ")}; got ${got}.`;
+        : `\`${key}\` must be ${rule.values.map((v) => JSON.stringify(v)).join(" or ")}; got ${shown(value)}.`;
   }
 }
 

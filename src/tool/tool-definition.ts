@@ -66,9 +66,18 @@ export function modelDescription(options: {
   readonly guidelines?: string | undefined;
   readonly snippet?: string | undefined;
 }): string {
-  let text = options.description;
-  if (options.guidelines) text += `\n\n${options.guidelines}`;
-  if (options.snippet) text += `\n\nExample: ${options.snippet}`;
+  return composeDescription(options.description, options.guidelines, options.snippet);
+}
+
+/** {@link modelDescription} of the three texts, for a caller that has them apart (no options object to make). */
+export function composeDescription(
+  description: string,
+  guidelines: string | undefined,
+  snippet: string | undefined,
+): string {
+  let text = description;
+  if (guidelines) text += `\n\n${guidelines}`;
+  if (snippet) text += `\n\nExample: ${snippet}`;
   return text;
 }
 

@@ -74,16 +74,18 @@ export function planOpenAITools(
   flatten = false,
 ): { readonly tools: readonly PlannedTool[]; readonly findings: readonly CompatibilityFinding[] } {
   const findings: CompatibilityFinding[] = checkToolNames(tools, "openai");
-  const planned = flattenRoots(tools, "openai", ROOT_FORBIDDEN, flatten, findings).map((tool): PlannedTool => {
-    const loose = (): PlannedTool => {
-      const { parameters, findings: found } = looseParameters(tool);
-      findings.push(...found);
-      return { name: tool.name, description: tool.description, parameters, strict: false };
-    };
-    if (strict === false) return loose();
+  const planned = flattenRoots(tools, "openai", ROOT_FORBIDDEN, flatten, findings).map((tool) =>
+    planOne(tool, strict, findings),
+  );
+  return { tools: planned, findings };
+}
+
+// One tool's plan, its findings added to `findings`. A module function, not a closure per tool.
+function planOne(tool: ExportableTool, strict: boolean | "auto", findings: CompatibilityFinding[]): PlannedTool {
+  if (strict !== false) {
     const rewrite = toStrictJsonSchema(tool.inputSchema, { provider: "openai", tool: tool.name });
     if (rewrite.strict || strict === true) {
-      findings.push(...rewrite.findings);
+      for (const finding of rewrite.findings) findings.push(finding);
       return { name: tool.name, description: tool.description, parameters: cloneJson(rewrite.schema), strict: true };
     }
     // strict: "auto" — what blocks strict mode is not sent, so it is no error: the tool goes out non-strict.
@@ -95,9 +97,10 @@ export function planOpenAITools(
       severity: "warning",
       message: "The schema cannot be made strict (see the other findings); the tool is exported with strict: false.",
     });
-    return loose();
-  });
-  return { tools: planned, findings };
+  }
+  const { parameters, findings: found } = looseParameters(tool);
+  findings.push(...found);
+  return { name: tool.name, description: tool.description, parameters, strict: false };
 }
 
 // "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'const'/'not' at the top level" (400),

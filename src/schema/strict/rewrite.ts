@@ -1,8 +1,7 @@
 import { type ObjectJsonSchema } from "../../params/json-schema.js";
-import { deepFreeze, isPlainObject } from "../json.js";
+import { isPlainObject } from "../json.js";
 import type { ObjectSchemaObject } from "../json.js";
 import { type CompatibilityFinding, FindingCollector } from "../finding.js";
-import { recursiveRefTargets } from "../refs.js";
 import { type StrictProvider, strictProfile } from "./strict-profiles.js";
 import type { StrictContext } from "./strict-context.js";
 import { strictNode } from "./strict-walk.js";
@@ -34,8 +33,15 @@ export interface StrictSchemaOptions {
   readonly tool?: string;
 }
 
-// Schema work happens once per schema object: specs are frozen, so a WeakMap keyed on them never goes stale.
-const cache = new WeakMap<object, Map<string, StrictSchemaResult>>();
+// Schema work happens once per schema object: specs are frozen, so a WeakMap keyed on them never goes stale. Most
+// schemas are rewritten for one provider and tool name only: that first result is kept as it is, and a Map is made
+// only for a second key (a Map per schema was a tenth of an export's garbage).
+interface CacheEntry {
+  readonly key: string;
+  readonly result: StrictSchemaResult;
+  others?: Map<string, StrictSchemaResult>;
+}
+const cache = new WeakMap<object, CacheEntry>();
 
 // OpenAI's documented size limits (https://platform.openai.com/docs/guides/structured-outputs#objects-have-limitations-on-nesting-depth-and-size).
 const OPENAI_MAX_PROPERTIES = 5000;
@@ -51,26 +57,28 @@ const OPENAI_MAX_ENUM_VALUES = 1000;
  */
 export function toStrictJsonSchema(schema: ObjectJsonSchema, options: StrictSchemaOptions): StrictSchemaResult {
   const key = `${options.provider}\u0000${options.tool ?? ""}`;
-  const cached = cache.get(schema)?.get(key);
-  if (cached) return cached;
+  const entry = cache.get(schema);
+  if (entry !== undefined) {
+    if (entry.key === key) return entry.result;
+    const cached = entry.others?.get(key);
+    if (cached) return cached;
+  }
   const result = rewrite(schema, options);
-  const perSchema = cache.get(schema) ?? new Map<string, StrictSchemaResult>();
-  perSchema.set(key, result);
-  cache.set(schema, perSchema);
+  if (entry === undefined) cache.set(schema, { key, result });
+  else (entry.others ??= new Map()).set(key, result);
   return result;
 }
 
 function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): StrictSchemaResult {
   const profile = strictProfile(options.provider);
   const found = new FindingCollector(options.tool ?? "");
-  let recursive: ReadonlySet<string> | undefined;
   const ctx: StrictContext = {
     profile,
     root: schema,
     // Most schemas hold no `$ref`: the scan of the whole schema for reference cycles waits for the first one.
-    recursive: () => (recursive ??= recursiveRefTargets(schema)),
+    recursive: undefined,
     found,
-    nulled: new Map(),
+    nulled: undefined,
     stats: { properties: 0, enumValues: 0, depth: 0 },
   };
   const r = profile.rules;
@@ -82,7 +90,7 @@ function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): Strict
       found.add([key], `${r}.root`, "error", `The root of the input schema must not use \`${key}\`.`);
     }
   }
-  const out = strictNode(schema, [], [], ctx) as ObjectSchemaObject;
+  const out = strictNode(schema, undefined, undefined, ctx) as ObjectSchemaObject;
   if (options.provider === "openai") {
     const { properties, depth, enumValues } = ctx.stats;
     if (properties > OPENAI_MAX_PROPERTIES) {
@@ -105,11 +113,16 @@ function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): Strict
       );
     }
   }
-  // The schema is frozen as it was built (strictNode); this freezes the findings and the records around it.
-  return deepFreeze({
+  // The schema is frozen as it was built (strictNode); the findings and the records are frozen here, one by one
+  // (they are flat), instead of by a deep walk that would visit the frozen schema again.
+  const findings = found.findings;
+  for (const finding of findings) Object.freeze(finding);
+  const nulledOptionals: Record<string, readonly string[]> = {};
+  if (ctx.nulled) for (const [pointer, names] of ctx.nulled) nulledOptionals[pointer] = Object.freeze(names);
+  return Object.freeze({
     schema: out,
     strict: !found.hasErrors,
-    findings: found.findings,
-    nulledOptionals: Object.fromEntries(ctx.nulled),
+    findings: Object.freeze(findings),
+    nulledOptionals: Object.freeze(nulledOptionals),
   });
 }

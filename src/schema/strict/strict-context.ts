@@ -1,21 +1,60 @@
 import type { SchemaObject } from "../json.js";
 import type { FindingCollector, Severity } from "../finding.js";
 import type { StrictProfile } from "./strict-profiles.js";
+import { recursiveRefTargets } from "../refs.js";
 
-/** A path of schema keywords and names, e.g. `["properties", "tags", "items"]`. */
-export type Path = readonly string[];
+/**
+ * A path of schema keywords and names, e.g. `properties/tags/items`, as a chain of links from the node up to the root
+ * (`undefined`). The walk makes one small link per step down, and the segments are listed only for a finding or a
+ * record (see {@link segmentsOf}): most nodes have neither, and copying an array per node was a good part of a
+ * rewrite's garbage.
+ */
+export type Path = PathLink | undefined;
+
+/** One step of a {@link Path}: one or two segments below `up`. */
+export interface PathLink {
+  readonly up: Path;
+  readonly first: string;
+  readonly second: string | undefined;
+}
+
+/** Returns the path one or two segments below `up`. */
+export function below(up: Path, first: string, second?: string): PathLink {
+  return { up, first, second };
+}
+
+/** Returns the segments of a path, from the root down, e.g. `["properties", "tags", "items"]`. */
+export function segmentsOf(path: Path): string[] {
+  const segments: string[] = [];
+  for (let link = path; link !== undefined; link = link.up) {
+    if (link.second !== undefined) segments.push(link.second);
+    segments.push(link.first);
+  }
+  return segments.reverse();
+}
 
 /** State of one strict rewrite. */
 export interface StrictContext {
   readonly profile: StrictProfile;
   /** The input schema, against which `$ref`s resolve. */
   readonly root: unknown;
-  /** Targets of recursive `$ref`s in `root`: found on the first call (at the first `$ref`), not for every schema. */
-  readonly recursive: () => ReadonlySet<string>;
+  /**
+   * Targets of recursive `$ref`s in `root`, once found: see {@link recursiveTargets}, which scans at the first `$ref`
+   * (most schemas have none, so most rewrites never scan).
+   */
+  recursive: ReadonlySet<string> | undefined;
   readonly found: FindingCollector;
-  /** Object schemas of the rewritten schema (JSON Pointer) → properties made required and nullable there. */
-  readonly nulled: Map<string, string[]>;
+  /**
+   * Object schemas of the rewritten schema (JSON Pointer) → properties made required and nullable there; made at the
+   * first such property.
+   */
+  nulled: Map<string, string[]> | undefined;
   readonly stats: { properties: number; enumValues: number; depth: number };
+}
+
+/** Returns the targets of recursive `$ref`s in the rewrite's root schema, scanning it on the first call. */
+export function recursiveTargets(ctx: StrictContext): ReadonlySet<string> {
+  return (ctx.recursive ??= recursiveRefTargets(ctx.root));
 }
 
 /** Rewrites one node; `src` is its path in the input schema, `dst` in the output, `depth` its object nesting. */
@@ -23,7 +62,7 @@ export type StrictWalk = (node: unknown, src: Path, dst: Path, ctx: StrictContex
 
 /** Records a finding under the profile's rule prefix (`openai.strict.` or `anthropic.strict.`). */
 export function report(ctx: StrictContext, path: Path, rule: string, severity: Severity, message: string): void {
-  ctx.found.add(path, `${ctx.profile.rules}.${rule}`, severity, message);
+  ctx.found.add(segmentsOf(path), `${ctx.profile.rules}.${rule}`, severity, message);
 }
 
 /** Annotations no provider needs: dropped without a finding. */

@@ -2,14 +2,23 @@ import { isPlainObject } from "../json.js";
 import type { SchemaObject } from "../json.js";
 import { toPointer } from "../finding.js";
 import { isLocalRef, resolveRef } from "../refs.js";
-import { type Path, SILENT, type StrictContext, type StrictWalk, report } from "./strict-context.js";
+import {
+  type Path,
+  SILENT,
+  type StrictContext,
+  type StrictWalk,
+  below,
+  recursiveTargets,
+  report,
+  segmentsOf,
+} from "./strict-context.js";
 import { makeNullable } from "./strict-nullable.js";
 
 /** Rewrites every schema of a definition table (`$defs` or `definitions`). */
 export function strictTable(table: unknown, key: string, src: Path, dst: Path, ctx: StrictContext, walk: StrictWalk) {
   const out: Record<string, SchemaObject> = {};
   for (const [name, def] of Object.entries(isPlainObject(table) ? table : {})) {
-    out[name] = walk(def, [...src, key, name], [...dst, key, name], ctx, 0);
+    out[name] = walk(def, below(src, key, name), below(dst, key, name), ctx, 0);
   }
   return Object.freeze(out);
 }
@@ -31,18 +40,18 @@ export function strictRef(
   if (target === undefined) {
     report(
       ctx,
-      [...src, "$ref"],
+      below(src, "$ref"),
       "ref",
       "error",
       `Only references into the same schema are supported; ${JSON.stringify(ref)} is not.`,
     );
     return Object.freeze({});
   }
-  const recursive = ctx.recursive().has(ref as string);
+  const recursive = recursiveTargets(ctx).has(ref as string);
   if (recursive && !ctx.profile.recursion) {
     report(
       ctx,
-      [...src, "$ref"],
+      below(src, "$ref"),
       "recursive",
       "error",
       `Recursive schemas are not supported in strict mode (${String(ref)}).`,
@@ -82,33 +91,42 @@ export function strictObject(
   if (extra !== undefined && extra !== false) {
     const message =
       "An object that accepts extra keys (a record) cannot be strict: strict mode needs `additionalProperties: false`.";
-    report(ctx, [...src, "additionalProperties"], "open-object", "error", message);
-  } else if (properties === undefined && src.length > 0) {
+    report(ctx, below(src, "additionalProperties"), "open-object", "error", message);
+  } else if (properties === undefined && src !== undefined) {
     report(ctx, src, "open-object", "error", "An object without `properties` accepts any keys and cannot be strict.");
   }
-  const required = new Set(Array.isArray(node.required) ? node.required.map(String) : []);
+  const listed = Array.isArray(node.required) ? (node.required as unknown[]) : [];
   let here: string | undefined; // the pointer is only needed when a property is made nullable
   const walked: Record<string, SchemaObject> = {};
   ctx.stats.depth = Math.max(ctx.stats.depth, depth + 1);
-  for (const [key, value] of Object.entries(properties ?? {})) {
+  for (const key in properties) {
+    if (!Object.hasOwn(properties!, key)) continue; // the own keys, as Object.keys lists them, without the list
+    const value = properties![key];
     ctx.stats.properties += 1;
-    const at = [...dst, "properties", key];
-    const child = walk(value, [...src, "properties", key], at, ctx, depth + 1);
-    if (!ctx.profile.requireAll || required.has(key)) {
+    const at = below(dst, "properties", key);
+    const child = walk(value, below(src, "properties", key), at, ctx, depth + 1);
+    if (!ctx.profile.requireAll || isListed(listed, key)) {
       walked[key] = child;
       continue;
     }
     const rewrite = makeNullable(child);
     walked[key] = rewrite.schema;
-    if (rewrite.wrapped) moveRecords(ctx.nulled, toPointer(at), toPointer([...at, "anyOf", "0"]));
+    if (rewrite.wrapped)
+      if (ctx.nulled)
+        moveRecords(ctx.nulled, toPointer(segmentsOf(at)), toPointer(segmentsOf(below(at, "anyOf", "0"))));
     if (rewrite.added) {
-      here ??= toPointer(dst);
-      ctx.nulled.set(here, [...(ctx.nulled.get(here) ?? []), key]);
+      here ??= toPointer(segmentsOf(dst));
+      const nulled = (ctx.nulled ??= new Map());
+      const names = nulled.get(here);
+      if (names) names.push(key);
+      else nulled.set(here, [key]);
     }
   }
   out.type ??= "object";
   out.properties = Object.freeze(walked);
-  out.required = Object.freeze(ctx.profile.requireAll ? Object.keys(walked) : [...required].filter((k) => k in walked));
+  out.required = Object.freeze(
+    ctx.profile.requireAll ? Object.keys(walked) : [...new Set(listed.map(String))].filter((k) => k in walked),
+  );
   out.additionalProperties = false;
 }
 
@@ -125,17 +143,24 @@ export function strictArray(
   if (Array.isArray(node.items)) {
     report(
       ctx,
-      [...src, "items"],
+      below(src, "items"),
       "unsupported",
       "error",
       "Tuples (an `items` array) are not supported in strict mode.",
     );
   } else if (node.items !== undefined) {
     out.type ??= "array";
-    out.items = walk(node.items, [...src, "items"], [...dst, "items"], ctx, depth);
+    out.items = walk(node.items, below(src, "items"), below(dst, "items"), ctx, depth);
   } else if (ctx.profile.arrayNeedsItems && node.prefixItems === undefined) {
     report(ctx, src, "untyped", "error", "An array without `items` accepts any items; strict mode needs their schema.");
   }
+}
+
+// Tells whether `required` lists a property (compared as strings, as the names are). A loop, not a Set per object:
+// `required` lists are short.
+function isListed(required: readonly unknown[], key: string): boolean {
+  for (const name of required) if (String(name) === key) return true;
+  return false;
 }
 
 // Renames the records of an object schema that moved (a property wrapped into `anyOf`), and of everything below it.
