@@ -1,5 +1,5 @@
 import { Type } from "@google/genai";
-import { p } from "../../src/params/index.js";
+import { BaseAgent, ToolRegistry, p, tool } from "toolwright";
 import { checkCompatibility } from "../../src/providers/compatibility.js";
 import { toGeminiTools } from "../../src/providers/gemini/export.js";
 import type { GeminiSchema } from "../../src/providers/gemini/openapi-types.js";
@@ -211,5 +211,30 @@ describe("toGeminiTools (jsonSchema mode, the default)", () => {
       "error /$defs/Item/properties/next gemini.json-schema.recursive-required",
     );
     expect(findings(tree, "jsonSchema").filter((f) => f.includes("recursive"))).toEqual([]);
+  });
+});
+
+describe("toGeminiTools converts a schema once", () => {
+  class Atlas extends BaseAgent {
+    static override agentName = "gemini_cache_atlas";
+    @tool({
+      description: "Find a place",
+      params: { name: p.string(), near: p.optional(p.object({ lat: p.number(), lon: p.number() })) },
+    })
+    find() {
+      return "";
+    }
+  }
+
+  it("hands out a fresh copy each export: editing one changes neither the next nor the other mode", () => {
+    const agent = new Atlas({ registry: new ToolRegistry() });
+    const first = toGeminiTools(agent.toolSpecs(), { mode: "openapi" });
+    const pristine = structuredClone(first);
+    (first[0]!.parameters!.properties as Record<string, unknown>).name = { type: "NUMBER" };
+    first[0]!.parameters!.required = [];
+    expect(toGeminiTools(agent.toolSpecs(), { mode: "openapi" })).toEqual(pristine);
+    const json = toGeminiTools(agent.toolSpecs());
+    (json[0]!.parametersJsonSchema!.properties as Record<string, unknown>).name = { type: "number" };
+    expect(toGeminiTools(agent.toolSpecs())[0]!.parametersJsonSchema).toEqual(agent.toolSpecs()[0]!.inputSchema);
   });
 });

@@ -144,34 +144,66 @@ export function planGeminiTools(
 } {
   const findings: CompatibilityFinding[] = checkToolNames(tools, "gemini");
   const planned = tools.map((tool) => {
-    const found = new FindingCollector(tool.name);
+    const converted = convertedSchema(tool, options);
+    findings.push(...converted.findings);
     const base = { name: tool.name, description: tool.description };
-    if (tool.inputSchema.type !== "object")
-      found.add([], "gemini.root", "error", "Function parameters must be an object schema.");
-    let declaration: GeminiFunctionDeclaration | GeminiJsonSchemaFunctionDeclaration = base;
-    // A function without parameters has no parameters field: an empty OBJECT is rejected ("should be non-empty").
-    if (hasParameters(tool) && options.mode === "openapi") {
-      const converted = new FindingCollector(tool.name);
-      const ctx = { root: tool.inputSchema, found: converted, recursionDepth: options.recursionDepth ?? 3 };
-      const parameters = toOpenApiSchema(tool.inputSchema, ctx);
-      if (converted.hasErrors && options.fallback === "jsonSchema") {
-        // What stopped the OpenAPI form is not sent, so it is no error: the tool goes out in JSON Schema mode.
-        found.findings.push(...converted.findings.map((f) => ({ ...f, severity: "warning" as const })));
-        const message =
-          "The OpenAPI subset cannot carry this schema (see the other findings); sent in parametersJsonSchema.";
-        found.add([], "gemini.fallback", "warning", message);
-        declaration = { ...base, parametersJsonSchema: checkJsonSchemaMode(tool, found) };
-      } else {
-        found.findings.push(...converted.findings);
-        declaration = parameters === undefined ? base : { ...base, parameters };
-      }
-    } else if (hasParameters(tool)) {
-      declaration = { ...base, parametersJsonSchema: checkJsonSchemaMode(tool, found) };
+    // Each export hands out its own copy, so a caller that edits one cannot change the cached conversion.
+    if (converted.parameters !== undefined) return { ...base, parameters: cloneJson(converted.parameters) };
+    if (converted.parametersJsonSchema !== undefined) {
+      return { ...base, parametersJsonSchema: cloneJson(converted.parametersJsonSchema) };
     }
-    findings.push(...found.findings);
-    return declaration;
+    return base;
   });
   return { tools: planned, findings };
+}
+
+/** What one tool's schema becomes for Gemini under one set of options, and what was found on the way. */
+interface ConvertedSchema {
+  readonly parameters?: GeminiSchema | undefined;
+  readonly parametersJsonSchema?: ObjectSchemaObject | undefined;
+  readonly findings: readonly CompatibilityFinding[];
+}
+
+// The conversion is made on a tool's first export for Gemini and kept per schema (a definition's schema is frozen),
+// tool name (its findings name it) and options, so exporting every turn converts nothing again.
+const conversions = new WeakMap<object, Map<string, ConvertedSchema>>();
+
+function convertedSchema(tool: ExportableTool, options: GeminiToolOptions<string>): ConvertedSchema {
+  const schema = tool.inputSchema;
+  const cacheable = Object.isFrozen(schema);
+  const key = `${tool.name}\u0000${options.mode ?? "jsonSchema"}\u0000${options.recursionDepth ?? 3}\u0000${options.fallback ?? ""}`;
+  let byKey = cacheable ? conversions.get(schema) : undefined;
+  const known = byKey?.get(key);
+  if (known !== undefined) return known;
+  const converted = convert(tool, options);
+  if (cacheable) {
+    if (byKey === undefined) conversions.set(schema, (byKey = new Map()));
+    byKey.set(key, converted);
+  }
+  return converted;
+}
+
+function convert(tool: ExportableTool, options: GeminiToolOptions<string>): ConvertedSchema {
+  const found = new FindingCollector(tool.name);
+  if (tool.inputSchema.type !== "object")
+    found.add([], "gemini.root", "error", "Function parameters must be an object schema.");
+  // A function without parameters has no parameters field: an empty OBJECT is rejected ("should be non-empty").
+  if (!hasParameters(tool)) return { findings: found.findings };
+  if (options.mode !== "openapi")
+    return { parametersJsonSchema: checkJsonSchemaMode(tool, found), findings: found.findings };
+  const converted = new FindingCollector(tool.name);
+  const ctx = { root: tool.inputSchema, found: converted, recursionDepth: options.recursionDepth ?? 3 };
+  const parameters = toOpenApiSchema(tool.inputSchema, ctx);
+  if (converted.hasErrors && options.fallback === "jsonSchema") {
+    // What stopped the OpenAPI form is not sent, so it is no error: the tool goes out in JSON Schema mode.
+    found.findings.push(...converted.findings.map((f) => ({ ...f, severity: "warning" as const })));
+    const message =
+      "The OpenAPI subset cannot carry this schema (see the other findings); sent in parametersJsonSchema.";
+    found.add([], "gemini.fallback", "warning", message);
+    return { parametersJsonSchema: checkJsonSchemaMode(tool, found), findings: found.findings };
+  }
+  found.findings.push(...converted.findings);
+  return { parameters, findings: found.findings };
 }
 
 /**
