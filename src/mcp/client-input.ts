@@ -136,7 +136,7 @@ export class ClientInputCall {
    * gave the call, so the approved run can ask the client too. On 2026-07-28 an approved run gets no client: its
    * approval round has been used, and a further round of its own would run it without one.
    */
-  within<T>(fn: () => T): T {
+  within<T>(fn: () => Promise<T>): Promise<T> {
     return this.#push === undefined ? fn() : runWithToolClient(this.callId, this.#push, fn);
   }
 }

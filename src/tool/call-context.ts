@@ -30,27 +30,32 @@ export function durableKeyOf(callId: string): string | undefined {
   return keyed !== undefined && keyed.callId === callId ? keyed.key : undefined;
 }
 
-interface ClientCall {
-  readonly callId: string;
-  readonly client: ToolClient;
-}
-
-// The client of the call a server (serveMcp) is running, tracked across awaits like the durable key above: a server
-// answers many requests at once, each call with its own client. Created on the first served call.
-let clients: AsyncLocalStorage<ClientCall> | undefined;
+// The calls a server (serveMcp) is running for a client, by call id: a call's context picks its client up when it is
+// created. A table rather than AsyncLocalStorage, which on Node 20 would tax every promise of the process once a server
+// ran (docs/performance.md); under a Symbol.for key, so a server of one loaded copy of toolwright reaches the calls of
+// an agent from another (the `toolwright serve` command loads the user's module). Entries live while `fn` runs.
+const CLIENTS = Symbol.for("toolwright.toolClients");
+type ClientTable = Map<string, ToolClient>;
 
 /**
  * Runs `fn` (a dispatch of the call `callId`, and whatever settles it) so that the call's context carries `client`
- * as its `client`. A call the handler makes itself has another id, and no client.
+ * as its `client`. A call the handler makes itself has another id, and no client. Call ids must be unique per call.
  */
-export function runWithToolClient<T>(callId: string, client: ToolClient, fn: () => T): T {
-  return (clients ??= new AsyncLocalStorage()).run({ callId, client }, fn);
+export async function runWithToolClient<T>(callId: string, client: ToolClient, fn: () => Promise<T>): Promise<T> {
+  const table = ((globalThis as { [CLIENTS]?: ClientTable })[CLIENTS] ??= new Map());
+  table.set(callId, client);
+  try {
+    return await fn();
+  } finally {
+    // A concurrent replay of the same call may have replaced the entry: only this run's own entry is removed.
+    if (table.get(callId) === client) table.delete(callId);
+  }
 }
 
 /** The client a server set for `callId` around the running dispatch; undefined outside one. */
 function toolClientOf(callId: string): ToolClient | undefined {
-  const current = clients?.getStore();
-  return current !== undefined && current.callId === callId ? current.client : undefined;
+  const table = (globalThis as { [CLIENTS]?: ClientTable })[CLIENTS];
+  return table === undefined || table.size === 0 ? undefined : table.get(callId);
 }
 
 /**

@@ -150,4 +150,18 @@ describe("context.client on the 2026-07-28 wire", () => {
     });
     expect(second.result).toMatchObject({ content: [{ text: "no (decline)" }] });
   });
+
+  it("keeps no call's client once its request is answered, a round's abandoned run included", async () => {
+    await rawCall(server.url, { name: "book", arguments: { city: "Lima" } });
+    await rawCall(server.url, {
+      name: "greet",
+      arguments: { greeting: "Hi" },
+      inputResponses: { "elicit-1": accepted },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const table = (globalThis as Record<symbol, Map<string, unknown> | undefined>)[
+      Symbol.for("toolwright.toolClients")
+    ];
+    expect(table?.size).toBe(0);
+  });
 });
