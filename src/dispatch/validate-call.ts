@@ -5,9 +5,9 @@ import type { ArgumentIssue } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
-import { parseArguments } from "../schema/normalize-arguments.js";
+import { parseArguments, planOf } from "../schema/normalize-arguments.js";
 import { SnapshotFailure, snapshotArguments } from "../schema/snapshot-arguments.js";
-import { RejectedArguments, checkCompiled } from "../schema/validate-arguments.js";
+import { RejectedArguments, checkNormalized } from "../schema/validate-arguments.js";
 
 /**
  * Validated arguments, or what stops the call before its handler (an {@link InvalidCall}): valid arguments come back
@@ -80,11 +80,13 @@ export function validateCall(
     return invalid(definition, [{ path: "", keyword: "type", message: notAnObjectIssue(got) }]);
   }
   // What the model parsed from text is ours already; a caller's object is copied, so nobody else holds what runs.
-  const snapshot = snapshotArguments(value, typeof rawArgs !== "string");
+  // Normalised on the same walk.
+  const schema = definition.inputSchema;
+  const snapshot = snapshotArguments(value, typeof rawArgs !== "string", planOf(schema));
   if (snapshot instanceof SnapshotFailure) return invalid(definition, [snapshot.issue]);
   let args: Record<string, unknown> | RejectedArguments;
   try {
-    args = checkCompiled(definition.inputSchema, snapshot as Record<string, unknown>, compiled);
+    args = checkNormalized(schema, snapshot as Record<string, unknown>, compiled);
   } catch (error) {
     // The validator blames the schema itself when plain, finite JSON made it throw: the developer's bug, which the
     // validate stage reports as INVALID_DEFINITION instead of asking the model to change its arguments.

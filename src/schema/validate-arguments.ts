@@ -28,7 +28,18 @@ export function checkCompiled(
   value: Record<string, unknown>,
   validate: CompiledValidator,
 ): Record<string, unknown> | RejectedArguments {
-  const args = normalizeArguments(schema, value) as Record<string, unknown>;
+  return checkNormalized(schema, normalizeArguments(schema, value) as Record<string, unknown>, validate);
+}
+
+/**
+ * {@link checkCompiled} for arguments normalised already (the call path's snapshot normalises as it copies).
+ * @throws {ToolDefinitionError} when the schema itself makes the validator throw.
+ */
+export function checkNormalized(
+  schema: ObjectJsonSchema,
+  args: Record<string, unknown>,
+  validate: CompiledValidator,
+): Record<string, unknown> | RejectedArguments {
   const issues = validateOrBlame(validate, args);
   if (issues.length === 0) return args;
   if (!containsNull(args)) return new RejectedArguments(issues);
