@@ -248,7 +248,11 @@ function walkObject(walker: Walker, value: Record<string, unknown>, plan: NodePl
     }
     keys[depth] = key;
     const walked = walk(walker, item, planned ? (fields.get(key) ?? IDLE) : IDLE);
-    if (walked !== item) setOwn(value, key, walked);
+    // Assigned here rather than through setOwn, which this hot loop would pay a call for: only "__proto__" needs it.
+    if (walked !== item) {
+      if (key === "__proto__") setOwn(value, key, walked);
+      else value[key] = walked;
+    }
   }
   const defaults = plan.defaults;
   for (let i = 0; i < defaults.length; i++) {
