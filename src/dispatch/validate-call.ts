@@ -6,8 +6,8 @@ import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
 import { parseArguments, planOf } from "../schema/normalize-arguments.js";
-import { SnapshotFailure, snapshotArguments } from "../schema/snapshot-arguments.js";
-import { RejectedArguments, checkNormalized } from "../schema/validate-arguments.js";
+import { SnapshotFailure, snapshotArguments, snapshotHeldNull } from "../schema/snapshot-arguments.js";
+import { checkNormalized, isIssueList } from "../schema/validate-arguments.js";
 
 /**
  * Validated arguments, or what stops the call before its handler (an {@link InvalidCall}): valid arguments come back
@@ -84,9 +84,9 @@ export function validateCall(
   const schema = definition.inputSchema;
   const snapshot = snapshotArguments(value, typeof rawArgs !== "string", planOf(schema));
   if (snapshot instanceof SnapshotFailure) return invalid(definition, [snapshot.issue]);
-  let args: Record<string, unknown> | RejectedArguments;
+  let args: Record<string, unknown> | readonly ArgumentIssue[];
   try {
-    args = checkNormalized(schema, snapshot as Record<string, unknown>, compiled);
+    args = checkNormalized(schema, snapshot as Record<string, unknown>, compiled, snapshotHeldNull());
   } catch (error) {
     // The validator blames the schema itself when plain, finite JSON made it throw: the developer's bug, which the
     // validate stage reports as INVALID_DEFINITION instead of asking the model to change its arguments.
@@ -96,7 +96,7 @@ export function validateCall(
     const message = notValidatableIssue(describeThrown(error));
     return invalid(definition, [{ path: "", keyword: "type", message }]);
   }
-  if (args instanceof RejectedArguments) return invalid(definition, args.issues);
+  if (isIssueList(args)) return invalid(definition, args);
   const standard = definition.standardSchema;
   if (!standard) return args;
   return validateStandard(definition, standard, args);

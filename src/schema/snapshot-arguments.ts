@@ -22,8 +22,17 @@ class SnapshotIssue extends Error {
 
 // One walker serves every snapshot, so a call allocates no walker and no path lists. A getter or Proxy trap read
 // during a walk may itself call a tool (and so snapshot again): that inner snapshot gets a walker of its own.
-const shared: Walker = { copy: true, inherited: false, keys: [], parents: [] };
+const shared: Walker = { copy: true, inherited: false, nulls: false, keys: [], parents: [] };
 let sharedBusy = false;
+let lastHeldNull = false;
+
+/**
+ * Whether the value the last snapshot returned holds a null anywhere (one the normalisation left in): read right
+ * after {@link snapshotArguments}, so a rejected call asks the value only when the walk met one.
+ */
+export function snapshotHeldNull(): boolean {
+  return lastHeldNull;
+}
 
 /**
  * Checks that arguments are data a handler can be trusted with: no number that is not finite (`1e400` parses to
@@ -40,12 +49,16 @@ let sharedBusy = false;
  */
 export function snapshotArguments(value: unknown, copy: boolean, plan: NodePlan = IDLE): unknown {
   const own = sharedBusy;
-  const walker: Walker = own ? { copy, inherited: false, keys: [], parents: [] } : shared;
+  const walker: Walker = own ? { copy, inherited: false, nulls: false, keys: [], parents: [] } : shared;
   walker.copy = copy;
+  walker.nulls = false;
   walker.inherited = enumerableInherited();
   sharedBusy = true;
   try {
-    return walk(walker, value, plan);
+    const taken = walk(walker, value, plan);
+    // After the walk: a getter that snapshots (calls a tool) has set it for its own value by now.
+    lastHeldNull = walker.nulls || value === null;
+    return taken;
   } catch (error) {
     if (error instanceof SnapshotIssue) return new SnapshotFailure(error.issue);
     // A revoked Proxy that Array.isArray threw on, before the walk went into it.
@@ -72,6 +85,8 @@ interface Walker {
   copy: boolean;
   /** Object.prototype has enumerable properties (someone polluted it), so a `for...in` must skip them. */
   inherited: boolean;
+  /** The walk met a null it left in the value. */
+  nulls: boolean;
   readonly keys: (string | number)[];
   readonly parents: object[];
 }
@@ -181,7 +196,10 @@ function walkArray(walker: Walker, value: unknown[], itemPlan: NodePlan): unknow
       // `item - item` is 0 for every finite number and NaN for the rest: one subtraction, no call.
       if (item - item === 0) continue;
     } else if (typeof item === "object") {
-      if (item === null) continue;
+      if (item === null) {
+        walker.nulls = true;
+        continue;
+      }
     } else if (item !== undefined || i in value) {
       continue;
     } else {
@@ -241,6 +259,7 @@ function walkObject(walker: Walker, value: Record<string, unknown>, plan: NodePl
     if (typeof item === "object") {
       if (item === null) {
         if (drops && nullMeansAbsent.has(key)) delete value[key];
+        else walker.nulls = true;
         continue;
       }
     } else if (typeof item !== "number" || item - item === 0) {
@@ -258,7 +277,11 @@ function walkObject(walker: Walker, value: Record<string, unknown>, plan: NodePl
   for (let i = 0; i < defaults.length; i++) {
     const [key, fallback] = defaults[i]!;
     // An own-key check: a missing "constructor" or "toString" reads as what every object inherits, not undefined.
-    if (!Object.hasOwn(value, key) || value[key] === undefined) setOwn(value, key, structuredClone(fallback));
+    if (!Object.hasOwn(value, key) || value[key] === undefined) {
+      setOwn(value, key, structuredClone(fallback));
+      // Not walked: it may hold a null, which a rejected call's second look (see checkNormalized) must not miss.
+      walker.nulls = true;
+    }
   }
   return value;
 }
