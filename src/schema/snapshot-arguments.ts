@@ -187,30 +187,36 @@ function readEachItem(walker: Walker, value: readonly unknown[]): unknown[] {
  * fails. Only an element that reads as `undefined` is asked whether it is there at all (a hole).
  */
 function walkArray(walker: Walker, value: unknown[], itemPlan: NodePlan): unknown[] {
-  const { keys } = walker;
   const depth = walker.parents.length - 1;
-  const length = value.length;
-  for (let i = 0; i < length; i++) {
+  for (let i = nextToLook(value, 0); i !== -1; i = nextToLook(value, i + 1)) {
     const item = value[i];
-    if (typeof item === "number") {
-      // `item - item` is 0 for every finite number and NaN for the rest: one subtraction, no call.
-      if (item - item === 0) continue;
-    } else if (typeof item === "object") {
-      if (item === null) {
-        walker.nulls = true;
-        continue;
-      }
-    } else if (item !== undefined || i in value) {
+    if (item === null) {
+      walker.nulls = true;
       continue;
-    } else {
-      keys[depth] = i;
+    }
+    walker.keys[depth] = i;
+    if (item === undefined) {
+      if (i in value) continue;
       fail(walker, "type", "is a hole in the array; send every element");
     }
-    keys[depth] = i;
     const walked = walk(walker, item, itemPlan);
     if (walked !== item) value[i] = walked;
   }
   return value;
+}
+
+/**
+ * The index of the first element from `from` on that is not a string, boolean or finite number, or -1: a loop of its
+ * own, small enough to stay tight, since it is where a long array of primitives spends its time.
+ */
+function nextToLook(items: readonly unknown[], from: number): number {
+  const length = items.length;
+  for (let i = from; i < length; i++) {
+    const item = items[i];
+    // `item - item` is 0 for every finite number and NaN for the rest: one subtraction, no call.
+    if (typeof item === "number" ? item - item !== 0 : typeof item === "object" || item === undefined) return i;
+  }
+  return -1;
 }
 
 /**
