@@ -5,8 +5,13 @@ import type { ArgumentIssue } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
-import { parseArguments, planOf } from "../schema/normalize-arguments.js";
-import { SnapshotFailure, snapshotArguments, snapshotHeldNull } from "../schema/snapshot-arguments.js";
+import { IDLE, parseArguments, planOf } from "../schema/normalize-arguments.js";
+import {
+  SnapshotFailure,
+  snapshotArguments,
+  snapshotDeferred,
+  snapshotHeldNull,
+} from "../schema/snapshot-arguments.js";
 import { checkNormalized, isIssueList } from "../schema/validate-arguments.js";
 
 /**
@@ -68,7 +73,7 @@ export function validateCall(
 ): ValidatedCall | Promise<ValidatedCall> {
   // Outside the guard below: a schema that does not compile is the developer's mistake, and the caller reports it so.
   // Looked up once: the check below is handed the compiled function.
-  const compiled = validator.compile(definition.inputSchema);
+  const compiled = validator.compileArguments(definition.inputSchema);
   let value: unknown = rawArgs ?? {};
   if (typeof rawArgs === "string") {
     const parsed = parseArguments(rawArgs);
@@ -82,11 +87,15 @@ export function validateCall(
   // What the model parsed from text is ours already; a caller's object is copied, so nobody else holds what runs.
   // Normalised on the same walk.
   const schema = definition.inputSchema;
-  const snapshot = snapshotArguments(value, typeof rawArgs !== "string", planOf(schema));
-  if (snapshot instanceof SnapshotFailure) return invalid(definition, [snapshot.issue]);
+  const copy = typeof rawArgs !== "string";
+  const snapshot = snapshotArguments(value, copy, planOf(schema));
+  // Arrays of numbers are left to the validator (strict numbers): a failure is the snapshot's whole say only when
+  // it looked everywhere, so it looks again, everywhere, for the first issue in order (a rejected call only).
+  const deferred = snapshotDeferred();
+  if (snapshot instanceof SnapshotFailure) return invalid(definition, [firstIssue(value, copy, snapshot, deferred)]);
   let args: Record<string, unknown> | readonly ArgumentIssue[];
   try {
-    args = checkNormalized(schema, snapshot as Record<string, unknown>, compiled, snapshotHeldNull());
+    args = checkNormalized(schema, snapshot as Record<string, unknown>, compiled, deferred || snapshotHeldNull());
   } catch (error) {
     // The validator blames the schema itself when plain, finite JSON made it throw: the developer's bug, which the
     // validate stage reports as INVALID_DEFINITION instead of asking the model to change its arguments.
@@ -96,10 +105,21 @@ export function validateCall(
     const message = notValidatableIssue(describeThrown(error));
     return invalid(definition, [{ path: "", keyword: "type", message }]);
   }
-  if (isIssueList(args)) return invalid(definition, args);
+  if (isIssueList(args)) {
+    // What the snapshot says of an array it left to the validator (a hole, a number that is not finite) is said
+    // better than the validator's "must be number"; the arguments are ours by now, so this look reads nothing twice.
+    const looked = deferred ? snapshotArguments(snapshot, false, IDLE) : undefined;
+    return invalid(definition, looked instanceof SnapshotFailure ? [looked.issue] : args);
+  }
   const standard = definition.standardSchema;
   if (!standard) return args;
   return validateStandard(definition, standard, args);
+}
+
+function firstIssue(value: unknown, copy: boolean, failure: SnapshotFailure, deferred: boolean): ArgumentIssue {
+  if (!deferred) return failure.issue;
+  const again = snapshotArguments(value, copy, IDLE);
+  return (again instanceof SnapshotFailure ? again : failure).issue;
 }
 
 async function validateStandard(

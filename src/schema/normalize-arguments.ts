@@ -37,12 +37,22 @@ export interface NodePlan {
    * whose schema has work below it.
    */
   walked: ReadonlyArray<readonly [string, JsonSchema, NodePlan]>;
-  /** The plans of the keys whose schema has work below it, for a walk that meets every key (the snapshot's). */
+  /** The plans of the keys the snapshot has something to do below (see {@link looks}), for its walk of every key. */
   fields: ReadonlyMap<string, NodePlan>;
   /** The schema of the array items when they have work below them, else undefined: the array is not walked. */
   items: JsonSchema | undefined;
-  /** The plan of {@link items}, or the idle plan. */
+  /** The plan of the array items when the snapshot has something to learn from it (see {@link looks}), else idle. */
   itemPlan: NodePlan;
+  /**
+   * The snapshot has something to do with this plan here or below: normalise, or leave an array of numbers to the
+   * validator (see {@link numbersOnly}). Only such plans are in {@link fields} and {@link itemPlan}.
+   */
+  looks: boolean;
+  /**
+   * Every element of an array here must be a number (`items` is `{ type: "number" }` or `"integer"`, with no
+   * `prefixItems`): the argument validator then checks each one, finite included, so the snapshot need not look.
+   */
+  numbersOnly: boolean;
 }
 
 /** The plan of a node with nothing to normalise at it or below it. */
@@ -54,6 +64,8 @@ export const IDLE: NodePlan = {
   fields: new Map(),
   items: undefined,
   itemPlan: undefined as unknown as NodePlan,
+  looks: false,
+  numbersOnly: false,
 };
 (IDLE as { itemPlan: NodePlan }).itemPlan = IDLE;
 const plans = new WeakMap<object, NodePlan>();
@@ -68,7 +80,7 @@ export function planOf(schema: JsonSchema): NodePlan {
   if (plan) return plan;
   // Stored before the nodes below are planned, not idle until proven so: a schema object that contains itself then
   // reads as "has work", which costs a walk but never skips a null or a default.
-  plan = { ...IDLE, idle: false };
+  plan = { ...IDLE, idle: false, looks: true };
   plans.set(schema, plan);
   const nullMeansAbsent = new Set<string>();
   const defaults: [string, unknown][] = [];
@@ -85,20 +97,34 @@ export function planOf(schema: JsonSchema): NodePlan {
       }
       const below = planOf(field);
       if (nullMeansAbsent.has(key) || !below.idle) walked.push([key, field, below]);
-      if (!below.idle) fields.set(key, below);
+      if (below.looks) fields.set(key, below);
     }
   }
-  const items = typeof schema.items === "object" && !planOf(schema.items).idle ? schema.items : undefined;
+  const itemsPlan = typeof schema.items === "object" ? planOf(schema.items) : IDLE;
+  const items = itemsPlan.idle ? undefined : schema.items;
+  const idle = walked.length === 0 && defaults.length === 0 && items === undefined;
+  const only = numbersOnly(schema);
   Object.assign(plan, {
-    idle: walked.length === 0 && defaults.length === 0 && items === undefined,
+    idle,
     nullMeansAbsent,
     defaults,
     walked,
     fields,
     items,
-    itemPlan: items === undefined ? IDLE : planOf(items),
+    itemPlan: itemsPlan.looks ? itemsPlan : IDLE,
+    numbersOnly: only,
+    looks: !idle || only || fields.size !== 0 || itemsPlan.looks,
   });
   return plan;
+}
+
+function numbersOnly(schema: JsonSchema): boolean {
+  const items = schema.items as unknown;
+  if (typeof items !== "object" || items === null || Array.isArray(items) || schema.prefixItems !== undefined) {
+    return false;
+  }
+  const type = (items as JsonSchema).type;
+  return type === "number" || type === "integer";
 }
 
 /**

@@ -22,9 +22,18 @@ class SnapshotIssue extends Error {
 
 // One walker serves every snapshot, so a call allocates no walker and no path lists. A getter or Proxy trap read
 // during a walk may itself call a tool (and so snapshot again): that inner snapshot gets a walker of its own.
-const shared: Walker = { copy: true, inherited: false, nulls: false, keys: [], parents: [] };
+const shared: Walker = { copy: true, inherited: false, nulls: false, deferred: false, keys: [], parents: [] };
 let sharedBusy = false;
 let lastHeldNull = false;
+let lastDeferred = false;
+
+/**
+ * Whether the last snapshot left arrays of numbers unlooked-at (see {@link snapshotArguments}): their elements are
+ * then checked only by the argument validator.
+ */
+export function snapshotDeferred(): boolean {
+  return lastDeferred;
+}
 
 /**
  * Whether the value the last snapshot returned holds a null anywhere (one the normalisation left in): read right
@@ -49,17 +58,22 @@ export function snapshotHeldNull(): boolean {
  */
 export function snapshotArguments(value: unknown, copy: boolean, plan: NodePlan = IDLE): unknown {
   const own = sharedBusy;
-  const walker: Walker = own ? { copy, inherited: false, nulls: false, keys: [], parents: [] } : shared;
+  const walker: Walker = own
+    ? { copy, inherited: false, nulls: false, deferred: false, keys: [], parents: [] }
+    : shared;
   walker.copy = copy;
   walker.nulls = false;
+  walker.deferred = false;
   walker.inherited = enumerableInherited();
   sharedBusy = true;
   try {
     const taken = walk(walker, value, plan);
     // After the walk: a getter that snapshots (calls a tool) has set it for its own value by now.
     lastHeldNull = walker.nulls || value === null;
+    lastDeferred = walker.deferred;
     return taken;
   } catch (error) {
+    lastDeferred = walker.deferred;
     if (error instanceof SnapshotIssue) return new SnapshotFailure(error.issue);
     // A revoked Proxy that Array.isArray threw on, before the walk went into it.
     return new SnapshotFailure(unreadable(walker, walker.parents.length, error).issue);
@@ -87,6 +101,8 @@ interface Walker {
   inherited: boolean;
   /** The walk met a null it left in the value. */
   nulls: boolean;
+  /** The walk left an array of numbers to the validator (see NodePlan.numbersOnly). */
+  deferred: boolean;
   readonly keys: (string | number)[];
   readonly parents: object[];
 }
@@ -125,7 +141,7 @@ function walk(walker: Walker, value: unknown, plan: NodePlan): unknown {
   const isArray = Array.isArray(value);
   parents.push(value);
   const result = isArray
-    ? walkArray(walker, walker.copy ? copyArray(walker, value) : value, plan.itemPlan)
+    ? takeArray(walker, value, plan)
     : walkObject(
         walker,
         walker.copy ? copyObject(walker, value as Record<string, unknown>) : (value as Record<string, unknown>),
@@ -134,6 +150,21 @@ function walk(walker: Walker, value: unknown, plan: NodePlan): unknown {
   parents.pop();
   return result;
 }
+
+// An array whose schema says its elements are numbers is copied but not looked into: the argument validator reads
+// every element anyway, and refuses a hole, a non-number and (with `strictNumbers`) a number that is not finite. The
+// look was the largest cost of a long array (issue #19).
+function takeArray(walker: Walker, value: unknown[], plan: NodePlan): unknown[] {
+  const items = walker.copy ? copyArray(walker, value) : value;
+  // A long one is looked into all the same: a sparse array (`arr.length = 1e9`) would have the validator visit, and
+  // report, every missing element, where the look stops at the first.
+  if (!plan.numbersOnly || items.length > MAX_LEFT_TO_VALIDATOR) return walkArray(walker, items, plan.itemPlan);
+  walker.deferred = true;
+  return items;
+}
+
+/** The longest array of numbers the snapshot leaves to the validator without looking into it. */
+const MAX_LEFT_TO_VALIDATOR = 16_384;
 
 // The receiver of every array copy: concat never changes it.
 const NO_ITEMS: unknown[] = [];

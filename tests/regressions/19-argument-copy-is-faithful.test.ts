@@ -43,6 +43,30 @@ describe("the argument copy (issue 19)", () => {
     expect(received).toEqual([]);
   });
 
+  it("says what is wrong in an array of numbers, which it leaves to the validator, as the snapshot would", async () => {
+    const { agent, received } = setup();
+    const issueOf = async (args: unknown) => (await agent.callTool("numbers", args)).error?.issues;
+    expect(await issueOf({ xs: [1, NaN] })).toEqual([
+      { path: "/xs/1", keyword: "type", message: "must be a finite number; got NaN" },
+    ]);
+    expect(await issueOf('{"xs":[1,2,1e400]}')).toEqual([
+      { path: "/xs/2", keyword: "type", message: "must be a finite number; got Infinity" },
+    ]);
+    const holed = [1, 2, 3];
+    delete holed[1];
+    expect(await issueOf({ xs: holed })).toEqual([
+      { path: "/xs/1", keyword: "type", message: "is a hole in the array; send every element" },
+    ]);
+    // The first issue in order, even when a later one stops the walk that left the array alone.
+    expect(await issueOf({ xs: [-Infinity], extra: { n: NaN } })).toEqual([
+      { path: "/xs/0", keyword: "type", message: "must be a finite number; got -Infinity" },
+    ]);
+    expect((await issueOf({ xs: [1, "2"] }))?.[0]).toMatchObject({ path: "/xs/1", message: "must be number" });
+    expect(received).toEqual([]);
+    expect((await agent.callTool("numbers", { xs: [1, 2.5, -0] })).ok).toBe(true);
+    expect(received).toEqual([{ xs: [1, 2.5, -0] }]);
+  });
+
   it("reads each element of a Proxy array once: the handler gets the values that were validated", async () => {
     const { agent, received } = setup();
     const reads = new Map<string, number>();
