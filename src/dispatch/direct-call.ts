@@ -149,7 +149,7 @@ function assembleDoor(definition: ToolDefinition, runtime: AgentCallRuntime): Di
   const { validator } = runtime;
   let compiled: CompiledValidator | undefined;
   try {
-    compiled = plan.direct ? validator.compile(definition.inputSchema) : undefined;
+    compiled = plan.direct ? validator.compileArguments(definition.inputSchema) : undefined;
   } catch {
     compiled = undefined;
   }

@@ -5,9 +5,14 @@ import type { ArgumentIssue } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator, CompiledValidator } from "../schema/validator.js";
 import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
-import { parseArguments } from "../schema/normalize-arguments.js";
-import { SnapshotFailure, snapshotArguments } from "../schema/snapshot-arguments.js";
-import { RejectedArguments, checkCompiled } from "../schema/validate-arguments.js";
+import { IDLE, parseArguments, planOf } from "../schema/normalize-arguments.js";
+import {
+  SnapshotFailure,
+  snapshotArguments,
+  snapshotDeferred,
+  snapshotHeldNull,
+} from "../schema/snapshot-arguments.js";
+import { checkNormalized, isIssueList } from "../schema/validate-arguments.js";
 
 /**
  * Validated arguments, or what stops the call before its handler (an {@link InvalidCall}): valid arguments come back
@@ -67,7 +72,7 @@ export function validateCall(
   validator: ArgumentValidator,
   // Outside the guard below: a schema that does not compile is the developer's mistake, and the caller reports it so.
   // Looked up once (or handed in by a caller that keeps it): the check below is handed the compiled function.
-  compiled: CompiledValidator = validator.compile(definition.inputSchema),
+  compiled: CompiledValidator = validator.compileArguments(definition.inputSchema),
 ): ValidatedCall | Promise<ValidatedCall> {
   let value: unknown = rawArgs ?? {};
   if (typeof rawArgs === "string") {
@@ -80,11 +85,17 @@ export function validateCall(
     return invalid(definition, [{ path: "", keyword: "type", message: notAnObjectIssue(got) }]);
   }
   // What the model parsed from text is ours already; a caller's object is copied, so nobody else holds what runs.
-  const snapshot = snapshotArguments(value, typeof rawArgs !== "string");
-  if (snapshot instanceof SnapshotFailure) return invalid(definition, [snapshot.issue]);
-  let args: Record<string, unknown> | RejectedArguments;
+  // Normalised on the same walk.
+  const schema = definition.inputSchema;
+  const copy = typeof rawArgs !== "string";
+  const snapshot = snapshotArguments(value, copy, planOf(schema));
+  // Arrays of numbers are left to the validator (strict numbers): a failure is the snapshot's whole say only when
+  // it looked everywhere, so it looks again, everywhere, for the first issue in order (a rejected call only).
+  const deferred = snapshotDeferred();
+  if (snapshot instanceof SnapshotFailure) return invalid(definition, [firstIssue(value, copy, snapshot, deferred)]);
+  let args: Record<string, unknown> | readonly ArgumentIssue[];
   try {
-    args = checkCompiled(definition.inputSchema, snapshot as Record<string, unknown>, compiled);
+    args = checkNormalized(schema, snapshot as Record<string, unknown>, compiled, deferred || snapshotHeldNull());
   } catch (error) {
     // The validator blames the schema itself when plain, finite JSON made it throw: the developer's bug, which the
     // validate stage reports as INVALID_DEFINITION instead of asking the model to change its arguments.
@@ -94,10 +105,21 @@ export function validateCall(
     const message = notValidatableIssue(describeThrown(error));
     return invalid(definition, [{ path: "", keyword: "type", message }]);
   }
-  if (args instanceof RejectedArguments) return invalid(definition, args.issues);
+  if (isIssueList(args)) {
+    // What the snapshot says of an array it left to the validator (a hole, a number that is not finite) is said
+    // better than the validator's "must be number"; the arguments are ours by now, so this look reads nothing twice.
+    const looked = deferred ? snapshotArguments(snapshot, false, IDLE) : undefined;
+    return invalid(definition, looked instanceof SnapshotFailure ? [looked.issue] : args);
+  }
   const standard = definition.standardSchema;
   if (!standard) return args;
   return validateStandard(definition, standard, args);
+}
+
+function firstIssue(value: unknown, copy: boolean, failure: SnapshotFailure, deferred: boolean): ArgumentIssue {
+  if (!deferred) return failure.issue;
+  const again = snapshotArguments(value, copy, IDLE);
+  return (again instanceof SnapshotFailure ? again : failure).issue;
 }
 
 async function validateStandard(

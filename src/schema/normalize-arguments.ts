@@ -21,8 +21,11 @@ export function parseArguments(raw: unknown): ParsedArguments {
   }
 }
 
-/** What normalisation must do at one schema node, worked out once per schema. */
-interface NodePlan {
+/**
+ * What normalisation must do at one schema node, worked out once per schema. The snapshot follows it while it copies
+ * (see snapshotArguments), so a caller's arguments are walked once, not once to copy and once to normalise.
+ */
+export interface NodePlan {
   /** Nothing to do at this node or below it: the value is returned as it is, without a walk. */
   idle: boolean;
   /** Optional keys whose schema rejects null: a null there means "absent". */
@@ -34,28 +37,55 @@ interface NodePlan {
    * whose schema has work below it.
    */
   walked: ReadonlyArray<readonly [string, JsonSchema, NodePlan]>;
+  /** The plans of the keys the snapshot has something to do below (see {@link looks}), for its walk of every key. */
+  fields: ReadonlyMap<string, NodePlan>;
   /** The schema of the array items when they have work below them, else undefined: the array is not walked. */
   items: JsonSchema | undefined;
+  /** The plan of the array items when the snapshot has something to learn from it (see {@link looks}), else idle. */
+  itemPlan: NodePlan;
+  /**
+   * The snapshot has something to do with this plan here or below: normalise, or leave an array of numbers to the
+   * validator (see {@link numbersOnly}). Only such plans are in {@link fields} and {@link itemPlan}.
+   */
+  looks: boolean;
+  /**
+   * Every element of an array here must be a number (`items` is `{ type: "number" }` or `"integer"`, with no
+   * `prefixItems`): the argument validator then checks each one, finite included, so the snapshot need not look.
+   */
+  numbersOnly: boolean;
 }
 
-const IDLE: NodePlan = { idle: true, nullMeansAbsent: new Set(), defaults: [], walked: [], items: undefined };
+/** The plan of a node with nothing to normalise at it or below it. */
+export const IDLE: NodePlan = {
+  idle: true,
+  nullMeansAbsent: new Set(),
+  defaults: [],
+  walked: [],
+  fields: new Map(),
+  items: undefined,
+  itemPlan: undefined as unknown as NodePlan,
+  looks: false,
+  numbersOnly: false,
+};
+(IDLE as { itemPlan: NodePlan }).itemPlan = IDLE;
 const plans = new WeakMap<object, NodePlan>();
 
 /**
  * The plan of one schema node, with those of every node below it. An array of 1,000 numbers or a deep object whose
  * fields are all required then costs one lookup, not a walk of the value (issue #19).
  */
-function planOf(schema: JsonSchema): NodePlan {
+export function planOf(schema: JsonSchema): NodePlan {
   if (typeof schema !== "object" || schema === null) return IDLE;
   let plan = plans.get(schema);
   if (plan) return plan;
   // Stored before the nodes below are planned, not idle until proven so: a schema object that contains itself then
   // reads as "has work", which costs a walk but never skips a null or a default.
-  plan = { idle: false, nullMeansAbsent: new Set(), defaults: [], walked: [], items: undefined };
+  plan = { ...IDLE, idle: false, looks: true };
   plans.set(schema, plan);
   const nullMeansAbsent = new Set<string>();
   const defaults: [string, unknown][] = [];
   const walked: [string, JsonSchema, NodePlan][] = [];
+  const fields = new Map<string, NodePlan>();
   const properties = schema.properties;
   if (properties) {
     for (const key of Object.keys(properties)) {
@@ -67,17 +97,34 @@ function planOf(schema: JsonSchema): NodePlan {
       }
       const below = planOf(field);
       if (nullMeansAbsent.has(key) || !below.idle) walked.push([key, field, below]);
+      if (below.looks) fields.set(key, below);
     }
   }
-  const items = typeof schema.items === "object" && !planOf(schema.items).idle ? schema.items : undefined;
+  const itemsPlan = typeof schema.items === "object" ? planOf(schema.items) : IDLE;
+  const items = itemsPlan.idle ? undefined : schema.items;
+  const idle = walked.length === 0 && defaults.length === 0 && items === undefined;
+  const only = numbersOnly(schema);
   Object.assign(plan, {
-    idle: walked.length === 0 && defaults.length === 0 && items === undefined,
+    idle,
     nullMeansAbsent,
     defaults,
     walked,
+    fields,
     items,
+    itemPlan: itemsPlan.looks ? itemsPlan : IDLE,
+    numbersOnly: only,
+    looks: !idle || only || fields.size !== 0 || itemsPlan.looks,
   });
   return plan;
+}
+
+function numbersOnly(schema: JsonSchema): boolean {
+  const items = schema.items as unknown;
+  if (typeof items !== "object" || items === null || Array.isArray(items) || schema.prefixItems !== undefined) {
+    return false;
+  }
+  const type = (items as JsonSchema).type;
+  return type === "number" || type === "integer";
 }
 
 /**
@@ -96,7 +143,7 @@ function normalizeNode(schema: JsonSchema, plan: NodePlan, value: unknown): unkn
   if (Array.isArray(value)) {
     const items = plan.items;
     if (items === undefined) return value;
-    const itemPlan = planOf(items);
+    const itemPlan = plan.itemPlan;
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const item = normalizeNode(items, itemPlan, value[i]);

@@ -1,6 +1,7 @@
 import type { ArgumentIssue } from "../errors/errors.js";
 import { describeThrown } from "../errors/describe-thrown.js";
 import { setOwn } from "./json.js";
+import { IDLE, type NodePlan } from "./normalize-arguments.js";
 
 /** The deepest nesting arguments may have; deeper values (and cycles) are a model or caller mistake. */
 export const MAX_ARGUMENT_DEPTH = 256;
@@ -21,52 +22,112 @@ class SnapshotIssue extends Error {
 
 // One walker serves every snapshot, so a call allocates no walker and no path lists. A getter or Proxy trap read
 // during a walk may itself call a tool (and so snapshot again): that inner snapshot gets a walker of its own.
-const shared: Walker = { copy: true, keys: [], parents: [] };
+const shared: Walker = { copy: true, inherited: false, nulls: false, deferred: false, keys: [], parents: [] };
 let sharedBusy = false;
+let lastHeldNull = false;
+let lastDeferred = false;
+
+/**
+ * Whether the last snapshot left arrays of numbers unlooked-at (see {@link snapshotArguments}): their elements are
+ * then checked only by the argument validator.
+ */
+export function snapshotDeferred(): boolean {
+  return lastDeferred;
+}
+
+/**
+ * Whether the value the last snapshot returned holds a null anywhere (one the normalisation left in): read right
+ * after {@link snapshotArguments}, so a rejected call asks the value only when the walk met one.
+ */
+export function snapshotHeldNull(): boolean {
+  return lastHeldNull;
+}
 
 /**
  * Checks that arguments are data a handler can be trusted with: no number that is not finite (`1e400` parses to
  * `Infinity`), no nesting deeper than {@link MAX_ARGUMENT_DEPTH}, no cycle, no hole in an array. With `copy` it also
  * returns a copy made of plain objects and arrays, each property read once: a caller's object may be a Proxy or carry
  * getters, and may be changed after the call starts, so what is validated and what the handler receives must be one
- * value that nobody else holds. Text the dispatcher parsed itself needs no copy (`copy: false`). Returns the value
- * (or its copy), or a {@link SnapshotFailure}: no wrapper object on the way that succeeds.
+ * value that nobody else holds. Text the dispatcher parsed itself needs no copy (`copy: false`): that value must be
+ * one nobody else holds.
+ *
+ * With `plan` (the normaliser's plan of the tool's schema, see planOf) it normalises on the same walk, in the copy or,
+ * without `copy`, in place: an optional field sent as null whose schema rejects null is left out, a missing field
+ * with a default gets a copy of it. One walk instead of a copy and then a normaliser's walk (issue #19). Returns the
+ * value (or its copy), or a {@link SnapshotFailure}: no wrapper object on the way that succeeds.
  */
-export function snapshotArguments(value: unknown, copy: boolean): unknown {
-  // The keys and objects from the root to the current node; the path is only spelled out for an issue, since building
-  // it for every node would cost more than the rest of the walk.
+export function snapshotArguments(value: unknown, copy: boolean, plan: NodePlan = IDLE): unknown {
   const own = sharedBusy;
-  const walker: Walker = own ? { copy, keys: [], parents: [] } : shared;
+  const walker: Walker = own
+    ? { copy, inherited: false, nulls: false, deferred: false, keys: [], parents: [] }
+    : shared;
   walker.copy = copy;
+  walker.nulls = false;
+  walker.deferred = false;
+  walker.inherited = enumerableInherited();
   sharedBusy = true;
   try {
-    return walk(walker, value);
+    const taken = walk(walker, value, plan);
+    // After the walk: a getter that snapshots (calls a tool) has set it for its own value by now.
+    lastHeldNull = walker.nulls || value === null;
+    lastDeferred = walker.deferred;
+    return taken;
   } catch (error) {
+    lastDeferred = walker.deferred;
     if (error instanceof SnapshotIssue) return new SnapshotFailure(error.issue);
-    // A Proxy trap or getter that threw: the arguments cannot be read, so they cannot be validated.
-    const message = `could not be read (${describeThrown(error)})`;
-    return new SnapshotFailure({ path: pointer(walker.keys), keyword: "type", message });
+    // A revoked Proxy that Array.isArray threw on, before the walk went into it.
+    return new SnapshotFailure(unreadable(walker, walker.parents.length, error).issue);
   } finally {
     if (!own) {
-      // A walk that returns leaves both lists empty (every push has its pop); only one that threw needs them cleared.
-      if (shared.parents.length !== 0) shared.parents.length = 0;
-      if (shared.keys.length !== 0) shared.keys.length = 0;
+      // A walk that returns leaves the parents empty (every push has its pop); only one that threw needs them
+      // cleared. The keys are overwritten by depth and only read up to the parents' count.
+      if (shared.parents.length !== 0) {
+        shared.parents.length = 0;
+        shared.keys.length = 0;
+      }
       sharedBusy = false;
     }
   }
 }
 
+/**
+ * The objects from the root to the current node, and the key of each one's child being walked (`keys[i]` is the key
+ * of `parents[i]` being read): the path is only spelled out for an issue, since building it for every node would cost
+ * more than the rest of the walk. A key is stored at its depth, not pushed and popped.
+ */
 interface Walker {
   copy: boolean;
+  /** Object.prototype has enumerable properties (someone polluted it), so a `for...in` must skip them. */
+  inherited: boolean;
+  /** The walk met a null it left in the value. */
+  nulls: boolean;
+  /** The walk left an array of numbers to the validator (see NodePlan.numbersOnly). */
+  deferred: boolean;
   readonly keys: (string | number)[];
   readonly parents: object[];
 }
 
-function fail(walker: Walker, keyword: string, message: string): never {
-  throw new SnapshotIssue(pointer(walker.keys), keyword, message);
+// Never given a key: a `for...in` over it meets only what Object.prototype has enumerable.
+const BARE = {};
+
+// Every object the walk enumerates is a spread copy or JSON.parse's, both of Object.prototype: only a polluted
+// Object.prototype gives them inherited keys. Asked once a snapshot instead of an own-key check per key.
+function enumerableInherited(): boolean {
+  for (const _ in BARE) return true;
+  return false;
 }
 
-function walk(walker: Walker, value: unknown): unknown {
+function fail(walker: Walker, keyword: string, message: string): never {
+  throw new SnapshotIssue(pathOf(walker, walker.parents.length), keyword, message);
+}
+
+// A Proxy trap or getter that threw: the arguments cannot be read, so they cannot be validated. `length` says how
+// many keys of the path lead to what was being read.
+function unreadable(walker: Walker, length: number, error: unknown): SnapshotIssue {
+  return new SnapshotIssue(pathOf(walker, length), "type", `could not be read (${describeThrown(error)})`);
+}
+
+function walk(walker: Walker, value: unknown, plan: NodePlan): unknown {
   if (typeof value === "number") {
     if (!Number.isFinite(value)) fail(walker, "type", `must be a finite number; got ${String(value)}`);
     return value;
@@ -76,90 +137,196 @@ function walk(walker: Walker, value: unknown): unknown {
   if (parents.length >= MAX_ARGUMENT_DEPTH) fail(walker, "depth", `is nested deeper than ${MAX_ARGUMENT_DEPTH} levels`);
   // A linear search: the chain is at most MAX_ARGUMENT_DEPTH long, and usually two or three.
   if (parents.includes(value)) fail(walker, "cycle", "contains itself (a cycle); send plain JSON data");
+  // Before the push: a revoked Proxy throws here, and the path then names it.
+  const isArray = Array.isArray(value);
   parents.push(value);
-  const result = Array.isArray(value)
-    ? walkArray(walker, value)
-    : walker.copy
-      ? copyObject(walker, value as Record<string, unknown>)
-      : walkObject(walker, value as Record<string, unknown>);
+  const result = isArray
+    ? takeArray(walker, value, plan)
+    : walkObject(
+        walker,
+        walker.copy ? copyObject(walker, value as Record<string, unknown>) : (value as Record<string, unknown>),
+        plan,
+      );
   parents.pop();
   return result;
 }
 
-/**
- * Walks (and with `copy`, copies) an array. Strings, booleans, null and finite numbers are taken as they are, in the
- * loop itself: a walk call and a path step per element made an array of 1,000 numbers cost 30x ajv (issue #19). The
- * path is only pushed for an element that is walked further or that fails, which is where an issue needs it. Each
- * element is read once; only one that reads as `undefined` is asked whether it is there at all (a hole), which keeps
- * a property check off every other element.
- */
-function walkArray(walker: Walker, value: readonly unknown[]): unknown {
-  const length = value.length;
-  const out: unknown[] | undefined = walker.copy ? new Array<unknown>(length) : undefined;
-  for (let i = 0; i < length; i++) {
-    let item = value[i];
-    if (typeof item === "number") {
-      // `item - item` is 0 for every finite number and NaN for the rest: one subtraction, no call.
-      if (item - item !== 0) item = walkItem(walker, i, item);
-    } else if (typeof item === "object") {
-      if (item !== null) item = walkItem(walker, i, item);
-    } else if (item === undefined && !(i in value)) {
-      // A hole has no JSON form; stopping at the first one also bounds the work on `arr.length = 1e9`.
-      walker.keys.push(i);
-      fail(walker, "type", "is a hole in the array; send every element");
-    }
-    if (out) out[i] = item;
-  }
-  return out ?? value;
+// An array whose schema says its elements are numbers is copied but not looked into: the argument validator reads
+// every element anyway, and refuses a hole, a non-number and (with `strictNumbers`) a number that is not finite. The
+// look was the largest cost of a long array (issue #19).
+function takeArray(walker: Walker, value: unknown[], plan: NodePlan): unknown[] {
+  const items = walker.copy ? copyArray(walker, value) : value;
+  // A long one is looked into all the same: a sparse array (`arr.length = 1e9`) would have the validator visit, and
+  // report, every missing element, where the look stops at the first.
+  if (!plan.numbersOnly || items.length > MAX_LEFT_TO_VALIDATOR) return walkArray(walker, items, plan.itemPlan);
+  walker.deferred = true;
+  return items;
 }
 
-function walkItem(walker: Walker, index: number, item: unknown): unknown {
-  walker.keys.push(index);
-  const walked = walk(walker, item);
-  walker.keys.pop();
-  return walked;
-}
+/** The longest array of numbers the snapshot leaves to the validator without looking into it. */
+const MAX_LEFT_TO_VALIDATOR = 16_384;
 
-function walkObject(walker: Walker, value: Record<string, unknown>): unknown {
-  const out: Record<string, unknown> | undefined = walker.copy ? {} : undefined;
-  for (const key of Object.keys(value)) {
-    walker.keys.push(key);
-    const item = walk(walker, value[key]);
-    walker.keys.pop();
-    if (!out) continue;
-    setOwn(out, key, item);
-  }
-  return out ?? value;
-}
+// The receiver of every array copy: concat never changes it.
+const NO_ITEMS: unknown[] = [];
 
 /**
- * Copies an object with one spread, which reads each own enumerable property once (through getters and Proxy traps
- * alike) and keeps a `__proto__` key an own data key, then walks only the values that need it: objects, and numbers
- * that are not finite. Most arguments are flat, and a spread is several times cheaper than a copy key by key. A read
- * that throws goes the key-by-key way, which can say where. Symbol-keyed properties, which no JSON carries and no
- * validator reads, are copied as they are.
+ * Copies an array with `concat`, which reads each element once (through getters and Proxy traps alike), keeps holes
+ * as holes, always makes a plain array (its species is that of the receiver, ours) and copies a packed array in one
+ * block: an element-by-element copy made an array of 1,000 numbers cost 6-9x ajv (issue #19). `slice` would ask the
+ * caller's array for its species, and walks every index of a sparse one (`arr.length = 1e9` took 25 s), where
+ * concat visits only the elements there are. An array that reads as not spreadable (or whose read throws) is taken
+ * element by element instead.
  */
-function copyObject(walker: Walker, value: Record<string, unknown>): Record<string, unknown> {
-  let out: Record<string, unknown>;
+function copyArray(walker: Walker, value: readonly unknown[]): unknown[] {
+  let out: unknown[];
   try {
-    out = { ...value };
+    out = NO_ITEMS.concat(value);
   } catch {
-    return walkObject(walker, value) as Record<string, unknown>;
+    return readEachItem(walker, value);
   }
-  for (const key in out) {
-    if (!Object.hasOwn(out, key)) continue;
-    const item = out[key];
-    if (typeof item === "object" ? item === null : typeof item !== "number" || Number.isFinite(item)) continue;
-    walker.keys.push(key);
-    const walked = walk(walker, item);
-    walker.keys.pop();
-    if (walked !== item) setOwn(out, key, walked);
+  // Not spread: concat put the array itself in the copy.
+  return out.length === 1 && out[0] === value ? readEachItem(walker, value) : out;
+}
+
+function readEachItem(walker: Walker, value: readonly unknown[]): unknown[] {
+  const depth = walker.parents.length - 1;
+  let length: number;
+  try {
+    length = value.length;
+  } catch (error) {
+    throw unreadable(walker, depth, error);
+  }
+  const out = new Array<unknown>(length);
+  for (let i = 0; i < length; i++) {
+    walker.keys[depth] = i;
+    let item: unknown;
+    try {
+      item = value[i];
+    } catch (error) {
+      throw unreadable(walker, depth + 1, error);
+    }
+    // A hole has no JSON form; stopping at the first one also bounds the work on `arr.length = 1e9`.
+    if (item === undefined && !(i in value)) fail(walker, "type", "is a hole in the array; send every element");
+    out[i] = item;
   }
   return out;
 }
 
-function pointer(keys: readonly (string | number)[]): string {
+/**
+ * Walks an array that is ours (a copy, or parsed): strings, booleans, null and finite numbers are taken as they are,
+ * in the loop itself, so a walk call and a path step are spent only on an element that is walked further or that
+ * fails. Only an element that reads as `undefined` is asked whether it is there at all (a hole).
+ */
+function walkArray(walker: Walker, value: unknown[], itemPlan: NodePlan): unknown[] {
+  const depth = walker.parents.length - 1;
+  for (let i = nextToLook(value, 0); i !== -1; i = nextToLook(value, i + 1)) {
+    const item = value[i];
+    if (item === null) {
+      walker.nulls = true;
+      continue;
+    }
+    walker.keys[depth] = i;
+    if (item === undefined) {
+      if (i in value) continue;
+      fail(walker, "type", "is a hole in the array; send every element");
+    }
+    const walked = walk(walker, item, itemPlan);
+    if (walked !== item) value[i] = walked;
+  }
+  return value;
+}
+
+/**
+ * The index of the first element from `from` on that is not a string, boolean or finite number, or -1: a loop of its
+ * own, small enough to stay tight, since it is where a long array of primitives spends its time.
+ */
+function nextToLook(items: readonly unknown[], from: number): number {
+  const length = items.length;
+  for (let i = from; i < length; i++) {
+    const item = items[i];
+    // `item - item` is 0 for every finite number and NaN for the rest: one subtraction, no call.
+    if (typeof item === "number" ? item - item !== 0 : typeof item === "object" || item === undefined) return i;
+  }
+  return -1;
+}
+
+/**
+ * Copies an object with one spread, which reads each own enumerable property once (through getters and Proxy traps
+ * alike) and keeps a `__proto__` key an own data key. Most arguments are flat, and a spread is several times cheaper
+ * than a copy key by key. A read that throws goes the key-by-key way, which can say where. Symbol-keyed properties,
+ * which no JSON carries and no validator reads, are copied as they are.
+ */
+function copyObject(walker: Walker, value: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return { ...value };
+  } catch {
+    const depth = walker.parents.length - 1;
+    const out: Record<string, unknown> = {};
+    let names: string[];
+    try {
+      names = Object.keys(value);
+    } catch (error) {
+      throw unreadable(walker, depth, error);
+    }
+    for (const key of names) {
+      walker.keys[depth] = key;
+      try {
+        setOwn(out, key, value[key]);
+      } catch (error) {
+        throw unreadable(walker, depth + 1, error);
+      }
+    }
+    return out;
+  }
+}
+
+/**
+ * Walks an object that is ours (a copy, or parsed), only into the values that need it (objects, and numbers that are
+ * not finite), and normalises it as `plan` says: a null that means "absent" is deleted, a missing default filled in.
+ */
+function walkObject(walker: Walker, value: Record<string, unknown>, plan: NodePlan): Record<string, unknown> {
+  const { fields, nullMeansAbsent } = plan;
+  const planned = fields.size !== 0;
+  const drops = nullMeansAbsent.size !== 0;
+  const { keys, inherited } = walker;
+  const depth = walker.parents.length - 1;
+  for (const key in value) {
+    if (inherited && !Object.hasOwn(value, key)) continue;
+    const item = value[key];
+    if (typeof item === "object") {
+      if (item === null) {
+        if (drops && nullMeansAbsent.has(key)) delete value[key];
+        else walker.nulls = true;
+        continue;
+      }
+    } else if (typeof item !== "number" || item - item === 0) {
+      continue;
+    }
+    keys[depth] = key;
+    const walked = walk(walker, item, planned ? (fields.get(key) ?? IDLE) : IDLE);
+    // Assigned here rather than through setOwn, which this hot loop would pay a call for: only "__proto__" needs it.
+    if (walked !== item) {
+      if (key === "__proto__") setOwn(value, key, walked);
+      else value[key] = walked;
+    }
+  }
+  const defaults = plan.defaults;
+  for (let i = 0; i < defaults.length; i++) {
+    const [key, fallback] = defaults[i]!;
+    // An own-key check: a missing "constructor" or "toString" reads as what every object inherits, not undefined.
+    if (!Object.hasOwn(value, key) || value[key] === undefined) {
+      setOwn(value, key, structuredClone(fallback));
+      // Not walked: it may hold a null, which a rejected call's second look (see checkNormalized) must not miss.
+      walker.nulls = true;
+    }
+  }
+  return value;
+}
+
+// The JSON Pointer made of the first `length` keys of the walk.
+function pathOf(walker: Walker, length: number): string {
+  const { keys } = walker;
   let path = "";
-  for (const key of keys) path += `/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  for (let i = 0; i < length; i++) path += `/${String(keys[i]).replace(/~/g, "~0").replace(/\//g, "~1")}`;
   return path;
 }

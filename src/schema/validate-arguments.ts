@@ -28,14 +28,37 @@ export function checkCompiled(
   value: Record<string, unknown>,
   validate: CompiledValidator,
 ): Record<string, unknown> | RejectedArguments {
-  const args = normalizeArguments(schema, value) as Record<string, unknown>;
+  const checked = checkNormalized(schema, normalizeArguments(schema, value) as Record<string, unknown>, validate, true);
+  return isIssueList(checked) ? new RejectedArguments(checked) : checked;
+}
+
+/** Tells the issues {@link checkNormalized} answers with from arguments, which are never an array. */
+export function isIssueList(
+  checked: Record<string, unknown> | readonly ArgumentIssue[],
+): checked is readonly ArgumentIssue[] {
+  return Array.isArray(checked);
+}
+
+/**
+ * {@link checkCompiled} for arguments normalised already (the call path's snapshot normalises as it copies), answering
+ * with the issues themselves when the arguments are rejected (no wrapper: a rejected call's garbage is most of its
+ * cost). `mayHoldNull` false says the arguments hold no null (the snapshot saw none), which spares a rejected call
+ * the search for one.
+ * @throws {ToolDefinitionError} when the schema itself makes the validator throw.
+ */
+export function checkNormalized(
+  schema: ObjectJsonSchema,
+  args: Record<string, unknown>,
+  validate: CompiledValidator,
+  mayHoldNull: boolean,
+): Record<string, unknown> | readonly ArgumentIssue[] {
   const issues = validateOrBlame(validate, args);
   if (issues.length === 0) return args;
-  if (!containsNull(args)) return new RejectedArguments(issues);
+  if (!mayHoldNull || !containsNull(args)) return issues;
   let rewrite = strictRewrites.get(schema);
   if (!rewrite) strictRewrites.set(schema, (rewrite = toStrictJsonSchema(schema, { provider: "openai" })));
   const relaxed = dropStrictNulls(args, rewrite) as Record<string, unknown>;
-  return validateOrBlame(validate, relaxed).length === 0 ? relaxed : new RejectedArguments(issues);
+  return validateOrBlame(validate, relaxed).length === 0 ? relaxed : issues;
 }
 
 /** Arguments after normalisation, and what the validator found wrong with them (empty when they are valid). */

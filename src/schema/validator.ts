@@ -16,7 +16,12 @@ import { useLinearPatterns } from "./pattern-keyword.js";
  * arguments, so `required: ["constructor"]` is not met by what every object inherits (docs/performance.md measures it).
  */
 export function createAjv(
-  options: { readonly validateSchema?: boolean; readonly formats?: boolean; readonly ownProperties?: boolean } = {},
+  options: {
+    readonly validateSchema?: boolean;
+    readonly formats?: boolean;
+    readonly ownProperties?: boolean;
+    readonly strictNumbers?: boolean;
+  } = {},
 ): Ajv2020 {
   const { formats = true, ownProperties = true, ...ajvOptions } = options;
   const settings = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, ownProperties, logger };
@@ -119,8 +124,10 @@ export class ArgumentValidator {
   // which was most of the cost of a fresh process's first call.
   // Two instances, each made on first need: `ownProperties` costs ~40-60 ns a call (docs/performance.md), and only a
   // schema that names a member of Object.prototype can tell the difference, since arguments are plain objects.
-  readonly #lanes: { plain?: Lane; own?: Lane } = {};
+  // A call's arguments are compiled in lanes of their own, with ajv's `strictNumbers`: see compileArguments.
+  readonly #lanes: { plain?: Lane; own?: Lane; plainArguments?: Lane; ownArguments?: Lane } = {};
   readonly #compiled = new WeakMap<object, ValidateFunction>();
+  readonly #compiledArguments = new WeakMap<object, ValidateFunction>();
 
   /**
    * Compiles `schema` now, unless it already was, so a schema that cannot compile (the developer's mistake) fails apart
@@ -128,24 +135,37 @@ export class ArgumentValidator {
    * @throws {Error} from ajv when the schema does not compile.
    */
   compile(schema: object): ValidateFunction {
-    let validate = this.#compiled.get(schema);
-    if (!validate) {
-      const text = JSON.stringify(schema);
-      const own = namesInheritedMember(text);
-      const lane = (own ? this.#lanes.own : this.#lanes.plain) ?? {
-        ajv: createAjv({ validateSchema: false, formats: false, ownProperties: own }),
-        hasFormats: false,
-      };
-      this.#lanes[own ? "own" : "plain"] = lane;
-      // Most tools name no format; ajv-formats is loaded and added the first time one does, before it is compiled.
-      // A false positive (any key or string starting with "format") only loads the formats early.
-      if (!lane.hasFormats && text.includes('"format')) {
-        addFormats(lane.ajv);
-        lane.hasFormats = true;
-      }
-      validate = compileAlone(lane.ajv, schema);
-      this.#compiled.set(schema, validate);
+    return this.#compiled.get(schema) ?? this.#compile(schema, false);
+  }
+
+  /**
+   * {@link compile} for a call's arguments, with ajv's `strictNumbers`: a number that is not finite fails `type:
+   * "number"` and `"integer"`. The snapshot refuses such numbers anywhere before validation, except in an array whose
+   * items are just numbers, which it leaves to this check (see snapshotArguments): ajv reads every element then
+   * anyway. Results are compiled without it (see {@link compile}), since what a tool may return is not changed here.
+   * @throws {Error} from ajv when the schema does not compile.
+   */
+  compileArguments(schema: object): ValidateFunction {
+    return this.#compiledArguments.get(schema) ?? this.#compile(schema, true);
+  }
+
+  #compile(schema: object, forArguments: boolean): ValidateFunction {
+    const text = JSON.stringify(schema);
+    const own = namesInheritedMember(text);
+    const name = `${own ? "own" : "plain"}${forArguments ? "Arguments" : ""}` as const;
+    const lane = this.#lanes[name] ?? {
+      ajv: createAjv({ validateSchema: false, formats: false, ownProperties: own, strictNumbers: forArguments }),
+      hasFormats: false,
+    };
+    this.#lanes[name] = lane;
+    // Most tools name no format; ajv-formats is loaded and added the first time one does, before it is compiled.
+    // A false positive (any key or string starting with "format") only loads the formats early.
+    if (!lane.hasFormats && text.includes('"format')) {
+      addFormats(lane.ajv);
+      lane.hasFormats = true;
     }
+    const validate = compileAlone(lane.ajv, schema);
+    (forArguments ? this.#compiledArguments : this.#compiled).set(schema, validate);
     return validate;
   }
 
