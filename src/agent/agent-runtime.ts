@@ -2,6 +2,7 @@ import { CallRuntime, type RuntimeOptions } from "../dispatch/index.js";
 import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
 import { type StoreHost, sharedKeepers } from "../dispatch/index.js";
 import { taskStatusDefinition } from "../dispatch/tasks/index.js";
+import { startSweeper } from "../dispatch/index.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 
@@ -32,6 +33,9 @@ export class AgentRuntime extends CallRuntime {
     this.validator = registry.validator;
     this.#registryListeners = registry.listeners;
     this.listeners = registry.listenerSets;
+    if (options.store && host && options.sweepIntervalMs !== undefined) {
+      startSweeper(this, options.store, options.sweepIntervalMs);
+    }
   }
 
   /** Adds a listener of the agent's own calls; returns the function that removes it. */

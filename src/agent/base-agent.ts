@@ -119,6 +119,8 @@ export class BaseAgent {
     const nameFromClass = options.name === undefined && this.name === ctor.name && !hasOwnAgentName(ctor);
     const registry = options.registry ?? toolRegistry;
     this.#membership = registry[ATTACH_AGENT](this.name, ctor, reflectTools(ctor), reserved, nameFromClass);
+    // A sweeper runs from the start: a replica that only sweeps may never make a call.
+    if (options.sweepIntervalMs !== undefined && options.store) this.#state();
   }
 
   /** A unique id of this instance (a UUID), the same on every read; `registry.checkPermission` accepts it. */

@@ -153,6 +153,7 @@ const RUNTIME_OPTIONS = {
   leaseMs: { rule: { kind: "duration" } },
   approvalTtlMs: { rule: { kind: "duration" } },
   storePollMs: { rule: { kind: "duration" } },
+  sweepIntervalMs: { rule: { kind: "time-limit" } },
   onApprovalEvicted: { rule: { kind: "function" } },
 } as const satisfies OptionTable & Record<keyof RuntimeOptions, unknown>;
 

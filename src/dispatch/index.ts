@@ -19,6 +19,7 @@ export type {
 export type { ProgressListener } from "./progress-channel.js";
 export { sharedKeepers } from "./shared-keepers.js";
 export type { StoreHost } from "./shared-keepers.js";
+export { startSweeper } from "./store-sweeper.js";
 export { runToolCalls } from "./run-tool-calls.js";
 export type { RunToolCallsOptions } from "./run-tool-calls.js";
 export type { RetryBackoff } from "./retry.js";

@@ -48,7 +48,9 @@ export class RunLease {
 
   async #renew(onLost: () => void): Promise<void> {
     const { store, kind, scope, id, leaseMs, ttlMs } = this.#options;
-    const renewed = await store.transition(kind, scope, id, this.guard, {}, { ttlMs, leaseMs }).catch(() => null);
+    const renewed = await store
+      .transition(kind, scope, id, this.guard, {}, { ttlMs, leaseMs, returnRecord: false })
+      .catch(() => null);
     // null: the store is unreachable; try again at the next beat. undefined: another replica took the run over.
     if (renewed !== undefined || !this.#held) return;
     this.stop();

@@ -27,4 +27,12 @@ export interface StoreOptions {
    * read only when a record changes.
    */
   readonly storePollMs?: number;
+  /**
+   * With a store: sweeps the agent's scope every this many ms, taking over (here) each approved call and background
+   * task whose runner stopped renewing its lease, as `agent.approvals.sweep()` and `agent.tasks.sweep()` do; so a run
+   * whose replica died finishes even when nobody reads its record. Of any number of replicas sweeping, one takes each
+   * run. Default: none (a run is taken over only when a replica reads its record: a waiter, a listing, a fetch). The
+   * timer starts with the agent and never keeps the process alive; it stops when the store is closed.
+   */
+  readonly sweepIntervalMs?: number;
 }

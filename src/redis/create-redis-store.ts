@@ -19,6 +19,8 @@ export interface CreateRedisStoreOptions {
 export interface OwnedRedisStore extends RedisStore {
   /** Closes the client's connection. */
   close(): Promise<void>;
+  /** True once `close()` was called: an agent's sweeper (`sweepIntervalMs`) on the store then stops. */
+  readonly closed: boolean;
 }
 
 interface NodeRedisClient extends RedisCommandClient, RedisSubscriberClient {
@@ -81,11 +83,13 @@ export async function createRedisStore(options: CreateRedisStoreOptions = {}): P
     commandTimeoutMs: timeout,
     subscriber,
   });
+  let closed = false;
   const close = async () => {
+    closed = true;
     client.destroy();
     subscriber.destroy();
   };
-  return Object.assign(store, { close });
+  return Object.defineProperty(Object.assign(store, { close }), "closed", { get: () => closed }) as OwnedRedisStore;
 }
 
 function redactPassword(url: string): string {

@@ -19,8 +19,13 @@ import { type RedisSubscriberClient, RedisWatchers } from "./redis-watchers.js";
  * Typed structurally, so the main entry and this one never import the client's types.
  */
 export interface RedisCommandClient {
+  /** `timeout: 0` asks for no time limit of the client's own: the store keeps `commandTimeoutMs` itself. */
   sendCommand(args: readonly string[], options?: { readonly timeout?: number }): Promise<unknown>;
 }
+
+// node-redis's own limit (on by default) is an AbortSignal.timeout per command, whose timer still fires, and makes
+// a DOMException, long after the answer came: a plain timer the store clears on the answer costs a fraction of that.
+const NO_CLIENT_TIMEOUT = { timeout: 0 } as const;
 
 /** Options of {@link RedisStore}. */
 export interface RedisStoreOptions {
@@ -136,6 +141,7 @@ export class RedisStore implements RuntimeStore, ScopedStore {
       ttl(options),
       lease(options),
       guard.leaseExpired ? "1" : "0",
+      options.returnRecord === false ? "0" : "1",
       String(guard.from.length),
       ...guard.from.map((status) => JSON.stringify(status)),
       String(equals.length / 2),
@@ -143,7 +149,10 @@ export class RedisStore implements RuntimeStore, ScopedStore {
       ...pairs(patch),
     ];
     const reply = await this.#run("TRANSITION", this.#keys(kind, scope, id), args, `update ${kind} ${id}`);
-    return fromFields(reply);
+    if (options.returnRecord !== false) return fromFields(reply);
+    // The status alone (the caller only asked whether the write applied): no whole record read back and decoded.
+    if (!Array.isArray(reply)) return undefined;
+    return { id, scope, status: reply[1] == null ? "" : (JSON.parse(String(reply[1])) as string) };
   }
 
   async list(kind: StoreKind, scope: string): Promise<StoredRecord[]> {
@@ -166,7 +175,7 @@ export class RedisStore implements RuntimeStore, ScopedStore {
   async #run(name: ScriptName, keys: readonly string[], args: readonly string[], what: string): Promise<unknown> {
     const tail = [String(keys.length), ...keys, ...args];
     try {
-      return await this.#client.sendCommand(["EVALSHA", SHAS[name], ...tail], { timeout: this.#timeout });
+      return await this.#timed(["EVALSHA", SHAS[name], ...tail]);
     } catch (error) {
       // A server that restarted (or never saw the script) answers NOSCRIPT: send the body once, which caches it.
       if (!String((error as Error | undefined)?.message).startsWith("NOSCRIPT")) {
@@ -178,10 +187,28 @@ export class RedisStore implements RuntimeStore, ScopedStore {
 
   async #send(command: readonly string[], what: string): Promise<unknown> {
     try {
-      return await this.#client.sendCommand(command, { timeout: this.#timeout });
+      return await this.#timed(command);
     } catch (error) {
       throw new StoreUnavailableError(this.description, what, error);
     }
+  }
+
+  // Rejects when the answer takes longer than commandTimeoutMs; a late answer is dropped.
+  #timed(command: readonly string[]): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer within ${this.#timeout} ms`)), this.#timeout);
+      timer.unref();
+      this.#client.sendCommand(command, NO_CLIENT_TIMEOUT).then(
+        (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
   }
 }
 

@@ -26,7 +26,7 @@ ${STATUS_FUNCTIONS}
 ${STATUS_NOW}
 ${NOW}
 local ttl = tonumber(ARGV[2])
-for i = 4, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+if #ARGV >= 4 then redis.call('HSET', KEYS[1], unpack(ARGV, 4)) end
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'leaseUntil', string.format('%d', now + tonumber(ARGV[3]))) end
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
@@ -37,20 +37,21 @@ if status then enter(base, ARGV[1], status, ttl) end
 return 1`;
 
 /**
- * KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", "1" when the lease must have run out, the number of allowed
- * statuses and each (JSON), the number of equal-field checks and each field/JSON pair, then the patch's field/JSON
- * pairs. Returns the record's fields after the write, or nil when it is missing or fails the guard.
+ * KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", "1" when the lease must have run out, "1" to answer the whole
+ * record ("0": its status alone), the number of allowed statuses and each (JSON), the number of equal-field checks
+ * and each field/JSON pair, then the patch's field/JSON pairs. Returns the record's fields after the write (or
+ * {"status", <JSON>}), or nil when it is missing or fails the guard.
  */
 export const TRANSITION = `if redis.call('EXISTS', KEYS[1]) == 0 then return nil end
 ${STATUS_FUNCTIONS}
 ${STATUS_NOW}
 ${NOW}
 local status = redis.call('HGET', KEYS[1], 'status')
-local count = tonumber(ARGV[5])
+local count = tonumber(ARGV[6])
 local allowed = false
-for j = 6, 5 + count do if ARGV[j] == status then allowed = true end end
+for j = 7, 6 + count do if ARGV[j] == status then allowed = true end end
 if not allowed then return nil end
-local i = 6 + count
+local i = 7 + count
 local checks = tonumber(ARGV[i])
 i = i + 1
 for j = 1, checks do
@@ -59,7 +60,7 @@ for j = 1, checks do
 end
 if ARGV[4] == '1' and tonumber(redis.call('HGET', KEYS[1], 'leaseUntil') or '0') > now then return nil end
 local ttl = tonumber(ARGV[2])
-for j = i, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[j], ARGV[j + 1]) end
+if i <= #ARGV then redis.call('HSET', KEYS[1], unpack(ARGV, i)) end
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'leaseUntil', string.format('%d', now + tonumber(ARGV[3]))) end
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
@@ -72,6 +73,7 @@ if after ~= before then
 end
 -- A renewal (no fields) changes nothing a waiter reads; any other write is told (e.g. a result after a decision).
 if after ~= before or i <= #ARGV then tell(base, ARGV[1], after or 'deleted') end
+if ARGV[5] == '0' then return {'status', redis.call('HGET', KEYS[1], 'status')} end
 return redis.call('HGETALL', KEYS[1])`;
 
 /** KEYS: index. ARGV: the record keys' common prefix. Returns each live record's fields; prunes dead entries. */

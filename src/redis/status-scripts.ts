@@ -91,9 +91,9 @@ while count() >= max do
 end
 local status = nil
 for k = fields, #ARGV, 2 do
-  redis.call('HSET', KEYS[1], ARGV[k], ARGV[k + 1])
   if ARGV[k] == 'status' then status = cjson.decode(ARGV[k + 1]) end
 end
+if fields <= #ARGV then redis.call('HSET', KEYS[1], unpack(ARGV, fields)) end
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'leaseUntil', string.format('%d', now + tonumber(ARGV[3]))) end
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)

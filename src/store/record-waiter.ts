@@ -25,6 +25,9 @@ interface Waiting {
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
+// How long the subscription outlives the last wait: a process that requests and decides approvals one after another
+// would otherwise subscribe (a round trip before each write) and unsubscribe for every one of them.
+const LINGER_MS = 5_000;
 
 /**
  * Waits for records of one scope to reach a final state. On a store that notifies (`watch`), it reads a record
@@ -38,6 +41,7 @@ export class RecordWaiter {
   #subscribing: Promise<boolean> | undefined;
   #unwatch: (() => void) | undefined;
   #poller: NodeJS.Timeout | undefined;
+  #linger: NodeJS.Timeout | undefined;
 
   /** Creates a waiter; it watches the store only while something is waited for. */
   constructor(options: RecordWaiterOptions) {
@@ -51,6 +55,8 @@ export class RecordWaiter {
   ready(): Promise<boolean> {
     const { store, kind, scope } = this.#options;
     if (!isScopedStore(store)) return Promise.resolve(false);
+    clearTimeout(this.#linger);
+    this.#linger = undefined;
     this.#subscribing ??= store
       .watch(kind, scope, (change) => this.#changed(change))
       .then(
@@ -151,13 +157,20 @@ export class RecordWaiter {
     this.#poller = next();
   }
 
-  // With nothing left to wait for, the subscription and the poller go: an agent that waits for nothing costs nothing.
+  // With nothing left to wait for, the poller goes at once and the subscription a few seconds later (unless a new
+  // wait comes first): an agent that waits for nothing costs nothing.
   #idle(): void {
     if (this.#waiting.size > 0) return;
     clearTimeout(this.#poller);
     this.#poller = undefined;
-    this.#unwatch?.();
-    this.#unwatch = undefined;
-    this.#subscribing = undefined;
+    if (this.#subscribing === undefined || this.#linger) return;
+    this.#linger = setTimeout(() => {
+      this.#linger = undefined;
+      if (this.#waiting.size > 0) return;
+      this.#unwatch?.();
+      this.#unwatch = undefined;
+      this.#subscribing = undefined;
+    }, LINGER_MS);
+    this.#linger.unref();
   }
 }

@@ -30,6 +30,12 @@ export interface WriteOptions {
   readonly ttlMs: number;
   /** Sets `leaseUntil` to the store's clock plus this many ms. */
   readonly leaseMs?: number;
+  /**
+   * For a transition whose caller only needs to know whether it applied (a lease renewal, a result written): `false`
+   * lets the store answer the record's `id`, `scope` and `status` alone instead of reading the whole record back. A
+   * store may ignore it and answer the whole record.
+   */
+  readonly returnRecord?: boolean;
 }
 
 /**

@@ -60,6 +60,7 @@ export class ApprovedRuns<Call> {
       { status: "pending", [RUNNER]: "" },
       {
         ttlMs: approvalTtlMs,
+        returnRecord: false,
       },
     );
   }
@@ -69,7 +70,7 @@ export class ApprovedRuns<Call> {
     const { store, scope } = this.#options;
     const guard = { from: ["approved"], equals: { [RUNNER]: this.#owner } };
     const patch = { editedArgs: edit.editedArgs, editedArgsHash: edit.argsHash };
-    await store.transition("approval", scope, approvalId, guard, patch, { ttlMs: this.#ttlMs });
+    await store.transition("approval", scope, approvalId, guard, patch, { ttlMs: this.#ttlMs, returnRecord: false });
   }
 
   /** True when `record` is an approved call without a result whose lease has run out by this process's clock. */
@@ -120,7 +121,14 @@ export class ApprovedRuns<Call> {
       lease.stop();
     }
     const written = await store
-      .transition("approval", scope, record.id, lease.guard, { status: "done", result }, { ttlMs: retentionMs })
+      .transition(
+        "approval",
+        scope,
+        record.id,
+        lease.guard,
+        { status: "done", result },
+        { ttlMs: retentionMs, returnRecord: false },
+      )
       .catch(() => null);
     // Written, or the store is unreachable (the result is the caller's; the requester misses its notice).
     if (written !== undefined) return result;

@@ -78,6 +78,14 @@ export interface Approvals {
    * approval to it.
    */
   forCall(toolName: string, callId: string): Promise<CallApproval | undefined>;
+  /**
+   * With a shared `store`: takes over, in this process, every approved call of the agent's scope whose runner stopped
+   * renewing its run lease (it died or lost the store), and runs it again with the same idempotency key; resolves with
+   * how many this process took (each by one compare-and-set, so one replica of any number sweeping at once). The
+   * runs go on in the background; their requesters hear the results. Without a store, a run dies with its process:
+   * resolves with 0. `sweepIntervalMs` sweeps on a timer.
+   */
+  sweep(): Promise<number>;
 }
 
 /** What the dispatcher registers for a call that needs approval. */
@@ -203,6 +211,11 @@ export class LocalApprovals implements Approvals {
       }
     }
     return this.#decided.has(toolName, callId) ? { status: "decided" } : undefined;
+  }
+
+  /** In one process there is no other replica's run to take over. */
+  async sweep(): Promise<number> {
+    return 0;
   }
 
   #take(entry: Entry, status: "approved" | "rejected"): void {

@@ -251,6 +251,13 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
       .sort((a, b) => a.requestedAt - b.requestedAt);
   }
 
+  async sweep(): Promise<number> {
+    const { store, scope } = this.#options;
+    const running = await listInStatuses(store, "approval", scope, APPROVED);
+    const taken = await Promise.all(running.filter((r) => this.#runs.orphaned(r)).map((r) => this.#takeOver(r)));
+    return taken.filter(Boolean).length;
+  }
+
   async forCall(toolName: string, callId: string): Promise<CallApproval | undefined> {
     const records = await this.#options.store.list("approval", this.#options.scope);
     // The newest record of the call decides: decided records are kept a while, so a replay learns it was used.
@@ -261,22 +268,21 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   // Runs an approved call whose runner died: the requester's own call when it was requested here, else a rebuilt one.
-  async #takeOver(record: StoredRecord): Promise<void> {
+  // Resolves true once this process won the run (which then goes on in the background), false when it did not.
+  async #takeOver(record: StoredRecord): Promise<boolean> {
     const local = this.#local.get(record.id);
     let call: Call | undefined;
     if (!local) {
       call = this.#options.resolve(String(record.toolName), String(record.callId), undefined);
-      if (!call) return; // a replica without the tool leaves it to one that has it
+      if (!call) return false; // a replica without the tool leaves it to one that has it
     }
     const taken = await this.#runs.takeOver(record.id).catch(() => undefined);
-    if (!taken) return;
+    if (!taken) return false;
     this.#forget(record.id);
     const problem = storedApprovalProblem(taken, local?.info, call ? this.#options.target(call) : undefined);
-    if (problem !== undefined) {
-      await this.#refuseMismatch(taken, local?.request, problem, true);
-      return;
-    }
-    await this.#runs.run(taken, local?.request, call, undefined).catch(() => undefined);
+    if (problem !== undefined) void this.#refuseMismatch(taken, local?.request, problem, true).catch(() => undefined);
+    else void this.#runs.run(taken, local?.request, call, undefined).catch(() => undefined);
+    return true;
   }
 
   async #usedReason(approvalId: string): Promise<string | undefined> {
@@ -307,7 +313,10 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const { store, scope, retentionMs, approvalTtlMs } = this.#options;
     // A decided call keeps its record while it runs and a while after, so a late decision learns it was used.
     const ttlMs = approvalTtlMs + retentionMs;
-    const won = await store.transition("approval", scope, approvalId, { from: ["pending"] }, patch, { ttlMs });
+    const won = await store.transition("approval", scope, approvalId, { from: ["pending"] }, patch, {
+      ttlMs,
+      returnRecord: false,
+    });
     if (!won)
       throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
   }
@@ -324,6 +333,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
         { status, result },
         {
           ttlMs: retentionMs,
+          returnRecord: false,
         },
       )
       .catch(() => undefined);

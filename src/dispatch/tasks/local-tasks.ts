@@ -42,6 +42,14 @@ export interface BackgroundTasks {
   fetchAll(): Promise<TaskInfo[]>;
   /** Aborts a running task's signal and ends it with outcome `cancelled`; returns false when it is not running. */
   cancel(taskId: string, reason?: string): boolean;
+  /**
+   * With a shared `store`: takes over, in this process, every running task of the agent's scope whose runner stopped
+   * renewing its lease (it died or lost the store) and whose tool this agent has, and runs it again with its stored
+   * arguments and call id (so the same idempotency key); resolves with how many this process took (each by one
+   * compare-and-set, so one replica of any number sweeping at once). Waiters anywhere get the one stored result.
+   * Without a store, a task dies with its process: resolves with 0. `sweepIntervalMs` sweeps on a timer.
+   */
+  sweep(): Promise<number>;
 }
 
 /** Limits of a task store. */
@@ -157,6 +165,11 @@ export class LocalTasks implements BackgroundTasks {
 
   async fetchAll(): Promise<TaskInfo[]> {
     return this.list();
+  }
+
+  /** In one process there is no other replica's task to take over. */
+  async sweep(): Promise<number> {
+    return 0;
   }
 
   cancel(taskId: string, reason = "the task was cancelled"): boolean {

@@ -60,6 +60,7 @@ interface LocalTask {
 
 const FINISHED_STATUSES = ["succeeded", "failed", "cancelled", "lost"] as const;
 const FINISHED = new Set<string>(FINISHED_STATUSES);
+const RUNNING = ["running"] as const;
 const ALL_STATUSES = ["running", ...FINISHED_STATUSES];
 
 /**
@@ -188,6 +189,16 @@ export class SharedTasks implements TaskKeeper {
     return infos.sort((a, b) => a.startedAt - b.startedAt);
   }
 
+  async sweep(): Promise<number> {
+    const { store, scope, resume } = this.#options;
+    if (!resume) return 0;
+    const running = await listInStatuses(store, "task", scope, RUNNING);
+    // A task this process cannot run is left to a replica that can (or to a reader, which marks it lost).
+    const orphans = running.filter((r) => !this.#local.has(r.id) && Number(r.leaseUntil ?? 0) <= Date.now());
+    const taken = await Promise.all(orphans.map((r) => this.#takeOver(r).catch(() => undefined)));
+    return taken.filter((record) => record !== undefined && this.#local.has(record.id)).length;
+  }
+
   async wait(taskId: string): Promise<ToolResult> {
     const local = this.#local.get(taskId);
     if (local) return local.done;
@@ -230,7 +241,7 @@ export class SharedTasks implements TaskKeeper {
     const { store, scope, leaseMs, retentionMs } = this.#options;
     const guard = { from: ["running"], equals: { owner: this.#owner } };
     const renewed = await store
-      .transition("task", scope, id, guard, {}, { ttlMs: leaseMs + retentionMs, leaseMs })
+      .transition("task", scope, id, guard, {}, { ttlMs: leaseMs + retentionMs, leaseMs, returnRecord: false })
       .catch(() => null);
     // null: the store is unreachable; try again at the next beat. undefined: another process already marked the
     // task lost, so its result would reach no one: stop the work.
@@ -253,10 +264,12 @@ export class SharedTasks implements TaskKeeper {
     const guard = { from: ["running"], equals: { owner: this.#owner } };
     // Retried while the lease could still be renewed; after that, readers elsewhere see the task lost.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const written = await store.transition("task", scope, id, guard, patch, { ttlMs: retentionMs }).then(
-        () => true,
-        () => false,
-      );
+      const written = await store
+        .transition("task", scope, id, guard, patch, { ttlMs: retentionMs, returnRecord: false })
+        .then(
+          () => true,
+          () => false,
+        );
       if (written) return;
       await new Promise((resolve) => setTimeout(resolve, this.#options.leaseMs / 4).unref());
     }
