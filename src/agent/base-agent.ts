@@ -59,6 +59,13 @@ export interface CallToolOptions {
    * @internal
    */
   readonly awaitApproval?: boolean | undefined;
+  /**
+   * Runs the call as a background task from its start, whatever the tool's `onTimeout`: once it passed validation,
+   * access and approval it answers `backgrounded` with a task id (`agent.tasks`), and the handler goes on there. A
+   * caller's `signal` no longer stops it then; `agent.tasks.cancel` does. A store that cannot take the task ends the
+   * call as timed out, as a hand-off at a time limit does. serveMcp uses it for a client that asks for an MCP task.
+   */
+  readonly background?: boolean | undefined;
 }
 
 const NO_OPTIONS: RuntimeOptions = Object.freeze({});
@@ -191,6 +198,7 @@ export class BaseAgent {
         runtime,
         unavailable: definition ? undefined : this.#unavailable(name),
         awaitApproval: options.awaitApproval,
+        background: options.background,
       }),
     );
   }

@@ -34,6 +34,8 @@ export interface CallRequest {
   readonly unavailable: UnavailableTool | undefined;
   /** A call that needs approval waits in the agent's approvals without asking its rule or approver (a framework asked). */
   readonly awaitApproval: boolean;
+  /** The call goes to a background task as soon as its handler starts (`CallToolOptions.background`). */
+  readonly background: boolean;
   /** On the run of a call a human approved with edited arguments: what changed (its result and events carry it). */
   readonly approval: ApprovalEdit | undefined;
   /** The serial lane this call holds, from its lane stage until it is finished. The one field a stage writes. */
@@ -67,6 +69,7 @@ export interface CallParts<D extends ToolDefinition | undefined> {
   readonly runtime?: CallRuntime | undefined;
   readonly unavailable?: UnavailableTool | undefined;
   readonly awaitApproval?: boolean | undefined;
+  readonly background?: boolean | undefined;
 }
 
 /**
@@ -91,6 +94,7 @@ export function callRequest(parts: CallParts<ToolDefinition | undefined>): CallA
     runtime: parts.runtime,
     unavailable: parts.unavailable,
     awaitApproval: parts.awaitApproval === true,
+    background: parts.background === true,
     approval: undefined,
     held: undefined,
   };

@@ -40,6 +40,7 @@ function callTool(attempt: CallAttempt): Settled<ToolResult> {
  */
 function plainCall(request: CallRequest): boolean {
   if (request.signal !== undefined || request.validated !== undefined || request.onProgress !== undefined) return false;
+  if (request.background) return false;
   const { runtime } = request;
   return runtime === undefined ? noneListen(request.listeners) : runtime.plainFor(request.listeners);
 }
