@@ -71,6 +71,7 @@ export type {
   ToolProgressNotice,
 } from "./dispatch/index.js";
 export type { ToolProgress, ToolProgressEvent } from "./tool/tool-progress.js";
+export type { ToolIcon } from "./tool/tool-icon.js";
 export type { ApprovalDecision, Approver, RuntimeOptions, ScopeChecker } from "./dispatch/index.js";
 export type { RunToolCallsOptions, RetryBackoff } from "./dispatch/index.js";
 export type {

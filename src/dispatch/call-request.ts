@@ -94,7 +94,8 @@ export function callRequest(parts: CallParts<ToolDefinition | undefined>): CallA
     runtime: parts.runtime,
     unavailable: parts.unavailable,
     awaitApproval: parts.awaitApproval === true,
-    background: parts.background === true,
+    // A tool declared `background: true` runs every call so; a caller may ask it of any one call.
+    background: parts.background === true || parts.definition?.background === true,
     approval: undefined,
     held: undefined,
   };

@@ -37,6 +37,8 @@ export interface McpServableAgent {
        * only for a call whose request carried `_meta.progressToken`, and sends each as `notifications/progress`.
        */
       readonly onProgress?: (update: McpProgressUpdate) => void;
+      /** Runs the call as a background task from its start: a client asked for an MCP task. */
+      readonly background?: boolean;
     },
   ): Promise<ToolResult>;
   readonly approvals?: McpApprovals;

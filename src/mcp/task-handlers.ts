@@ -1,6 +1,7 @@
 import type { ToolResult } from "../tool/tool-result.js";
 import { toMcpCallToolResult } from "./call-tool-result.js";
 import type { ServerSdk } from "./load-sdk.js";
+import { cancelTask } from "./legacy-task-handlers.js";
 
 /** The MCP Tasks extension's identifier (`capabilities.extensions` and the client's per-request opt-in). */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
@@ -18,6 +19,12 @@ export interface McpTaskInfo {
 export interface McpTasks {
   fetch(taskId: string): Promise<McpTaskInfo | undefined>;
   cancel(taskId: string, reason?: string): boolean;
+  /** Resolves with the task's final result, from whichever replica runs it (2025-11-25 `tasks/result`). */
+  wait?(taskId: string): Promise<ToolResult>;
+  /** Every task of the agent's store scope (2025-11-25 `tasks/list`). */
+  fetchAll?(): Promise<readonly McpTaskInfo[]>;
+  /** Cancels a task that another replica runs, through the shared store; resolves false when none was running. */
+  requestCancel?(taskId: string, reason?: string): Promise<boolean>;
 }
 
 /** How often a client should poll `tasks/get`, and how long a task stays readable after it ends (ms). */
@@ -67,7 +74,7 @@ const taskIdParams = (sdk: ServerSdk) =>
 /**
  * Registers `tasks/get`, `tasks/update` and `tasks/cancel` (2026-07-28 Tasks extension) on a server, mapped onto the
  * agent's background tasks: `get` reads the task from the agent's store, so any replica sharing it answers; `cancel`
- * aborts the task where it runs; `update` is acknowledged (no toolwright task waits for client input). An unknown
+ * stops the task wherever it runs (on another replica through the store); `update` is acknowledged (no toolwright task waits for client input). An unknown
  * task id is a -32602 error.
  */
 export function registerTaskHandlers(
@@ -92,7 +99,7 @@ export function registerTaskHandlers(
   });
   server.setRequestHandler("tasks/cancel", { params: taskIdParams(sdk) }, async ({ taskId }) => {
     if ((await tasks.fetch(taskId)) === undefined) throw unknown(taskId);
-    tasks.cancel(taskId, "cancelled by the MCP client");
+    await cancelTask(tasks, taskId, "cancelled by the MCP client");
     return {};
   });
 }
