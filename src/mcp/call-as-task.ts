@@ -2,7 +2,8 @@ import type { ToolResult } from "../tool/tool-result.js";
 import type { ExportableTool } from "../tool/exportable-tool.js";
 import type { McpEra } from "./list-tools.js";
 import type { ServerSdk } from "./load-sdk.js";
-import { TASKS_EXTENSION, type McpTaskTiming, createTaskResult } from "./task-handlers.js";
+import { TASKS_EXTENSION, createTaskResult } from "./task-handlers.js";
+import type { McpTaskTiming } from "./mcp-tasks.js";
 import { createLegacyTaskResult } from "./legacy-task-handlers.js";
 
 /** How one `tools/call` may become a task: whether it runs as one from its start, and which era's answer it gets. */

@@ -1,6 +1,6 @@
 import { toMcpCallToolResult } from "./call-tool-result.js";
 import type { ServerSdk } from "./load-sdk.js";
-import type { McpTaskInfo, McpTaskTiming, McpTasks } from "./task-handlers.js";
+import { type McpTaskInfo, type McpTaskTiming, type McpTasks, cancelTask } from "./mcp-tasks.js";
 
 /** The 2025-11-25 capability of a server that runs `tools/call` as experimental tasks (`tasks`). */
 export const LEGACY_TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
@@ -90,10 +90,4 @@ export function registerLegacyTaskHandlers(
     await cancelTask(tasks, taskId, "cancelled by the MCP client");
     return legacyTaskView({ ...(await read(taskId)), status: "cancelled" }, timing);
   });
-}
-
-/** Cancels a task here, or (with a store) wherever it runs: the replica running it stops its handler. */
-export async function cancelTask(tasks: McpTasks, taskId: string, reason: string): Promise<void> {
-  if (tasks.cancel(taskId, reason)) return;
-  await tasks.requestCancel?.(taskId, reason);
 }

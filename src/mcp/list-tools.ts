@@ -16,21 +16,14 @@ export type ListedMcpTool = Omit<McpTool, "outputSchema"> & {
  * Answers `tools/list` for one era, in the agent's own (definition) order, the same on every request and replica.
  * 2025-11-25 lists only output schemas with an object root (its `Tool.outputSchema` is `type: "object"`); 2026-07-28
  * allows any root, so a tool returning a list or a string keeps its output schema there. An input schema whose author
- * declared `$schema` 2020-12 lists it. With `tasks` served, `execution.taskSupport` says how a tool meets tasks:
- * `"required"` for a `background: true` tool; on 2025-11-25 `"optional"` for every other tool (that revision's
- * client asks per call, and any call can run as a task), on 2026-07-28 only for a tool with `onTimeout: "background"`
- * (there the server decides, and only such a tool ever becomes a task).
+ * declared `$schema` 2020-12 lists it. On 2025-11-25 with `tasks` served, `execution.taskSupport` says how a tool
+ * meets that revision's tasks: `"required"` for a `background: true` tool, `"optional"` for every other one (the
+ * client asks per call, and any call can run as a task). 2026-07-28 has no such field: there the server decides.
  */
 export function listMcpTools(tools: readonly ExportableTool[], era: McpEra, tasks = false): ListedMcpTool[] {
   const listed: ListedMcpTool[] = toMcpTools(tools);
   tools.forEach((tool, index) => {
-    const support = !tasks
-      ? undefined
-      : tool.background === true
-        ? "required"
-        : era === "legacy" || tool.onTimeout === "background"
-          ? "optional"
-          : undefined;
+    const support = !tasks || era !== "legacy" ? undefined : tool.background === true ? "required" : "optional";
     if (support !== undefined) listed[index]!.execution = { taskSupport: support };
     // A schema written for 2020-12 says so on the wire too (MCP keeps `$schema`; SEP-1613).
     const dialect = declaredDialect(tool.inputSchema);

@@ -2,7 +2,7 @@ import type { ToolResult } from "../tool/tool-result.js";
 import type { ExportableTool } from "../tool/exportable-tool.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
 import type { McpProgressUpdate } from "./mcp-progress.js";
-import type { McpTasks } from "./task-handlers.js";
+import type { McpTasks } from "./mcp-tasks.js";
 
 /** The part of an agent's `approvals` that {@link serveMcp} uses to settle a call waiting for approval. */
 export interface McpApprovals {

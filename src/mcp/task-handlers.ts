@@ -1,37 +1,9 @@
-import type { ToolResult } from "../tool/tool-result.js";
 import { toMcpCallToolResult } from "./call-tool-result.js";
 import type { ServerSdk } from "./load-sdk.js";
-import { cancelTask } from "./legacy-task-handlers.js";
+import { type McpTaskInfo, type McpTaskTiming, type McpTasks, cancelTask } from "./mcp-tasks.js";
 
 /** The MCP Tasks extension's identifier (`capabilities.extensions` and the client's per-request opt-in). */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
-
-/** A background task as `serveMcp` reads it (toolwright's `TaskInfo`). */
-export interface McpTaskInfo {
-  readonly id: string;
-  readonly status: "running" | "succeeded" | "failed" | "cancelled" | "lost";
-  readonly startedAt: number;
-  readonly finishedAt?: number;
-  readonly result?: ToolResult;
-}
-
-/** The part of an agent's `tasks` that serveMcp uses: reading a task from the store (any replica), cancelling it. */
-export interface McpTasks {
-  fetch(taskId: string): Promise<McpTaskInfo | undefined>;
-  cancel(taskId: string, reason?: string): boolean;
-  /** Resolves with the task's final result, from whichever replica runs it (2025-11-25 `tasks/result`). */
-  wait?(taskId: string): Promise<ToolResult>;
-  /** Every task of the agent's store scope (2025-11-25 `tasks/list`). */
-  fetchAll?(): Promise<readonly McpTaskInfo[]>;
-  /** Cancels a task that another replica runs, through the shared store; resolves false when none was running. */
-  requestCancel?(taskId: string, reason?: string): Promise<boolean>;
-}
-
-/** How often a client should poll `tasks/get`, and how long a task stays readable after it ends (ms). */
-export interface McpTaskTiming {
-  readonly pollIntervalMs: number;
-  readonly ttlMs: number;
-}
 
 const STATUS = {
   running: "working",
