@@ -63,7 +63,8 @@ export function registerTaskHandlers(
     const view = { resultType: "complete", ...taskView(info, timing) };
     if (info.status === "lost") return { ...view, error: { code: -32603, message: "The task's process ended." } };
     if (info.result === undefined || info.status === "running") return view;
-    return { ...view, result: toMcpCallToolResult(info.result) };
+    // The inlined CallToolResult is a 2026 result too: it carries its own resultType.
+    return { ...view, result: { resultType: "complete", ...toMcpCallToolResult(info.result) } };
   });
   server.setRequestHandler("tasks/update", { params: taskIdParams(sdk) }, async ({ taskId }) => {
     if ((await tasks.fetch(taskId)) === undefined) throw unknown(taskId);

@@ -42,6 +42,12 @@ export interface BackgroundTasks {
   fetchAll(): Promise<TaskInfo[]>;
   /** Aborts a running task's signal and ends it with outcome `cancelled`; returns false when it is not running. */
   cancel(taskId: string, reason?: string): boolean;
+  /**
+   * Cancels a task wherever it runs: here at once, as `cancel` does; with a shared `store`, a task of another process
+   * is marked in the store, and the process running it aborts its signal when told (at once on a store that
+   * notifies, else at its next lease renewal). Resolves false when no such task is running.
+   */
+  requestCancel(taskId: string, reason?: string): Promise<boolean>;
 }
 
 /** Limits of a task store. */
@@ -166,6 +172,10 @@ export class LocalTasks implements BackgroundTasks {
     entry.controller.abort(error);
     entry.settle({ result: cancelledResult(entry.info.toolName, entry.info.callId, error, true), error });
     return true;
+  }
+
+  async requestCancel(taskId: string, reason?: string): Promise<boolean> {
+    return this.cancel(taskId, reason);
   }
 
   #scheduleEviction(id: string, entry: TaskEntry): void {
