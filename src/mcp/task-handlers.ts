@@ -57,7 +57,16 @@ export function registerTaskHandlers(
 ): void {
   const unknown = (taskId: string) =>
     new sdk.ProtocolError(-32602, `Unknown task "${taskId}": it never existed, or it ended and was forgotten.`);
-  server.setRequestHandler("tasks/get", { params: taskIdParams(sdk) }, async ({ taskId }) => {
+  // The task methods exist only for a request that declares the extension (-32021 naming it otherwise).
+  const gate = (ctx: { mcpReq: { envelope?: unknown } }) => {
+    const envelope = ctx.mcpReq.envelope as Record<string, { extensions?: Record<string, unknown> }> | undefined;
+    if (envelope?.["io.modelcontextprotocol/clientCapabilities"]?.extensions?.[TASKS_EXTENSION] !== undefined) return;
+    throw new sdk.ProtocolError(-32021, `The task methods need the client capability ${TASKS_EXTENSION}.`, {
+      requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+    });
+  };
+  server.setRequestHandler("tasks/get", { params: taskIdParams(sdk) }, async ({ taskId }, ctx) => {
+    gate(ctx);
     const info = await tasks.fetch(taskId);
     if (info === undefined) throw unknown(taskId);
     const view = { resultType: "complete", ...taskView(info, timing) };
@@ -66,11 +75,13 @@ export function registerTaskHandlers(
     // The inlined CallToolResult is a 2026 result too: it carries its own resultType.
     return { ...view, result: { resultType: "complete", ...toMcpCallToolResult(info.result) } };
   });
-  server.setRequestHandler("tasks/update", { params: taskIdParams(sdk) }, async ({ taskId }) => {
+  server.setRequestHandler("tasks/update", { params: taskIdParams(sdk) }, async ({ taskId }, ctx) => {
+    gate(ctx);
     if ((await tasks.fetch(taskId)) === undefined) throw unknown(taskId);
     return {};
   });
-  server.setRequestHandler("tasks/cancel", { params: taskIdParams(sdk) }, async ({ taskId }) => {
+  server.setRequestHandler("tasks/cancel", { params: taskIdParams(sdk) }, async ({ taskId }, ctx) => {
+    gate(ctx);
     if ((await tasks.fetch(taskId)) === undefined) throw unknown(taskId);
     await cancelTask(tasks, taskId, "cancelled by the MCP client");
     return {};
