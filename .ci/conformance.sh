@@ -32,7 +32,7 @@ for scenario in tasks-lifecycle tasks-capability-negotiation tasks-wire-fields t
   echo "== MCP conformance $scenario (Tasks extension, 2026-07-28)"
   PATH="$bin:$PATH" node "$suite" server --url "$url" --scenario "$scenario" --spec-version 2026-07-28 --force \
     --expected-failures .ci/conformance/expected-failures-tasks.yml -o "$out/$scenario" 2>&1 |
-    sed -n '/=== SUMMARY ===/,$p' || tasks_failed=1
+    sed -n '/Passed:/,$p' || tasks_failed=1
 done
 exit "$tasks_failed"
 
