@@ -145,6 +145,9 @@ export function createMcpServer(
       signal,
       ...inputSchemaOf(name),
     });
+    // Approved by elicitation, then handed to the background: a task for a 2025 call that asked for one.
+    const settledTask = taskAnswer(settled, plan, timing);
+    if (settledTask !== undefined) return settledTask as never;
     return forEra(toMcpCallToolResult(settled), settled.content, name);
   });
 

@@ -3,6 +3,7 @@
 // that revision's experimental tasks), followed with the official v1 client and through importMcpTools.
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Http } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { BaseAgent, ToolRegistry, currentToolCall, p, tool } from "toolwright";
 import { importMcpTools } from "toolwright/mcp";
 import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
@@ -16,6 +17,10 @@ class QueueAgent extends BaseAgent {
   @tool({ description: "Adds", params: { a: p.integer(), b: p.integer() } })
   add({ a, b }: { a: number; b: number }) {
     return a + b;
+  }
+  @tool({ description: "Deploys", params: { to: p.string() }, requiresApproval: true, background: true })
+  deploy({ to }: { to: string }) {
+    return `deployed to ${to}`;
   }
   @tool({ description: "Renders a video", params: { ms: p.integer() }, background: true })
   render({ ms }: { ms: number }) {
@@ -136,6 +141,32 @@ describe("MCP calls that run as tasks from their start", () => {
     expect(cancelled).toMatchObject({ taskId, status: "cancelled" });
     await expect(client.experimental.tasks.getTask(taskId!)).resolves.toMatchObject({ status: "cancelled" });
     await expect(client.experimental.tasks.cancelTask(taskId!)).rejects.toThrow(/already ended/);
+    await client.close();
+  });
+
+  it("2025: a call that needs approval is approved by elicitation first, then runs as the task it asked for", async () => {
+    const client = new V1Client({ name: "v1", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+    const asked: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params.message);
+      return { action: "accept", content: { approve: true, to: "staging" } };
+    });
+    await client.connect(new V1Http(new URL(server.url)));
+    const stream = client.experimental.tasks.callToolStream(
+      { name: "deploy", arguments: { to: "staging" } },
+      undefined,
+      { task: { ttl: 60_000 } },
+    );
+    const types: string[] = [];
+    let result: unknown;
+    for await (const message of stream) {
+      types.push(message.type);
+      if (message.type === "result") result = message.result;
+      if (message.type === "error") throw message.error;
+    }
+    expect(asked).toEqual([expect.stringContaining('"deploy"')]);
+    expect(types[0]).toBe("taskCreated");
+    expect(result).toMatchObject({ content: [{ type: "text", text: "deployed to staging" }] });
     await client.close();
   });
 
