@@ -83,6 +83,7 @@ export type {
   SamplingRequest,
   ToolClient,
 } from "./tool/tool-client.js";
+export type { ToolIcon } from "./tool/tool-icon.js";
 export type { ApprovalDecision, Approver, RuntimeOptions, ScopeChecker } from "./dispatch/index.js";
 export type { RunToolCallsOptions, RetryBackoff } from "./dispatch/index.js";
 export type {

@@ -59,6 +59,13 @@ export interface CallToolOptions {
    * @internal
    */
   readonly awaitApproval?: boolean | undefined;
+  /**
+   * Runs the call as a background task from its start, whatever the tool's `onTimeout`: once it passed validation,
+   * access and approval it answers `backgrounded` with a task id (`agent.tasks`), and the handler goes on there. A
+   * caller's `signal` no longer stops it then; `agent.tasks.cancel` does. A store that cannot take the task ends the
+   * call as timed out, as a hand-off at a time limit does. serveMcp uses it for a client that asks for an MCP task.
+   */
+  readonly background?: boolean | undefined;
 }
 
 const NO_OPTIONS: RuntimeOptions = Object.freeze({});
@@ -175,7 +182,8 @@ export class BaseAgent {
     const entry = this.#view().get(name);
     const { signal, onProgress } = options;
     const awaitApproval = options.awaitApproval === true;
-    if (entry !== undefined && signal === undefined && onProgress === undefined && !awaitApproval) {
+    const background = options.background === true;
+    if (entry !== undefined && signal === undefined && onProgress === undefined && !awaitApproval && !background) {
       const direct = directCall(runtime, entry, entry.own ? this : undefined, args, callId, this);
       if (direct !== undefined) return direct;
     }
@@ -199,6 +207,7 @@ export class BaseAgent {
         onProgress,
         unavailable,
         awaitApproval,
+        background,
       ),
     );
   }

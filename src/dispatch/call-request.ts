@@ -34,6 +34,8 @@ export interface CallRequest {
   readonly unavailable: UnavailableTool | undefined;
   /** A call that needs approval waits in the agent's approvals without asking its rule or approver (a framework asked). */
   readonly awaitApproval: boolean;
+  /** The call goes to a background task as soon as its handler starts (`CallToolOptions.background`). */
+  readonly background: boolean;
   /** On the run of a call a human approved with edited arguments: what changed (its result and events carry it). */
   readonly approval: ApprovalEdit | undefined;
   /** The serial lane this call holds, from its lane stage until it is finished. The one field a stage writes. */
@@ -67,6 +69,7 @@ export interface CallParts<D extends ToolDefinition | undefined> {
   readonly runtime?: CallRuntime | undefined;
   readonly unavailable?: UnavailableTool | undefined;
   readonly awaitApproval?: boolean | undefined;
+  readonly background?: boolean | undefined;
 }
 
 /**
@@ -91,6 +94,7 @@ export function callRequest(parts: CallParts<ToolDefinition | undefined>): CallA
     parts.runtime,
     parts.unavailable,
     parts.awaitApproval === true,
+    parts.background === true,
   );
 }
 
@@ -125,6 +129,7 @@ export function agentCallRequest(
   onProgress: ProgressListener | undefined,
   unavailable: UnavailableTool | undefined,
   awaitApproval: boolean,
+  background: boolean,
 ): CallAttempt;
 export function agentCallRequest(
   toolName: string,
@@ -138,6 +143,7 @@ export function agentCallRequest(
   onProgress?: ProgressListener,
   unavailable?: UnavailableTool,
   awaitApproval = false,
+  background = false,
 ): CallAttempt {
   const { validator, listeners } = runtime;
   return request(
@@ -155,6 +161,7 @@ export function agentCallRequest(
     runtime,
     unavailable,
     awaitApproval,
+    background,
   );
 }
 
@@ -174,6 +181,7 @@ function request(
   runtime: CallRuntime | undefined,
   unavailable: UnavailableTool | undefined,
   awaitApproval: boolean,
+  background: boolean,
 ): CallAttempt {
   return {
     toolName,
@@ -190,6 +198,8 @@ function request(
     runtime,
     unavailable,
     awaitApproval,
+    // A tool declared `background: true` runs every call so; a caller may ask it of any one call.
+    background: background || definition?.background === true,
     approval: undefined,
     held: undefined,
   };

@@ -154,7 +154,8 @@ function assembleDoor(definition: ToolDefinition, runtime: AgentCallRuntime): Di
     compiled = undefined;
   }
   // A tool that streams needs a progress channel, which only the pipeline's run stage opens.
-  const direct = compiled !== undefined && definition.streams !== true;
+  // A tool whose every call is a background task needs the run stage's hand-off.
+  const direct = compiled !== undefined && definition.streams !== true && definition.background !== true;
   return { plan: direct ? plan : NOT_DIRECT, validator, compiled };
 }
 

@@ -36,6 +36,8 @@ export function runManaged(
   const context = callContext(request, controller.signal, channel, args, keyScope(request));
   const backoff = request.runtime?.options.retryBackoffMs;
   const work = runAttempts(definition, request.target, args, context, backoff, channel);
+  // Asked to run as a background task from the start: handed off at once, as at a time limit of 0 ms.
+  if (request.background) return Promise.resolve(handOffNow(request, args, controller, work, channel));
   if (timeoutMs === undefined && !caller) return work;
 
   return new Promise<HandlerOutcome>((resolve) => {
@@ -68,6 +70,16 @@ export function runManaged(
   });
 }
 
+function handOffNow(
+  request: CallRequest,
+  args: Record<string, unknown>,
+  controller: AbortController,
+  work: Promise<HandlerOutcome>,
+  channel: ProgressChannel,
+): HandlerOutcome | Promise<HandlerOutcome> {
+  return atDeadline(request, args, 0, controller, work, channel, true);
+}
+
 function atDeadline(
   request: CallRequest,
   args: Record<string, unknown>,
@@ -75,9 +87,10 @@ function atDeadline(
   controller: AbortController,
   work: Promise<HandlerOutcome>,
   channel: ProgressChannel,
+  asked = false,
 ): HandlerOutcome | Promise<HandlerOutcome> {
   const { definition, callId, runtime } = request;
-  if (definition.onTimeout !== "background") return stop(request, timeoutMs, controller, "", channel);
+  if (definition.onTimeout !== "background" && !asked) return stop(request, timeoutMs, controller, "", channel);
   if (!runtime) return stop(request, timeoutMs, controller, NOT_BACKGROUNDED.noAgent, channel);
   const started = runtime.tasks.start({
     toolName: definition.name,

@@ -145,7 +145,8 @@ function capped(ended: Ending, maxResultChars: number): Ending {
 function runPlain(request: CallRequest, args: Record<string, unknown>): Settled<Ending> {
   const { definition, runtime } = request;
   const timeoutMs = definition.timeoutMs ?? runtime?.options.defaultTimeoutMs;
-  if (timeoutMs !== undefined || request.signal !== undefined || (definition.maxRetries ?? 0) > 0) {
+  const managed = timeoutMs !== undefined || request.signal !== undefined || (definition.maxRetries ?? 0) > 0;
+  if (managed || request.background) {
     return runManaged(request, args, timeoutMs).then((outcome) => new Ending(outcome, args, "ended"));
   }
   const outcome = runPlainHandler(request, args);

@@ -10,8 +10,10 @@ import { type ApprovalCodec, type MrtrApprovalState, askOverMrtr, resumeOverMrtr
 import { settleApproval } from "./settle-approval.js";
 import type { ApprovalFormSchema } from "./approval-form.js";
 import { requestScopedSearchResult } from "./deferred-listing.js";
-import { TASKS_EXTENSION, createTaskResult, registerTaskHandlers } from "./task-handlers.js";
+import { TASKS_EXTENSION, registerTaskHandlers } from "./task-handlers.js";
 import { ClientInputCall, declaredCapabilities, isClientInputState } from "./client-input.js";
+import { LEGACY_TASKS_CAPABILITY, registerLegacyTaskHandlers } from "./legacy-task-handlers.js";
+import { planTask, taskAnswer } from "./call-as-task.js";
 
 export type { McpEra } from "./list-tools.js";
 
@@ -48,7 +50,14 @@ export function createMcpServer(
 ) {
   const loaded = createLoadedTools();
   const deferring = agent.toolsForTurn !== undefined && agent.tools().some((tool) => tool.deferred);
-  const tasks = scope.era === "modern" ? agent.tasks : undefined;
+  const tasks = agent.tasks;
+  // 2026-07-28: the Tasks extension; 2025-11-25: that revision's experimental tasks (`capabilities.tasks`).
+  const taskCapability =
+    tasks === undefined
+      ? {}
+      : scope.era === "modern"
+        ? { extensions: { [TASKS_EXTENSION]: {} } }
+        : { tasks: LEGACY_TASKS_CAPABILITY };
   const timing = { pollIntervalMs: options.tasks?.pollIntervalMs ?? 1_000, ttlMs: options.tasks?.ttlMs ?? 600_000 };
   const server = new sdk.Server(
     { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
@@ -57,7 +66,7 @@ export function createMcpServer(
       capabilities: {
         tools: { listChanged: deferring && scope.sessionful },
         logging: {},
-        ...(tasks === undefined ? {} : { extensions: { [TASKS_EXTENSION]: {} } }),
+        ...taskCapability,
       },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
       ...(options.listCache === undefined ? {} : { cacheHints: { "tools/list": options.listCache } }),
@@ -67,11 +76,23 @@ export function createMcpServer(
   );
   const listed = () => (deferring ? agent.toolsForTurn!(loaded) : agent.tools());
   // The SDK types schema values as its own JSON type; ours are the same JSON, typed as JSON Schema.
-  server.setRequestHandler("tools/list", () => ({ tools: listMcpTools(listed(), scope.era) }) as never);
+  server.setRequestHandler(
+    "tools/list",
+    () => ({ tools: listMcpTools(listed(), scope.era, tasks !== undefined) }) as never,
+  );
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name, arguments: args } = request.params;
     const before = loaded.names.length;
     const signal = ctx.mcpReq.signal;
+    // The SDK types the 2026 envelope as `{}`; its keys are the revision's `_meta` names.
+    const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
+    const clientCaps = envelope?.["io.modelcontextprotocol/clientCapabilities"];
+    const plan = planTask(sdk, toolNamed(name), {
+      era: scope.era,
+      served: tasks !== undefined,
+      optedIn: clientCaps?.extensions?.[TASKS_EXTENSION] !== undefined,
+      legacyTask: (request.params as { task?: unknown }).task,
+    });
     const mrtr = scope.codec && {
       sdk,
       codec: scope.codec,
@@ -84,7 +105,11 @@ export function createMcpServer(
     if (mrtr && typeof state === "object" && state !== null && !isClientInputState(state)) {
       // The retry of a call that asked for approval: answer it, never start the call again.
       const answered = await resumeOverMrtr(state, name, ctx.mcpReq.inputResponses, mrtr);
-      return "resultType" in answered ? answered : forEra(toMcpCallToolResult(answered), answered.content, name);
+      if ("resultType" in answered) return answered;
+      // Approved, then handed to the background (approval first, then the task, as the Tasks extension advises).
+      return (
+        (taskAnswer(answered, plan, timing) as never) ?? forEra(toMcpCallToolResult(answered), answered.content, name)
+      );
     }
     const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, ctx.mcpReq.notify);
     // The handler's `context.client` (client-input.ts): on 2026-07-28 its requests may answer `input_required`.
@@ -99,18 +124,15 @@ export function createMcpServer(
         ...run,
         ...(deferring ? { loadedTools: loaded } : {}),
         ...(onProgress === undefined ? {} : { onProgress }),
+        ...(plan.background ? { background: true } : {}),
       }),
     );
     if ("resultType" in called) return called;
     const result = scope.sessionful ? called : requestScopedSearchResult(called, agent);
     if (loaded.names.length > before && scope.sessionful) await server.sendToolListChanged();
-    // The SDK types the 2026 envelope as `{}`; its keys are the revision's `_meta` names.
-    const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
-    const clientCaps = envelope?.["io.modelcontextprotocol/clientCapabilities"];
-    if (result.outcome === "backgrounded" && tasks && clientCaps?.extensions?.[TASKS_EXTENSION] !== undefined) {
-      // The client follows the call as a task (tasks/get) instead of reading "went to the background" as text.
-      return createTaskResult(result.taskId, timing) as never;
-    }
+    // The client follows the call as a task (tasks/get) instead of reading "went to the background" as text.
+    const asTask = taskAnswer(result, plan, timing);
+    if (asTask !== undefined) return asTask as never;
     if (result.outcome !== "awaiting_approval") return forEra(toMcpCallToolResult(result), result.content, name);
     const canElicit = clientCaps?.elicitation !== undefined;
     if (mrtr && scope.era === "modern" && options.approval !== "refuse" && canElicit) {
@@ -136,10 +158,18 @@ export function createMcpServer(
         ...inputSchemaOf(name),
       }),
     );
+    // Approved by elicitation, then handed to the background: a task for a 2025 call that asked for one.
+    const settledTask = taskAnswer(settled, plan, timing);
+    if (settledTask !== undefined) return settledTask as never;
     return forEra(toMcpCallToolResult(settled), settled.content, name);
   });
 
-  if (tasks !== undefined) registerTaskHandlers(server, sdk, tasks, timing);
+  if (tasks !== undefined && scope.era === "modern") registerTaskHandlers(server, sdk, tasks, timing);
+  if (tasks !== undefined && scope.era === "legacy") registerLegacyTaskHandlers(server, sdk, tasks, timing);
+
+  function toolNamed(name: string) {
+    return agent.tools().find((candidate) => candidate.name === name);
+  }
 
   // The form may offer the tool's arguments for editing (approval-form.ts); a tool unknown here gets the plain form.
   function inputSchemaOf(name: string) {

@@ -14,7 +14,7 @@ export type { McpApprovalMode } from "./settle-approval.js";
 export type { McpApprovals, McpServableAgent } from "./servable-agent.js";
 export type { McpServerOptions } from "./mcp-server-options.js";
 export type { McpProgressUpdate } from "./mcp-progress.js";
-export type { McpTaskInfo, McpTasks } from "./task-handlers.js";
+export type { McpTaskInfo, McpTasks } from "./mcp-tasks.js";
 export { toMcpCallToolResult } from "./call-tool-result.js";
 export type { McpCallToolResult } from "./call-tool-result.js";
 export { importMcpTools } from "./import-mcp-tools.js";

@@ -27,9 +27,10 @@ export interface McpServerOptions {
    */
   readonly requestStateKey?: string | Uint8Array;
   /**
-   * 2026-07-28 Tasks: a call that goes to the background (`onTimeout: "background"`) answers a client that opted into
-   * the Tasks extension as a task, which it follows with `tasks/get`: `pollIntervalMs` (1 000 by default) is the
-   * polling hint, `ttlMs` (10 minutes by default, toolwright's task retention) how long a finished task stays readable.
+   * MCP tasks, both revisions: a call that goes to the background (`onTimeout: "background"`, a `background: true`
+   * tool, or a 2025-11-25 call that asked with `params.task`) answers a client that can follow it as a task, which
+   * it follows with `tasks/get`: `pollIntervalMs` (1 000 by default) is the polling hint, `ttlMs` (10 minutes by
+   * default, toolwright's task retention) how long a finished task stays readable.
    */
   readonly tasks?: { readonly pollIntervalMs?: number; readonly ttlMs?: number };
   readonly listCache?: { readonly ttlMs: number; readonly cacheScope: "private" | "public" };

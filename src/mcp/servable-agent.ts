@@ -2,7 +2,7 @@ import type { ToolResult } from "../tool/tool-result.js";
 import type { ExportableTool } from "../tool/exportable-tool.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
 import type { McpProgressUpdate } from "./mcp-progress.js";
-import type { McpTasks } from "./task-handlers.js";
+import type { McpTasks } from "./mcp-tasks.js";
 
 /** The part of an agent's `approvals` that {@link serveMcp} uses to settle a call waiting for approval. */
 export interface McpApprovals {
@@ -37,6 +37,8 @@ export interface McpServableAgent {
        * only for a call whose request carried `_meta.progressToken`, and sends each as `notifications/progress`.
        */
       readonly onProgress?: (update: McpProgressUpdate) => void;
+      /** Runs the call as a background task from its start: a client asked for an MCP task. */
+      readonly background?: boolean;
     },
   ): Promise<ToolResult>;
   readonly approvals?: McpApprovals;

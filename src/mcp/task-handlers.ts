@@ -1,30 +1,9 @@
-import type { ToolResult } from "../tool/tool-result.js";
 import { toMcpCallToolResult } from "./call-tool-result.js";
 import type { ServerSdk } from "./load-sdk.js";
+import { type McpTaskInfo, type McpTaskTiming, type McpTasks, cancelTask } from "./mcp-tasks.js";
 
 /** The MCP Tasks extension's identifier (`capabilities.extensions` and the client's per-request opt-in). */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
-
-/** A background task as `serveMcp` reads it (toolwright's `TaskInfo`). */
-export interface McpTaskInfo {
-  readonly id: string;
-  readonly status: "running" | "succeeded" | "failed" | "cancelled" | "lost";
-  readonly startedAt: number;
-  readonly finishedAt?: number;
-  readonly result?: ToolResult;
-}
-
-/** The part of an agent's `tasks` that serveMcp uses: reading a task from the store (any replica), cancelling it. */
-export interface McpTasks {
-  fetch(taskId: string): Promise<McpTaskInfo | undefined>;
-  cancel(taskId: string, reason?: string): boolean;
-}
-
-/** How often a client should poll `tasks/get`, and how long a task stays readable after it ends (ms). */
-export interface McpTaskTiming {
-  readonly pollIntervalMs: number;
-  readonly ttlMs: number;
-}
 
 const STATUS = {
   running: "working",
@@ -67,7 +46,7 @@ const taskIdParams = (sdk: ServerSdk) =>
 /**
  * Registers `tasks/get`, `tasks/update` and `tasks/cancel` (2026-07-28 Tasks extension) on a server, mapped onto the
  * agent's background tasks: `get` reads the task from the agent's store, so any replica sharing it answers; `cancel`
- * aborts the task where it runs; `update` is acknowledged (no toolwright task waits for client input). An unknown
+ * stops the task wherever it runs (on another replica through the store); `update` is acknowledged (no toolwright task waits for client input). An unknown
  * task id is a -32602 error.
  */
 export function registerTaskHandlers(
@@ -78,21 +57,33 @@ export function registerTaskHandlers(
 ): void {
   const unknown = (taskId: string) =>
     new sdk.ProtocolError(-32602, `Unknown task "${taskId}": it never existed, or it ended and was forgotten.`);
-  server.setRequestHandler("tasks/get", { params: taskIdParams(sdk) }, async ({ taskId }) => {
+  // The task methods exist only for a request that declares the extension (-32021 naming it otherwise).
+  const gate = (ctx: { mcpReq: { envelope?: unknown } }) => {
+    const envelope = ctx.mcpReq.envelope as Record<string, { extensions?: Record<string, unknown> }> | undefined;
+    if (envelope?.["io.modelcontextprotocol/clientCapabilities"]?.extensions?.[TASKS_EXTENSION] !== undefined) return;
+    throw new sdk.ProtocolError(-32021, `The task methods need the client capability ${TASKS_EXTENSION}.`, {
+      requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+    });
+  };
+  server.setRequestHandler("tasks/get", { params: taskIdParams(sdk) }, async ({ taskId }, ctx) => {
+    gate(ctx);
     const info = await tasks.fetch(taskId);
     if (info === undefined) throw unknown(taskId);
     const view = { resultType: "complete", ...taskView(info, timing) };
     if (info.status === "lost") return { ...view, error: { code: -32603, message: "The task's process ended." } };
     if (info.result === undefined || info.status === "running") return view;
-    return { ...view, result: toMcpCallToolResult(info.result) };
+    // The inlined CallToolResult is a 2026 result too: it carries its own resultType.
+    return { ...view, result: { resultType: "complete", ...toMcpCallToolResult(info.result) } };
   });
-  server.setRequestHandler("tasks/update", { params: taskIdParams(sdk) }, async ({ taskId }) => {
+  server.setRequestHandler("tasks/update", { params: taskIdParams(sdk) }, async ({ taskId }, ctx) => {
+    gate(ctx);
     if ((await tasks.fetch(taskId)) === undefined) throw unknown(taskId);
     return {};
   });
-  server.setRequestHandler("tasks/cancel", { params: taskIdParams(sdk) }, async ({ taskId }) => {
+  server.setRequestHandler("tasks/cancel", { params: taskIdParams(sdk) }, async ({ taskId }, ctx) => {
+    gate(ctx);
     if ((await tasks.fetch(taskId)) === undefined) throw unknown(taskId);
-    tasks.cancel(taskId, "cancelled by the MCP client");
+    await cancelTask(tasks, taskId, "cancelled by the MCP client");
     return {};
   });
 }

@@ -7,6 +7,8 @@ import type { OptionTable } from "./option-table.js";
 export const TOOL_FLAGS = {
   /** A short human title (MCP `title`). */
   title: { rule: { kind: "string" } },
+  /** Images that stand for the tool in a client's interface (MCP `icons`): `{ src, mimeType?, sizes?, theme? }`. */
+  icons: { rule: { kind: "icons" } },
   /** `true`, or a predicate on the validated arguments: the call waits for approval before it runs. Default false. */
   requiresApproval: { rule: { kind: "approval" } },
   /** Scopes the current user must hold; checked by the agent's scope checker before the call runs. */
@@ -17,6 +19,12 @@ export const TOOL_FLAGS = {
   timeoutMs: { rule: { kind: "time-limit" } },
   /** At the time limit: fail the call (`"error"`, the default) or hand the work to a background task. */
   onTimeout: { rule: { kind: "choice", values: ["error", "background"] } },
+  /**
+   * Every call runs as a background task from its start: once validated, allowed and approved, it answers
+   * `backgrounded` with a task id (`agent.tasks`) and the handler goes on there. MCP lists it as a task-only tool
+   * (`taskSupport: "required"`). Default false.
+   */
+  background: { rule: { kind: "boolean" } },
   /**
    * The most characters of a result the model reads; beyond it the model reads the head and the tail with a notice of
    * what was cut, and the full value stays on the result. Default `DEFAULT_MAX_RESULT_CHARS` (50,000).

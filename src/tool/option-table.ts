@@ -1,4 +1,5 @@
 import { ToolDefinitionError } from "../errors/errors.js";
+import { iconsComplaint } from "./tool-icon.js";
 
 /**
  * How one option is checked. Each kind has one check and one message, shared by the tool flags and the agent's
@@ -20,6 +21,8 @@ export type OptionRule =
   | { readonly kind: "backoff" }
   /** A whole number, at least `min`. */
   | { readonly kind: "count"; readonly min: number }
+  /** A list of icons (MCP `Icon`): `{ src, mimeType?, sizes?, theme? }`, checked by `iconsComplaint`. */
+  | { readonly kind: "icons" }
   /** One of the listed strings. */
   | { readonly kind: "choice"; readonly values: readonly string[] }
   /** Anything `test` accepts; `expected` says what that is, for the message. */
@@ -68,6 +71,8 @@ function complaint(key: string, rule: OptionRule, value: unknown): string | unde
       return Number.isInteger(value) && (value as number) >= rule.min
         ? undefined
         : `\`${key}\` must be a whole number >= ${rule.min}; got ${shown(value)}.`;
+    case "icons":
+      return iconsComplaint(key, value);
     case "predicate":
       return rule.test(value) ? undefined : `\`${key}\` must be ${rule.expected}.`;
     case "choice":

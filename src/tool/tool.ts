@@ -2,6 +2,7 @@ import type { TOOL_FLAGS, ToolFlagName } from "./flags.js";
 import type { JsonSchema, ObjectJsonSchema } from "../params/json-schema.js";
 import type { ToolProgress } from "./tool-progress.js";
 import type { ToolClient } from "./tool-client.js";
+import type { ToolIcon } from "./tool-icon.js";
 
 /**
  * What providers need of a tool: its name, its description for the model, the JSON Schema of its arguments, and of
@@ -52,9 +53,11 @@ type RuleValue<R> = R extends { readonly kind: "boolean" }
       ? readonly string[]
       : R extends { readonly kind: "approval" }
         ? boolean | ApprovalPredicate
-        : R extends { readonly kind: "choice"; readonly values: readonly (infer V)[] }
-          ? V
-          : number;
+        : R extends { readonly kind: "icons" }
+          ? readonly ToolIcon[]
+          : R extends { readonly kind: "choice"; readonly values: readonly (infer V)[] }
+            ? V
+            : number;
 
 /**
  * The behaviour flags of a tool, as declared by `@tool`, `@builtinTool` or `register`: one optional member per entry

@@ -2,7 +2,7 @@
 // balancer would): a 2026-07-28 client's approval asked by one replica is answered on the other, once; a background
 // task started on one is followed to its result through tasks/get on the other.
 import { createClient } from "redis";
-import { BaseAgent, p, tool } from "toolwright";
+import { BaseAgent, currentToolCall, p, tool } from "toolwright";
 import { RedisStore } from "toolwright/redis";
 import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
 import { type TestRedis, startTestRedis } from "../store/redis-server.js";
@@ -10,6 +10,7 @@ import { type TestRedis, startTestRedis } from "../store/redis-server.js";
 jest.setTimeout(60_000);
 
 const ran: string[] = [];
+const stopped: string[] = [];
 const KEY = "a shared secret of at least thirty-two bytes";
 
 class FleetAgent extends BaseAgent {
@@ -18,6 +19,16 @@ class FleetAgent extends BaseAgent {
   remove({ title }: { title: string }) {
     ran.push(title);
     return `deleted ${title}`;
+  }
+  @tool({ description: "Waits until stopped", background: true })
+  hang() {
+    const signal = currentToolCall()!.signal;
+    return new Promise<string>((_, reject) =>
+      signal.addEventListener("abort", () => {
+        stopped.push(String(signal.reason));
+        reject(new Error("stopped"));
+      }),
+    );
   }
   @tool({ description: "Builds a report", timeoutMs: 50, onTimeout: "background" })
   async build() {
@@ -62,14 +73,21 @@ async function rpc(url: string, method: string, params: Record<string, unknown>)
 describe("serveMcp replicas sharing a Redis store (2026-07-28)", () => {
   let redis: TestRedis;
   let client: ReturnType<typeof createClient>;
+  let subscriber: ReturnType<typeof createClient>;
   const servers: HttpMcpServerHandle[] = [];
 
   beforeAll(async () => {
     redis = await startTestRedis();
     client = createClient({ url: redis.url });
     await client.connect();
+    // The store's notices (pub/sub): a cancel written by one replica reaches the one running the task at once.
+    subscriber = client.duplicate();
+    await subscriber.connect();
     for (let i = 0; i < 2; i++) {
-      const agent = new FleetAgent({ store: new RedisStore({ client, prefix: "mcp-replicas" }), storePollMs: 50 });
+      const agent = new FleetAgent({
+        store: new RedisStore({ client, subscriber, prefix: "mcp-replicas" }),
+        storePollMs: 50,
+      });
       servers.push(await serveMcp(agent, { transport: "http", requestStateKey: KEY }));
     }
   }, 300_000);
@@ -77,6 +95,7 @@ describe("serveMcp replicas sharing a Redis store (2026-07-28)", () => {
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.close()));
     client?.destroy();
+    subscriber?.destroy();
     await redis?.close();
   });
 
@@ -112,5 +131,21 @@ describe("serveMcp replicas sharing a Redis store (2026-07-28)", () => {
       status: "completed",
       result: { content: [{ type: "text", text: "report ready" }] },
     });
+  });
+
+  it("stops a task running on one replica when the other receives tasks/cancel", async () => {
+    const [a, b] = servers.map((server) => server.url);
+    const created = await rpc(a!, "tools/call", { name: "hang", arguments: {} });
+    expect(created.result).toMatchObject({ resultType: "task", status: "working" });
+    const taskId = created.result!.taskId;
+    expect((await rpc(b!, "tasks/cancel", { taskId })).result).toMatchObject({ resultType: "complete" });
+    let seen: Rpc | undefined;
+    for (let i = 0; i < 100; i++) {
+      seen = await rpc(b!, "tasks/get", { taskId });
+      if (seen.result?.status !== "working") break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seen!.result).toMatchObject({ status: "cancelled" });
+    expect(stopped).toEqual([expect.stringContaining("cancelled by the MCP client")]);
   });
 });

@@ -50,6 +50,12 @@ export interface BackgroundTasks {
    * Without a store, a task dies with its process: resolves with 0. `sweepIntervalMs` sweeps on a timer.
    */
   sweep(): Promise<number>;
+  /**
+   * Cancels a task wherever it runs: here at once, as `cancel` does; with a shared `store`, a task of another process
+   * is marked in the store, and the process running it aborts its signal when told (at once on a store that
+   * notifies, else at its next lease renewal). Resolves false when no such task is running.
+   */
+  requestCancel(taskId: string, reason?: string): Promise<boolean>;
 }
 
 /** Limits of a task store. */
@@ -179,6 +185,10 @@ export class LocalTasks implements BackgroundTasks {
     entry.controller.abort(error);
     entry.settle({ result: cancelledResult(entry.info.toolName, entry.info.callId, error, true), error });
     return true;
+  }
+
+  async requestCancel(taskId: string, reason?: string): Promise<boolean> {
+    return this.cancel(taskId, reason);
   }
 
   #scheduleEviction(id: string, entry: TaskEntry): void {

@@ -4,6 +4,7 @@ import { TaskNotFoundError } from "../../errors/runtime-errors.js";
 import { ToolwrightError } from "../../errors/toolwright-error.js";
 import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
 import { RecordWaiter } from "../../store/record-waiter.js";
+import { CANCEL_FIELD, CancelWatch } from "./cancel-watch.js";
 import { createWithinCap, listInStatuses } from "../../store/scoped-ops.js";
 import type { HandlerOutcome } from "../run-handler.js";
 import { cancelledResult } from "../runtime-results.js";
@@ -78,6 +79,8 @@ export class SharedTasks implements TaskKeeper {
   // The finished tasks still in #local, oldest first: at most maxTasks, since the store is where results live.
   readonly #finished = new Set<string>();
   readonly #waiter: RecordWaiter;
+  // Told of cancel requests other processes write on the records of tasks this process runs.
+  readonly #cancels: CancelWatch;
 
   /** Creates the tasks of one agent on a store. */
   constructor(options: SharedTasksOptions) {
@@ -91,6 +94,12 @@ export class SharedTasks implements TaskKeeper {
       isFinal: (record) => FINISHED.has(record.status) && record.result !== undefined,
       // A running task's writer may die without a word: look again once its lease could have run out.
       recheckAt: (record) => (record.status === "running" ? Number(record.leaseUntil ?? 0) + 1 : undefined),
+    });
+    this.#cancels = new CancelWatch({
+      store: options.store,
+      scope: options.scope,
+      running: () => [...this.#local.values()].filter((entry) => entry.info.status === "running").map((e) => e.info.id),
+      cancel: (id, reason) => this.cancel(id, reason),
     });
   }
 
@@ -134,12 +143,14 @@ export class SharedTasks implements TaskKeeper {
         resolveDone(result);
         void this.#record(id, entry.info);
         this.#keepFinished(id);
+        this.#cancels.settled();
         const forget = setTimeout(() => this.#drop(id), this.#options.retentionMs);
         forget.unref();
         task.onSettled({ ...outcome, result });
       },
     };
     this.#local.set(id, entry);
+    this.#cancels.watch();
     void task.work.then(entry.settle);
   }
 
@@ -237,6 +248,21 @@ export class SharedTasks implements TaskKeeper {
     return true;
   }
 
+  async requestCancel(taskId: string, reason = "the task was cancelled"): Promise<boolean> {
+    if (this.cancel(taskId, reason)) return true;
+    const { store, scope, leaseMs, retentionMs } = this.#options;
+    // Written on the running record only; the process that runs it is told (see CancelWatch) and stops it.
+    const marked = await store.transition(
+      "task",
+      scope,
+      taskId,
+      { from: ["running"] },
+      { [CANCEL_FIELD]: reason },
+      { ttlMs: leaseMs + retentionMs },
+    );
+    return marked !== undefined;
+  }
+
   async #renew(id: string): Promise<void> {
     const { store, scope, leaseMs, retentionMs } = this.#options;
     const guard = { from: ["running"], equals: { owner: this.#owner } };
@@ -245,7 +271,11 @@ export class SharedTasks implements TaskKeeper {
       .catch(() => null);
     // null: the store is unreachable; try again at the next beat. undefined: another process already marked the
     // task lost, so its result would reach no one: stop the work.
-    if (renewed !== undefined) return;
+    if (renewed !== undefined) {
+      // A store that cannot notify still carries another process's cancel request: it is seen here.
+      if (renewed !== null) this.#cancels.check(renewed);
+      return;
+    }
     const entry = this.#local.get(id);
     if (!entry || entry.info.status !== "running") return;
     const error = new ToolwrightError(ErrorCode.TaskLost, taskLostText(id, entry.info.toolName));

@@ -22,6 +22,8 @@ export interface McpTool {
   inputSchema: ObjectSchemaObject;
   outputSchema?: ObjectSchemaObject;
   annotations: McpToolAnnotations;
+  /** The tool's `icons` option, as MCP lists it. */
+  icons?: { src: string; mimeType?: string; sizes?: string[]; theme?: "light" | "dark" }[];
 }
 
 // Flag → annotation, https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-annotations
@@ -59,7 +61,8 @@ export function checkMcpTools(tools: readonly ExportableTool[]): CompatibilityFi
 }
 
 /**
- * Returns the tools as an MCP server lists them: `{ name, title?, description, inputSchema, outputSchema?, annotations }`.
+ * Returns the tools as an MCP server lists them: `{ name, title?, description, inputSchema, outputSchema?, annotations,
+ * icons? }`.
  * The schemas go out unchanged (MCP speaks JSON Schema 2020-12); `annotations` carries the hints derived from the
  * `readOnly`, `destructive`, `idempotent` and `openWorld` flags when the tools come from `agent.tools()`.
  * An output schema whose root is not an object is left out (MCP lists only object output schemas).
@@ -82,6 +85,7 @@ export function toMcpTools(tools: readonly ExportableTool[]): McpTool[] {
       annotations,
     };
     if (typeof tool.title === "string") out.title = tool.title;
+    if (tool.icons !== undefined) out.icons = cloneJson(tool.icons) as NonNullable<McpTool["icons"]>;
     if (tool.outputSchema?.type === "object") out.outputSchema = cloneJson(tool.outputSchema) as ObjectSchemaObject;
     return out;
   });
