@@ -266,8 +266,10 @@ export class SharedTasks implements TaskKeeper {
   async #renew(id: string): Promise<void> {
     const { store, scope, leaseMs, retentionMs } = this.#options;
     const guard = { from: ["running"], equals: { owner: this.#owner } };
+    // The renewal reads the record back (no `returnRecord: false`): on a store that cannot notify, it is how another
+    // process's cancel request reaches the task; a renewal comes once a third of the lease, off the call path.
     const renewed = await store
-      .transition("task", scope, id, guard, {}, { ttlMs: leaseMs + retentionMs, leaseMs, returnRecord: false })
+      .transition("task", scope, id, guard, {}, { ttlMs: leaseMs + retentionMs, leaseMs })
       .catch(() => null);
     // null: the store is unreachable; try again at the next beat. undefined: another process already marked the
     // task lost, so its result would reach no one: stop the work.
