@@ -1,6 +1,13 @@
 import { toMcpCallToolResult } from "./call-tool-result.js";
 import type { ServerSdk } from "./load-sdk.js";
-import { type McpTaskInfo, type McpTaskTiming, type McpTasks, cancelTask } from "./mcp-tasks.js";
+import {
+  type McpTaskInfo,
+  type McpTaskTiming,
+  type McpTasks,
+  cancelTask,
+  fetchTask,
+  unknownTask,
+} from "./mcp-tasks.js";
 
 /** The 2025-11-25 capability of a server that runs `tools/call` as experimental tasks (`tasks`). */
 export const LEGACY_TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
@@ -61,20 +68,14 @@ export function registerLegacyTaskHandlers(
   tasks: McpTasks,
   timing: McpTaskTiming,
 ): void {
-  const unknown = (taskId: string) =>
-    new sdk.ProtocolError(-32602, `Unknown task "${taskId}": it never existed, or it ended and was forgotten.`);
-  const read = async (taskId: string) => {
-    const info = await tasks.fetch(taskId);
-    if (info === undefined) throw unknown(taskId);
-    return info;
-  };
+  const read = (taskId: string) => fetchTask(sdk, tasks, taskId);
   server.setRequestHandler("tasks/get", { params: taskIdParams(sdk) }, async ({ taskId }) =>
     legacyTaskView(await read(taskId), timing),
   );
   server.setRequestHandler("tasks/result", { params: taskIdParams(sdk) }, async ({ taskId }) => {
     const info = await read(taskId);
     const result = info.result ?? (tasks.wait ? await tasks.wait(taskId) : undefined);
-    if (result === undefined) throw unknown(taskId);
+    if (result === undefined) throw unknownTask(sdk, taskId);
     const answer = toMcpCallToolResult(result);
     return { ...answer, _meta: { [RELATED_TASK]: { taskId } } };
   });

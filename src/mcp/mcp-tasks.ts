@@ -1,4 +1,5 @@
 import type { ToolResult } from "../tool/tool-result.js";
+import type { ServerSdk } from "./load-sdk.js";
 
 /** A background task as `serveMcp` reads it (toolwright's `TaskInfo`). */
 export interface McpTaskInfo {
@@ -31,4 +32,19 @@ export interface McpTaskTiming {
 export async function cancelTask(tasks: McpTasks, taskId: string, reason: string): Promise<void> {
   if (tasks.cancel(taskId, reason)) return;
   await tasks.requestCancel?.(taskId, reason);
+}
+
+/** The -32602 error of a task id that never existed or was forgotten, the same on both revisions. */
+export function unknownTask(sdk: ServerSdk, taskId: string): Error {
+  return new sdk.ProtocolError(-32602, `Unknown task "${taskId}": it never existed, or it ended and was forgotten.`);
+}
+
+/**
+ * Reads a task from the agent's tasks (its store: any replica).
+ * @throws the {@link unknownTask} error when there is no such task.
+ */
+export async function fetchTask(sdk: ServerSdk, tasks: McpTasks, taskId: string): Promise<McpTaskInfo> {
+  const info = await tasks.fetch(taskId);
+  if (info === undefined) throw unknownTask(sdk, taskId);
+  return info;
 }

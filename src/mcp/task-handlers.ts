@@ -1,6 +1,6 @@
 import { toMcpCallToolResult } from "./call-tool-result.js";
 import type { ServerSdk } from "./load-sdk.js";
-import { type McpTaskInfo, type McpTaskTiming, type McpTasks, cancelTask } from "./mcp-tasks.js";
+import { type McpTaskInfo, type McpTaskTiming, type McpTasks, cancelTask, fetchTask } from "./mcp-tasks.js";
 
 /** The MCP Tasks extension's identifier (`capabilities.extensions` and the client's per-request opt-in). */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
@@ -55,8 +55,6 @@ export function registerTaskHandlers(
   tasks: McpTasks,
   timing: McpTaskTiming,
 ): void {
-  const unknown = (taskId: string) =>
-    new sdk.ProtocolError(-32602, `Unknown task "${taskId}": it never existed, or it ended and was forgotten.`);
   // The task methods exist only for a request that declares the extension (-32021 naming it otherwise).
   const gate = (ctx: { mcpReq: { envelope?: unknown } }) => {
     const envelope = ctx.mcpReq.envelope as Record<string, { extensions?: Record<string, unknown> }> | undefined;
@@ -67,8 +65,7 @@ export function registerTaskHandlers(
   };
   server.setRequestHandler("tasks/get", { params: taskIdParams(sdk) }, async ({ taskId }, ctx) => {
     gate(ctx);
-    const info = await tasks.fetch(taskId);
-    if (info === undefined) throw unknown(taskId);
+    const info = await fetchTask(sdk, tasks, taskId);
     const view = { resultType: "complete", ...taskView(info, timing) };
     if (info.status === "lost") return { ...view, error: { code: -32603, message: "The task's process ended." } };
     if (info.result === undefined || info.status === "running") return view;
@@ -77,12 +74,12 @@ export function registerTaskHandlers(
   });
   server.setRequestHandler("tasks/update", { params: taskIdParams(sdk) }, async ({ taskId }, ctx) => {
     gate(ctx);
-    if ((await tasks.fetch(taskId)) === undefined) throw unknown(taskId);
+    await fetchTask(sdk, tasks, taskId);
     return {};
   });
   server.setRequestHandler("tasks/cancel", { params: taskIdParams(sdk) }, async ({ taskId }, ctx) => {
     gate(ctx);
-    if ((await tasks.fetch(taskId)) === undefined) throw unknown(taskId);
+    await fetchTask(sdk, tasks, taskId);
     await cancelTask(tasks, taskId, "cancelled by the MCP client");
     return {};
   });
