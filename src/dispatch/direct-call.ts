@@ -13,7 +13,8 @@ import { type Settled, finish } from "./finish.js";
 import { continueCall, internalFailure } from "./pipeline.js";
 import { type HandlerOutcome, runHandler } from "./run-handler.js";
 import type { SerialLane } from "./serial-lane.js";
-import { invalidEnding, runDirectHandler } from "./stages.js";
+import { invalidEnding } from "./stages.js";
+import { unheard } from "./progress-channel.js";
 import { listenerChanges } from "./tool-listeners.js";
 import { InvalidCall, type ValidatedCall, validateCall } from "./validate-call.js";
 
@@ -51,7 +52,7 @@ export function directCall(
     const request = agentCallRequest(definition.name, definition, target, rawArgs, callId, agent, runtime);
     return viaRequest(request, door, validated, at);
   }
-  const context = new CallContext(NEVER_ABORTED, agent, callId, definition, validated, runtime.keyScope ?? "", unheard);
+  const context = doorContext(runtime, definition, agent, callId, validated);
   return plainRun(new DirectRun(runtime, target, rawArgs, at), door, context, validated);
 }
 
@@ -205,7 +206,9 @@ function requested(
 
 // A tool with `returns` or `toModelOutput`: the handler, then the result stage's own check.
 function checkedRun(request: CallRequest, args: Record<string, unknown>, at: number): Settled<ToolResult> {
-  const outcome = runDirectHandler(request, args);
+  const { definition, agent, callId, target } = request;
+  const context = doorContext(request.runtime as AgentCallRuntime, definition, agent!, callId, args);
+  const outcome = runHandler(definition, target, args, context, undefined);
   const ending =
     outcome instanceof Promise
       ? outcome.then((settled) => new Ending(settled, args, "ended"))
@@ -228,8 +231,19 @@ function requestFailed(request: CallRequest, error: unknown): ToolResult {
   return internalFailure(request, error);
 }
 
-// Progress of a call nobody can hear goes nowhere (a tool that streams never takes the door).
-function unheard(): void {}
+/**
+ * The context of a call the door runs: it never aborts, and its progress goes nowhere, since the door lets in no call
+ * anyone can hear progress of (no listener, tracer or `onProgress`) and no tool that streams.
+ */
+function doorContext(
+  runtime: AgentCallRuntime,
+  definition: ToolDefinition,
+  agent: CallingAgent,
+  callId: string,
+  args: Record<string, unknown>,
+): ToolCallContext {
+  return new CallContext(NEVER_ABORTED, agent, callId, definition, args, runtime.keyScope ?? "", unheard);
+}
 
 // The plan of a tool whose schema does not compile: its calls take the pipeline, which reports that.
 const NOT_DIRECT: CallPlan = Object.freeze({ stages: [], pastGates: 1, direct: false, serial: false, checked: false });

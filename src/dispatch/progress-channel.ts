@@ -139,8 +139,8 @@ export function callContext(
   return new CallContext(signal, source.agent, source.callId, source.definition, args, scope, report);
 }
 
-// Progress of a call nobody can hear goes nowhere.
-function unheard(): void {}
+/** The `reportProgress` of a call nobody can hear: its progress goes nowhere. */
+export function unheard(): void {}
 
 /** Runs a receiver; a throw or a rejection stays here, so a listener never changes the call. */
 export function isolated(run: () => unknown): void {

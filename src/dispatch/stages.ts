@@ -7,7 +7,6 @@ import {
   schemaDoesNotCompileText,
 } from "../errors/model-messages.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
-import { CallContext } from "../tool/call-context.js";
 import { failureResult } from "../tool/tool-result.js";
 import { callContext, openChannel } from "./progress-channel.js";
 import { activeCallTracer } from "./call-tracer.js";
@@ -164,28 +163,6 @@ export function runPlainHandler(request: CallRequest, args: Record<string, unkno
   const context = callContext(request, NEVER_ABORTED, channel, args, keyScope(request));
   return runHandler(request.definition, request.target, args, context, channel);
 }
-
-/**
- * {@link runPlainHandler} for a call on the pipeline's direct path, where nothing can hear progress (`plainFor`): a
- * tool that streams, or a tracer, still gets its channel.
- */
-export function runDirectHandler(request: CallRequest, args: Record<string, unknown>): ReturnType<typeof runHandler> {
-  const { definition } = request;
-  if (definition.streams === true || activeCallTracer() !== undefined) return runPlainHandler(request, args);
-  const context = new CallContext(
-    NEVER_ABORTED,
-    request.agent,
-    request.callId,
-    definition,
-    args,
-    keyScope(request),
-    unheard,
-  );
-  return runHandler(definition, request.target, args, context, undefined);
-}
-
-// Progress of a call nobody can hear goes nowhere.
-function unheard(): void {}
 
 function cancelled(request: CallRequest, args: unknown): Ending {
   const result = cancelledResult(request.definition.name, request.callId, request.signal?.reason, false);
