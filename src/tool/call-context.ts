@@ -36,13 +36,16 @@ export function durableKeyOf(callId: string): string | undefined {
 // an agent from another (the `toolwright serve` command loads the user's module). Entries live while `fn` runs.
 const CLIENTS = Symbol.for("toolwright.toolClients");
 type ClientTable = Map<string, ToolClient>;
+// Made (or found) once, at import: every call's context asks it, and a keyed read of globalThis per call cost a
+// plain call more than a tenth of its time (issue #19). Every loaded copy shares the first copy's table.
+const clientTable: ClientTable = ((globalThis as { [CLIENTS]?: ClientTable })[CLIENTS] ??= new Map());
 
 /**
  * Runs `fn` (a dispatch of the call `callId`, and whatever settles it) so that the call's context carries `client`
  * as its `client`. A call the handler makes itself has another id, and no client. Call ids must be unique per call.
  */
 export async function runWithToolClient<T>(callId: string, client: ToolClient, fn: () => Promise<T>): Promise<T> {
-  const table = ((globalThis as { [CLIENTS]?: ClientTable })[CLIENTS] ??= new Map());
+  const table = clientTable;
   table.set(callId, client);
   try {
     return await fn();
@@ -54,8 +57,7 @@ export async function runWithToolClient<T>(callId: string, client: ToolClient, f
 
 /** The client a server set for `callId` around the running dispatch; undefined outside one. */
 function toolClientOf(callId: string): ToolClient | undefined {
-  const table = (globalThis as { [CLIENTS]?: ClientTable })[CLIENTS];
-  return table === undefined || table.size === 0 ? undefined : table.get(callId);
+  return clientTable.size === 0 ? undefined : clientTable.get(callId);
 }
 
 /**
