@@ -28,6 +28,15 @@ function setup() {
       }),
     },
   });
+  registry.register("flat", record, {
+    description: "Flat",
+    params: {
+      path: p.string({ pattern: "^/tmp/" }),
+      mode: p.string().optional(),
+      depth: p.integer().default(1),
+      meta: p.object({ tag: p.string() }).optional(),
+    },
+  });
   class Caller extends BaseAgent {}
   return { agent: new Caller({ registry }), received };
 }
@@ -158,5 +167,58 @@ describe("the argument copy (issue 19)", () => {
     const root = (copy as { root: { items: object[] } }).root;
     expect([Object.hasOwn(copy as object, "polluted"), Object.hasOwn(root, "polluted")]).toEqual([false, false]);
     expect(Object.hasOwn(root.items[0]!, "polluted")).toBe(false);
+  });
+
+  // A flat object (the common call) is taken by one spread and one look; whatever is not flat is walked from that
+  // copy. These guard the hand-over: each top-level value read once, and the walk's rules kept at the top level.
+  describe("a flat call's top level", () => {
+    it("is read once even when a value below it sends the call to the walk", async () => {
+      const { agent, received } = setup();
+      let reads = 0;
+      const args = {
+        get path() {
+          return ++reads === 1 ? "/tmp/a" : "/etc/passwd";
+        },
+        meta: { tag: "t" },
+      };
+      const result = await agent.callTool("flat", args);
+      expect(result.ok).toBe(true);
+      expect(received).toEqual([{ path: "/tmp/a", meta: { tag: "t" }, depth: 1 }]);
+      expect(reads).toBe(1);
+      expect((received[0] as { meta: object }).meta).not.toBe(args.meta);
+    });
+
+    it("gets its defaults and drops a null that means absent", async () => {
+      const { agent, received } = setup();
+      const args = { path: "/tmp/a", mode: null };
+      expect((await agent.callTool("flat", args)).ok).toBe(true);
+      expect(received).toEqual([{ path: "/tmp/a", depth: 1 }]);
+      expect(args).toEqual({ path: "/tmp/a", mode: null });
+    });
+
+    it("names a cycle through the caller's own object where it closes", async () => {
+      const { agent } = setup();
+      const args: Record<string, unknown> = { path: "/tmp/a" };
+      args.meta = args;
+      const result = await agent.callTool("flat", args);
+      expect(result.error?.issues).toEqual([{ path: "/meta", keyword: "cycle", message: expect.any(String) }]);
+    });
+
+    it("refuses a number that is not finite, and names a getter that throws", async () => {
+      const { agent } = setup();
+      const infinite = await agent.callTool("flat", { path: "/tmp/a", depth: Infinity });
+      expect(infinite.error?.issues?.[0]).toMatchObject({ path: "/depth", message: expect.stringMatching(/finite/) });
+      const throwing = {
+        path: "/tmp/a",
+        get mode(): string {
+          throw new Error("boom");
+        },
+      };
+      const unreadable = await agent.callTool("flat", throwing);
+      expect(unreadable.error?.issues?.[0]).toMatchObject({
+        path: "/mode",
+        message: expect.stringMatching(/could not be read.*boom/),
+      });
+    });
   });
 });
