@@ -18,7 +18,7 @@ export interface HeapComparison {
   readonly ratio: number;
 }
 
-async function runChild(variant: "agents" | "plain", count: number, moduleUrl: string): Promise<number> {
+async function runChild(variant: "agents" | "called" | "plain", count: number, moduleUrl: string): Promise<number> {
   const args = ["--expose-gc", "--import", "tsx", childScript, variant, String(count), moduleUrl];
   return (await runNodeJson<{ bytes: number }>(args)).bytes;
 }
@@ -38,4 +38,30 @@ export async function measureHeap(moduleUrl: string, count: number, runs: number
   const subject = side(agents, count);
   const floor = side(plain, count);
   return { count, subject, floor, ratio: subject.bytes / floor.bytes };
+}
+
+/** What one call leaves on an agent: 10,000 agents that each made a call against as many that made none. */
+export interface HeapAfterCall {
+  readonly count: number;
+  readonly called: HeapSide;
+  readonly uncalled: HeapSide;
+  /** Bytes an agent holds after its first call beyond what it held before. */
+  readonly extraBytesPerAgent: number;
+}
+
+/** Measures agents after one call each against agents that made none, `runs` times alternately, in fresh processes. */
+export async function measureHeapAfterCall(moduleUrl: string, count: number, runs: number): Promise<HeapAfterCall> {
+  const { subject: called, floor: uncalled } = await alternate(
+    runs,
+    () => runChild("called", count, moduleUrl),
+    () => runChild("agents", count, moduleUrl),
+  );
+  const calledSide = side(called, count);
+  const uncalledSide = side(uncalled, count);
+  return {
+    count,
+    called: calledSide,
+    uncalled: uncalledSide,
+    extraBytesPerAgent: calledSide.bytesPerItem - uncalledSide.bytesPerItem,
+  };
 }

@@ -1,6 +1,7 @@
 // `npm run bench` (tsx bench/run.ts): toolwright side by side with its floors, as ratios. `--json` prints the raw
 // numbers instead of the table. Takes about 15 s on 2 shared cores. See docs/performance.md for what each row means.
 import { availableParallelism, cpus, loadavg } from "node:os";
+import { BATCH_SIZE, measureCallBatches } from "./call-batches.js";
 import { measureCallOverhead } from "./call-overhead.js";
 import { measureOutputValidation } from "./output-validation.js";
 import { measureAppTax } from "./app-tax.js";
@@ -10,7 +11,7 @@ import { measureDefineTools } from "./define-tools.js";
 import { measureFirstDefine } from "./first-define.js";
 import { ensureBuild } from "./ensure-build.js";
 import { TOOL_COUNT, writeGeneratedModules } from "./generate-tools.js";
-import { measureHeap } from "./heap.js";
+import { measureHeap, measureHeapAfterCall } from "./heap.js";
 import { type Row, formatBytes, formatNs, renderTable } from "./table.js";
 
 const json = process.argv.includes("--json");
@@ -34,6 +35,7 @@ try {
   // First: the clean floor inside it must be timed before anything in this process calls a tool.
   log("call overhead…");
   const calls = await measureCallOverhead({ warmup: 20_000, iterations: 5_000, rounds: 21 });
+  const batches = await measureCallBatches({ warmup: 400, iterations: 100, rounds: 21 });
   log("output validation…");
   const output = await measureOutputValidation({ warmup: 5_000, iterations: 2_000, rounds: 15 });
   log("arguments that grow…");
@@ -48,10 +50,15 @@ try {
   const cold = await measureColdStart(modules.dir, 7);
   log("heap…");
   const heap = await measureHeap(modules.toolwright, AGENT_COUNT, 2);
+  const heapAfterCall = await measureHeapAfterCall(modules.toolwright, AGENT_COUNT, 2);
 
   if (json) {
     console.log(
-      JSON.stringify({ machine, built, calls, output, growth, tax, define, firstDefine, cold, heap }, null, 2),
+      JSON.stringify(
+        { machine, built, calls, batches, output, growth, tax, define, firstDefine, cold, heap, heapAfterCall },
+        null,
+        2,
+      ),
     );
   } else {
     const beforeNs = calls.floorBeforeFirstCall.medianNs;
@@ -68,6 +75,13 @@ try {
         toolwright: formatNs(calls.valid.subject.medianNs),
         floor: formatNs(calls.valid.floor.medianNs),
         ratio: calls.valid.ratio,
+      },
+      {
+        measure: `  same, ${BATCH_SIZE} calls at once (Promise.all) vs the floor's batch, per call`,
+        toolwright: formatNs(batches.subject.medianNs),
+        floor: formatNs(batches.floor.medianNs),
+        ratio: batches.ratio,
+        target: 2,
       },
       {
         measure: "  peer: callTool / the AI SDK's execute path (zod 4 safeValidateTypes + execute), same tool",
@@ -167,6 +181,16 @@ try {
         floor: formatBytes(heap.floor.bytes, heap.floor.bytesPerItem),
         ratio: heap.ratio,
         target: 1.5,
+      },
+      {
+        // The issue's goal is in bytes (less than the ~230 B a call used to leave), so the verdict is in the text.
+        measure:
+          `  same, after each agent made one call / agents that made none: ` +
+          `+${heapAfterCall.extraBytesPerAgent.toFixed(0)} B each (goal < 230 B: ` +
+          `${heapAfterCall.extraBytesPerAgent < 230 ? "met" : "MISSED"})`,
+        toolwright: formatBytes(heapAfterCall.called.bytes, heapAfterCall.called.bytesPerItem),
+        floor: formatBytes(heapAfterCall.uncalled.bytes, heapAfterCall.uncalled.bytesPerItem),
+        ratio: heapAfterCall.called.bytes / heapAfterCall.uncalled.bytes,
       },
     ];
     console.log(renderTable(rows));
