@@ -37,9 +37,10 @@ export const NON_RETRYABLE_INPUT = "ToolwrightActivityInput";
  * `defaults.maximumAttempts` (3), with `retryIntervalMs` (1 s) doubling between them; each attempt runs with the same
  * idempotency key. A malformed activity input fails without retries ({@link NON_RETRYABLE_INPUT}).
  *
- * An attempt's time limit is the tool's budget: `timeoutMs` for each of its `1 + maxRetries` tries, the pauses
- * between them and `slackMs`; `startToCloseTimeoutMs` for a tool without `timeoutMs`; `backgroundTimeoutMs` for one
- * with `onTimeout: "background"`.
+ * An attempt's time limit is the tool's budget with room to spare: `timeoutMs` (which already covers toolwright's
+ * retries) times `1 + maxRetries`, the pauses between tries and `slackMs`, so a live attempt ends first with its own
+ * `timed_out` result and the limit catches only a worker that stopped answering; `startToCloseTimeoutMs` for a tool
+ * without `timeoutMs`; `backgroundTimeoutMs` for one with `onTimeout: "background"`.
  */
 export function activityOptionsFor(spec: TemporalToolSpec, defaults: TemporalToolDefaults = {}): ActivityOptions {
   const tries = 1 + (spec.maxRetries ?? 0);
