@@ -122,7 +122,8 @@ async function temporalRow() {
         const value =
           which === "bare"
             ? await env.run(bareActivity, { a: i, b: 1 })
-            : (await env.run(toolActivity, { args: { a: i, b: 1 }, callId: `c${i}` })).content;
+            : ((await env.run(toolActivity, { args: { a: i, b: 1 }, callId: `c${i}` })) as { content: unknown })
+                .content;
         if (value !== i + 1) throw new Error(`${which}: ${String(value)}`);
       }
       // Round 0 warms both up (JIT, the validator's compile) and is not counted.
