@@ -67,11 +67,14 @@ describe("toolActivities on the durable port", () => {
   });
 
   it("keeps the idempotency key across a retried attempt of the activity", async () => {
-    const { runs, activities } = makeAgent();
+    const { runs, activities, failFirst } = makeAgent();
     const input = { args: { to: "ann@example.com" }, callId: "call_mail" };
-    // Attempt 1 is lost mid-run (the worker's cancellation, as when Temporal gives up on a dead worker's attempt).
+    // Attempt 1 runs the handler, which fails, and is lost during toolwright's pause before its retry (the worker's
+    // cancellation, as when Temporal gives up on a dead worker's attempt); Temporal then starts attempt 2.
+    failFirst(1);
     const first = new MockActivityEnvironment(info("order-8", 1));
     const lost = first.run(activities["payments.receipt"]!, input);
+    while (runs.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     first.cancel("TIMED_OUT");
     await lost.catch(() => undefined);
     const retried = await new MockActivityEnvironment(info("order-8", 2)).run(activities["payments.receipt"]!, input);
@@ -82,8 +85,10 @@ describe("toolActivities on the durable port", () => {
       toolName: "receipt",
       args: input.args,
     });
-    expect(runs.length).toBeGreaterThanOrEqual(1);
-    expect(new Set(runs.map((run) => run.key))).toEqual(new Set([key]));
+    expect(runs).toEqual([
+      { tool: "receipt", key },
+      { tool: "receipt", key },
+    ]);
   });
 
   it("retries a throwing handler inside the attempt (maxRetries), never by failing the activity", async () => {
