@@ -4,9 +4,14 @@
 // `ctx.run`, `adapter` through `restateCallTool` (toolwright's dispatch and the idempotency key inside the `ctx.run`).
 // Each is invoked through the HTTP ingress, one call at a time and 20 at a time, in alternating rounds. A second row
 // times the same two without the engine (a port whose step just runs the action), which isolates toolwright's part.
+// A third row is toolwright/temporal: the tool's activity from `toolActivities(agent)` against a bare activity doing
+// the same work, each run through @temporalio/testing's MockActivityEnvironment (no server can start here), so both
+// pay the same activity machinery (context, cancellation, interceptors) and the difference is toolwright's.
 import * as restate from "@restatedev/restate-sdk";
+import { MockActivityEnvironment } from "@temporalio/testing";
 import { BaseAgent, type DurablePort, ToolRegistry, p, runDurableCall, tool } from "../src/index.js";
 import { restateCallTool } from "../src/adapters/restate/index.js";
+import { toolActivities } from "../src/adapters/temporal/index.js";
 import { freePort, startTestRestate } from "../tests/adapters/restate/restate-server.js";
 import { installPromiseShims } from "../tests/fixtures/restate/node20-promises.js";
 
@@ -14,6 +19,7 @@ const ROUNDS = 6;
 const CALLS_PER_ROUND = 150;
 const CONCURRENCY = 20;
 const IN_PROCESS_CALLS = 20_000;
+const ACTIVITY_CALLS = 6_000;
 
 const add = ({ a, b }: { a: number; b: number }) => a + b;
 
@@ -95,7 +101,36 @@ async function inProcessRow() {
   };
   const bareUs = await time((i) => port.step("tool add", async () => add({ a: i, b: 1 })));
   const adapterUs = await time((i) => runDurableCall(port, agent, "add", { a: i, b: 1 }, { callId: `c${i}` }));
-  return { bareUs, adapterUs };
+  // What the Temporal activity passes and Restate's handler does not: a caller's abort signal (the activity's
+  // cancellation), which takes the call off the direct door onto the managed path.
+  const signal = new AbortController().signal;
+  const signalUs = await time((i) => runDurableCall(port, agent, "add", { a: i, b: 1 }, { callId: `c${i}`, signal }));
+  return { bareUs, adapterUs, signalUs };
+}
+
+async function temporalRow() {
+  const env = new MockActivityEnvironment({ workflowExecution: { workflowId: "bench", runId: "run-1" } });
+  const bareActivity = async (input: { a: number; b: number }) => add(input);
+  const toolActivity = toolActivities(agent)["math.add"] as (input: unknown) => Promise<{ content: unknown }>;
+  const runs = { bare: [] as number[], adapter: [] as number[] };
+  const perRound = ACTIVITY_CALLS / ROUNDS;
+  for (let round = 0; round < ROUNDS + 1; round += 1) {
+    const order = round % 2 === 0 ? (["bare", "adapter"] as const) : (["adapter", "bare"] as const);
+    for (const which of order) {
+      const started = performance.now();
+      for (let i = 0; i < perRound; i += 1) {
+        const value =
+          which === "bare"
+            ? await env.run(bareActivity, { a: i, b: 1 })
+            : ((await env.run(toolActivity, { args: { a: i, b: 1 }, callId: `c${i}` })) as { content: unknown })
+                .content;
+        if (value !== i + 1) throw new Error(`${which}: ${String(value)}`);
+      }
+      // Round 0 warms both up (JIT, the validator's compile) and is not counted.
+      if (round > 0) runs[which].push(((performance.now() - started) * 1000) / perRound);
+    }
+  }
+  return { bareUs: median(runs.bare), adapterUs: median(runs.adapter) };
 }
 
 installPromiseShims();
@@ -109,6 +144,7 @@ try {
   const one = await engineRow(server.ingress, 1);
   const many = await engineRow(server.ingress, CONCURRENCY);
   const local = await inProcessRow();
+  const temporal = await temporalRow();
   const row = (label: string, floor: number, ours: number, unit: string) =>
     `| ${label} | ${floor.toFixed(3)} ${unit} | ${ours.toFixed(3)} ${unit} | ${(ours / floor).toFixed(2)}× | ${(ours - floor).toFixed(3)} ${unit} |`;
   console.log("| per call | bare ctx.run | restateCallTool | ratio | added |");
@@ -116,6 +152,11 @@ try {
   console.log(row("Restate, 1 at a time", one.bare, one.adapter, "ms"));
   console.log(row(`Restate, ${CONCURRENCY} at a time`, many.bare, many.adapter, "ms"));
   console.log(row("in process, no engine", local.bareUs, local.adapterUs, "µs"));
+  console.log(row("in process, no engine, with a caller's signal", local.bareUs, local.signalUs, "µs"));
+  console.log("");
+  console.log("| per call | bare activity | toolActivities' activity | ratio | added |");
+  console.log("| --- | --- | --- | --- | --- |");
+  console.log(row("Temporal, MockActivityEnvironment", temporal.bareUs, temporal.adapterUs, "µs"));
 } finally {
   await server.close();
   process.exit(0);

@@ -107,7 +107,7 @@ export async function runDurableCall(
  * Makes one attempt at a call through the agent's own dispatch, past the approval gate when a human already decided,
  * and waits for a call that went to the background: the value a durable step records.
  */
-export async function dispatchDecided(
+async function dispatchDecided(
   agent: DurableAgent,
   name: string,
   args: unknown,

@@ -11,15 +11,36 @@ export interface TemporalToolDefaults {
   readonly slackMs?: number;
   /** toolwright's pause before its first retry (the agent's `retryBackoffMs`), in ms. Default 100. */
   readonly retryBackoffMs?: number;
-  /** Attempts Temporal makes when an attempt is lost (worker died, time limit passed). Default 3. */
+  /**
+   * The fewest attempts Temporal makes of a call whose attempt was lost (the worker died, the attempt's time limit
+   * passed); a tool with a larger `1 + maxRetries` gets that many. Default 3.
+   */
   readonly maximumAttempts?: number;
+  /** Temporal's pause before it runs a lost attempt again, in ms; doubled for each further one. Default 1,000. */
+  readonly retryIntervalMs?: number;
 }
 
 /**
- * Returns the activity options of one tool. An attempt runs toolwright's whole dispatch, its own retries included, so
- * its time limit is the tool's budget: `timeoutMs` for each of its `1 + maxRetries` tries, the pauses between them
- * (doubling from `retryBackoffMs`) and `slackMs`. A model mistake or a failing handler is a result, never a failed
- * activity, so Temporal's retries are only for attempts that were lost: each runs with the same idempotency key.
+ * The error type of an activity failure that no further attempt could fix (a malformed activity input): Temporal's
+ * retry policy lists it as not retryable.
+ */
+export const NON_RETRYABLE_INPUT = "ToolwrightActivityInput";
+
+/**
+ * Returns the activity options of one tool: its time limit and Temporal's retry policy, from the tool's options.
+ *
+ * One layer retries each kind of failure, never both. A handler that throws is retried by toolwright inside the
+ * attempt (`maxRetries`, pausing `retryBackoffMs` and doubling), as on every other surface; the attempt then
+ * completes with the call's `ToolResult` (a failure the model reads, with `attempts`), so Temporal never sees the
+ * throw and never retries it. Temporal retries only an attempt that was lost (the worker died, the attempt's time
+ * limit passed): `maximumAttempts` is the tool's `1 + maxRetries` (how many runs it says a call may take), at least
+ * `defaults.maximumAttempts` (3), with `retryIntervalMs` (1 s) doubling between them; each attempt runs with the same
+ * idempotency key. A malformed activity input fails without retries ({@link NON_RETRYABLE_INPUT}).
+ *
+ * An attempt's time limit is the tool's budget with room to spare: `timeoutMs` (which already covers toolwright's
+ * retries) times `1 + maxRetries`, the pauses between tries and `slackMs`, so a live attempt ends first with its own
+ * `timed_out` result and the limit catches only a worker that stopped answering; `startToCloseTimeoutMs` for a tool
+ * without `timeoutMs`; `backgroundTimeoutMs` for one with `onTimeout: "background"`.
  */
 export function activityOptionsFor(spec: TemporalToolSpec, defaults: TemporalToolDefaults = {}): ActivityOptions {
   const tries = 1 + (spec.maxRetries ?? 0);
@@ -32,7 +53,12 @@ export function activityOptionsFor(spec: TemporalToolSpec, defaults: TemporalToo
         : (defaults.startToCloseTimeoutMs ?? 300_000);
   return {
     startToCloseTimeout: budget,
-    retry: { maximumAttempts: defaults.maximumAttempts ?? 3, initialInterval: 1_000, backoffCoefficient: 2 },
+    retry: {
+      maximumAttempts: Math.max(defaults.maximumAttempts ?? 3, tries),
+      initialInterval: defaults.retryIntervalMs ?? 1_000,
+      backoffCoefficient: 2,
+      nonRetryableErrorTypes: [NON_RETRYABLE_INPUT],
+    },
     summary: spec.name,
   };
 }

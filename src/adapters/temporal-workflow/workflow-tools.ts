@@ -1,4 +1,5 @@
 import { condition, defineQuery, defineSignal, proxyActivities, setHandler, workflowInfo } from "@temporalio/workflow";
+import type { ToolCall } from "../../tool/tool-call.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { type TemporalToolDefaults, activityOptionsFor } from "./tool-activity-options.js";
 import {
@@ -16,14 +17,12 @@ export const approvalSignal = defineSignal<[TemporalApprovalDelivery]>(APPROVAL_
 /** The query that lists the calls waiting for a decision: `handle.query(pendingApprovalsQuery)`. */
 export const pendingApprovalsQuery = defineQuery<TemporalPendingApproval[]>(PENDING_APPROVALS_QUERY);
 
-/** A model's tool call as the workflow received it (from the model's activity). */
-export interface WorkflowToolCall {
-  /** The model's tool-call id; derived from the workflow id and the call's order when absent. */
-  readonly id?: string | undefined;
-  readonly name: string;
-  /** The arguments: JSON text or an object. */
-  readonly arguments: unknown;
-}
+/**
+ * A model's tool call as the workflow received it (from the model's activity): toolwright's one {@link ToolCall}.
+ * A call without an id gets one derived from the workflow id and the call's order.
+ * @deprecated Use `ToolCall` (from `toolwright` or `toolwright/temporal-workflow`); this name stays as its alias.
+ */
+export type WorkflowToolCall = ToolCall;
 
 /** Options of {@link workflowTools}. */
 export interface WorkflowToolsOptions extends TemporalToolDefaults {
@@ -36,9 +35,9 @@ export interface WorkflowTools {
   /** Resolves with the tools' specs (recorded as an activity's result), to hand to the model's activity. */
   specs(): Promise<TemporalToolSpec[]>;
   /** Runs one model call as its tool's activity, after the human's decision when the tool needs one. */
-  call(call: WorkflowToolCall): Promise<ToolResult>;
+  call(call: ToolCall): Promise<ToolResult>;
   /** Runs a turn's calls one after another and resolves with their results, in order. */
-  callAll(calls: readonly WorkflowToolCall[]): Promise<ToolResult[]>;
+  callAll(calls: readonly ToolCall[]): Promise<ToolResult[]>;
 }
 
 type Activity = (input: unknown) => Promise<unknown>;
@@ -74,7 +73,7 @@ export function workflowTools(options: WorkflowToolsOptions): WorkflowTools {
   let specs: Promise<TemporalToolSpec[]> | undefined;
   let ordinal = 0;
 
-  const call = async ({ id, name, arguments: args }: WorkflowToolCall): Promise<ToolResult> => {
+  const call = async ({ id, name, arguments: args }: ToolCall): Promise<ToolResult> => {
     const callId = id ?? `${workflowInfo().workflowId}#${++ordinal}`;
     const spec = (await (specs ??= setup[names.specs]!(undefined) as Promise<TemporalToolSpec[]>)).find(
       (candidate) => candidate.name === name,

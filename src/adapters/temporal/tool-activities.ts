@@ -1,9 +1,10 @@
-import { Context } from "@temporalio/activity";
+import { ApplicationFailure, Context } from "@temporalio/activity";
 import type { ToolResult } from "../../tool/tool-result.js";
 import type { Tool } from "../../tool/tool.js";
-import { needsApproval, readDecision } from "../../durable/approval-gate.js";
-import { deriveIdempotencyKey, runWithIdempotencyKey } from "../../durable/idempotency-key.js";
-import { type DurableAgent, dispatchDecided } from "../../durable/run-durable-call.js";
+import { needsApproval } from "../../durable/approval-gate.js";
+import { type DurableAgent, runDurableCall } from "../../durable/run-durable-call.js";
+import { temporalActivityPort } from "./temporal-activity-port.js";
+import { NON_RETRYABLE_INPUT } from "../temporal-workflow/tool-activity-options.js";
 import {
   type TemporalApprovalRule,
   type TemporalToolInput,
@@ -34,19 +35,24 @@ function specOf(tool: Tool): TemporalToolSpec {
 function checkInput(activity: string, input: unknown): TemporalToolInput {
   const call = input as Partial<TemporalToolInput> | null;
   if (typeof call !== "object" || call === null || typeof call.name !== "string" || typeof call.callId !== "string") {
-    // A programming mistake in the workflow, not the model's: fail the activity with a message naming the shape.
-    throw new TypeError(`${activity} takes { name: string, args: unknown, callId: string, decision? }.`);
+    // A programming mistake in the workflow, not the model's: fail the activity with a message naming the shape, and
+    // not retryable, since every attempt would get the same input.
+    throw ApplicationFailure.nonRetryable(
+      `${activity} takes { name: string, args: unknown, callId: string, decision? }.`,
+      NON_RETRYABLE_INPUT,
+    );
   }
   return call as TemporalToolInput;
 }
 
 /**
- * Returns an agent's tools as Temporal activities, for the worker: one per tool (`<agent>.<tool>`), each running
- * toolwright's whole dispatch (validation, access control, scopes, hooks, time limits, retries) through
- * `agent.callTool`, plus `toolwright:<agent>:specs` (the specs and options the workflow side derives activity options
- * from), `toolwright:<agent>:needsApproval` (a `requiresApproval` predicate, asked once and recorded) and
- * `toolwright:<agent>:call` (any name, for calls of tools the agent does not have). A handler reads the same
- * `idempotencyKeyOf(context)` in every attempt: derived from the workflow id, the call id, the tool and the arguments.
+ * Returns an agent's tools as Temporal activities, for the worker: one per tool (`<agent>.<tool>`), each running the
+ * call through `runDurableCall` on the attempt's port (toolwright's whole dispatch inside: validation, access
+ * control, scopes, hooks, time limits, retries), plus `toolwright:<agent>:specs` (the specs and options the workflow
+ * side derives activity options from), `toolwright:<agent>:needsApproval` (a `requiresApproval` predicate, asked
+ * once and recorded) and `toolwright:<agent>:call` (any name, for calls of tools the agent does not have). A handler
+ * reads the same `idempotencyKeyOf(context)` in every attempt: derived from the workflow id, the call id, the tool and
+ * the arguments. A tool that needs approval runs only with the decision the workflow passes in (`decision`).
  * @example
  * const worker = await Worker.create({ taskQueue: "agents", workflowsPath, activities: toolActivities(agent) });
  */
@@ -55,18 +61,12 @@ export function toolActivities(agent: DurableAgent): ToolActivities {
   const run = async (activity: string, input: unknown): Promise<ToolResult> => {
     const call = checkInput(activity, input);
     const context = Context.current();
-    const key = deriveIdempotencyKey({
-      // An activity started on its own (no workflow) is keyed by its activity id, which its retries share.
-      executionId: context.info.workflowExecution?.workflowId ?? `activity:${context.info.activityId}`,
+    // The same runDurableCall as every engine's: the key, the approval wait and the one recorded result come from the
+    // port, so what a call does on Temporal is what it does on Restate.
+    return runDurableCall(temporalActivityPort(context.info, call), agent, call.name, call.args, {
       callId: call.callId,
-      toolName: call.name,
-      args: call.args,
+      signal: context.cancellationSignal,
     });
-    const decision = "decision" in call ? readDecision(call.decision) : undefined;
-    const signal = context.cancellationSignal;
-    return runWithIdempotencyKey(call.callId, key, () =>
-      dispatchDecided(agent, call.name, call.args, call.callId, decision, { signal }),
-    );
   };
   const activities: Record<string, (input: never) => Promise<unknown>> = {
     [names.specs]: async () => agent.tools().map(specOf),
