@@ -10,6 +10,7 @@ import type { HandlerOutcome } from "./run-handler.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-results.js";
 import { TASK_STATUS_TOOL } from "./tasks/index.js";
+import { NEVER_ABORTED } from "../tool/tool-definition.js";
 
 /**
  * Runs a handler (with its retries) under a time limit and the caller's abort signal, and resolves with the first of:
@@ -31,14 +32,18 @@ export function runManaged(
       error: caller.reason,
     });
   }
-  const controller = new AbortController();
+  // The handler gets a signal of its own only where toolwright itself may abort it: at a time limit, or as a
+  // background task, which outlives the caller's signal. Otherwise the caller's own signal is the handler's, as the
+  // AI SDK and the Agents SDK hand theirs on: a controller per call (and its collection) was most of the cost of a call
+  // made with a signal, about 3.7 µs against 0.3 µs without (issue #19).
+  const controller = timeoutMs !== undefined || request.background ? new AbortController() : undefined;
   const channel = new ProgressChannel(request, activeCallTracer());
-  const context = callContext(request, controller.signal, channel, args, keyScope(request));
+  const context = callContext(request, controller?.signal ?? caller ?? NEVER_ABORTED, channel, args, keyScope(request));
   const backoff = request.runtime?.options.retryBackoffMs;
   const work = runAttempts(definition, request.target, args, context, backoff, channel);
+  if (controller === undefined) return caller === undefined ? work : untilAborted(request, caller, work, channel);
   // Asked to run as a background task from the start: handed off at once, as at a time limit of 0 ms.
   if (request.background) return Promise.resolve(handOffNow(request, args, controller, work, channel));
-  if (timeoutMs === undefined && !caller) return work;
 
   return new Promise<HandlerOutcome>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -65,6 +70,33 @@ export function runManaged(
     // A result that arrives after the call was settled is dropped here (resolve is a no-op by then).
     void work.then((outcome) => {
       release();
+      resolve(outcome);
+    });
+  });
+}
+
+/**
+ * The outcome of `work`, or `cancelled` as soon as the caller aborts (the handler, whose signal is the caller's, sees
+ * the abort too): a call with a signal and no time limit.
+ */
+function untilAborted(
+  request: CallRequest,
+  caller: AbortSignal,
+  work: Promise<HandlerOutcome>,
+  channel: ProgressChannel,
+): Promise<HandlerOutcome> {
+  const { definition, callId } = request;
+  return new Promise<HandlerOutcome>((resolve) => {
+    const onAbort = () => {
+      const result = withProgress(cancelledResult(definition.name, callId, caller.reason, true), channel);
+      resolve({ result, error: caller.reason });
+    };
+    caller.addEventListener("abort", onAbort, { once: true });
+    // The handler has already started: an abort it caused synchronously fired before the listener existed.
+    if (caller.aborted) onAbort();
+    // A result that arrives after the call was settled is dropped here (resolve is a no-op by then).
+    void work.then((outcome) => {
+      caller.removeEventListener("abort", onAbort);
       resolve(outcome);
     });
   });
