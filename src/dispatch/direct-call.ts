@@ -13,7 +13,7 @@ import { type Settled, finish } from "./finish.js";
 import { continueCall, internalFailure } from "./pipeline.js";
 import { type HandlerOutcome, runHandler } from "./run-handler.js";
 import type { SerialLane } from "./serial-lane.js";
-import { invalidEnding } from "./stages.js";
+import { invalidEnding, invalidResult } from "./stages.js";
 import { unheard } from "./progress-channel.js";
 import { listenerChanges } from "./tool-listeners.js";
 import { InvalidCall, type ValidatedCall, validateCall } from "./validate-call.js";
@@ -46,6 +46,13 @@ export function directCall(
   } catch {
     // A schema that cannot validate: the pipeline's validate stage reports it, as it reports every definition bug.
     return viaRequest(agentCallRequest(definition.name, definition, target, rawArgs, callId, agent, runtime), door);
+  }
+  // Invalid arguments end the call before anything runs: with nobody listening (the door lets in no call anyone
+  // hears) there is nothing for `finish` to tell, so the door answers at once, as `ended` would after a request, an
+  // ending and an outcome made only to be read back. A listener added meanwhile (by a getter the snapshot read)
+  // takes the request's way, through `finish`.
+  if (validated instanceof InvalidCall && listenerChanges.count === at) {
+    return Promise.resolve(invalidResult(definition.name, callId, validated));
   }
   if (validated instanceof InvalidCall || door.plan.checked) {
     // The rarer shapes take the request the pipeline's own code reads: arguments to refuse, a result to check.

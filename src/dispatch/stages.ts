@@ -7,7 +7,7 @@ import {
   schemaDoesNotCompileText,
 } from "../errors/model-messages.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
-import { failureResult } from "../tool/tool-result.js";
+import { type ToolFailure, failureResult } from "../tool/tool-result.js";
 import { callContext, openChannel } from "./progress-channel.js";
 import { activeCallTracer } from "./call-tracer.js";
 import type { CallAttempt, CallRequest } from "./call-request.js";
@@ -70,16 +70,23 @@ function checked(request: CallRequest, validated: ValidatedCall): Record<string,
 
 /** How a call with invalid arguments ends: `invalid_arguments`, with the issues and the text the model reads. */
 export function invalidEnding(request: CallRequest, invalid: InvalidCall): Ending {
-  const { definition, callId } = request;
-  const { issues } = invalid;
-  const result = failureResult(definition.name, callId, "invalid_arguments", {
-    code: ErrorCode.InvalidArguments,
-    // The same text as ToolValidationError's message, without building the error unless an `error` listener reads it.
-    message: invalidArgumentsResultText(definition.name, issues),
-    issues,
-  });
+  const result = invalidResult(request.definition.name, request.callId, invalid);
   const outcome = anyListens(request.listeners, "error") ? { result, error: invalid.error } : { result };
   return new Ending(outcome, request.rawArgs, "ended");
+}
+
+/**
+ * The result of a call whose arguments are invalid: what {@link invalidEnding} ends the call with, and what the direct
+ * door returns by itself when nobody listens (no request, no ending for a call that ends before anything runs).
+ */
+export function invalidResult(toolName: string, callId: string, invalid: InvalidCall): ToolFailure {
+  const { issues } = invalid;
+  return failureResult(toolName, callId, "invalid_arguments", {
+    code: ErrorCode.InvalidArguments,
+    // The same text as ToolValidationError's message, without building the error unless an `error` listener reads it.
+    message: invalidArgumentsResultText(toolName, issues),
+    issues,
+  });
 }
 
 // Checked once the arguments are valid, before anything else runs: a call cancelled by then never starts.

@@ -15,11 +15,18 @@ interface Issue {
 
 /** Formats issues as one line a model can act on: `/maxResults must be >= 1; /pattern is required`. */
 export function formatIssues(issues: readonly Issue[]): string {
-  // Concatenated in a loop: every rejected call builds this text, and a map and a join made two more arrays of it.
-  let text = "";
+  return appendIssues("", issues);
+}
+
+// Appended piece by piece in a loop: every rejected call builds this text, and a map and a join made two more arrays
+// of it.
+function appendIssues(text: string, issues: readonly Issue[]): string {
   for (let i = 0; i < issues.length; i++) {
     const issue = issues[i]!;
-    text += `${i === 0 ? "" : "; "}${issue.path || "(root)"} ${issue.message}`;
+    if (i > 0) text += "; ";
+    text += issue.path || "(root)";
+    text += " ";
+    text += issue.message;
   }
   return text;
 }
@@ -43,12 +50,25 @@ export function permissionDeniedText(agentName: string, toolName: string, availa
 
 /** Arguments that failed validation, as `ToolValidationError` says it (`INVALID_ARGUMENTS`). */
 export function invalidArgumentsText(toolName: string, issues: readonly Issue[]): string {
-  return `Invalid arguments for tool "${toolName}": ${formatIssues(issues)}.`;
+  return `${appendIssues(invalidArgumentsHead(toolName), issues)}.`;
 }
 
 /** Arguments that failed validation, as the model reads it in a result: the error's text and what to do. */
 export function invalidArgumentsResultText(toolName: string, issues: readonly Issue[]): string {
-  return `${invalidArgumentsText(toolName, issues)} Fix the arguments and call the tool again.`;
+  return `${appendIssues(invalidArgumentsHead(toolName), issues)}. Fix the arguments and call the tool again.`;
+}
+
+// The head of the last tool's invalid-arguments text, kept: it is the same for every rejected call of that tool, so a
+// run of them builds it once (two concatenations fewer a call); the name is then the same string, one comparison.
+let headName: string | undefined;
+let head = "";
+
+function invalidArgumentsHead(toolName: string): string {
+  if (toolName !== headName) {
+    head = `Invalid arguments for tool "${toolName}": `;
+    headName = toolName;
+  }
+  return head;
 }
 
 /** A tool whose input schema ajv cannot compile (`INVALID_DEFINITION`): the developer's bug, not the model's. */

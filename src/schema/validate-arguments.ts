@@ -3,7 +3,8 @@ import type { ObjectJsonSchema } from "../params/json-schema.js";
 import { normalizeArguments } from "./normalize-arguments.js";
 import { dropStrictNulls } from "./strict/drop-strict-nulls.js";
 import { type StrictSchemaResult, toStrictJsonSchema } from "./strict/rewrite.js";
-import { type ArgumentValidator, type CompiledValidator, issuesOf } from "./validator.js";
+import { issuesOf } from "./argument-issues.js";
+import type { ArgumentValidator, CompiledValidator } from "./validator.js";
 
 /** Arguments the validator rejected: what it found wrong with them. A class, so it is told from arguments by `instanceof`. */
 export class RejectedArguments {

@@ -1,6 +1,6 @@
-import { narrowUnionErrors } from "./union-errors.js";
-import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import type { ArgumentIssue } from "../errors/errors.js";
+import { issuesOf } from "./argument-issues.js";
 import { addFormats } from "./formats.js";
 import { linearRegExpEngine } from "./linear-pattern.js";
 import dependencies from "./load-dependencies.cjs";
@@ -110,9 +110,6 @@ function probed(validate: ValidateFunction): ValidateFunction {
   return validate;
 }
 
-// One shared answer for valid arguments, so a valid call allocates no empty list.
-const NO_ISSUES: readonly ArgumentIssue[] = Object.freeze([]);
-
 /**
  * Validates tool arguments. Each schema is compiled on its first use and cached for as long as the schema object lives,
  * so a class with 200 tools costs nothing until a tool is called.
@@ -178,13 +175,6 @@ export class ArgumentValidator {
 /** A schema compiled by an {@link ArgumentValidator}. */
 export type CompiledValidator = ValidateFunction;
 
-/** Returns the issues of `value` against a compiled schema, or a shared empty array when it is valid. */
-export function issuesOf(validate: CompiledValidator, value: unknown): readonly ArgumentIssue[] {
-  if (validate(value)) return NO_ISSUES;
-  // ajv overwrites `errors` on the next call: turn them into data now.
-  return toIssues(narrowUnionErrors(validate.errors ?? []));
-}
-
 /** One ajv instance of a validator, and whether its formats are added yet. */
 interface Lane {
   readonly ajv: Ajv2020;
@@ -197,47 +187,4 @@ const INHERITED = Object.getOwnPropertyNames(Object.prototype).map((name) => `"$
 
 function namesInheritedMember(text: string): boolean {
   return INHERITED.some((name) => text.includes(name));
-}
-
-/** Turns ajv errors into issues that name the failing path and what is expected. */
-export function toIssues(errors: readonly ErrorObject[]): readonly ArgumentIssue[] {
-  // One error (the usual rejected call) has nothing to be a duplicate of.
-  if (errors.length === 1) return [toIssue(errors[0]!)];
-  const seen = new Set<string>();
-  const issues: ArgumentIssue[] = [];
-  for (const error of errors) {
-    const issue = toIssue(error);
-    const key = `${issue.path}|${issue.message}`;
-    if (!seen.has(key)) issues.push(issue);
-    seen.add(key);
-  }
-  return issues;
-}
-
-function toIssue(error: ErrorObject): ArgumentIssue {
-  const params = error.params as Record<string, unknown>;
-  const path = error.instancePath;
-  switch (error.keyword) {
-    case "required":
-      return { path: `${path}/${String(params.missingProperty)}`, keyword: "required", message: "is required" };
-    case "additionalProperties": {
-      const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
-      const hint = allowed.length > 0 ? `; allowed: ${allowed.join(", ")}` : "";
-      return {
-        path: `${path}/${String(params.additionalProperty)}`,
-        keyword: "additionalProperties",
-        message: `is not an allowed property${hint}`,
-      };
-    }
-    case "enum":
-      return {
-        path,
-        keyword: "enum",
-        message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`,
-      };
-    case "const":
-      return { path, keyword: "const", message: `must be ${JSON.stringify(params.allowedValue)}` };
-    default:
-      return { path, keyword: error.keyword, message: error.message ?? `fails ${error.keyword}` };
-  }
 }

@@ -49,6 +49,29 @@ describe("plain calls of a plain tool (the direct path)", () => {
     agent.stop?.();
   });
 
+  it("tell a listener added while the arguments were read that they were invalid", async () => {
+    const agent = new Calc({ registry: new ToolRegistry() });
+    agent.on("error", () => undefined)();
+    for (let i = 0; i < 50; i++) expect((await agent.callTool("add", { a: 1, b: "two" })).ok).toBe(false);
+    let stop: (() => void) | undefined;
+    const args = {
+      a: 1,
+      get b() {
+        stop ??= agent.on("error", (event) => void seen.push(`error:${event.result?.outcome}`));
+        return "two";
+      },
+    };
+    const result = await agent.callTool("add", args);
+    expect(result.ok ? undefined : result.error.message).toBe(
+      'Invalid arguments for tool "add": /b must be number. Fix the arguments and call the tool again.',
+    );
+    expect(seen).toEqual(["error:invalid_arguments"]);
+    stop?.();
+    seen.length = 0;
+    await agent.callTool("add", { a: 1, b: "two" });
+    expect(seen).toEqual([]);
+  });
+
   it("still queue a serial call behind one that holds the lane", async () => {
     let release: () => void = () => undefined;
     class Slow extends BaseAgent {
