@@ -183,8 +183,8 @@ export class BaseAgent {
     const { signal, onProgress } = options;
     const awaitApproval = options.awaitApproval === true;
     const background = options.background === true;
-    if (entry !== undefined && signal === undefined && onProgress === undefined && !awaitApproval && !background) {
-      const direct = directCall(runtime, entry, entry.own ? this : undefined, args, callId, this);
+    if (entry !== undefined && onProgress === undefined && !awaitApproval && !background) {
+      const direct = directCall(runtime, entry, entry.own ? this : undefined, args, callId, this, signal);
       if (direct !== undefined) return direct;
     }
     const search = entry || name !== TOOL_SEARCH_TOOL ? undefined : toolSearchCall(this.#view(), options.loadedTools);

@@ -116,6 +116,7 @@ export function agentCallRequest(
   callId: string,
   agent: CallingAgent,
   runtime: AgentCallRuntime,
+  signal?: AbortSignal,
 ): CallRequest;
 export function agentCallRequest(
   toolName: string,

@@ -11,6 +11,7 @@ import { checkOutput } from "./check-output.js";
 import { Ending } from "./ending.js";
 import { type Settled, finish } from "./finish.js";
 import { continueCall, internalFailure } from "./pipeline.js";
+import { cancelledResult } from "./runtime-results.js";
 import { type HandlerOutcome, runHandler } from "./run-handler.js";
 import type { SerialLane } from "./serial-lane.js";
 import { invalidEnding, invalidResult } from "./stages.js";
@@ -33,11 +34,14 @@ export function directCall(
   rawArgs: unknown,
   callId: string,
   agent: CallingAgent,
+  signal: AbortSignal | undefined,
 ): Promise<ToolResult> | undefined {
   const { definition } = entry;
   let door = entry.door;
   if (door === undefined || door.validator !== runtime.validator) entry.door = door = assembleDoor(definition, runtime);
   if (!door.plan.direct || activeCallTracer() !== undefined || !runtime.plainFor(runtime.listeners)) return undefined;
+  // Cancelled before it started: the pipeline's validate stage says so.
+  if (signal?.aborted) return undefined;
   const at = listenerChanges.count;
   let validated: ValidatedCall;
   try {
@@ -45,22 +49,26 @@ export function directCall(
     validated = validateCall(definition, rawArgs, runtime.validator, door.compiled) as ValidatedCall;
   } catch {
     // A schema that cannot validate: the pipeline's validate stage reports it, as it reports every definition bug.
-    return viaRequest(agentCallRequest(definition.name, definition, target, rawArgs, callId, agent, runtime), door);
+    return viaRequest(
+      agentCallRequest(definition.name, definition, target, rawArgs, callId, agent, runtime, signal),
+      door,
+    );
   }
   // Invalid arguments end the call before anything runs: with nobody listening (the door lets in no call anyone
   // hears) there is nothing for `finish` to tell, so the door answers at once, as `ended` would after a request, an
   // ending and an outcome made only to be read back. A listener added meanwhile (by a getter the snapshot read)
   // takes the request's way, through `finish`.
-  if (validated instanceof InvalidCall && listenerChanges.count === at) {
+  // A caller that aborted while its arguments were read (a getter) gets `cancelled`, from the request's way.
+  if (validated instanceof InvalidCall && listenerChanges.count === at && signal?.aborted !== true) {
     return Promise.resolve(invalidResult(definition.name, callId, validated));
   }
-  if (validated instanceof InvalidCall || door.plan.checked) {
+  if (validated instanceof InvalidCall || door.plan.checked || signal?.aborted) {
     // The rarer shapes take the request the pipeline's own code reads: arguments to refuse, a result to check.
-    const request = agentCallRequest(definition.name, definition, target, rawArgs, callId, agent, runtime);
+    const request = agentCallRequest(definition.name, definition, target, rawArgs, callId, agent, runtime, signal);
     return viaRequest(request, door, validated, at);
   }
-  const context = doorContext(runtime, definition, agent, callId, validated);
-  return plainRun(new DirectRun(runtime, target, rawArgs, at), door, context, validated);
+  const context = doorContext(runtime, definition, agent, callId, validated, signal);
+  return plainRun(new DirectRun(runtime, target, rawArgs, at, signal), door, context, validated);
 }
 
 /**
@@ -74,12 +82,23 @@ class DirectRun {
     readonly target: object | undefined,
     readonly rawArgs: unknown,
     readonly at: number,
+    readonly signal: AbortSignal | undefined,
   ) {}
 
   request(context: ToolCallContext): CallRequest {
     const definition = context.tool as ToolDefinition;
     const { target, rawArgs, runtime } = this;
-    return agentCallRequest(definition.name, definition, target, rawArgs, context.callId, context.agent!, runtime);
+    const { signal } = this;
+    return agentCallRequest(
+      definition.name,
+      definition,
+      target,
+      rawArgs,
+      context.callId,
+      context.agent!,
+      runtime,
+      signal,
+    );
   }
 }
 
@@ -98,16 +117,51 @@ function plainRun(
       run.lane = lane;
       lane.hold(context.callId, definition);
     }
-    const outcome = runHandler(definition, run.target, args, context, undefined);
-    if (outcome instanceof Promise) {
+    const ran = runHandler(definition, run.target, args, context, undefined);
+    const { signal } = run;
+    if (ran instanceof Promise) {
+      const outcome = signal === undefined ? ran : untilAborted(context, signal, ran);
       return outcome
         .then((settled) => plainResult(run, context, args, settled))
         .catch((error: unknown) => failedInside(run, context, error));
     }
+    // A handler that aborted its caller's signal itself, before it returned: the call is cancelled, as on the pipeline.
+    const outcome = signal?.aborted ? cancelledOutcome(context, signal) : ran;
     return Promise.resolve(plainResult(run, context, args, outcome));
   } catch (error) {
     return Promise.resolve(failedInside(run, context, error));
   }
+}
+
+/**
+ * The handler's outcome, or `cancelled` as soon as the caller aborts (the handler, whose signal is the caller's, sees
+ * the abort too). A result that comes after the abort is dropped, as on the pipeline (run-managed.ts).
+ */
+function untilAborted(
+  context: ToolCallContext,
+  signal: AbortSignal,
+  outcome: Promise<HandlerOutcome>,
+): Promise<HandlerOutcome> {
+  return new Promise<HandlerOutcome>((resolve, reject) => {
+    const onAbort = () => resolve(cancelledOutcome(context, signal));
+    signal.addEventListener("abort", onAbort, { once: true });
+    // The handler has already started: an abort it caused before its first await fired before the listener existed.
+    if (signal.aborted) onAbort();
+    outcome.then(
+      (settled) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(settled);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function cancelledOutcome(context: ToolCallContext, signal: AbortSignal): HandlerOutcome {
+  return { result: cancelledResult(context.tool.name, context.callId, signal.reason, true), error: signal.reason };
 }
 
 function plainResult(
@@ -194,6 +248,9 @@ function requested(
 ): Settled<ToolResult> {
   if (validated === undefined) return continueCall(request, plan, undefined);
   if (validated instanceof InvalidCall) return ended(request, invalidEnding(request, validated), at);
+  // A call with a signal (aborted by now, or of a tool whose result is checked) runs on, past its arguments, where
+  // the run stage watches the signal.
+  if (request.signal !== undefined) return continueCall(request, plan, validated);
   if (!plan.serial) return checkedRun(request, validated, at);
   const lane = request.runtime!.lane;
   if (!lane.tryEnter()) return continueCall(request, plan, validated);
@@ -248,8 +305,10 @@ function doorContext(
   agent: CallingAgent,
   callId: string,
   args: Record<string, unknown>,
+  signal: AbortSignal | undefined = undefined,
 ): ToolCallContext {
-  return new CallContext(NEVER_ABORTED, agent, callId, definition, args, runtime.keyScope ?? "", unheard);
+  const scope = runtime.keyScope ?? "";
+  return new CallContext(signal ?? NEVER_ABORTED, agent, callId, definition, args, scope, unheard);
 }
 
 // The plan of a tool whose schema does not compile: its calls take the pipeline, which reports that.
