@@ -42,7 +42,7 @@ function checkInput(activity: string, input: unknown): TemporalToolInput {
 
 /**
  * Returns an agent's tools as Temporal activities, for the worker: one per tool (`<agent>.<tool>`), each running
- * toolwright's whole dispatch (validation, access control, scopes, hooks, time limits, retries) through
+ * toolwright's whole dispatch (validation, access control, scopes, listeners, time limits, retries) through
  * `agent.callTool`, plus `toolwright:<agent>:specs` (the specs and options the workflow side derives activity options
  * from), `toolwright:<agent>:needsApproval` (a `requiresApproval` predicate, asked once and recorded) and
  * `toolwright:<agent>:call` (any name, for calls of tools the agent does not have). A handler reads the same
