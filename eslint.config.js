@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import publicImports from "./scripts/lint-public-imports.mjs";
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "coverage/", "tests/fixtures/compiled/", "docs/api/"] },
@@ -25,14 +26,18 @@ export default tseslint.config(
   },
   {
     // Tests use the package as users do: public names come from "toolwright" (and its subpaths), internals by path.
+    // The patterns refuse an entry's index by path (a namespace import included); the rule refuses any name that a
+    // public entry exports, imported from its file under src/ (scripts/lint-public-imports.mjs).
     files: ["tests/**/*.ts"],
+    plugins: { toolwright: publicImports },
     rules: {
+      "toolwright/public-names-from-package": "error",
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              regex: "^(\\.\\./)+src/(index|mcp/index|redis/index|adapters/[a-z-]+/index)(\\.js)?$",
+              regex: "^(\\.\\./)+src/(index|mcp/index|redis/index|vite/index|adapters/[a-z-]+/index)(\\.js)?$",
               message: 'Import the public API from "toolwright" (or "toolwright/<subpath>"), as users do.',
             },
           ],

@@ -5,21 +5,10 @@
  * Two projects: "unit" (in-process, seconds) and "integration" (suites that pack the package, spawn the command or
  * servers, run compilers or type-check whole trees). `npm test` runs both; `npm run test:unit` is the fast loop.
  */
-// An integration suite is named *.integration.test.ts: the suffix picks it, wherever it lives.
+// An integration suite is named *.integration.test.ts: the suffix picks it, wherever it lives, and is the only rule
+// (no list of folders or files). `npm run lint` runs scripts/check-integration-suites.mjs, which refuses a suite
+// without the suffix that spawns a child process or starts a server.
 const SUFFIX = "\\.integration\\.test\\.ts$";
-// Path patterns (regular expressions on the test file's path) of integration suites from before the suffix: a folder
-// ("/tests/cli/") or one file. A suite added under a plain *.test.ts name to a folder listed here, or listed itself,
-// still runs as one. Every suite that existed when the suffix came carries it.
-const INTEGRATION = [
-  "/tests/package/",
-  "/tests/cli/",
-  "/tests/docs/",
-  "/tests/generate/",
-  "/tests/toolchains/",
-  "/tests/store/",
-  "/tests/examples/",
-  "/tests/providers/wire-[^/]*\\.test\\.ts$",
-];
 
 const shared = {
   testEnvironment: "node",
@@ -57,15 +46,12 @@ module.exports = {
       ...shared,
       displayName: "unit",
       testMatch: ["**/*.test.ts"],
-      testPathIgnorePatterns: ["/node_modules/", "/tests/fixtures/", SUFFIX, ...INTEGRATION],
+      testPathIgnorePatterns: ["/node_modules/", "/tests/fixtures/", SUFFIX],
     },
     {
       ...shared,
       displayName: "integration",
-      testRegex: [
-        SUFFIX,
-        ...INTEGRATION.map((pattern) => (pattern.endsWith("/") ? `${pattern}.*\\.test\\.ts$` : pattern)),
-      ],
+      testRegex: [SUFFIX],
       testPathIgnorePatterns: ["/node_modules/", "/tests/fixtures/"],
     },
   ],

@@ -130,7 +130,7 @@ async function ruleSays(agent: AdaptableAgent, tool: Tool, input: unknown, callI
 }
 
 /**
- * Calls the tool through `agent.callTool` (validation, ACL, scopes, hooks, time limits, retries, the serial lane).
+ * Calls the tool through `agent.callTool` (validation, ACL, scopes, listeners, time limits, retries, the serial lane).
  * With framework approval, a call the framework asked about runs only through the pending approval recorded when it
  * asked: once, with the arguments approved (or a human's validated edit of them). A replayed approval (the record was
  * used), an edited one (other arguments) or one this agent never recorded runs nothing and answers

@@ -49,7 +49,7 @@ function derivedCallId(port: DurablePort): string {
 
 /**
  * Runs one tool call of `agent` durably on an engine's {@link DurablePort}: toolwright's whole dispatch (lookup, access
- * control, validation, scopes, hooks, time limits, retries) inside one journaled step, so the call's result is
+ * control, validation, scopes, listeners, time limits, retries) inside one journaled step, so the call's result is
  * recorded once and a replay returns it without running the tool again. The handler reads a key that is the same in
  * every attempt through `idempotencyKeyOf(context)`: a crash before the step is recorded runs the handler again, with
  * that key, so what it does outside can be made to happen once.

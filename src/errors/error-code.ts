@@ -19,7 +19,7 @@ export const ErrorCode = {
   Timeout: "TIMEOUT",
   /** The call was cancelled through an abort signal. */
   Cancelled: "CANCELLED",
-  /** A hook or an approver refused the call. */
+  /** A `before` listener refused the call (it returned `{ deny: reason }`). */
   Denied: "DENIED",
   /** A `before` listener threw, so the call was denied: policy that cannot answer fails closed. */
   HookFailed: "HOOK_FAILED",

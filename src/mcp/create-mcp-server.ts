@@ -35,7 +35,7 @@ export interface McpServerScope {
 /**
  * Creates a low-level MCP `Server` (SDK v2) for one agent: `tools/list` answers the MCP form of the tools the agent
  * may use for the era served (listed afresh on every request, in definition order), and `tools/call` goes through
- * `agent.callTool`, so validation, access control, approval, timeouts and hooks all apply. Every failure becomes an
+ * `agent.callTool`, so validation, access control, approval, timeouts and listeners all apply. Every failure becomes an
  * `isError` result, never a protocol error. A call carrying `_meta.progressToken` gets `notifications/progress`.
  * Deferred tools stay out of `tools/list` until `tool_search` finds them; only a 2025 session's server keeps what
  * it loaded across requests, so only it advertises (and sends) `notifications/tools/list_changed`.

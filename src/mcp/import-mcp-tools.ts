@@ -70,7 +70,7 @@ async function listAllTools(client: McpClientLike, timeout: number): Promise<Mcp
  * `options.registry`, under `prefix + name` (or its `rename`, made provider-legal: see `names`), visible to
  * `allowedAgents` only. Each tool keeps the server's `inputSchema`, which toolwright checks when registering and
  * validates every call against before forwarding it as `tools/call`, and its `outputSchema` as `returns`; so per-agent
- * access, approval, timeouts and hooks apply as for any tool. Results: `structuredContent`, else the text, else
+ * access, approval, timeouts and listeners apply as for any tool. Results: `structuredContent`, else the text, else
  * `content(...)` of the blocks as toolwright parts (images, audio, resource links, embedded resources); an `isError`
  * result becomes a failed `ToolResult` with the server's text; a server that disconnects or does not answer within
  * `timeoutMs` gives a failed result saying so, never a hang. The server's progress notifications for a call reach

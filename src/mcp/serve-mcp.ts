@@ -76,7 +76,7 @@ export interface HttpMcpServerHandle extends McpServerHandle {
 
 /**
  * Serves an agent's tools as an MCP server. `tools/list` answers the MCP form of the tools the agent may use (see
- * `toMcpTools`); `tools/call` runs `agent.callTool`, so validation, access control, approval, timeouts and hooks
+ * `toMcpTools`); `tools/call` runs `agent.callTool`, so validation, access control, approval, timeouts and listeners
  * apply, and every failure (unknown or forbidden tool, bad arguments, a failing handler, a timeout) comes back as an
  * `isError: true` result whose text the model can read. Calls of tools that need approval follow
  * {@link McpServerOptions.approval}.

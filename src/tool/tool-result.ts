@@ -12,7 +12,7 @@ import { approvalEditedText, noResultText } from "../errors/model-messages.js";
  * - `failed`: the handler threw, or returned what cannot be sent to a model.
  * - `invalid_arguments`: the arguments are not JSON, or do not match the schema; the handler never ran.
  * - `not_found`: no tool of that name is visible to the caller.
- * - `denied`: policy refused the call before it ran: access control, or a `before` hook.
+ * - `denied`: policy refused the call before it ran: access control, or a `before` listener.
  * - `timed_out`: the handler outlived its time limit.
  * - `backgrounded`: the handler outlived its time limit and goes on as a background task (`taskId`).
  * - `awaiting_approval`: the call waits for a human's decision (`approvalId`).

@@ -108,8 +108,9 @@ export interface ToolCallContext {
 
 /**
  * Runs a tool: receives the validated arguments (defaults filled in) and the call's context (`signal`, `agent`,
- * `callId`, `tool`, `reportProgress`), and returns any JSON-serialisable value or a promise of one; or it is an
- * `async function*` whose yields are progress (or preliminary values) and whose return value is the result.
+ * `callId`, `tool`, `reportProgress`, `idempotencyKey`, `client`), and returns any JSON-serialisable value or a
+ * promise of one; or it is an `async function*` whose yields are progress (or preliminary values) and whose return
+ * value is the result.
  */
 export type ToolHandler = (args: Record<string, unknown>, context: ToolCallContext) => unknown;
 

@@ -1,5 +1,4 @@
-import { BaseAgent, ToolRegistry, currentToolCall, p, tool } from "toolwright";
-import type { RuntimeOptions } from "../../src/dispatch/call-runtime.js";
+import { BaseAgent, type RuntimeOptions, ToolRegistry, currentToolCall, p, tool } from "toolwright";
 
 /** What the agent's handlers saw, call by call. */
 export interface Seen {

@@ -5,12 +5,11 @@ import { Agent, type Tool as OpenAIAgentsSdkTool } from "@openai/agents";
 import type { ToolSet, generateText, streamText } from "ai";
 import { expectTypeOf } from "expect-type";
 import type { Tool as Ai7Tool } from "ai7";
-import type { FileItem7, ModelOutput as Ai6ModelOutput } from "../../src/adapters/ai-sdk/model-output.js";
-import type { OpenAIAgentsOutputItem } from "../../src/adapters/openai-agents/agents-output.js";
+import type { FileItem7 } from "../../src/adapters/ai-sdk/model-output.js";
 import type { ToolOutputFileContent, ToolOutputImage, ToolOutputText } from "@openai/agents";
-import { type AiSdkAgentTools, toAiSdkTools } from "toolwright/ai-sdk";
+import { type AiSdkAgentTools, type ModelOutput as Ai6ModelOutput, toAiSdkTools } from "toolwright/ai-sdk";
 import { type AgentLangChainTool, toLangChainTools } from "toolwright/langchain";
-import { type OpenAIAgentsTool, toOpenAIAgentsTools } from "toolwright/openai-agents";
+import { type OpenAIAgentsOutputItem, type OpenAIAgentsTool, toOpenAIAgentsTools } from "toolwright/openai-agents";
 import { makeTravelAgent } from "./adapter-agent.js";
 
 // What users write goes into each framework with no cast: these fail to compile when a framework's types move.

@@ -1,5 +1,4 @@
-import { BaseAgent, ToolDefinitionError, ToolRegistry, p, tool } from "toolwright";
-import type { BaseAgentOptions } from "../../src/agent/base-agent.js";
+import { BaseAgent, type BaseAgentOptions, ToolDefinitionError, ToolRegistry, p, tool } from "toolwright";
 
 class Plain extends BaseAgent {
   @tool({ description: "Echo", params: { text: p.string() } })

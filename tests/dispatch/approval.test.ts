@@ -1,6 +1,13 @@
-import { BaseAgent, ErrorCode, ToolRegistry, type ToolEvent, p, tool } from "toolwright";
-import type { Approver } from "../../src/dispatch/call-runtime.js";
-import { ApprovalNotFoundError } from "../../src/errors/runtime-errors.js";
+import {
+  ApprovalNotFoundError,
+  type Approver,
+  BaseAgent,
+  ErrorCode,
+  type ToolEvent,
+  ToolRegistry,
+  p,
+  tool,
+} from "toolwright";
 import { approvalHash, hashArguments } from "../../src/dispatch/stable-hash.js";
 import { deferred } from "./runtime-helpers.js";
 

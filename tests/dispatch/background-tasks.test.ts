@@ -1,5 +1,13 @@
-import { BaseAgent, ErrorCode, ToolRegistry, type ToolEvent, currentToolCall, p, tool } from "toolwright";
-import { TaskNotFoundError } from "../../src/errors/runtime-errors.js";
+import {
+  BaseAgent,
+  ErrorCode,
+  TaskNotFoundError,
+  type ToolEvent,
+  ToolRegistry,
+  currentToolCall,
+  p,
+  tool,
+} from "toolwright";
 import { type Deferred, deferred, flush, useFakeClock } from "./runtime-helpers.js";
 
 beforeEach(useFakeClock);

@@ -1,5 +1,4 @@
-import { BaseAgent, ErrorCode, ToolRegistry, type ToolEvent, p, tool } from "toolwright";
-import type { ScopeChecker } from "../../src/dispatch/call-runtime.js";
+import { BaseAgent, ErrorCode, type ScopeChecker, type ToolEvent, ToolRegistry, p, tool } from "toolwright";
 
 function makeAgent(scopeChecker?: ScopeChecker) {
   const ran: string[] = [];

@@ -1,6 +1,5 @@
 import fc from "fast-check";
-import { p } from "toolwright";
-import type { AnyParam } from "../../src/params/param.js";
+import { type AnyParam, p } from "toolwright";
 
 type Param = AnyParam;
 

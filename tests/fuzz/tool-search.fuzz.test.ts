@@ -1,8 +1,14 @@
 import fc from "fast-check";
-import { BaseAgent, ToolRegistry, type ToolResult, toAnthropicTools, toOpenAITools } from "toolwright";
+import {
+  BaseAgent,
+  type ExportableTool,
+  ToolRegistry,
+  type ToolResult,
+  type ToolSearchReport,
+  toAnthropicTools,
+  toOpenAITools,
+} from "toolwright";
 import { searchTerms } from "../../src/providers/tool-search/bm25.js";
-import type { ToolSearchReport } from "../../src/providers/tool-search/search-tools.js";
-import type { ExportableTool } from "../../src/tool/exportable-tool.js";
 import { plainSearch } from "../providers/tool-search/plain-search.js";
 
 // `npm test` makes about 2,000 tool_search calls; `npm run fuzz` (FUZZ_CALLS=1000000) about 100,000. FUZZ_SEED

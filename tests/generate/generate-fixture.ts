@@ -1,8 +1,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { type GeneratedSchemas, type GeneratedTool } from "toolwright";
 import { type GenerateResult, generateSchemas } from "../../src/generate/generate.js";
-import type { GeneratedSchemas, GeneratedTool } from "../../src/reflect/generated-schemas.js";
 
 /** The repository root: the fixtures are read with its tsconfig.json, whose `paths` map "toolwright" to src. */
 export const repoRoot = resolve(__dirname, "../..");

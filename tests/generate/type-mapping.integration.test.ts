@@ -1,6 +1,5 @@
-import { type ParamShape, p } from "toolwright";
+import { type GeneratedTool, type ParamShape, p } from "toolwright";
 import { shapeToJsonSchema } from "../../src/params/to-json-schema.js";
-import type { GeneratedTool } from "../../src/reflect/generated-schemas.js";
 import { generateFixture, toolsOf } from "./generate-fixture.js";
 
 let tools: Record<string, GeneratedTool>;

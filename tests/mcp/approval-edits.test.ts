@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { BaseAgent, type ToolResult, ToolRegistry, p, tool } from "toolwright";
-import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
+import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { textOf } from "./text-of.js";
 
 jest.setTimeout(20_000);

@@ -1,6 +1,5 @@
 // Which tools' approval forms offer their arguments for editing: only flat, primitive ones, as MCP forms allow.
-import { p } from "toolwright";
-import type { ObjectJsonSchema } from "../../src/params/json-schema.js";
+import { type ObjectJsonSchema, p } from "toolwright";
 import { approvalForm } from "../../src/mcp/approval-form.js";
 
 const schema = (properties: Record<string, unknown>, required: string[] = []) =>

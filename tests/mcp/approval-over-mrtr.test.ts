@@ -2,7 +2,7 @@
 // retry carries the user's answer and runs the call once, with the arguments shown, bound to the approval record.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { BaseAgent, ToolRegistry, p, tool } from "toolwright";
-import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
+import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { textOf } from "./text-of.js";
 
 jest.setTimeout(20_000);

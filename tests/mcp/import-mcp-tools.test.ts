@@ -1,5 +1,5 @@
 import { BaseAgent, ToolDefinitionError, ToolRegistry, isContentResult, p, tool } from "toolwright";
-import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
+import { importMcpTools } from "toolwright/mcp";
 import { connectSdkServer } from "./sdk-test-server.js";
 
 jest.setTimeout(20_000);

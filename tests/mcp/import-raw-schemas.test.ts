@@ -4,7 +4,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { BaseAgent, ToolDefinitionError, ToolRegistry, parseGeminiToolCalls, toGeminiTools } from "toolwright";
-import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
+import { importMcpTools } from "toolwright/mcp";
 import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
 import { geminiReply } from "../fixtures/providers/canned-replies.js";
 

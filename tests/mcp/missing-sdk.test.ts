@@ -12,9 +12,8 @@ jest.mock("@modelcontextprotocol/server/stdio", () => missing("@modelcontextprot
 jest.mock("@modelcontextprotocol/client", () => missing("@modelcontextprotocol/client"));
 
 import { BaseAgent, ToolRegistry } from "toolwright";
-import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
+import { importMcpTools, serveMcp } from "toolwright/mcp";
 import { importMcpSdk } from "../../src/mcp/load-sdk.js";
-import { serveMcp } from "../../src/mcp/serve-mcp.js";
 
 describe("without the MCP SDK packages installed", () => {
   const registry = new ToolRegistry();

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { serveMcp } from "../../src/mcp/serve-mcp.js";
+import { serveMcp } from "toolwright/mcp";
 import { makeCalcAgent } from "./mcp-test-agents.js";
 
 // The example client that ships with the MCP SDK lists the tools, calls "start-notification-stream", waits 5 s and

@@ -4,7 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { BaseAgent, ToolRegistry } from "toolwright";
-import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
+import { importMcpTools } from "toolwright/mcp";
 import { type BuiltCommand, buildCommand, calcModule, repoRoot } from "./built-command.js";
 import { textOf } from "./text-of.js";
 

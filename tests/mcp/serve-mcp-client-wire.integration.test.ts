@@ -1,7 +1,7 @@
 // A tool's `context.client` on the raw 2026-07-28 wire (what the official client hides): the keyed inputRequests and
 // the signed requestState of each round, refused tampered or foreign state, re-requested missing answers.
 import { ToolRegistry } from "toolwright";
-import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
+import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { DeskAgent, FULL, runs } from "./desk-agent.js";
 
 jest.setTimeout(30_000);

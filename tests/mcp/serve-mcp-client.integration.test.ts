@@ -3,7 +3,7 @@
 // the client fulfils it with the same handlers and retries, and the handler runs again with the answers.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { ToolRegistry } from "toolwright";
-import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
+import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { DeskAgent, FULL, effects, runs } from "./desk-agent.js";
 
 jest.setTimeout(30_000);

@@ -4,7 +4,7 @@
 import { createClient } from "redis";
 import { BaseAgent, currentToolCall, p, tool } from "toolwright";
 import { RedisStore } from "toolwright/redis";
-import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
+import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { type TestRedis, startTestRedis } from "../store/redis-server.js";
 
 jest.setTimeout(60_000);

@@ -2,7 +2,7 @@ import { type IncomingMessage, type Server, createServer, request } from "node:h
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
+import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { makeCalcAgent } from "./mcp-test-agents.js";
 import { textOf } from "./text-of.js";
 

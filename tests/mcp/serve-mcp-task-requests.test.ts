@@ -5,8 +5,7 @@ import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Http } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { BaseAgent, ToolRegistry, currentToolCall, p, tool } from "toolwright";
-import { importMcpTools } from "toolwright/mcp";
-import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
+import { type HttpMcpServerHandle, importMcpTools, serveMcp } from "toolwright/mcp";
 
 jest.setTimeout(30_000);
 

@@ -1,7 +1,7 @@
 // Background work as MCP Tasks (2026-07-28 Tasks extension): a call that outlives its time limit and goes to the
 // background answers a client that opted in as a task, which it follows with tasks/get to the result or cancels.
 import { BaseAgent, ToolRegistry, currentToolCall, p, tool } from "toolwright";
-import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
+import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 
 jest.setTimeout(20_000);
 

@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
+import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { CSV, PDF, PNG, makeResultsAgent } from "../fixtures/providers/results-agent.js";
 
 jest.setTimeout(20_000);

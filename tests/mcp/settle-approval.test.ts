@@ -1,6 +1,5 @@
 import type { ToolResult } from "toolwright";
-import type { McpApprovals } from "../../src/mcp/servable-agent.js";
-import { toMcpCallToolResult } from "../../src/mcp/call-tool-result.js";
+import { type McpApprovals, toMcpCallToolResult } from "toolwright/mcp";
 import { settleApproval } from "../../src/mcp/settle-approval.js";
 
 const waiting: ToolResult = {

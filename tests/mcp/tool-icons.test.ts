@@ -4,7 +4,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Http } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { BaseAgent, ToolDefinitionError, ToolRegistry, toMcpTools, tool } from "toolwright";
-import { serveMcp } from "../../src/mcp/serve-mcp.js";
+import { serveMcp } from "toolwright/mcp";
 
 const ICONS = [
   { src: "https://example.com/chart.png", mimeType: "image/png", sizes: ["48x48", "96x96"], theme: "light" as const },

@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
+import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { makeDeskAgent } from "../fixtures/providers/desk-agent.js";
 import { textOf } from "./text-of.js";
 

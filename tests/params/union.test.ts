@@ -1,5 +1,4 @@
-import { ToolDefinitionError, p } from "toolwright";
-import { type StringParam } from "../../src/params/string.js";
+import { type StringParam, ToolDefinitionError, p } from "toolwright";
 import { definitionError, expectSchema } from "./expect-schema.js";
 
 /** Calls p.union with members its static type forbids, as JavaScript callers and casts can. */

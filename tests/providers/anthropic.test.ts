@@ -1,7 +1,4 @@
-import { ToolDefinitionError } from "../../src/errors/errors.js";
-import { p } from "../../src/params/index.js";
-import { toAnthropicTools } from "../../src/providers/anthropic/export.js";
-import { checkCompatibility } from "../../src/providers/compatibility.js";
+import { ToolDefinitionError, checkCompatibility, p, toAnthropicTools } from "toolwright";
 import { allKinds, noParams, open, optionals, specOf, tree } from "../fixtures/providers/tool-specs.js";
 
 describe("toAnthropicTools", () => {

@@ -1,4 +1,4 @@
-import { checkCompatibility } from "../../src/providers/compatibility.js";
+import { checkCompatibility } from "toolwright";
 import { TOOL_NAME_RULES } from "../../src/providers/tool-names.js";
 import { fixtureSpecs, noParams, open, optionals } from "../fixtures/providers/tool-specs.js";
 

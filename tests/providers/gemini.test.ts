@@ -1,8 +1,5 @@
 import { Type } from "@google/genai";
-import { BaseAgent, ToolRegistry, p, tool } from "toolwright";
-import { checkCompatibility } from "../../src/providers/compatibility.js";
-import { toGeminiTools } from "../../src/providers/gemini/export.js";
-import type { GeminiSchema } from "../../src/providers/gemini/openapi-types.js";
+import { BaseAgent, type GeminiSchema, ToolRegistry, checkCompatibility, p, toGeminiTools, tool } from "toolwright";
 import {
   allKinds,
   dashedNames,

@@ -1,7 +1,5 @@
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { p } from "../../src/params/index.js";
-import { checkCompatibility } from "../../src/providers/compatibility.js";
-import { toMcpTools } from "../../src/providers/mcp/export.js";
+import { checkCompatibility, p, toMcpTools } from "toolwright";
 import { allKinds, noParams, specOf, tree } from "../fixtures/providers/tool-specs.js";
 import { makeTravelAgent } from "../fixtures/providers/travel-agent.js";
 

@@ -1,8 +1,4 @@
-import { toAnthropicTools } from "../../src/providers/anthropic/export.js";
-import { toGeminiTools } from "../../src/providers/gemini/export.js";
-import { toMcpTools } from "../../src/providers/mcp/export.js";
-import type { GeminiSchema } from "../../src/providers/gemini/openapi-types.js";
-import { toOpenAITools } from "../../src/providers/openai/export.js";
+import { type GeminiSchema, toAnthropicTools, toGeminiTools, toMcpTools, toOpenAITools } from "toolwright";
 import { makeAjv, metaSchemaProblems } from "../fixtures/providers/ajv.js";
 import { fixtureSpecs } from "../fixtures/providers/tool-specs.js";
 

@@ -1,6 +1,4 @@
-import { ToolDefinitionError } from "../../src/errors/errors.js";
-import { p } from "../../src/params/index.js";
-import { toOpenAITools } from "../../src/providers/openai/export.js";
+import { ToolDefinitionError, p, toOpenAITools } from "toolwright";
 import {
   allKinds,
   fixtureSpecs,

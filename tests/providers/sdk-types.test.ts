@@ -3,24 +3,27 @@ import { type FunctionDeclaration, type GenerateContentResponse, type Part, Type
 import type { Tool as McpSdkTool } from "@modelcontextprotocol/sdk/types.js";
 import { expectTypeOf } from "expect-type";
 import type OpenAI from "openai";
-import type { AnthropicTool } from "../../src/providers/anthropic/export.js";
-import type {
-  GeminiFunctionDeclaration,
-  GeminiJsonSchemaFunctionDeclaration,
-} from "../../src/providers/gemini/export.js";
-import type { McpTool } from "../../src/providers/mcp/export.js";
-import type { GeminiType } from "../../src/providers/gemini/openapi-types.js";
-import type { OpenAIChatTool, OpenAIResponsesTool } from "../../src/providers/openai/export.js";
-import { toAnthropicTools } from "../../src/providers/anthropic/export.js";
-import { toGeminiTools } from "../../src/providers/gemini/export.js";
-import { toMcpTools } from "../../src/providers/mcp/export.js";
-import { toOpenAITools } from "../../src/providers/openai/export.js";
 import type { parseAnthropicToolCalls, parseGeminiToolCalls } from "toolwright";
-import { parseOpenAIToolCalls } from "toolwright";
-import type { OpenAIChatMessageLike, OpenAIResponsesOutputLike } from "../../src/providers/openai/calls.js";
-import type { AnthropicToolResultBlock } from "../../src/providers/anthropic/results.js";
-import type { GeminiFunctionResponsePart } from "../../src/providers/gemini/results.js";
-import type { OpenAIChatToolMessage, OpenAIResponsesToolOutput } from "../../src/providers/openai/results.js";
+import {
+  type AnthropicTool,
+  type AnthropicToolResultBlock,
+  type GeminiFunctionDeclaration,
+  type GeminiFunctionResponsePart,
+  type GeminiJsonSchemaFunctionDeclaration,
+  type GeminiType,
+  type McpTool,
+  type OpenAIChatMessageLike,
+  type OpenAIChatTool,
+  type OpenAIChatToolMessage,
+  type OpenAIResponsesOutputLike,
+  type OpenAIResponsesTool,
+  type OpenAIResponsesToolOutput,
+  parseOpenAIToolCalls,
+  toAnthropicTools,
+  toGeminiTools,
+  toMcpTools,
+  toOpenAITools,
+} from "toolwright";
 import { allKinds } from "../fixtures/providers/tool-specs.js";
 
 // The SDK's Schema with its `Type` enum replaced by the enum's string values: what toolwright's own names must fit.

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../../src/params/json-schema.js";
+import { type JsonSchema } from "toolwright";
 import type { StrictSchemaResult } from "../../src/schema/strict/rewrite.js";
 import { objectNodes, prop, rules, strictFor } from "../fixtures/providers/strict-helpers.js";
 import { handWritten, optionals, rootRecursive, tree } from "../fixtures/providers/tool-specs.js";

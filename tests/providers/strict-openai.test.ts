@@ -1,6 +1,4 @@
-import { p } from "../../src/params/index.js";
-import type { JsonSchema } from "../../src/params/json-schema.js";
-import type { SchemaObject } from "../../src/schema/json.js";
+import { type JsonSchema, type SchemaObject, p } from "toolwright";
 import { type StrictSchemaResult, toStrictJsonSchema } from "../../src/schema/strict/rewrite.js";
 import { objectNodes, prop, rules, strictFor } from "../fixtures/providers/strict-helpers.js";
 import {

@@ -1,6 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { toAnthropicTools } from "../../src/providers/anthropic/export.js";
-import { parseAnthropicToolCalls } from "toolwright";
+import { parseAnthropicToolCalls, toAnthropicTools } from "toolwright";
 import { toAnthropicToolResult } from "toolwright";
 import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
 import { makeTravelAgent } from "../fixtures/providers/travel-agent.js";

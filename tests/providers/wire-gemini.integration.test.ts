@@ -1,6 +1,5 @@
 import { type Content, GoogleGenAI, Type } from "@google/genai";
-import { toGeminiTools } from "../../src/providers/gemini/export.js";
-import { parseGeminiToolCalls } from "toolwright";
+import { parseGeminiToolCalls, toGeminiTools } from "toolwright";
 import { toGeminiToolResult } from "toolwright";
 import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
 import { makeTravelAgent } from "../fixtures/providers/travel-agent.js";

@@ -1,6 +1,5 @@
 import OpenAI from "openai";
-import { toOpenAITools } from "../../src/providers/openai/export.js";
-import { parseOpenAIToolCalls, toOpenAIToolResult } from "toolwright";
+import { parseOpenAIToolCalls, toOpenAIToolResult, toOpenAITools } from "toolwright";
 import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
 import { makeTravelAgent } from "../fixtures/providers/travel-agent.js";
 import { openaiChatCompletion, openaiResponse } from "../fixtures/providers/canned-replies.js";

@@ -1,5 +1,12 @@
-import { BaseAgent, ToolRegistry, builtinTool, p, registerGeneratedSchemas, tool } from "toolwright";
-import type { GeneratedTool } from "../../src/reflect/generated-schemas.js";
+import {
+  BaseAgent,
+  type GeneratedTool,
+  ToolRegistry,
+  builtinTool,
+  p,
+  registerGeneratedSchemas,
+  tool,
+} from "toolwright";
 
 const searchSchema: GeneratedTool = {
   kind: "builtin",

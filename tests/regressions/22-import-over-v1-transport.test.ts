@@ -5,8 +5,7 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { BaseAgent, ToolRegistry, p, tool } from "toolwright";
-import { importMcpTools } from "../../src/mcp/import-mcp-tools.js";
-import { type HttpMcpServerHandle, serveMcp } from "../../src/mcp/serve-mcp.js";
+import { type HttpMcpServerHandle, importMcpTools, serveMcp } from "toolwright/mcp";
 
 jest.setTimeout(20_000);
 

@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { serveMcp } from "../../src/mcp/serve-mcp.js";
+import { serveMcp } from "toolwright/mcp";
 import { makeCalcAgent } from "../mcp/mcp-test-agents.js";
 
 jest.setTimeout(20_000);

@@ -1,4 +1,4 @@
-import type { ObjectJsonSchema } from "../../src/params/json-schema.js";
+import { type ObjectJsonSchema } from "toolwright";
 import { finishSchema } from "../../src/schema/input-schema.js";
 import { flattenRoot } from "../../src/schema/flatten-root.js";
 

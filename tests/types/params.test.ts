@@ -1,15 +1,20 @@
 import { expectTypeOf } from "expect-type";
-import { type Infer, type InferArgs, p } from "toolwright";
-import { type ArrayParam } from "../../src/params/array.js";
-import { type BooleanParam } from "../../src/params/boolean.js";
-import { type EnumParam } from "../../src/params/enum.js";
-import { type IntegerParam, type NumberParam } from "../../src/params/number.js";
-import { type LiteralParam } from "../../src/params/literal.js";
-import { type ObjectParam } from "../../src/params/object.js";
-import { type OptionalParam } from "../../src/params/optional.js";
-import { type RecordParam } from "../../src/params/record.js";
-import { type StringParam } from "../../src/params/string.js";
-import { type UnionParam } from "../../src/params/union.js";
+import {
+  type ArrayParam,
+  type BooleanParam,
+  type EnumParam,
+  type Infer,
+  type InferArgs,
+  type IntegerParam,
+  type LiteralParam,
+  type NumberParam,
+  type ObjectParam,
+  type OptionalParam,
+  type RecordParam,
+  type StringParam,
+  type UnionParam,
+  p,
+} from "toolwright";
 import { isParam } from "../../src/params/param.js";
 
 /** Checks at run time that the values whose types a test pins are real descriptors (and so are used as values). */

@@ -6,12 +6,12 @@ import {
   type InferArgs,
   type InferReturns,
   type Returned,
+  type ToolMethodDecorator,
   ToolRegistry,
   builtinTool,
   p,
   tool,
 } from "toolwright";
-import type { ToolMethodDecorator } from "../../src/decorators/tool.js";
 
 const forecastReturns = { celsius: p.number(), summary: p.string().optional() };
 

@@ -1,7 +1,6 @@
 import { expectTypeOf } from "expect-type";
 import { z } from "zod";
-import { BaseAgent, type InferArgs, ToolRegistry, p, tool } from "toolwright";
-import { type ToolMethodDecorator } from "../../src/decorators/tool.js";
+import { BaseAgent, type InferArgs, type ToolMethodDecorator, ToolRegistry, p, tool } from "toolwright";
 
 const searchParams = { pattern: p.string("Glob pattern"), maxResults: p.integer({ minimum: 1 }).default(10) };
 

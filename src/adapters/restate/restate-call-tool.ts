@@ -8,7 +8,7 @@ const ports = new WeakMap<RestateHandlerContext, DurablePort>();
 
 /**
  * Calls an agent's tool from a Restate handler as one journaled `ctx.run` around toolwright's own dispatch
- * (validation, access control, scopes, hooks, time limits, retries inside). The result is recorded once: a retry or
+ * (validation, access control, scopes, listeners, time limits, retries inside). The result is recorded once: a retry or
  * replay of the invocation returns it without running the tool again, and a crash before it was recorded runs the
  * handler again with the same `idempotencyKeyOf(context)`. A tool that `requiresApproval` waits for its decision, across
  * restarts, on an awakeable (given a handler's context) or on the port's signal (given `restateWorkflowPort(ctx)`, a

@@ -48,7 +48,7 @@ function checkInput(activity: string, input: unknown): TemporalToolInput {
 /**
  * Returns an agent's tools as Temporal activities, for the worker: one per tool (`<agent>.<tool>`), each running the
  * call through `runDurableCall` on the attempt's port (toolwright's whole dispatch inside: validation, access
- * control, scopes, hooks, time limits, retries), plus `toolwright:<agent>:specs` (the specs and options the workflow
+ * control, scopes, listeners, time limits, retries), plus `toolwright:<agent>:specs` (the specs and options the workflow
  * side derives activity options from), `toolwright:<agent>:needsApproval` (a `requiresApproval` predicate, asked
  * once and recorded) and `toolwright:<agent>:call` (any name, for calls of tools the agent does not have). A handler
  * reads the same `idempotencyKeyOf(context)` in every attempt: derived from the workflow id, the call id, the tool and

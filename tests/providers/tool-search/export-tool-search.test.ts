@@ -1,4 +1,5 @@
 import {
+  type ExportableTool,
   ToolDefinitionError,
   createLoadedTools,
   toAnthropicToolResult,
@@ -6,7 +7,6 @@ import {
   toOpenAIToolResult,
   toOpenAITools,
 } from "toolwright";
-import type { ExportableTool } from "../../../src/tool/exportable-tool.js";
 import { makeDeskAgent } from "../../fixtures/providers/desk-agent.js";
 
 const spec = (name: string, deferred?: boolean): ExportableTool => ({

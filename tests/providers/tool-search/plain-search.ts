@@ -1,6 +1,6 @@
+import { type ExportableTool } from "toolwright";
 import { rankBm25, searchTerms } from "../../../src/providers/tool-search/bm25.js";
 import { searchText } from "../../../src/providers/tool-search/search-text.js";
-import type { ExportableTool } from "../../../src/tool/exportable-tool.js";
 
 /**
  * The search as it was before the inverted index (every tool's terms counted and every tool scanned per query, via

@@ -1,6 +1,6 @@
 import fc from "fast-check";
+import { type ExportableTool } from "toolwright";
 import { ToolSearchIndex, searchIndexFor } from "../../../src/providers/tool-search/search-index.js";
-import type { ExportableTool } from "../../../src/tool/exportable-tool.js";
 import { plainSearch } from "./plain-search.js";
 
 // A small vocabulary, so queries and tools share words often and scores tie often.

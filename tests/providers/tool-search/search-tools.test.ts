@@ -1,7 +1,6 @@
-import { p } from "toolwright";
+import { type ExportableTool, p } from "toolwright";
 import { rankBm25, searchTerms } from "../../../src/providers/tool-search/bm25.js";
 import { searchTools } from "../../../src/providers/tool-search/search-tools.js";
-import type { ExportableTool } from "../../../src/tool/exportable-tool.js";
 
 const spec = (name: string, description: string, extra: Partial<ExportableTool> = {}): ExportableTool => ({
   name,

@@ -1,14 +1,14 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { expectTypeOf } from "expect-type";
 import type OpenAI from "openai";
-import { checkCompatibility } from "toolwright";
-import type { AnthropicToolResultBlock } from "../../../src/providers/anthropic/results.js";
-import type {
-  AnthropicClientSearchTool,
-  AnthropicToolSearchTool,
-} from "../../../src/providers/anthropic/tool-search.js";
-import type { OpenAIToolSearchOutput } from "../../../src/providers/openai/results.js";
-import type { OpenAIResponsesToolEntry } from "../../../src/providers/openai/tool-search.js";
+import {
+  type AnthropicToolResultBlock,
+  type AnthropicToolSearchTool,
+  type OpenAIResponsesToolEntry,
+  type OpenAIToolSearchOutput,
+  checkCompatibility,
+} from "toolwright";
+import type { AnthropicClientSearchTool } from "../../../src/providers/anthropic/tool-search.js";
 import { TOOL_SEARCH_SPEC } from "../../../src/providers/tool-search/tool-search-spec.js";
 
 describe("tool-search shapes against the official SDK types", () => {

@@ -1,5 +1,4 @@
-import { ToolRegistry, registerGeneratedSchemas } from "toolwright";
-import type { GeneratedTool } from "../../src/reflect/generated-schemas.js";
+import { type GeneratedTool, ToolRegistry, registerGeneratedSchemas } from "toolwright";
 import { ReturnsAgent } from "../fixtures/generate/returns-agent.js";
 import { generateFixture, schemasOf } from "./generate-fixture.js";
 
