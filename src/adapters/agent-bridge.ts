@@ -146,25 +146,30 @@ export async function callBridged(
   const { callId, signal, onProgress } = call;
   if (bridged.needsApproval !== undefined && callId !== undefined) {
     const known = await agent.approvals.forCall(name, callId).catch(() => undefined);
-    if (known?.status === "decided") return notRun(name, callId, approvalAlreadyUsedText());
+    if (known?.status === "decided") return notRun(agent, name, args, callId, approvalAlreadyUsedText());
     // Only a record the framework's question made is the framework's to run; one the app decides stays its own.
     if (known?.status === "pending" && known.framework && call.approvedByFramework !== false) {
       const edited = call.changedArgs === "edit" ? { args } : { expectedArgs: args };
       return agent.approvals
         .approve(known.approval.id, { ...edited, ...(signal && { signal }) })
-        .catch((error: unknown) => notRun(name, callId, describeThrown(error)));
+        .catch((error: unknown) => notRun(agent, name, args, callId, describeThrown(error)));
     }
     if (known?.status === "pending") return awaitingApprovalResult(name, callId, known.approval.id);
-    if (call.approvedByFramework === true) return notRun(name, callId, approvalNotRecordedText(agent.name));
+    if (call.approvedByFramework === true) {
+      return notRun(agent, name, args, callId, approvalNotRecordedText(agent.name));
+    }
   }
   return agent.callTool(name, args, { callId, signal, onProgress });
 }
 
-function notRun(toolName: string, callId: string, why: string): ToolResult {
-  return failureResult(toolName, callId, "rejected", {
+// A framework's approved run that nothing may run still ends as a call of the agent: its listeners hear `after` and
+// `error`, and the tracer sees it, as they do for a mismatch the approvals find themselves.
+function notRun(agent: AdaptableAgent, toolName: string, args: unknown, callId: string, why: string) {
+  const endWith = failureResult(toolName, callId, "rejected", {
     code: ErrorCode.ApprovalMismatch,
     message: approvalMismatchText(toolName, why),
   });
+  return agent.callTool(toolName, args, { callId, endWith });
 }
 
 /** Returns the text the model reads for a result: the content on success, `Error (CODE): message` otherwise. */
