@@ -16,7 +16,6 @@ export type {
   ToolEventName,
   ToolProgressNotice,
 } from "./tool-listeners.js";
-export type { ProgressListener } from "./progress-channel.js";
 export { sharedKeepers } from "./shared-keepers.js";
 export type { StoreHost } from "./shared-keepers.js";
 export { startSweeper } from "./store-sweeper.js";

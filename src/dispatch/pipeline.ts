@@ -8,7 +8,7 @@ import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { type Settled, finish } from "./finish.js";
 import { before, lane, lookUp, run, validate } from "./stages.js";
 import { BEFORE, type CallPlan, GATES, LANE, RUN, VALIDATE, planOf } from "./call-plan.js";
-import { Ending } from "./stages.js";
+import { Ending } from "./ending.js";
 import { checkOutput } from "./check-output.js";
 
 /**

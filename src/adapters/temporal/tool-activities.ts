@@ -2,7 +2,8 @@ import { Context } from "@temporalio/activity";
 import type { ToolResult } from "../../tool/tool-result.js";
 import type { Tool } from "../../tool/tool.js";
 import { needsApproval, readDecision } from "../../durable/approval-gate.js";
-import { deriveIdempotencyKey, runWithIdempotencyKey } from "../../durable/idempotency-key.js";
+import { deriveIdempotencyKey } from "../../durable/idempotency-key.js";
+import { runWithIdempotencyKey } from "../../tool/call-context.js";
 import { type DurableAgent, dispatchDecided } from "../../durable/run-durable-call.js";
 import {
   type TemporalApprovalRule,
