@@ -1,4 +1,4 @@
-import type { BaseAgent } from "../agent/base-agent.js";
+import { BaseAgent } from "../agent/base-agent.js";
 import { awaitingApprovalResult } from "../dispatch/index.js";
 import { describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
@@ -163,13 +163,15 @@ export async function callBridged(
 }
 
 // A framework's approved run that nothing may run still ends as a call of the agent: its listeners hear `after` and
-// `error`, and the tracer sees it, as they do for a mismatch the approvals find themselves.
-function notRun(agent: AdaptableAgent, toolName: string, args: unknown, callId: string, why: string) {
+// `error`, and the tracer sees it, as they do for a mismatch the approvals find themselves. Only a BaseAgent is
+// known to honour `endWith`: an object that merely looks like an agent might drop it and run the call, so it gets
+// the result alone (fail closed).
+async function notRun(agent: AdaptableAgent, toolName: string, args: unknown, callId: string, why: string) {
   const endWith = failureResult(toolName, callId, "rejected", {
     code: ErrorCode.ApprovalMismatch,
     message: approvalMismatchText(toolName, why),
   });
-  return agent.callTool(toolName, args, { callId, endWith });
+  return agent instanceof BaseAgent ? agent.callTool(toolName, args, { callId, endWith }) : endWith;
 }
 
 /** Returns the text the model reads for a result: the content on success, `Error (CODE): message` otherwise. */

@@ -101,6 +101,23 @@ describe("every exit of a call is finished (issue 19)", () => {
     expect(traced.map((c) => c.callId)).toEqual(["call-2"]);
   });
 
+  it("answers APPROVAL_MISMATCH and runs nothing when the agent is only agent-like (it may drop endWith)", async () => {
+    const { agent, bridged, ran } = makeAgent();
+    const lookalike = {
+      name: agent.name,
+      id: agent.id,
+      tools: () => agent.tools(),
+      approvals: agent.approvals,
+      callTool: (name: string, args: unknown, options?: { callId?: string | undefined }) =>
+        agent.callTool(name, args, { callId: options?.callId }),
+    };
+    const input = { bookingId: "B-9" };
+    const result = await callBridged(lookalike, bridged, input, { callId: "c-1", approvedByFramework: true });
+    expect(result.error?.code).toBe("APPROVAL_MISMATCH");
+    expect(ran).toEqual([]);
+    expect(await agent.approvals.list()).toEqual([]);
+  });
+
   it("raises after and error, traced, for a batch entry that is not a tool call", async () => {
     const { agent, events, traced } = makeAgent();
     const results = await agent.runToolCalls([
