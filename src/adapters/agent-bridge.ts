@@ -1,4 +1,4 @@
-import type { BaseAgent } from "../agent/base-agent.js";
+import { BaseAgent } from "../agent/base-agent.js";
 import { awaitingApprovalResult } from "../dispatch/index.js";
 import { describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
@@ -146,25 +146,32 @@ export async function callBridged(
   const { callId, signal, onProgress } = call;
   if (bridged.needsApproval !== undefined && callId !== undefined) {
     const known = await agent.approvals.forCall(name, callId).catch(() => undefined);
-    if (known?.status === "decided") return notRun(name, callId, approvalAlreadyUsedText());
+    if (known?.status === "decided") return notRun(agent, name, args, callId, approvalAlreadyUsedText());
     // Only a record the framework's question made is the framework's to run; one the app decides stays its own.
     if (known?.status === "pending" && known.framework && call.approvedByFramework !== false) {
       const edited = call.changedArgs === "edit" ? { args } : { expectedArgs: args };
       return agent.approvals
         .approve(known.approval.id, { ...edited, ...(signal && { signal }) })
-        .catch((error: unknown) => notRun(name, callId, describeThrown(error)));
+        .catch((error: unknown) => notRun(agent, name, args, callId, describeThrown(error)));
     }
     if (known?.status === "pending") return awaitingApprovalResult(name, callId, known.approval.id);
-    if (call.approvedByFramework === true) return notRun(name, callId, approvalNotRecordedText(agent.name));
+    if (call.approvedByFramework === true) {
+      return notRun(agent, name, args, callId, approvalNotRecordedText(agent.name));
+    }
   }
   return agent.callTool(name, args, { callId, signal, onProgress });
 }
 
-function notRun(toolName: string, callId: string, why: string): ToolResult {
-  return failureResult(toolName, callId, "rejected", {
+// A framework's approved run that nothing may run still ends as a call of the agent: its listeners hear `after` and
+// `error`, and the tracer sees it, as they do for a mismatch the approvals find themselves. Only a BaseAgent is
+// known to honour `endWith`: an object that merely looks like an agent might drop it and run the call, so it gets
+// the result alone (fail closed).
+async function notRun(agent: AdaptableAgent, toolName: string, args: unknown, callId: string, why: string) {
+  const endWith = failureResult(toolName, callId, "rejected", {
     code: ErrorCode.ApprovalMismatch,
     message: approvalMismatchText(toolName, why),
   });
+  return agent instanceof BaseAgent ? agent.callTool(toolName, args, { callId, endWith }) : endWith;
 }
 
 /** Returns the text the model reads for a result: the content on success, `Error (CODE): message` otherwise. */

@@ -1,7 +1,14 @@
 import type { Approvals } from "../dispatch/approvals/index.js";
 import { generateCallId } from "../tool/call-id.js";
 import { type RuntimeOptions, runtimeOptionsOf } from "../dispatch/index.js";
-import { type UnavailableTool, agentCallRequest, callRequest, directCall, runCall } from "../dispatch/index.js";
+import {
+  type UnavailableTool,
+  agentCallRequest,
+  callRequest,
+  directCall,
+  endCall,
+  runCall,
+} from "../dispatch/index.js";
 import type { StoreHost } from "../dispatch/index.js";
 import type { ToolEventListener, ToolEventName } from "../dispatch/index.js";
 import { type RunToolCallsOptions, runToolCalls } from "../dispatch/index.js";
@@ -66,6 +73,13 @@ export interface CallToolOptions {
    * call as timed out, as a hand-off at a time limit does. serveMcp uses it for a client that asks for an MCP task.
    */
   readonly background?: boolean | undefined;
+  /**
+   * Ends the call with this result without running anything: traced and through the pipeline's finish step, so the
+   * listeners hear it as they hear every other end. For a caller that answered the call itself: a batch entry that is
+   * not a tool call, an adapter's approved run that matches no approval record.
+   * @internal
+   */
+  readonly endWith?: ToolResult | undefined;
 }
 
 const NO_OPTIONS: RuntimeOptions = Object.freeze({});
@@ -183,7 +197,8 @@ export class BaseAgent {
     const { signal, onProgress } = options;
     const awaitApproval = options.awaitApproval === true;
     const background = options.background === true;
-    if (entry !== undefined && onProgress === undefined && !awaitApproval && !background) {
+    const endWith = options.endWith;
+    if (entry !== undefined && onProgress === undefined && !awaitApproval && !background && !endWith) {
       const direct = directCall(runtime, entry, entry.own ? this : undefined, args, callId, this, signal);
       if (direct !== undefined) return direct;
     }
@@ -194,22 +209,21 @@ export class BaseAgent {
       (name === TASK_STATUS_TOOL && this.#options.exposeTaskStatusTool ? runtime.statusDefinition : undefined);
     const target = entry?.own ? this : search?.target;
     const unavailable = definition ? undefined : this.#unavailable(name);
-    return runCall(
-      agentCallRequest(
-        name,
-        definition,
-        target,
-        args,
-        callId,
-        this,
-        runtime,
-        signal,
-        onProgress,
-        unavailable,
-        awaitApproval,
-        background,
-      ),
+    const attempt = agentCallRequest(
+      name,
+      definition,
+      target,
+      args,
+      callId,
+      this,
+      runtime,
+      signal,
+      onProgress,
+      unavailable,
+      awaitApproval,
+      background,
     );
+    return endWith === undefined ? runCall(attempt) : endCall(attempt, endWith);
   }
 
   /**

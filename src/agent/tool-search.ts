@@ -13,16 +13,18 @@ import {
   type ToolSearchArgs,
 } from "../providers/tool-search/tool-search-spec.js";
 import type { Tool } from "../tool/tool.js";
-import type { ToolDefinition } from "../tool/tool-definition.js";
+import { defineTool } from "../tool/define-tool.js";
+import { type ToolDefinition, toTool } from "../tool/tool-definition.js";
 import { type ToolFailure, failureResult } from "../tool/tool-result.js";
 
 // One frozen definition for every agent: the call's target (a ToolSearchRun) carries what differs per call, and the
 // shared schema object keeps the validator compiled once per registry.
-const TOOL_SEARCH_DEFINITION: ToolDefinition = Object.freeze({
-  ...TOOL_SEARCH_SPEC,
-  readOnly: true,
-  kind: "tool",
-  method: "run",
+const TOOL_SEARCH_DEFINITION: ToolDefinition = defineTool({
+  name: TOOL_SEARCH_SPEC.name,
+  description: TOOL_SEARCH_SPEC.description,
+  options: { readOnly: true },
+  inputSchema: TOOL_SEARCH_SPEC.inputSchema,
+  runner: { kind: "tool", method: "run" },
 });
 
 /** One `tool_search` call: searches the deferred tools the agent may use and records the found ones as loaded. */
@@ -106,10 +108,7 @@ export function selectTurnTools(tools: readonly Tool[], loaded: LoadedTools | un
   // Built on the handler's first call only: the list is usually sent to a model, and the search runs through callTool.
   let index: ToolSearchIndex | undefined;
   const run = new ToolSearchRun(() => (index ??= searchIndexFor(deferred)), loaded);
-  const search: Tool = Object.freeze({
-    ...TOOL_SEARCH_SPEC,
-    readOnly: true,
-    handler: (args: Record<string, unknown>) => run.run(args as unknown as ToolSearchArgs),
-  });
+  // The one definition, bound to this list's run: its handler runs `run.run(args)` as a call through callTool does.
+  const search = toTool(TOOL_SEARCH_DEFINITION, run);
   return [...tools.filter((tool) => !tool.deferred), search, ...joined];
 }

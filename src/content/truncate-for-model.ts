@@ -1,3 +1,5 @@
+import { resultCutNotice } from "../errors/model-messages.js";
+
 /**
  * The most characters of a result a model reads when neither the tool nor the agent sets `maxResultChars`: about
  * 12,000 tokens, a small share of any current context window, and in the range other agent tools cap at (30-50 kB).
@@ -13,9 +15,7 @@ export const DEFAULT_MAX_RESULT_CHARS = 50_000;
  */
 export function truncateForModel(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
-  const notice = (cut: number) =>
-    `\n\n[… ${cut.toLocaleString("en-US")} of ${text.length.toLocaleString("en-US")} characters cut: ` +
-    `the result is longer than the ${maxChars.toLocaleString("en-US")} characters the model reads …]\n\n`;
+  const notice = (cut: number) => resultCutNotice(cut, text.length, maxChars);
   // The notice's length depends on the count it prints; the longest count (all of the text) bounds it.
   const room = maxChars - notice(text.length).length;
   if (room <= 0) return text.slice(0, keepPair(text, Math.max(0, maxChars)));

@@ -3,7 +3,7 @@
 export { agentCallRequest, callRequest } from "./call-request.js";
 export { type DirectDoor, directCall } from "./direct-call.js";
 export type { CallAttempt, CallParts, CallRequest, UnavailableTool } from "./call-request.js";
-export { runApproved, runCall } from "./pipeline.js";
+export { endCall, runApproved, runCall } from "./pipeline.js";
 export { InvalidCall, validateCall, validatedArguments } from "./validate-call.js";
 export type { ValidatedCall } from "./validate-call.js";
 export { CallRuntime, runtimeOptionsOf } from "./call-runtime.js";
@@ -16,7 +16,6 @@ export type {
   ToolEventName,
   ToolProgressNotice,
 } from "./tool-listeners.js";
-export type { ProgressListener } from "./progress-channel.js";
 export { sharedKeepers } from "./shared-keepers.js";
 export type { StoreHost } from "./shared-keepers.js";
 export { startSweeper } from "./store-sweeper.js";

@@ -8,7 +8,7 @@ import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { type Settled, finish } from "./finish.js";
 import { before, lane, lookUp, run, validate } from "./stages.js";
 import { BEFORE, type CallPlan, GATES, LANE, RUN, VALIDATE, planOf } from "./call-plan.js";
-import { Ending } from "./stages.js";
+import { Ending } from "./ending.js";
 import { checkOutput } from "./check-output.js";
 
 /**
@@ -20,6 +20,20 @@ export function runCall(attempt: CallAttempt): Promise<ToolResult> {
   const tracer = activeCallTracer();
   if (!tracer) return settle(attempt);
   return traceCall(tracer, tracedCall(attempt, "call", attempt.validated ?? attempt.rawArgs), () => settle(attempt));
+}
+
+/**
+ * Ends a call its caller answered before any stage ran (a batch entry that names no tool, a batch call cancelled
+ * before it started, a framework's approved run that matches no approval record) with `result`: traced and through
+ * `finish` like every other exit, so its listeners and the tracer hear of it as they would from the pipeline. A
+ * `cancelled` result is a call cancelled before it started (no event, finish.ts); any other is an `ended` exit.
+ */
+export function endCall(attempt: CallAttempt, result: ToolResult): Promise<ToolResult> {
+  const exit = result.outcome === "cancelled" ? "cancelled" : "ended";
+  const end = () => Promise.resolve(finish(attempt, attempt.rawArgs, { result }, exit));
+  const tracer = activeCallTracer();
+  if (!tracer) return end();
+  return traceCall(tracer, tracedCall(attempt, "call", attempt.rawArgs), end);
 }
 
 function callTool(attempt: CallAttempt): Settled<ToolResult> {

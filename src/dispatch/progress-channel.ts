@@ -10,9 +10,6 @@ import { CallContext } from "../tool/call-context.js";
 import { type ToolListeners, anyListens } from "./tool-listeners.js";
 import { unserialisable } from "./unserialisable.js";
 
-/** Receives the progress of one call: `onProgress` of `callTool`, `runToolCalls` and `registry.dispatch`. */
-export type { ProgressListener } from "../tool/tool-progress.js";
-
 // Tools already warned about a bad update: a tool that reports NaN in a loop warns once, not a million times.
 const warned = new WeakSet<ToolDefinition>();
 

@@ -27,6 +27,8 @@ export interface BatchHost {
       readonly signal?: AbortSignal;
       readonly callId: string;
       readonly onProgress?: ((update: ToolProgressEvent) => void) | undefined;
+      /** Ends the call with this result, through the pipeline's finish step, without running anything. */
+      readonly endWith?: ToolResult | undefined;
     },
   ): Promise<ToolResult>;
   /** Returns true when calls of the tool may overlap with others. */
@@ -61,12 +63,15 @@ export async function runToolCalls(
   const runOne = async (index: number): Promise<void> => {
     const call = calls[index]!;
     const callId = ids[index]!;
+    // Answered here, but ended through the pipeline's finish like every call: listeners and the tracer hear of it.
     if (!isCall(call)) {
-      results[index] = invalidCallResult(call, callId);
+      const endWith = invalidCallResult(call, callId);
+      results[index] = await host.callTool("", argumentsOf(call), { callId, endWith });
       return;
     }
     if (signal?.aborted) {
-      results[index] = cancelledResult(String(call.name), callId, signal.reason, false);
+      const endWith = cancelledResult(String(call.name), callId, signal.reason, false);
+      results[index] = await host.callTool(call.name, call.arguments, { callId, endWith });
       return;
     }
     const onProgress = options.onProgress;
@@ -101,6 +106,11 @@ export async function runToolCalls(
 
 function isCall(call: unknown): call is ToolCall {
   return typeof call === "object" && call !== null && typeof (call as { name?: unknown }).name === "string";
+}
+
+// What the events of an entry that is not a call carry as its arguments: its `arguments`, if it is an object at all.
+function argumentsOf(call: unknown): unknown {
+  return typeof call === "object" && call !== null ? (call as { arguments?: unknown }).arguments : undefined;
 }
 
 function idOf(call: unknown): string | undefined {

@@ -26,8 +26,6 @@ import { Ending } from "./ending.js";
 // order and runs them (the gates stage is approval-gate.ts). Each answers with what the next stage takes, or an
 // Ending that skips the rest.
 
-export { Ending } from "./ending.js";
-
 /** Looks the tool up: a call of a tool the caller cannot see ends here, `not_found` or `denied`. */
 export function lookUp(attempt: CallAttempt): CallRequest | Ending {
   if (attempt.definition !== undefined) return attempt as CallRequest;
@@ -155,20 +153,13 @@ function runPlain(request: CallRequest, args: Record<string, unknown>): Settled<
   if (managed || request.background) {
     return runManaged(request, args, timeoutMs).then((outcome) => new Ending(outcome, args, "ended"));
   }
-  const outcome = runPlainHandler(request, args);
-  if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
-  return new Ending(outcome, args, "ended");
-}
-
-/**
- * Runs the handler of a call run plainly (no time limit, signal or retries): the one place its context is built, for
- * the run stage and for the pipeline's direct path alike. A call nobody can hear progress of (and no generator) opens
- * no progress channel.
- */
-export function runPlainHandler(request: CallRequest, args: Record<string, unknown>): ReturnType<typeof runHandler> {
+  // Run plainly (no time limit, signal or retries). A call nobody can hear progress of (and no generator) opens no
+  // progress channel. The direct door builds its own context (doorContext, direct-call.ts).
   const channel = openChannel(request, activeCallTracer());
   const context = callContext(request, NEVER_ABORTED, channel, args, keyScope(request));
-  return runHandler(request.definition, request.target, args, context, channel);
+  const outcome = runHandler(request.definition, request.target, args, context, channel);
+  if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
+  return new Ending(outcome, args, "ended");
 }
 
 function cancelled(request: CallRequest, args: unknown): Ending {

@@ -1,6 +1,6 @@
 import dependencies from "../schema/load-dependencies.cjs";
 import type { ToolCallContext } from "../tool/tool.js";
-import { durableKeyOf, runWithIdempotencyKey } from "../tool/call-context.js";
+import { durableKeyOf } from "../tool/call-context.js";
 
 /** What an idempotency key is derived from: the same four values in every attempt of one call. */
 export interface IdempotencyKeyParts {
@@ -24,9 +24,6 @@ export function deriveIdempotencyKey(parts: IdempotencyKeyParts): string {
   const text = JSON.stringify(["tw1", parts.executionId, parts.callId, parts.toolName, args]);
   return `tw1-${dependencies.loadNodeCrypto().createHash("sha256").update(text).digest("hex")}`;
 }
-
-// The tracking of a durable call's key lives with the call context (tool/), which reads it when a call starts.
-export { runWithIdempotencyKey };
 
 /**
  * Returns the idempotency key of the call a handler runs in: `context.idempotencyKey`, stable across retries, replays,

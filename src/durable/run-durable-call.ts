@@ -3,7 +3,8 @@ import type { ToolResult } from "../tool/tool-result.js";
 import type { Tool } from "../tool/tool.js";
 import { needsApproval, readDecision } from "./approval-gate.js";
 import type { DurableApprovalDecision, DurableApprovalRequest, DurablePort } from "./durable-port.js";
-import { deriveIdempotencyKey, runWithIdempotencyKey } from "./idempotency-key.js";
+import { deriveIdempotencyKey } from "./idempotency-key.js";
+import { runWithIdempotencyKey } from "../tool/call-context.js";
 
 /** What a durable call needs of an agent: its public surface (tools, calls, approvals, tasks). */
 export type DurableAgent = Pick<BaseAgent, "name" | "id" | "tools" | "callTool" | "approvals" | "tasks">;

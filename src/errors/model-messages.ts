@@ -290,3 +290,42 @@ export function notValidatableIssue(why: string): string {
 export function rejectedBySchemaIssue(why: string): string {
   return `was rejected by the tool's schema: ${why}`;
 }
+
+/** Arguments sent as JSON text that does not parse (an issue at the root); `why` is the parser's message. */
+export function invalidJsonIssue(why: string): string {
+  return `is not valid JSON (${why}); send the arguments as one JSON object`;
+}
+
+/** The note of a `tool_search` result that found nothing. */
+export function noToolMatchesText(): string {
+  return "No tool matches; search again with other words.";
+}
+
+/** The note of a `tool_search` result that found tools: they are loaded for the model's next step. */
+export function toolsLoadedText(): string {
+  return "These tools are loaded now; call them by name.";
+}
+
+/**
+ * The notice in a result cut to `maxChars` (`truncateForModel`): how many of the `total` characters were cut, with
+ * the blank lines that set it apart from the head and tail around it.
+ */
+export function resultCutNotice(cut: number, total: number, maxChars: number): string {
+  return (
+    `\n\n[… ${cut.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} characters cut: ` +
+    `the result is longer than the ${maxChars.toLocaleString("en-US")} characters the model reads …]\n\n`
+  );
+}
+
+/** The error of an MCP task whose process ended before the task did (status `lost`). */
+export function taskProcessEndedText(): string {
+  return "The task's process ended.";
+}
+
+/**
+ * A store that could not be reached or failed (`STORE_UNAVAILABLE`): a call that needed it reads this through
+ * `gateFailedText`. `store` describes it, `operation` says what was being done, `why` what the store said.
+ */
+export function storeUnavailableText(store: string, operation: string, why: string): string {
+  return `The store ${store} is unavailable (${operation}): ${why}.`;
+}

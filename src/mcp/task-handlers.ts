@@ -1,6 +1,7 @@
 import { toMcpCallToolResult } from "./call-tool-result.js";
 import type { ServerSdk } from "./load-sdk.js";
 import { type McpTaskInfo, type McpTaskTiming, type McpTasks, cancelTask, fetchTask } from "./mcp-tasks.js";
+import { taskProcessEndedText } from "../errors/model-messages.js";
 
 /** The MCP Tasks extension's identifier (`capabilities.extensions` and the client's per-request opt-in). */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
@@ -67,7 +68,7 @@ export function registerTaskHandlers(
     gate(ctx);
     const info = await fetchTask(sdk, tasks, taskId);
     const view = { resultType: "complete", ...taskView(info, timing) };
-    if (info.status === "lost") return { ...view, error: { code: -32603, message: "The task's process ended." } };
+    if (info.status === "lost") return { ...view, error: { code: -32603, message: taskProcessEndedText() } };
     if (info.result === undefined || info.status === "running") return view;
     // The inlined CallToolResult is a 2026 result too: it carries its own resultType.
     return { ...view, result: { resultType: "complete", ...toMcpCallToolResult(info.result) } };

@@ -1,16 +1,10 @@
-import { generateCallId } from "../tool/call-id.js";
 import type { ToolOptions } from "../tool/tool-options.js";
-import type { CallingAgent } from "../tool/tool.js";
-import { runCall, callRequest } from "../dispatch/index.js";
 import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import type { ToolProgressEvent } from "../tool/tool-progress.js";
-import { validatedArguments } from "../dispatch/index.js";
-import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
 import type { ParamShape } from "../params/param.js";
 import type { InferReturns, Returned } from "../schema/output-schema.js";
-import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js";
-import { type AgentToolView, isAllowed } from "./access-control.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
+import type { AgentToolView } from "./access-control.js";
 import { AgentDirectory } from "./agent-directory.js";
 import {
   AGENT_VIEW,
@@ -22,7 +16,9 @@ import {
 } from "./agent-call.js";
 import { type CompatibilityWarningOptions, CompatibilityWarnings } from "./compatibility-warnings.js";
 import { defineFunctionTool, defineToolObject } from "./define-function-tool.js";
+import { type DispatchOptions, dispatchModuleTool } from "./registry-dispatch.js";
 import { type RegisterDecorator, registerDecorator } from "./register-decorator.js";
+import { ToolCatalogue } from "./tool-catalogue.js";
 import type { Tool, ToolCallContext, ToolSpec } from "../tool/tool.js";
 import { TOOL_DEFINITION, type ToolSource, isToolSource } from "../tool/tool-source.js";
 import { ArgumentValidator } from "../schema/validator.js";
@@ -39,23 +35,13 @@ export interface ToolRegistryOptions extends CompatibilityWarningOptions {
   readonly scope?: string;
 }
 
-/** Options of a low-level {@link ToolRegistry.dispatch}. */
-export interface DispatchOptions {
-  /** The calling agent's name or id: the call is checked against the tool's `allowedAgents`. */
-  readonly agent?: string;
-  readonly signal?: AbortSignal;
-  readonly callId?: string;
-  /** Receives each progress update of the call, with the tool's name and the call id; what it throws is ignored. */
-  readonly onProgress?: ((update: ToolProgressEvent) => void) | undefined;
-}
-
 /**
  * Holds module-level tools and each agent class's tools under the agent's name, with access keyed by agent name.
  * `toolRegistry` is the shared one; tests and multi-tenant apps create their own.
  */
 export class ToolRegistry implements AgentCallHost {
   // The catalogue: module-level tools by name. The agents, their ids and their views live in the directory.
-  readonly #tools = new Map<string, ToolDefinition>();
+  readonly #tools: ToolCatalogue;
   readonly #agents: AgentDirectory<ToolRegistry>;
   readonly #validator = new ArgumentValidator();
   readonly #listeners = new ToolListeners();
@@ -79,7 +65,8 @@ export class ToolRegistry implements AgentCallHost {
   constructor(options: ToolRegistryOptions = {}) {
     if (options.scope !== undefined) this.#scope = checkScope(options.scope, "ToolRegistry options");
     this.#compatibility = new CompatibilityWarnings(options);
-    this.#agents = new AgentDirectory(this, () => this.#tools.values(), this.#compatibility);
+    this.#agents = new AgentDirectory(this, () => this.#tools.definitions(), this.#compatibility);
+    this.#tools = new ToolCatalogue(this.#agents, this.#compatibility);
   }
 
   /** The scope of the records its agents keep in a store (see {@link ToolRegistryOptions.scope}). */
@@ -114,11 +101,12 @@ export class ToolRegistry implements AgentCallHost {
     options: ToolOptions<S> & { readonly returns?: R },
   ): RegisterDecorator<InferReturns<R>>;
   register(...args: unknown[]): Tool | RegisterDecorator {
-    if (isToolSource(args[0])) return this.#store(args[0][TOOL_DEFINITION]());
-    if (typeof args[0] === "string") return this.#store(defineFunctionTool(args[0], args[1], args[2] as ToolOptions));
+    if (isToolSource(args[0])) return this.#tools.add(args[0][TOOL_DEFINITION]());
+    if (typeof args[0] === "string")
+      return this.#tools.add(defineFunctionTool(args[0], args[1], args[2] as ToolOptions));
     if (typeof args[0] === "function")
-      return this.#store(defineFunctionTool(undefined, args[0], args[1] as ToolOptions));
-    return registerDecorator(args[0] as ToolOptions, (definition) => this.#store(definition));
+      return this.#tools.add(defineFunctionTool(undefined, args[0], args[1] as ToolOptions));
+    return registerDecorator(args[0] as ToolOptions, (definition) => this.#tools.add(definition));
   }
 
   /**
@@ -127,7 +115,7 @@ export class ToolRegistry implements AgentCallHost {
    * @throws {ToolDefinitionError} for a duplicate name or a bad definition.
    */
   add(tool: Tool | ToolSource): Tool {
-    return this.#store(isToolSource(tool) ? tool[TOOL_DEFINITION]() : defineToolObject(tool));
+    return this.#tools.add(isToolSource(tool) ? tool[TOOL_DEFINITION]() : defineToolObject(tool));
   }
 
   /**
@@ -135,9 +123,7 @@ export class ToolRegistry implements AgentCallHost {
    * already running finish.
    */
   unregister(name: string): boolean {
-    const removed = this.#tools.delete(name);
-    if (removed) this.#agents.sharedChanged();
-    return removed;
+    return this.#tools.delete(name);
   }
 
   /** Returns true when a module-level tool of that name exists. */
@@ -150,14 +136,12 @@ export class ToolRegistry implements AgentCallHost {
    * @throws {ToolNotFoundError} listing the registered tools.
    */
   get(name: string): Tool {
-    const definition = this.#tools.get(name);
-    if (!definition) throw new ToolNotFoundError(name, [...this.#tools.keys()]);
-    return toTool(definition, undefined);
+    return this.#tools.get(name);
   }
 
   /** Lists the module-level tools as `{ name, description, inputSchema }`. */
   specs(): ToolSpec[] {
-    return [...this.#tools.values()].map(toSpec);
+    return this.#tools.specs();
   }
 
   /**
@@ -166,39 +150,8 @@ export class ToolRegistry implements AgentCallHost {
    *   (or, without `options.agent`, when the tool has `allowedAgents`: only tools open to every agent run then);
    *   {@link ToolValidationError} for arguments that are not an object or do not match the schema.
    */
-  async dispatch(name: string, args: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
-    const agentName = options.agent === undefined ? undefined : (this.#agents.nameOfId(options.agent) ?? options.agent);
-    // What the caller may use, and so all an error may list: never the names of tools it is not allowed.
-    const visible = () =>
-      agentName === undefined
-        ? [...this.#tools.values()].filter((t) => t.allowedAgents === undefined).map((t) => t.name)
-        : [...this.#agents.viewOf(agentName).keys()];
-    const definition = this.#tools.get(name);
-    if (!definition) throw new ToolNotFoundError(name, visible());
-    if (agentName !== undefined && !isAllowed(definition, agentName)) {
-      throw new ToolPermissionError(agentName, name, visible());
-    }
-    // Naming no agent must not be a way around allowedAgents: such a caller may run only tools open to every agent.
-    if (agentName === undefined && definition.allowedAgents !== undefined) {
-      throw new ToolPermissionError("", name, visible());
-    }
-    const validated = await validatedArguments(definition, args, this.#validator);
-    const agent: CallingAgent | undefined =
-      agentName === undefined ? undefined : { name: agentName, id: options.agent! };
-    return runCall(
-      callRequest({
-        toolName: name,
-        definition,
-        rawArgs: args,
-        validated,
-        callId: options.callId ?? generateCallId(),
-        agent,
-        signal: options.signal,
-        validator: this.#validator,
-        listeners: this.#listenerSets,
-        onProgress: options.onProgress,
-      }),
-    );
+  dispatch(name: string, args: unknown, options: DispatchOptions = {}): Promise<ToolResult> {
+    return dispatchModuleTool(this.#tools, this.#agents, this.#internals, name, args, options);
   }
 
   /** Returns true when the agent (by name, or by id of a constructed agent) may use the tool. */
@@ -232,29 +185,12 @@ export class ToolRegistry implements AgentCallHost {
   }
 
   /** @internal The validator and listeners an agent's calls share with the registry. */
-  get [REGISTRY_INTERNALS](): {
-    readonly validator: ArgumentValidator;
-    readonly listeners: ToolListeners;
-    readonly listenerSets: readonly ToolListeners[];
-  } {
+  get [REGISTRY_INTERNALS](): AgentCallHost[typeof REGISTRY_INTERNALS] {
     return this.#internals;
   }
 
   /** @internal Returns the view of an agent name (cached until the registry changes). */
   [AGENT_VIEW](agentName: string): AgentToolView {
     return this.#agents.viewOf(agentName);
-  }
-
-  #store(definition: ToolDefinition): Tool {
-    if (this.#tools.has(definition.name)) {
-      throw new ToolDefinitionError(
-        `A tool named "${definition.name}" is already registered; tool names must be unique.`,
-      );
-    }
-    this.#agents.checkShared(definition);
-    this.#compatibility.check([definition]);
-    this.#tools.set(definition.name, definition);
-    this.#agents.sharedChanged();
-    return toTool(definition, undefined);
   }
 }

@@ -1,6 +1,7 @@
 import type { ArgumentIssue } from "../errors/errors.js";
 import { type JsonSchema } from "../params/json-schema.js";
 import { acceptsNull, isPlainObject, setOwn } from "./json.js";
+import { invalidJsonIssue } from "../errors/model-messages.js";
 
 /** Arguments ready for validation, or the issue that stopped them. */
 export type ParsedArguments =
@@ -16,7 +17,7 @@ export function parseArguments(raw: unknown): ParsedArguments {
   try {
     return { ok: true, args: JSON.parse(raw) as unknown };
   } catch (error) {
-    const message = `is not valid JSON (${(error as Error).message}); send the arguments as one JSON object`;
+    const message = invalidJsonIssue((error as Error).message);
     return { ok: false, issue: { path: "", keyword: "json", message } };
   }
 }

@@ -1,5 +1,6 @@
 import { ErrorCode } from "../errors/error-code.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
+import { storeUnavailableText } from "../errors/model-messages.js";
 
 /** The store of approvals and background tasks could not be reached, or failed: nothing was read or written. */
 export class StoreUnavailableError extends ToolwrightError {
@@ -9,7 +10,7 @@ export class StoreUnavailableError extends ToolwrightError {
   /** Creates the error; `operation` says what was being done, e.g. `create approval 1f0c…`. */
   constructor(store: string, operation: string, cause: unknown) {
     const why = cause instanceof Error ? cause.message || cause.name : String(cause);
-    super(ErrorCode.StoreUnavailable, `The store ${store} is unavailable (${operation}): ${why}.`, { cause });
+    super(ErrorCode.StoreUnavailable, storeUnavailableText(store, operation, why), { cause });
     this.store = store;
   }
 }

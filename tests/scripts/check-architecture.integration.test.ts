@@ -51,6 +51,25 @@ describe("check-architecture", () => {
     }
   });
 
+  it("fails otel's import past the pipeline's door now that no exception excuses it (issue 19)", () => {
+    const root = tree("../dispatch/index.js");
+    writeFileSync(join(root, "src/dispatch/call-tracer.ts"), "export const setCallTracer = 1;\n");
+    mkdirSync(join(root, "src/adapters/otel"), { recursive: true });
+    writeFileSync(
+      join(root, "src/adapters/otel/index.ts"),
+      'export { setCallTracer } from "../../dispatch/call-tracer.js";\n',
+    );
+    try {
+      const { status, output } = check(root);
+      expect(status).toBe(1);
+      expect(output).toContain(
+        "src/adapters/otel/index.ts imports src/dispatch/call-tracer.ts: enter src/dispatch/ through its index.ts",
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it("fails an import past a room's door from the pipeline around it", () => {
     const root = tree("../dispatch/index.js");
     writeFileSync(

@@ -1,6 +1,7 @@
 import type { ExportableTool } from "../../tool/exportable-tool.js";
 import { type ToolSearchMatch, searchIndexFor } from "./search-index.js";
 import { TOOL_SEARCH_DEFAULT_LIMIT } from "./tool-search-spec.js";
+import { noToolMatchesText, toolsLoadedText } from "../../errors/model-messages.js";
 
 /** The content of a `tool_search` result: the tools found, best first, and a line telling the model what to do. */
 export interface ToolSearchReport {
@@ -24,10 +25,7 @@ export function searchTools(
 
 /** Returns the result content of a search: the matches, and what the model should do next. */
 export function toolSearchReport(matches: readonly ToolSearchMatch[]): ToolSearchReport {
-  const note =
-    matches.length === 0
-      ? "No tool matches; search again with other words."
-      : "These tools are loaded now; call them by name.";
+  const note = matches.length === 0 ? noToolMatchesText() : toolsLoadedText();
   return { tools: matches, note };
 }
 
