@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from "../../errors/errors.js";
 import { type ExportableTool } from "../../tool/exportable-tool.js";
-import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
+import { type ObjectSchemaObject, cloneJson, copyBuiltJson } from "../../schema/json.js";
 import { type CompatibilityFinding, FindingCollector } from "../../schema/finding.js";
 import { typesOf } from "../../schema/strict/strict-nullable.js";
 import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
@@ -86,7 +86,12 @@ function planOne(tool: ExportableTool, strict: boolean | "auto", findings: Compa
     const rewrite = toStrictJsonSchema(tool.inputSchema, { provider: "openai", tool: tool.name });
     if (rewrite.strict || strict === true) {
       for (const finding of rewrite.findings) findings.push(finding);
-      return { name: tool.name, description: tool.description, parameters: cloneJson(rewrite.schema), strict: true };
+      return {
+        name: tool.name,
+        description: tool.description,
+        parameters: copyBuiltJson(rewrite.schema),
+        strict: true,
+      };
     }
     // strict: "auto" — what blocks strict mode is not sent, so it is no error: the tool goes out non-strict.
     findings.push(...rewrite.findings.map((f) => ({ ...f, severity: "warning" as const })));

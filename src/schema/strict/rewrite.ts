@@ -80,6 +80,8 @@ function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): Strict
     found,
     nulled: undefined,
     stats: { properties: 0, enumValues: 0, depth: 0 },
+    nullAdded: false,
+    nullWrapped: false,
   };
   const r = profile.rules;
   if (!isPlainObject(schema) || schema.type !== "object") {
