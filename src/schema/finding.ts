@@ -58,7 +58,8 @@ export class FindingCollector {
   /** Returns true when an error has been recorded. */
   get hasErrors(): boolean {
     // A loop, not `some` with a closure: every rewrite of every exported schema asks once.
-    for (const finding of this.findings) if (finding.severity === "error") return true;
+    const { findings } = this;
+    for (let i = 0; i < findings.length; i++) if (findings[i]!.severity === "error") return true;
     return false;
   }
 }

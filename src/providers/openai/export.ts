@@ -85,7 +85,8 @@ function planOne(tool: ExportableTool, strict: boolean | "auto", findings: Compa
   if (strict !== false) {
     const rewrite = toStrictJsonSchema(tool.inputSchema, { provider: "openai", tool: tool.name });
     if (rewrite.strict || strict === true) {
-      for (const finding of rewrite.findings) findings.push(finding);
+      const found = rewrite.findings;
+      for (let i = 0; i < found.length; i++) findings.push(found[i]!);
       return {
         name: tool.name,
         description: tool.description,

@@ -152,7 +152,7 @@ export function strictArray(
 // Tells whether `required` lists a property (compared as strings, as the names are). A loop, not a Set per object:
 // `required` lists are short.
 function isListed(required: readonly unknown[], key: string): boolean {
-  for (const name of required) if (String(name) === key) return true;
+  for (let i = 0; i < required.length; i++) if (String(required[i]) === key) return true;
   return false;
 }
 

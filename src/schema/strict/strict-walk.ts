@@ -184,7 +184,7 @@ function isRefMember(member: unknown): boolean {
 }
 
 function isConstrained(node: Record<string, unknown>): boolean {
-  for (const key of CONSTRAINTS) if (node[key] !== undefined) return true;
+  for (let i = 0; i < CONSTRAINTS.length; i++) if (node[CONSTRAINTS[i]!] !== undefined) return true;
   return false;
 }
 
