@@ -7,7 +7,7 @@ import { array } from "../params/array.js";
 import { boolean } from "../params/boolean.js";
 import { integer, number } from "../params/number.js";
 import { string } from "../params/string.js";
-import { finishParamSchema } from "../schema/input-schema.js";
+import { finishShapeSchema } from "../schema/input-schema.js";
 import { checkDesignType, designTypeSchema, unknownTypeError } from "./design-types.js";
 import { type SourceParameter, readParameters } from "./parameters.js";
 import type { PositionalParameter } from "../tool/tool-definition.js";
@@ -93,14 +93,8 @@ export function buildBuiltinSchema(entry: ToolEntry, className: string): Builtin
       parameter.rest || parameter.hasDefault || (descriptor !== undefined && isOptionalParam(descriptor));
     if (!optional) required.push(name);
   }
-  const schema = {
-    type: "object",
-    properties,
-    ...(required.length > 0 ? { required } : {}),
-    additionalProperties: false,
-  };
   return {
-    inputSchema: finishParamSchema(schema, where),
+    inputSchema: finishShapeSchema(properties, names, required, where),
     positional: Object.freeze(parameters.map(({ name, rest }) => Object.freeze({ name, rest }))),
   };
 }

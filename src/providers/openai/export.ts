@@ -67,13 +67,17 @@ interface PlannedTool {
   readonly strict: boolean;
 }
 
-/** Plans the export of each tool: its parameters, whether it is strict, and the findings. Never throws. */
+/**
+ * Plans the export of each tool: its parameters, whether it is strict, and the findings. Never throws. `namesChecked`:
+ * the caller asserted the names already (`assertToolNames`), so there is no name finding to look for again.
+ */
 export function planOpenAITools(
   tools: readonly ExportableTool[],
   strict: boolean | "auto",
   flatten = false,
+  namesChecked = false,
 ): { readonly tools: readonly PlannedTool[]; readonly findings: readonly CompatibilityFinding[] } {
-  const findings: CompatibilityFinding[] = checkToolNames(tools, "openai");
+  const findings: CompatibilityFinding[] = namesChecked ? [] : checkToolNames(tools, "openai");
   const planned = flattenRoots(tools, "openai", ROOT_FORBIDDEN, flatten, findings).map((tool) =>
     planOne(tool, strict, findings),
   );
@@ -187,7 +191,7 @@ export function toOpenAITools(
     throw new ToolDefinitionError("toOpenAITools: namespace groups deferred tools and needs toolSearch.");
   }
   const strict = options.strict ?? "auto";
-  const plan = planOpenAITools(tools, strict, options.flattenRoot);
+  const plan = planOpenAITools(tools, strict, options.flattenRoot, true);
   assertExportable(plan.findings, "openai", strict === true ? STRICT_ADVICE : "");
   if (options.api === "responses") {
     const functions = plan.tools.map((t) => ({
