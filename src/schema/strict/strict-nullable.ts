@@ -60,7 +60,8 @@ function isSimpleNode(schema: SchemaObject): boolean {
 }
 
 function addNull(node: SchemaObject): void {
-  node.type = Object.freeze([...typesOf(node), "null"]);
+  const { type } = node;
+  node.type = Object.freeze(typeof type === "string" ? [type, "null"] : [...typesOf(node), "null"]);
   if (Array.isArray(node.enum)) node.enum = Object.freeze([...(node.enum as unknown[]), null]);
 }
 
