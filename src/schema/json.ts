@@ -89,7 +89,11 @@ function copyBuilt(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key in value) {
     // Own keys only: an enumerable key a polluted Object.prototype lends must not land in the copy.
-    if (Object.hasOwn(value, key)) setOwn(out, key, copyBuilt((value as Record<string, unknown>)[key]));
+    if (!Object.hasOwn(value, key)) continue;
+    const copy = copyBuilt((value as Record<string, unknown>)[key]);
+    // setOwn, inline: a call per key is a good part of a first export, which runs before V8 optimises this.
+    if (key === "__proto__") setOwn(out, key, copy);
+    else out[key] = copy;
   }
   return out;
 }

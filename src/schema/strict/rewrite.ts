@@ -125,7 +125,7 @@ function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): Strict
   const findings = found.findings;
   for (let i = 0; i < findings.length; i++) Object.freeze(findings[i]);
   const nulledOptionals: Record<string, readonly string[]> = {};
-  if (ctx.nulled) for (const [pointer, names] of ctx.nulled) nulledOptionals[pointer] = Object.freeze(names);
+  ctx.nulled?.forEach((names, pointer) => (nulledOptionals[pointer] = Object.freeze(names)));
   return Object.freeze({
     schema: out,
     strict: !found.hasErrors,
