@@ -21,44 +21,24 @@ export function classOriginOf(ctor: { readonly name: string }): ClassOrigin {
   const limit = Error.stackTraceLimit;
   // A deep chain of subclasses must not push the class's own frame past the default limit of 10.
   Error.stackTraceLimit = 50;
-  let trace: Error;
+  let stack: string | undefined;
   try {
-    // V8 records the frames here; the text (`prepareStackTrace`, source maps: most of a trace's cost) is made only
-    // when `stack` is first read, which is when a second class claims the name. Most classes never need it.
-    trace = new Error();
+    stack = new Error().stack;
   } finally {
     Error.stackTraceLimit = limit;
   }
-  const origin = lazyOrigin(ctor.name, trace);
-  origins.set(ctor, origin);
-  return origin;
-}
-
-// A plain ClassOrigin whose `file`, an own enumerable getter, is read from the recorded trace on first use.
-function lazyOrigin(name: string, trace: Error): ClassOrigin {
-  let pending: Error | undefined = trace;
   let file: string | undefined;
-  return {
-    name,
-    get file() {
-      if (pending !== undefined) {
-        file = fileOfFrame(name, pending.stack);
-        pending = undefined;
-      }
-      return file;
-    },
-  };
-}
-
-// The file of the frame named after the class, in a trace taken inside its constructor chain.
-function fileOfFrame(name: string, stack: string | undefined): string | undefined {
-  if (name === "") return undefined;
   for (const line of stack?.split("\n") ?? []) {
     const match = FRAME.exec(line);
-    // `import("./agent.ts?v=2")` and hot-reload cache busters load one file under another URL.
-    if (match && match[1] === name) return match[2]!.replace(/[?#].*$/, "");
+    if (match && ctor.name !== "" && match[1] === ctor.name) {
+      // `import("./agent.ts?v=2")` and hot-reload cache busters load one file under another URL.
+      file = match[2]!.replace(/[?#].*$/, "");
+      break;
+    }
   }
-  return undefined;
+  const origin = { name: ctor.name, file };
+  origins.set(ctor, origin);
+  return origin;
 }
 
 /**
