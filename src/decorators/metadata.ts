@@ -63,5 +63,9 @@ export function ownToolEntries(ctor: object): readonly ToolEntry[] {
   const key = Symbol.metadata;
   const md = Object.hasOwn(ctor, key) ? ((ctor as MetadataObject)[key] as MetadataObject | null) : undefined;
   const own = md && Object.hasOwn(md, ENTRIES) ? (md[ENTRIES] as Map<string, ToolEntry>) : undefined;
-  return own ? [...own.values()] : [];
+  if (!own) return [];
+  // forEach, not a spread of the iterator: no iterator result per entry in a process's first definition.
+  const list: ToolEntry[] = [];
+  own.forEach((entry) => list.push(entry));
+  return list;
 }

@@ -1,7 +1,7 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import { type ResolvedInputSchema, resolveInputSchema } from "../schema/input-schema.js";
 import { resolveOutputSchema } from "../schema/output-schema.js";
-import { isStage3Context, legacyCall } from "./legacy-call.js";
+import { type DecoratorContextLike, isStage3Context, legacyCall } from "./legacy-call.js";
 import { type ToolEntry, type ToolEntryKind, addToolEntry, ownEntryCount } from "./metadata.js";
 import { agentInitializer, assertLegacyAgentTarget } from "./agent-class-check.js";
 import { type ToolOptions, assertToolName, validateToolOptions } from "../tool/tool-options.js";
@@ -20,10 +20,13 @@ export function recordTool(
   decorator: string,
   third?: unknown,
 ): void {
-  const legacyTarget = isStage3Context(second) ? undefined : first;
-  const { value, context, legacy } = isStage3Context(second)
-    ? { value: first, context: second, legacy: undefined }
-    : legacyCall(first, second, third, decorator);
+  // The Stage-3 call, the usual one, is read as it is, without a call object made for it.
+  const stage3 = isStage3Context(second);
+  const legacyTarget = stage3 ? undefined : first;
+  const call = stage3 ? undefined : legacyCall(first, second, third, decorator);
+  const value = call ? call.value : first;
+  const context = call ? call.context : (second as DecoratorContextLike);
+  const legacy = call?.legacy;
   const label = typeof context.name === "symbol" ? context.name.toString() : context.name;
   const where = `${decorator} on "${label}"`;
   if (context.kind !== "method" || typeof value !== "function") {

@@ -7,5 +7,7 @@ export interface BooleanParam extends ParamBase<boolean> {
 
 /** Declares a boolean parameter. */
 export function boolean(options?: string | CommonOptions): BooleanParam {
+  // The short form without an options object between: descriptors are built once per parameter of every definition.
+  if (typeof options === "string") return defineParam("boolean", { type: "boolean", description: options });
   return defineParam("boolean", { type: "boolean", ...optionsOf(options) });
 }

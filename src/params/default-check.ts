@@ -22,8 +22,8 @@ export function checkAgainstDescriptor(schema: unknown, value: unknown, path = "
   if (schema === false) return { path, rule: "is not allowed (the schema is false)" };
   if (typeof schema !== "object" || schema === null) return "unknown";
   const s = schema as Schema;
-  for (const key of Object.keys(s)) {
-    if (ANNOTATIONS.has(key)) continue;
+  for (const key in s) {
+    if (!Object.hasOwn(s, key) || ANNOTATIONS.has(key)) continue;
     const verdict = checkKeyword(s, key, value, path);
     if (verdict !== undefined) return verdict;
   }

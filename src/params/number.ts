@@ -24,6 +24,7 @@ export interface IntegerParam extends ParamBase<number> {
  * @example p.number({ description: "Temperature", minimum: -273.15 })
  */
 export function number(options?: string | NumericOptions): NumberParam {
+  if (typeof options === "string") return defineParam("number", { type: "number", description: options });
   return defineParam("number", { type: "number", ...optionsOf(options) });
 }
 
@@ -32,5 +33,6 @@ export function number(options?: string | NumericOptions): NumberParam {
  * @example p.integer({ minimum: 1 }).default(10)
  */
 export function integer(options?: string | NumericOptions): IntegerParam {
+  if (typeof options === "string") return defineParam("integer", { type: "integer", description: options });
   return defineParam("integer", { type: "integer", ...optionsOf(options) });
 }

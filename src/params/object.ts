@@ -22,7 +22,9 @@ export function assertShape(shape: unknown, where: string): asserts shape is Par
   if (typeof shape !== "object" || shape === null || Array.isArray(shape)) {
     throw new ToolDefinitionError(`${where}: expected an object of descriptors such as { city: p.string() }.`);
   }
-  for (const key of Object.keys(shape)) {
+  const keys = Object.keys(shape);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const value = (shape as Record<string, unknown>)[key];
     if (!isParam(value)) {
       throw new ToolDefinitionError(

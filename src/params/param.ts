@@ -148,17 +148,20 @@ const NO_KEYWORDS: object = Object.freeze({});
 // The builder's name for messages, made once per kind rather than once per descriptor.
 const BUILDER_NAMES = new Map<ParamKind, string>();
 
+// `added`, when given, holds the only keywords not checked yet: the rest come from a checked descriptor, frozen since
+// (its `data` keywords, which the user may still change, are checked again when a tool's schema is copied).
 function build<P extends AnyParam>(
   kind: ParamKind,
   schema: object,
   optional: boolean,
   defaulted: boolean,
   where: string | undefined,
+  added?: object,
 ): P {
   let name = where ?? BUILDER_NAMES.get(kind);
   if (name === undefined) BUILDER_NAMES.set(kind, (name = `p.${kind}()`));
   const keywords = definedKeywords(schema as Record<string, unknown>);
-  const checked = checkKeywords(keywords, name);
+  const checked = checkKeywords((added ?? keywords) as Record<string, unknown>, name);
   const proto = prototypeFor(kind, optional, defaulted, checked);
   // A literal with `__proto__` and a spread: spread defines own data properties, so `default` is an own keyword even
   // though the prototype has a read-only `default` method, which would block an assignment.
@@ -220,6 +223,7 @@ function derive<P extends AnyParam>(
     optional || OPTIONAL in param,
     defaulted || DEFAULTED in param,
     where,
+    CHECKED in param ? keywords : undefined,
   );
 }
 

@@ -20,5 +20,7 @@ export interface StringParam extends ParamBase<string> {
  * @example p.string("City name"); p.string({ description: "ISO date", format: "date" })
  */
 export function string(options?: string | StringOptions): StringParam {
+  // The short form without an options object between: descriptors are built once per parameter of every definition.
+  if (typeof options === "string") return defineParam("string", { type: "string", description: options });
   return defineParam("string", { type: "string", ...optionsOf(options) });
 }

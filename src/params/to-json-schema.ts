@@ -14,7 +14,8 @@ export interface ShapeSchema {
  */
 export function shapeToJsonSchema(shape: ParamShape): ShapeSchema {
   const required: string[] = [];
-  for (const key of Object.keys(shape)) if (!isOptionalParam(shape[key]!)) required.push(key);
+  const keys = Object.keys(shape);
+  for (let i = 0; i < keys.length; i++) if (!isOptionalParam(shape[keys[i]!]!)) required.push(keys[i]!);
   // Keys in one order whether or not `required` is there: type, properties, required, additionalProperties.
   return (
     required.length > 0

@@ -47,7 +47,8 @@ export function checkToolNames(
   const rule = TOOL_NAME_RULES[provider];
   const findings: CompatibilityFinding[] = [];
   const seen = new Set<string>();
-  for (const { name } of tools) {
+  for (let i = 0; i < tools.length; i++) {
+    const { name } = tools[i]!;
     if (!rule.pattern.test(name)) {
       findings.push({
         tool: name,

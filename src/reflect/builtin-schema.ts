@@ -7,7 +7,7 @@ import { array } from "../params/array.js";
 import { boolean } from "../params/boolean.js";
 import { integer, number } from "../params/number.js";
 import { string } from "../params/string.js";
-import { finishParamSchema } from "../schema/input-schema.js";
+import { finishShapeSchema } from "../schema/input-schema.js";
 import { checkDesignType, designTypeSchema, unknownTypeError } from "./design-types.js";
 import { type SourceParameter, readParameters } from "./parameters.js";
 import type { PositionalParameter } from "../tool/tool-definition.js";
@@ -31,7 +31,8 @@ export function buildBuiltinSchema(entry: ToolEntry, className: string): Builtin
   assertShape(shape, `${where} params`);
   const parameters = sourceParameters(entry, where);
   const declared = Object.keys(shape);
-  const names = parameters.map((parameter) => parameter.name);
+  const names: string[] = [];
+  for (let i = 0; i < parameters.length; i++) names.push(parameters[i]!.name);
   const mismatch = (why: string): never => {
     const hint = entry.options.positional
       ? ""
@@ -40,7 +41,9 @@ export function buildBuiltinSchema(entry: ToolEntry, className: string): Builtin
       `${where}: ${why}. Declared params: [${declared.join(", ")}]; method parameters: [${names.join(", ")}].${hint}`,
     );
   };
-  for (const key of declared) if (!names.includes(key)) mismatch(`"${key}" is declared but is not a parameter`);
+  for (let i = 0; i < declared.length; i++) {
+    if (!names.includes(declared[i]!)) mismatch(`"${declared[i]}" is declared but is not a parameter`);
+  }
   // Reading args["__proto__"] (or "constructor") of an arguments object finds Object.prototype's member when the model
   // leaves the field out, so the handler would receive it in place of undefined.
   const reserved = names.find((name) => RESERVED_NAMES.has(name));
@@ -52,7 +55,8 @@ export function buildBuiltinSchema(entry: ToolEntry, className: string): Builtin
   }
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
-  for (const [index, parameter] of parameters.entries()) {
+  for (let index = 0; index < parameters.length; index++) {
+    const parameter = parameters[index]!;
     const { name } = parameter;
     const designType = entry.legacy?.designTypes?.[index];
     const declaredDescriptor = shape[name];
@@ -89,14 +93,8 @@ export function buildBuiltinSchema(entry: ToolEntry, className: string): Builtin
       parameter.rest || parameter.hasDefault || (descriptor !== undefined && isOptionalParam(descriptor));
     if (!optional) required.push(name);
   }
-  const schema = {
-    type: "object",
-    properties,
-    ...(required.length > 0 ? { required } : {}),
-    additionalProperties: false,
-  };
   return {
-    inputSchema: finishParamSchema(schema, where),
+    inputSchema: finishShapeSchema(properties, names, required, where),
     positional: Object.freeze(parameters.map(({ name, rest }) => Object.freeze({ name, rest }))),
   };
 }
@@ -124,15 +122,17 @@ function sourceParameters(entry: ToolEntry, where: string): readonly NamedParame
       `${where}: cannot read the method's parameters (${read.reason}). Pass \`positional: [names in order]\`.`,
     );
   }
-  return read.parameters.map((parameter, index) => {
-    if (parameter.name === undefined) {
+  const { parameters } = read;
+  for (let index = 0; index < parameters.length; index++) {
+    if (parameters[index]!.name === undefined) {
       throw new ToolDefinitionError(
         `${where}: parameter ${index + 1} is a destructuring pattern, which has no name to map an argument to. ` +
           "Give it a name, or use @tool, whose method receives the whole arguments object.",
       );
     }
-    return parameter as NamedParameter;
-  });
+  }
+  // Every parameter is named (checked above): the list read is the list returned, not a copy.
+  return parameters as readonly NamedParameter[];
 }
 
 const SCALARS: Readonly<Record<string, () => AnyParam>> = { string, boolean, integer, number };

@@ -3,7 +3,7 @@ import { ToolDefinitionError } from "../errors/errors.js";
 import type { JsonSchema, ObjectJsonSchema } from "../params/json-schema.js";
 import { assertShape } from "../params/object.js";
 import { type ParamShape, isOptionalParam, isParam } from "../params/param.js";
-import { type GeneratedTool, findGeneratedTool } from "./generated-schemas.js";
+import { type GeneratedTool, findGeneratedTool, generatedToolCount } from "./generated-schemas.js";
 import { finishSchema, isStandardSchema } from "../schema/input-schema.js";
 import { looksMinified, readParameters, readPatternDefaults } from "./parameters.js";
 import type { PositionalParameter } from "../tool/tool-definition.js";
@@ -29,6 +29,8 @@ const GENERATE_HINT = "Run `npx toolwright generate` and import the module it wr
  *   descriptors (it is stale).
  */
 export function generatedParts(entry: ToolEntry, className: string): GeneratedParts | undefined {
+  // Most programs import no generated module: then no method has a generated schema to look up.
+  if (generatedToolCount() === 0) return undefined;
   const { params, inputSchema } = entry.options;
   if (inputSchema !== undefined || isStandardSchema(params) || isParam(params)) return undefined;
   const where = `${entry.kind === "builtin" ? "@builtinTool" : "@tool"} ${className}.${entry.method}`;

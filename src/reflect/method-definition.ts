@@ -20,22 +20,33 @@ export function methodDefinition(entry: ToolEntry, className: string): ToolDefin
   const description = entry.options.description ?? generated?.description;
   if (!description) throw new ToolDefinitionError(missingDescription(className, entry.method, generated));
   const { options } = entry;
-  let parts: Omit<ToolParts, "name" | "description" | "options">;
+  // One parts literal per branch, not a spread of a partial one: this runs for every decorated method.
+  const output = entry.output ?? generated?.output;
+  let parts: ToolParts;
   if (generated) {
     const runner: ToolRunner = generated.positional
       ? { kind: "builtin", method: entry.method, positional: generated.positional }
       : { kind: entry.kind as "tool", method: entry.method };
-    parts = { inputSchema: generated.inputSchema, runner };
+    parts = {
+      name: entry.name,
+      description,
+      options,
+      inputSchema: generated.inputSchema,
+      runner,
+      output,
+      body: entry.fn,
+    };
   } else if (entry.kind === "builtin") {
     const { inputSchema, positional } = buildBuiltinSchema(entry, className);
-    parts = { inputSchema, runner: { kind: "builtin", method: entry.method, positional } };
+    const runner: ToolRunner = { kind: "builtin", method: entry.method, positional };
+    parts = { name: entry.name, description, options, inputSchema, runner, output, body: entry.fn };
   } else {
     assertParamsDeclared(entry, className);
     const { inputSchema, standardSchema } = entry.schema!;
-    parts = { inputSchema, standardSchema, runner: { kind: "tool", method: entry.method } };
+    const runner: ToolRunner = { kind: "tool", method: entry.method };
+    parts = { name: entry.name, description, options, inputSchema, standardSchema, runner, output, body: entry.fn };
   }
-  const output = entry.output ?? generated?.output;
-  const frozen = defineTool({ name: entry.name, description, options, ...parts, output, body: entry.fn });
+  const frozen = defineTool(parts);
   byEntry.set(entry, frozen);
   return frozen;
 }

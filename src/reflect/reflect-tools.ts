@@ -1,4 +1,4 @@
-import { ownToolEntries } from "../decorators/metadata.js";
+import { type ToolEntry, ownToolEntries } from "../decorators/metadata.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { TOOL_DEFINITION, isToolSource } from "../tool/tool-source.js";
@@ -21,14 +21,32 @@ export function reflectTools(ctor: abstract new (...args: never[]) => object): r
   // Walk constructors, not metadata prototypes: swc does not link a subclass's metadata object to its parent's.
   const chain: object[] = [];
   for (let c: object | null = ctor; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
-  const byMethod = new Map<string, { entry: Parameters<typeof methodDefinition>[0]; owner: object }>();
-  const attached = new Map<string, ToolDefinition>();
-  for (const owner of chain) {
-    for (const entry of ownToolEntries(owner)) byMethod.set(entry.method, { entry, owner });
+  // Entries in declaration order, base first; a re-decorated override takes its parent's place. Parallel lists and
+  // indexed loops: this runs once per class, but over every method, in a process's first (interpreted) definition.
+  const entries: ToolEntry[] = [];
+  const owners: object[] = [];
+  const at = new Map<string, number>();
+  for (let c = 0; c < chain.length; c++) {
+    const owner = chain[c]!;
+    const own = ownToolEntries(owner);
+    for (let i = 0; i < own.length; i++) {
+      const entry = own[i]!;
+      const index = at.get(entry.method);
+      if (index === undefined) {
+        at.set(entry.method, entries.length);
+        entries.push(entry);
+        owners.push(owner);
+      } else {
+        entries[index] = entry;
+        owners[index] = owner;
+      }
+    }
   }
+  const attached = new Map<string, ToolDefinition>();
   const methods = new Map<string, ToolDefinition>();
-  for (const { entry, owner } of byMethod.values()) {
-    const definition = methodDefinition(entry, classLabel(owner));
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    const definition = methodDefinition(entry, classLabel(owners[i]!));
     const other = methods.get(definition.name);
     if (other) {
       throw new ToolDefinitionError(

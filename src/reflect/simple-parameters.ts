@@ -2,12 +2,10 @@ import type { SourceParameter } from "./source-parameter.js";
 
 /** A plain method name followed by its parameter list: never `function`, `async` (maybe an arrow) or `class`. */
 export const METHOD_START = /^(?!(?:function|async|class)\b)[A-Za-z_$][\w$]*\s*\(/;
-const NAME = /[A-Za-z_$][\w$]*/y;
 // Plain decimals only: `01` (legacy octal), `1e3`, `0x1f`, `1_000` and `.5` are left to the parser.
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?/y;
 // A quoted string without escapes or line breaks, whose value is exactly the text between the quotes.
 const STRING = /"[^"\\\n\r]*"|'[^'\\\n\r]*'/y;
-const SPACE = /[ \t\n\r]*/y;
 
 // Words that are not plain names in strict code (a class body), or that strict code refuses as parameter names.
 const RESERVED: ReadonlySet<string> = new Set(
@@ -38,8 +36,7 @@ export function readSimpleParameters(source: string): readonly SourceParameter[]
   const seen = new Set<string>();
   if (source[at] === ")") return finish(source, at, parameters);
   for (;;) {
-    NAME.lastIndex = at;
-    const name = NAME.exec(source)?.[0];
+    const name = nameAt(source, at);
     if (name === undefined || RESERVED.has(name) || seen.has(name)) return undefined;
     seen.add(name);
     at = skipSpace(source, at + name.length);
@@ -62,10 +59,26 @@ function finish(source: string, close: number, parameters: SourceParameter[]): r
   return source[skipSpace(source, close + 1)] === "{" ? Object.freeze(parameters) : undefined;
 }
 
+// A loop, not a sticky regular expression: in a process's first definition each call of a young regular expression
+// runs in V8's regexp interpreter, and this runs several times per parameter.
 function skipSpace(source: string, at: number): number {
-  SPACE.lastIndex = at;
-  SPACE.test(source);
-  return SPACE.lastIndex;
+  for (;;) {
+    const code = source.charCodeAt(at);
+    if (code !== 32 && code !== 9 && code !== 10 && code !== 13) return at;
+    at++;
+  }
+}
+
+// The plain name (`[A-Za-z_$][\w$]*`) starting at `at`, or undefined when none starts there.
+function nameAt(source: string, at: number): string | undefined {
+  if (!isNameStart(source.charCodeAt(at))) return undefined;
+  let end = at + 1;
+  while (isNameOrDigit(source, end)) end++;
+  return source.slice(at, end);
+}
+
+function isNameStart(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36;
 }
 
 // A literal must end the default: `10 + 1`, `"a".length` or `true_ish` are left to the parser (the caller checks
@@ -83,8 +96,7 @@ function readLiteral(source: string, at: number): { value: unknown; end: number 
     const end = at + number.length;
     return isNameOrDigit(source, end) || source[end] === "." ? undefined : { value: Number(number), end };
   }
-  NAME.lastIndex = at;
-  const word = NAME.exec(source)?.[0];
+  const word = nameAt(source, at);
   if (word === undefined || !Object.hasOwn(LITERAL_WORDS, word)) return undefined;
   return { value: LITERAL_WORDS[word], end: at + word.length };
 }

@@ -28,8 +28,10 @@ export function buildAgentView(
   sharedTools: Iterable<ToolDefinition>,
 ): AgentToolView {
   const view = new Map<string, AgentToolEntry>();
-  for (const definition of ownTools)
+  for (let i = 0; i < ownTools.length; i++) {
+    const definition = ownTools[i]!;
     if (isAllowed(definition, agentName)) view.set(definition.name, { definition, own: true, door: undefined });
+  }
   for (const definition of sharedTools) {
     if (!isAllowed(definition, agentName)) continue;
     const clash = view.get(definition.name);

@@ -49,7 +49,8 @@ export function checkSites(schema: object, sites: DefinitionSites, where: string
     );
   }
   let ajv: Ajv2020 | undefined;
-  for (const node of sites.defaults) {
+  for (let i = 0; i < sites.defaults.length; i++) {
+    const node = sites.defaults[i]!;
     // `default: null` on a field that rejects null is common in real definitions; null there means "absent" (the
     // null-as-absent rule), so the dispatcher never fills it in, and it breaks nothing.
     if (node.default === null && !acceptsNull(node, true)) continue;

@@ -26,6 +26,39 @@ export function copyCheckedSchema(root: unknown, sites?: DefinitionSites): Objec
   }
 }
 
+/**
+ * {@link copyCheckedSchema} of the object schema `shapeToJsonSchema` would assemble around `properties` (and
+ * `required`, when not empty), copied in one pass without assembling it first: what a decorator does for every tool.
+ * Returns undefined when a property is not a checked descriptor.
+ */
+export function copyCheckedShape(
+  properties: Readonly<Record<string, unknown>>,
+  names: readonly string[],
+  required: readonly string[],
+  sites?: DefinitionSites,
+): ObjectJsonSchema | undefined {
+  try {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      setOwn(out, name, copyDescriptor(properties[name] as Record<string, unknown>, 0, sites));
+    }
+    const shape =
+      required.length > 0
+        ? {
+            type: "object",
+            properties: Object.freeze(out),
+            required: Object.freeze([...required]),
+            additionalProperties: false,
+          }
+        : { type: "object", properties: Object.freeze(out), additionalProperties: false };
+    return Object.freeze(shape) as ObjectJsonSchema;
+  } catch (error) {
+    if (error === NOT_CHECKED) return undefined;
+    throw error;
+  }
+}
+
 const SHAPE_KEYS: ReadonlySet<string> = new Set(["type", "properties", "required", "additionalProperties"]);
 
 // The object schema shapeToJsonSchema (or the builtin reflector) assembles around descriptors.

@@ -25,9 +25,13 @@ export interface CompatibilityFinding {
 /** Turns path segments into a JSON Pointer (RFC 6901): `["properties", "a/b"]` → `/properties/a~1b`. */
 export function toPointer(segments: readonly string[]): string {
   let pointer = "";
-  for (const s of segments)
-    pointer += `/${s.includes("~") || s.includes("/") ? s.replaceAll("~", "~0").replaceAll("/", "~1") : s}`;
+  for (const s of segments) pointer += `/${escapeSegment(s)}`;
   return pointer;
+}
+
+/** Escapes one segment of a JSON Pointer (RFC 6901): `~` → `~0`, `/` → `~1`; a segment without either is returned as is. */
+export function escapeSegment(segment: string): string {
+  return segment.includes("~") || segment.includes("/") ? segment.replaceAll("~", "~0").replaceAll("/", "~1") : segment;
 }
 
 /** Collects findings for one tool while a schema is walked. */
@@ -46,10 +50,16 @@ export class FindingCollector {
     this.findings.push({ tool: this.#tool, path: toPointer(path), rule, severity, message });
   }
 
+  /** Records a finding at a JSON Pointer already made. */
+  addAt(pointer: string, rule: string, severity: Severity, message: string): void {
+    this.findings.push({ tool: this.#tool, path: pointer, rule, severity, message });
+  }
+
   /** Returns true when an error has been recorded. */
   get hasErrors(): boolean {
     // A loop, not `some` with a closure: every rewrite of every exported schema asks once.
-    for (const finding of this.findings) if (finding.severity === "error") return true;
+    const { findings } = this;
+    for (let i = 0; i < findings.length; i++) if (findings[i]!.severity === "error") return true;
     return false;
   }
 }

@@ -3,12 +3,11 @@ import { ToolDefinitionError } from "../errors/errors.js";
 import { type ObjectJsonSchema } from "../params/json-schema.js";
 import { deepFreeze, isPlainObject } from "./json.js";
 import { assertShape } from "../params/object.js";
-import { isKind, isParam } from "../params/param.js";
-import { shapeToJsonSchema } from "../params/to-json-schema.js";
+import { isKind, isOptionalParam, isParam } from "../params/param.js";
 import { mayHoldLegacyKeywords, upgradeLegacyKeywords } from "./legacy-keywords.js";
 import { type DefinitionSites, checkDefinition, checkSites } from "./check-definition.js";
 import { checkCompiles, checkJsonSchema, definitionChecker } from "./validator.js";
-import { copyCheckedSchema } from "./checked-schema.js";
+import { copyCheckedSchema, copyCheckedShape } from "./checked-schema.js";
 
 /** The part of a Standard Schema (zod v4, valibot, arktype) toolwright uses: validation, and JSON Schema export. */
 export interface StandardSchemaLike<Output = unknown> {
@@ -81,8 +80,12 @@ export function resolveInputSchema(
     if (isParam(params) && !isKind(params, "object")) {
       throw new ToolDefinitionError(`${where}: \`params\` must be a shape like { city: p.string() } or p.object(...).`);
     }
-    if (!isParam(params)) assertShape(params, `${where} params`);
-    return { inputSchema: finishParamSchema(isParam(params) ? params : shapeToJsonSchema(params), where) };
+    if (isParam(params)) return { inputSchema: finishParamSchema(params, where) };
+    assertShape(params, `${where} params`);
+    const names = Object.keys(params);
+    const required: string[] = [];
+    for (let i = 0; i < names.length; i++) if (!isOptionalParam(params[names[i]!]!)) required.push(names[i]!);
+    return { inputSchema: finishShapeSchema(params, names, required, where) };
   }
   return { inputSchema: assertCompiles(finishSchema(inputSchema, where), where) };
 }
@@ -108,6 +111,31 @@ export function finishParamSchema(schema: unknown, where: string): ObjectJsonSch
   // Each `.default()` was checked when it was called; a @builtinTool's literal defaults and the formats were not.
   if (sites.defaults.length > 0 || sites.formats.length > 0) checkSites(checked, sites, where, definitionChecker);
   return checked;
+}
+
+/**
+ * {@link finishParamSchema} of the closed object schema of `properties` (in the order of `names`) with `required`,
+ * without assembling that schema first unless a property is not a checked descriptor: the one copy a decorator makes.
+ * @throws {ToolDefinitionError} as {@link finishSchema} does.
+ */
+export function finishShapeSchema(
+  properties: Readonly<Record<string, unknown>>,
+  names: readonly string[],
+  required: readonly string[],
+  where: string,
+): ObjectJsonSchema {
+  const sites: DefinitionSites = { defaults: [], formats: [] };
+  const checked = copyCheckedShape(properties, names, required, sites);
+  if (!checked) return finishSchema(shapeSchema(properties, required), where);
+  if (sites.defaults.length > 0 || sites.formats.length > 0) checkSites(checked, sites, where, definitionChecker);
+  return checked;
+}
+
+// The object schema shapeToJsonSchema assembles, for the full check; `required` left out when empty.
+function shapeSchema(properties: object, required: readonly string[]): object {
+  return required.length > 0
+    ? { type: "object", properties, required, additionalProperties: false }
+    : { type: "object", properties, additionalProperties: false };
 }
 
 /**

@@ -70,6 +70,34 @@ export function cloneJson<T>(value: T): T {
 
 const NOT_PLAIN = Symbol("not plain JSON");
 
+/**
+ * Returns a fresh, mutable copy of a schema toolwright built and froze itself (a strict rewrite's result): plain JSON
+ * already (a rewrite copies every value it keeps through {@link cloneJson}), so none of the checks `cloneJson` makes
+ * for a tree from outside are needed. Exporters hand out such a copy on every export.
+ */
+export function copyBuiltJson<T>(value: T): T {
+  return copyBuilt(value) as T;
+}
+
+function copyBuilt(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i++) out.push(copyBuilt(value[i]));
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    // Own keys only: an enumerable key a polluted Object.prototype lends must not land in the copy.
+    if (!Object.hasOwn(value, key)) continue;
+    const copy = copyBuilt((value as Record<string, unknown>)[key]);
+    // setOwn, inline: a call per key is a good part of a first export, which runs before V8 optimises this.
+    if (key === "__proto__") setOwn(out, key, copy);
+    else out[key] = copy;
+  }
+  return out;
+}
+
 // Returns the copy JSON.parse(JSON.stringify(value)) would give, or NOT_PLAIN where the walk cannot be sure it would.
 function copyPlain(value: unknown, depth: number): unknown {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;

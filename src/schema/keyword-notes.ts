@@ -41,7 +41,8 @@ export function hasNote(keyword: string): boolean {
 
 /** Appends notes to a description, separated by a blank line as the Anthropic SDK does; returns undefined when empty. */
 export function withNotes(description: unknown, notes: readonly string[]): string | undefined {
-  const text = notes.filter((n) => n !== "").join(" ");
+  // Most nodes fold one keyword (a default): its note is the text, without a filtered list and a join.
+  const text = notes.length === 1 ? notes[0]! : notes.filter((n) => n !== "").join(" ");
   const base = typeof description === "string" && description !== "" ? description : undefined;
   if (text === "") return base;
   return base === undefined ? text : `${base}\n\n${text}`;

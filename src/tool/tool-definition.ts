@@ -50,7 +50,8 @@ export interface ToolDefinition extends ToolSpec, ToolFlags {
  */
 export function assignFlags<T extends object>(target: T, options: ToolOptions): T & ToolFlags {
   const out = target as Record<string, unknown>;
-  for (const key of TOOL_FLAG_NAMES) {
+  for (let i = 0; i < TOOL_FLAG_NAMES.length; i++) {
+    const key = TOOL_FLAG_NAMES[i]!;
     const value = options[key];
     if (value !== undefined) out[key] = Array.isArray(value) ? Object.freeze([...value]) : value;
   }

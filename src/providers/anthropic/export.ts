@@ -1,5 +1,5 @@
 import { type ExportableTool } from "../../tool/exportable-tool.js";
-import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
+import { type ObjectSchemaObject, cloneJson, copyBuiltJson } from "../../schema/json.js";
 import { type CompatibilityFinding, FindingCollector, type Severity } from "../../schema/finding.js";
 import { visitSchemas } from "../../schema/visit.js";
 import { typesOf } from "../../schema/strict/strict-nullable.js";
@@ -124,7 +124,7 @@ export function planAnthropicTools(
     used.tools += 1;
     used.optional += cost.optional;
     used.unions += cost.unions;
-    return { ...loose, input_schema: cloneJson(rewrite.schema), strict: true };
+    return { ...loose, input_schema: copyBuiltJson(rewrite.schema), strict: true };
   });
   return { tools: planned, findings };
 }

@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from "../../errors/errors.js";
 import { type ExportableTool } from "../../tool/exportable-tool.js";
-import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
+import { type ObjectSchemaObject, cloneJson, copyBuiltJson } from "../../schema/json.js";
 import { type CompatibilityFinding, FindingCollector } from "../../schema/finding.js";
 import { typesOf } from "../../schema/strict/strict-nullable.js";
 import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
@@ -67,13 +67,17 @@ interface PlannedTool {
   readonly strict: boolean;
 }
 
-/** Plans the export of each tool: its parameters, whether it is strict, and the findings. Never throws. */
+/**
+ * Plans the export of each tool: its parameters, whether it is strict, and the findings. Never throws. `namesChecked`:
+ * the caller asserted the names already (`assertToolNames`), so there is no name finding to look for again.
+ */
 export function planOpenAITools(
   tools: readonly ExportableTool[],
   strict: boolean | "auto",
   flatten = false,
+  namesChecked = false,
 ): { readonly tools: readonly PlannedTool[]; readonly findings: readonly CompatibilityFinding[] } {
-  const findings: CompatibilityFinding[] = checkToolNames(tools, "openai");
+  const findings: CompatibilityFinding[] = namesChecked ? [] : checkToolNames(tools, "openai");
   const planned = flattenRoots(tools, "openai", ROOT_FORBIDDEN, flatten, findings).map((tool) =>
     planOne(tool, strict, findings),
   );
@@ -85,8 +89,14 @@ function planOne(tool: ExportableTool, strict: boolean | "auto", findings: Compa
   if (strict !== false) {
     const rewrite = toStrictJsonSchema(tool.inputSchema, { provider: "openai", tool: tool.name });
     if (rewrite.strict || strict === true) {
-      for (const finding of rewrite.findings) findings.push(finding);
-      return { name: tool.name, description: tool.description, parameters: cloneJson(rewrite.schema), strict: true };
+      const found = rewrite.findings;
+      for (let i = 0; i < found.length; i++) findings.push(found[i]!);
+      return {
+        name: tool.name,
+        description: tool.description,
+        parameters: copyBuiltJson(rewrite.schema),
+        strict: true,
+      };
     }
     // strict: "auto" — what blocks strict mode is not sent, so it is no error: the tool goes out non-strict.
     findings.push(...rewrite.findings.map((f) => ({ ...f, severity: "warning" as const })));
@@ -181,7 +191,7 @@ export function toOpenAITools(
     throw new ToolDefinitionError("toOpenAITools: namespace groups deferred tools and needs toolSearch.");
   }
   const strict = options.strict ?? "auto";
-  const plan = planOpenAITools(tools, strict, options.flattenRoot);
+  const plan = planOpenAITools(tools, strict, options.flattenRoot, true);
   assertExportable(plan.findings, "openai", strict === true ? STRICT_ADVICE : "");
   if (options.api === "responses") {
     const functions = plan.tools.map((t) => ({

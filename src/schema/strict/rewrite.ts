@@ -69,6 +69,10 @@ export function toStrictJsonSchema(schema: ObjectJsonSchema, options: StrictSche
   return result;
 }
 
+// The combinators a root must not use. Loops over lists on the definition path are indexed: in a process's first
+// definition they run in V8's interpreter and baseline code, where `for...of` makes an iterator and a result per step.
+const ROOT_UNIONS = ["anyOf", "oneOf", "allOf"] as const;
+
 function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): StrictSchemaResult {
   const profile = strictProfile(options.provider);
   const found = new FindingCollector(options.tool ?? "");
@@ -80,12 +84,15 @@ function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): Strict
     found,
     nulled: undefined,
     stats: { properties: 0, enumValues: 0, depth: 0 },
+    nullAdded: false,
+    nullWrapped: false,
   };
   const r = profile.rules;
   if (!isPlainObject(schema) || schema.type !== "object") {
     found.add([], `${r}.root`, "error", 'The root of the input schema must be `"type": "object"`.');
   }
-  for (const key of ["anyOf", "oneOf", "allOf"]) {
+  for (let i = 0; i < ROOT_UNIONS.length; i++) {
+    const key = ROOT_UNIONS[i]!;
     if (isPlainObject(schema) && schema[key] !== undefined) {
       found.add([key], `${r}.root`, "error", `The root of the input schema must not use \`${key}\`.`);
     }
@@ -116,9 +123,9 @@ function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): Strict
   // The schema is frozen as it was built (strictNode); the findings and the records are frozen here, one by one
   // (they are flat), instead of by a deep walk that would visit the frozen schema again.
   const findings = found.findings;
-  for (const finding of findings) Object.freeze(finding);
+  for (let i = 0; i < findings.length; i++) Object.freeze(findings[i]);
   const nulledOptionals: Record<string, readonly string[]> = {};
-  if (ctx.nulled) for (const [pointer, names] of ctx.nulled) nulledOptionals[pointer] = Object.freeze(names);
+  ctx.nulled?.forEach((names, pointer) => (nulledOptionals[pointer] = Object.freeze(names)));
   return Object.freeze({
     schema: out,
     strict: !found.hasErrors,

@@ -1,12 +1,12 @@
 import type { SchemaObject } from "../json.js";
-import type { FindingCollector, Severity } from "../finding.js";
+import { type FindingCollector, type Severity, escapeSegment } from "../finding.js";
 import type { StrictProfile } from "./strict-profiles.js";
 import { recursiveRefTargets } from "../refs.js";
 
 /**
  * A path of schema keywords and names, e.g. `properties/tags/items`, as a chain of links from the node up to the root
  * (`undefined`). The walk makes one small link per step down, and the segments are listed only for a finding or a
- * record (see {@link segmentsOf}): most nodes have neither, and copying an array per node was a good part of a
+ * record (see {@link pointerOf}): most nodes have neither, and copying an array per node was a good part of a
  * rewrite's garbage.
  */
 export type Path = PathLink | undefined;
@@ -23,14 +23,14 @@ export function below(up: Path, first: string, second?: string): PathLink {
   return { up, first, second };
 }
 
-/** Returns the segments of a path, from the root down, e.g. `["properties", "tags", "items"]`. */
-export function segmentsOf(path: Path): string[] {
-  const segments: string[] = [];
+/** Returns the JSON Pointer of a path (what `toPointer` makes of its segments), built from the links directly. */
+export function pointerOf(path: Path): string {
+  let pointer = "";
   for (let link = path; link !== undefined; link = link.up) {
-    if (link.second !== undefined) segments.push(link.second);
-    segments.push(link.first);
+    const tail = link.second === undefined ? "" : `/${escapeSegment(link.second)}`;
+    pointer = `/${escapeSegment(link.first)}${tail}${pointer}`;
   }
-  return segments.reverse();
+  return pointer;
 }
 
 /** State of one strict rewrite. */
@@ -50,6 +50,12 @@ export interface StrictContext {
    */
   nulled: Map<string, string[]> | undefined;
   readonly stats: { properties: number; enumValues: number; depth: number };
+  /**
+   * How the last node walked with `orNull` was made to accept `null` (see `strictNode`): `null` added (false when it
+   * accepted it already), and whether the node was wrapped into `anyOf`. Read by its parent object at once.
+   */
+  nullAdded: boolean;
+  nullWrapped: boolean;
 }
 
 /** Returns the targets of recursive `$ref`s in the rewrite's root schema, scanning it on the first call. */
@@ -57,12 +63,22 @@ export function recursiveTargets(ctx: StrictContext): ReadonlySet<string> {
   return (ctx.recursive ??= recursiveRefTargets(ctx.root));
 }
 
-/** Rewrites one node; `src` is its path in the input schema, `dst` in the output, `depth` its object nesting. */
-export type StrictWalk = (node: unknown, src: Path, dst: Path, ctx: StrictContext, depth: number) => SchemaObject;
+/**
+ * Rewrites one node; `src` is its path in the input schema, `dst` in the output, `depth` its object nesting. With
+ * `orNull`, the node is also made to accept `null` (`makeNullable`), and `ctx.nullAdded`/`ctx.nullWrapped` tell how.
+ */
+export type StrictWalk = (
+  node: unknown,
+  src: Path,
+  dst: Path,
+  ctx: StrictContext,
+  depth: number,
+  orNull?: boolean,
+) => SchemaObject;
 
 /** Records a finding under the profile's rule prefix (`openai.strict.` or `anthropic.strict.`). */
 export function report(ctx: StrictContext, path: Path, rule: string, severity: Severity, message: string): void {
-  ctx.found.add(segmentsOf(path), `${ctx.profile.rules}.${rule}`, severity, message);
+  ctx.found.addAt(pointerOf(path), `${ctx.profile.rules}.${rule}`, severity, message);
 }
 
 /** Annotations no provider needs: dropped without a finding. */

@@ -28,16 +28,48 @@ export interface NullableRewrite {
  */
 export function makeNullable(schema: SchemaObject): NullableRewrite {
   if (acceptsNull(schema)) return { schema, added: false, wrapped: false };
-  const types = typesOf(schema);
-  const simple = types.length > 0 && types.every((t) => PRIMITIVES.has(t));
-  if (simple && schema.const === undefined && schema.anyOf === undefined) {
-    const enumValues = Array.isArray(schema.enum) ? { enum: Object.freeze([...(schema.enum as unknown[]), null]) } : {};
-    const nullable = { ...schema, type: Object.freeze([...types, "null"]), ...enumValues };
+  if (isSimpleNode(schema)) {
+    const nullable = { ...schema };
+    addNull(nullable);
     return { schema: Object.freeze(nullable), added: true, wrapped: false };
   }
+  return { schema: wrapNullable(schema), added: true, wrapped: true };
+}
+
+/**
+ * Makes a node being built (not yet frozen) accept `null` in place, when it is one of primitive types
+ * (`type: [T, "null"]`, and `null` in its `enum`), as {@link makeNullable} would make its copy; returns false, leaving
+ * it unchanged, for a node that takes the `anyOf` form or accepts `null` already. In place, so the strict walk makes
+ * one object per optional property, not two. Keys keep their order: `type` and `enum` are replaced where they are.
+ */
+export function makeNullableInPlace(node: SchemaObject): boolean {
+  if (acceptsNull(node) || !isSimpleNode(node)) return false;
+  addNull(node);
+  return true;
+}
+
+// A node of primitive types only, without `const` or `anyOf`: it takes `null` in its `type` (and `enum`).
+function isSimpleNode(schema: SchemaObject): boolean {
+  const { type } = schema;
+  if (typeof type === "string") {
+    if (!PRIMITIVES.has(type)) return false;
+  } else if (Array.isArray(type) && type.length > 0) {
+    for (const t of type) if (!PRIMITIVES.has(String(t))) return false;
+  } else return false;
+  return schema.const === undefined && schema.anyOf === undefined;
+}
+
+function addNull(node: SchemaObject): void {
+  const { type } = node;
+  node.type = Object.freeze(typeof type === "string" ? [type, "null"] : [...typesOf(node), "null"]);
+  if (Array.isArray(node.enum)) node.enum = Object.freeze([...(node.enum as unknown[]), null]);
+}
+
+// The `anyOf` form, with the description and title kept on the outside, where the model reads them first.
+function wrapNullable(schema: SchemaObject): SchemaObject {
   const { description, title, ...inner } = schema;
   const outer: SchemaObject = { anyOf: Object.freeze([Object.freeze(inner), NULL_TYPE]) };
   if (title !== undefined) outer.title = title;
   if (description !== undefined) outer.description = description;
-  return { schema: Object.freeze(outer), added: true, wrapped: true };
+  return Object.freeze(outer);
 }

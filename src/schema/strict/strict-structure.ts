@@ -1,6 +1,5 @@
 import { isPlainObject } from "../json.js";
 import type { SchemaObject } from "../json.js";
-import { toPointer } from "../finding.js";
 import { isLocalRef, resolveRef } from "../refs.js";
 import {
   type Path,
@@ -9,10 +8,9 @@ import {
   type StrictWalk,
   below,
   recursiveTargets,
+  pointerOf,
   report,
-  segmentsOf,
 } from "./strict-context.js";
-import { makeNullable } from "./strict-nullable.js";
 
 /** Rewrites every schema of a definition table (`$defs` or `definitions`). */
 export function strictTable(table: unknown, key: string, src: Path, dst: Path, ctx: StrictContext, walk: StrictWalk) {
@@ -104,18 +102,13 @@ export function strictObject(
     const value = properties![key];
     ctx.stats.properties += 1;
     const at = below(dst, "properties", key);
-    const child = walk(value, below(src, "properties", key), at, ctx, depth + 1);
-    if (!ctx.profile.requireAll || isListed(listed, key)) {
-      walked[key] = child;
-      continue;
-    }
-    const rewrite = makeNullable(child);
-    walked[key] = rewrite.schema;
-    if (rewrite.wrapped)
-      if (ctx.nulled)
-        moveRecords(ctx.nulled, toPointer(segmentsOf(at)), toPointer(segmentsOf(below(at, "anyOf", "0"))));
-    if (rewrite.added) {
-      here ??= toPointer(segmentsOf(dst));
+    // For OpenAI an optional property becomes required and nullable: the walk makes it nullable as it builds it.
+    const orNull = ctx.profile.requireAll && !isListed(listed, key);
+    walked[key] = walk(value, below(src, "properties", key), at, ctx, depth + 1, orNull);
+    if (!orNull) continue;
+    if (ctx.nullWrapped) if (ctx.nulled) moveRecords(ctx.nulled, pointerOf(at), pointerOf(below(at, "anyOf", "0")));
+    if (ctx.nullAdded) {
+      here ??= pointerOf(dst);
       const nulled = (ctx.nulled ??= new Map());
       const names = nulled.get(here);
       if (names) names.push(key);
@@ -159,7 +152,7 @@ export function strictArray(
 // Tells whether `required` lists a property (compared as strings, as the names are). A loop, not a Set per object:
 // `required` lists are short.
 function isListed(required: readonly unknown[], key: string): boolean {
-  for (const name of required) if (String(name) === key) return true;
+  for (let i = 0; i < required.length; i++) if (String(required[i]) === key) return true;
   return false;
 }
 

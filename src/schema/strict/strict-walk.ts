@@ -3,13 +3,21 @@ import { type SchemaObject, cloneJson, deepFreeze } from "../json.js";
 import { hasNote, noteFor, withNotes } from "../keyword-notes.js";
 import { type Path, SILENT, STRUCTURE, type StrictContext, UNSTRICT, below, report } from "./strict-context.js";
 import { strictArray, strictObject, strictRef, strictTable } from "./strict-structure.js";
+import { makeNullable, makeNullableInPlace } from "./strict-nullable.js";
 
 /**
  * Rewrites one schema node into the strict subset of `ctx.profile`; `src` is its path in the input, `dst` in the output.
  * The node is returned frozen, and everything in it too: a rewrite is cached and shared, and freezing each object as
  * it is made costs far less than a second walk over the finished schema.
  */
-export function strictNode(node: unknown, src: Path, dst: Path, ctx: StrictContext, depth = 0): SchemaObject {
+export function strictNode(
+  node: unknown,
+  src: Path,
+  dst: Path,
+  ctx: StrictContext,
+  depth = 0,
+  orNull = false,
+): SchemaObject {
   if (!isPlainObject(node)) {
     report(
       ctx,
@@ -18,16 +26,16 @@ export function strictNode(node: unknown, src: Path, dst: Path, ctx: StrictConte
       "error",
       `The boolean schema ${JSON.stringify(node)} has no type; strict mode needs one.`,
     );
-    return Object.freeze({});
+    return nulled(Object.freeze({}), ctx, orNull);
   }
-  if (node.$ref !== undefined) return strictRef(node, src, dst, ctx, depth, strictNode);
+  if (node.$ref !== undefined) return nulled(strictRef(node, src, dst, ctx, depth, strictNode), ctx, orNull);
   if (Array.isArray(node.allOf) && !ctx.profile.allOf) {
     // Like openai-node's toStrictJsonSchema: a one-member allOf is merged into its parent.
     const { allOf, ...rest } = node;
     if (allOf.length === 1)
-      return strictNode({ ...(allOf[0] as object), ...rest }, below(src, "allOf", "0"), dst, ctx, depth);
+      return strictNode({ ...(allOf[0] as object), ...rest }, below(src, "allOf", "0"), dst, ctx, depth, orNull);
     report(ctx, src, "all-of", "error", "`allOf` with several members is not supported in strict mode.");
-    return strictNode(rest, src, dst, ctx, depth);
+    return strictNode(rest, src, dst, ctx, depth, orNull);
   }
   const out: SchemaObject = {};
   // Filled only when a keyword is folded into the description (most nodes fold none).
@@ -117,7 +125,22 @@ export function strictNode(node: unknown, src: Path, dst: Path, ctx: StrictConte
   }
   const description = notes === undefined ? plainDescription(node.description) : withNotes(node.description, notes);
   if (description !== undefined) out.description = description;
-  return Object.freeze(out);
+  // A primitive node becomes nullable before it is frozen: one object, not a frozen one and its nullable copy.
+  if (orNull && makeNullableInPlace(out)) {
+    ctx.nullAdded = true;
+    ctx.nullWrapped = false;
+    return Object.freeze(out);
+  }
+  return nulled(Object.freeze(out), ctx, orNull);
+}
+
+// With `orNull`, the rewritten node made nullable (`makeNullable`), and how, in the context for its parent.
+function nulled(schema: SchemaObject, ctx: StrictContext, orNull: boolean): SchemaObject {
+  if (!orNull) return schema;
+  const rewrite = makeNullable(schema);
+  ctx.nullAdded = rewrite.added;
+  ctx.nullWrapped = rewrite.wrapped;
+  return rewrite.schema;
 }
 
 // Walks the members of a list keyword (`anyOf`, `oneOf`, `allOf`); a value that is not a list has none. A module
@@ -161,7 +184,7 @@ function isRefMember(member: unknown): boolean {
 }
 
 function isConstrained(node: Record<string, unknown>): boolean {
-  for (const key of CONSTRAINTS) if (node[key] !== undefined) return true;
+  for (let i = 0; i < CONSTRAINTS.length; i++) if (node[CONSTRAINTS[i]!] !== undefined) return true;
   return false;
 }
 
