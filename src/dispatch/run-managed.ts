@@ -16,7 +16,8 @@ import { NEVER_ABORTED } from "../tool/tool-definition.js";
  * Runs a handler (with its retries) under a time limit and the caller's abort signal, and resolves with the first of:
  * the handler's outcome; `cancelled` when the caller aborts; at the deadline, `timed_out` (the handler's signal is
  * aborted and a late result is dropped) or, for `onTimeout: "background"`, `backgrounded` with a task id while the work
- * goes on in the agent's task store. The handler's signal is its own, so aborting it never touches the caller's.
+ * goes on in the agent's task store. With a time limit or as a task the handler's signal is its own, so aborting it
+ * never touches the caller's; otherwise it is the caller's signal itself.
  * Never rejects.
  */
 export function runManaged(
