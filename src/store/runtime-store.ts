@@ -36,6 +36,16 @@ export interface WriteOptions {
    * store may ignore it and answer the whole record.
    */
   readonly returnRecord?: boolean;
+  /**
+   * `false` when nobody but the writer can be waiting to hear of this write (the process that requested an approval
+   * deciding it itself): the store need not tell the scope's watchers. A store may tell them anyway.
+   */
+  readonly notify?: boolean;
+  /**
+   * `false` for a write after which nothing pages through or counts the record by its status (a decided approval):
+   * it leaves its scope's status index, so `listPage` and caps no longer see it; `get` and `list` still do.
+   */
+  readonly indexed?: boolean;
 }
 
 /**
