@@ -136,7 +136,7 @@ export class RedisStore implements RuntimeStore, ScopedStore {
   ): Promise<StoredRecord | undefined> {
     const equals = Object.entries(guard.equals ?? {}).flatMap(([name, value]) => [name, JSON.stringify(value)]);
     const flags =
-      (guard.leaseExpired ? "e" : "") +
+      (guard.leaseExpired ? `e${Math.max(0, Math.ceil(guard.leaseExpiredForMs ?? 0))}` : "") +
       (options.returnRecord === false ? "" : "r") +
       (options.notify === false ? "" : "n") +
       (options.indexed === false ? "" : "i");

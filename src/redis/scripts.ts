@@ -34,7 +34,7 @@ return 1`;
 /**
  * KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", flags, the number of allowed statuses and each (JSON), the
  * number of equal-field checks and each field/JSON pair, then the patch's field/JSON pairs. Flags, one letter each:
- * `e` the lease must have run out, `r` answer the whole record (else its status alone), `n` publish the change (else
+ * `e` the lease must have run out (`e<ms>`: at least that many ms ago), `r` answer the whole record (else its status alone), `n` publish the change (else
  * nobody but the writer waits for it), `i` keep the record in its status's index (else it leaves the index). Returns
  * the record's fields after the write (or {"status", <JSON>}), or nil when it is missing or fails the guard.
  */
@@ -58,7 +58,8 @@ if not allowed then return nil end
 for j = 0, checks - 1 do if got[3 + j] ~= ARGV[i + 2 * j + 1] then return nil end end
 i = i + 2 * checks
 ${NOW}
-if flag('e') and tonumber(got[2] or '0') > now then return nil end
+local grace = string.match(flags, 'e(%d+)')
+if grace and tonumber(got[2] or '0') + tonumber(grace) > now then return nil end
 local ttl = tonumber(ARGV[2])
 local write, after = fieldsFrom(i)
 local changed = #write > 0

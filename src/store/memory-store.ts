@@ -208,7 +208,7 @@ function meets(fields: Map<string, string>, guard: TransitionGuard, now: number)
   for (const [name, value] of Object.entries(guard.equals ?? {})) {
     if (fields.get(name) !== JSON.stringify(value)) return false;
   }
-  return !guard.leaseExpired || Number(fields.get("leaseUntil") ?? 0) <= now;
+  return !guard.leaseExpired || Number(fields.get("leaseUntil") ?? 0) + (guard.leaseExpiredForMs ?? 0) <= now;
 }
 
 /** Decodes a record's fields (each JSON text) into a fresh object. */

@@ -22,6 +22,8 @@ export interface TransitionGuard {
   readonly equals?: Readonly<Record<string, string | number | boolean>>;
   /** Requires the record's lease to have run out by the store's clock. */
   readonly leaseExpired?: boolean;
+  /** With `leaseExpired`: requires the lease to have run out at least this many ms ago, by the store's clock. */
+  readonly leaseExpiredForMs?: number;
 }
 
 /** How long a write keeps its record. */

@@ -153,4 +153,48 @@ describe("the sweeper (sweepIntervalMs) takes over runs whose replica died (Redi
     expect(results[2]).toEqual(results[0]);
     expect(await attempts("s3")).toHaveLength(2);
   });
+
+  it("marks a task lost when its runner died and no sweeping replica has its tool, after the wait, naming the tool", async () => {
+    const [doomed, lite] = await Promise.all([replica(), replica("lite-sweeper")]);
+    const handed = (await doomed.send("call", { tool: "job", args: { name: "s4", ms: 1_200 } })).value as Result;
+    expect(handed.outcome).toBe("backgrounded");
+    await until(
+      () => attempts("s4"),
+      (list) => list.length === 1,
+    );
+    await doomed.kill();
+    const killedAt = Date.now();
+    const record = await until(
+      () => stored("task", handed.taskId!),
+      (fields) => fields.status !== "running",
+    );
+    // The lease (600 ms) ran out, then the wait (a lease's length, longer than three 100 ms sweeps) passed.
+    expect(Date.now() - killedAt).toBeGreaterThanOrEqual(LEASE_MS);
+    expect(record).toMatchObject({ status: "lost", result: { ok: false, error: { code: "TASK_LOST" } } });
+    const message = (record.result as { error: { message: string } }).error.message;
+    expect(message).toContain(`no replica that has the tool "job" took it over within ${LEASE_MS} ms`);
+    expect(await attempts("s4")).toHaveLength(1);
+    expect(((await lite.send("wait", { id: handed.taskId })).value as Result).ok).toBe(false);
+  });
+
+  it("leaves a task whose runner died to a sweeping replica that has its tool, which runs it, never lost", async () => {
+    const [doomed, full] = await Promise.all([
+      replica(),
+      replica("sweeper"),
+      replica("lite-sweeper"),
+      replica("lite-sweeper"),
+    ]);
+    const handed = (await doomed.send("call", { tool: "job", args: { name: "s5", ms: 300 } })).value as Result;
+    await until(
+      () => attempts("s5"),
+      (list) => list.length === 1,
+    );
+    await doomed.kill();
+    const record = await until(
+      () => stored("task", handed.taskId!),
+      (fields) => fields.status !== "running",
+    );
+    expect(record).toMatchObject({ status: "succeeded", result: { ok: true, content: { pid: full.pid } } });
+    expect(await attempts("s5")).toHaveLength(2);
+  });
 });
