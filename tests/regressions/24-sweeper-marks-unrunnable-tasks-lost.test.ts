@@ -1,4 +1,5 @@
-import { BaseAgent, MemoryStore, type RuntimeStore, ToolRegistry, p, tool } from "toolwright";
+import { BaseAgent, MemoryStore, ToolRegistry, p, tool } from "toolwright";
+import { cutOff } from "../support/cut-off-store.js";
 
 // Issue 24: a background task turns `lost` only when no replica can take it over. A sweep on a replica without the
 // task's tool used to leave it alone, so a task whose tool no replica has stayed `running`, lease long expired,
@@ -26,22 +27,6 @@ class Lite extends BaseAgent {
   ping() {
     return "pong";
   }
-}
-
-function cutOff(store: RuntimeStore): { store: RuntimeStore; cut(): void } {
-  let off = false;
-  const failing = async () => {
-    if (off) throw new Error("store unreachable");
-  };
-  const view: RuntimeStore = {
-    description: store.description,
-    create: async (...args) => (await failing(), store.create(...args)),
-    get: (...args) => store.get(...args),
-    transition: async (...args) => (await failing(), store.transition(...args)),
-    list: (...args) => store.list(...args),
-    delete: async (...args) => (await failing(), store.delete(...args)),
-  };
-  return { store: view, cut: () => (off = true) };
 }
 
 const registry = () => new ToolRegistry({ scope: "s" });
