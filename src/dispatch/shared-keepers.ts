@@ -93,15 +93,26 @@ export function sharedTasks(
   host: StoreHost | undefined,
 ): TaskKeeper {
   const { scope, resolve } = hostOf(host);
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   return new SharedTasks({
     store,
     scope,
     resume: (task) => resumeTask(resolve, task),
-    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    leaseMs,
+    // A sweep marks a task it cannot run lost only after replicas that can had a lease's length, and three sweeps.
+    lostAfterMs: lostAfterMs(leaseMs, options.sweepIntervalMs),
     retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
     pollMs: options.storePollMs ?? DEFAULT_POLL_MS,
     maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS,
   });
+}
+
+/**
+ * How long after its lease ran out a sweep marks a task lost that its replica cannot run: a lease's length, or three
+ * sweep intervals when that is longer, so every replica that sweeps and has the tool gets to take it over first.
+ */
+export function lostAfterMs(leaseMs: number, sweepIntervalMs: number | undefined): number {
+  return Math.max(leaseMs, 3 * (sweepIntervalMs ?? 0));
 }
 
 // A task taken over from a replica that died runs as a background task here: the tool's retries and the task's

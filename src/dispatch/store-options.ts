@@ -31,8 +31,10 @@ export interface StoreOptions {
    * With a store: sweeps the agent's scope every this many ms, taking over (here) each approved call and background
    * task whose runner stopped renewing its lease, as `agent.approvals.sweep()` and `agent.tasks.sweep()` do; so a run
    * whose replica died finishes even when nobody reads its record. Of any number of replicas sweeping, one takes each
-   * run. Default: none (a run is taken over only when a replica reads its record: a waiter, a listing, a fetch). The
-   * timer starts with the agent and never keeps the process alive; it stops when the store is closed.
+   * run. A task whose tool this agent lacks is marked `lost` once its lease has been out for `max(leaseMs, 3 ×
+   * sweepIntervalMs)`, so replicas that have the tool take it over first. Default: none (a run is taken over only
+   * when a replica reads its record: a waiter, a listing, a fetch). The timer starts with the agent and never keeps
+   * the process alive; it stops when the store is closed.
    */
   readonly sweepIntervalMs?: number;
 }

@@ -169,6 +169,15 @@ export function taskLostText(taskId: string, toolName: string): string {
   );
 }
 
+/** A task a sweep marked lost: its runner died, and no replica that could run it took it over in `waitedMs`. */
+export function taskUnclaimedText(taskId: string, toolName: string, waitedMs: number): string {
+  return (
+    `Background task "${taskId}" of tool "${toolName}" was lost: the process running it stopped renewing its lease ` +
+    `before the task finished, and no replica that has the tool "${toolName}" took it over within ${waitedMs} ms ` +
+    "after, so its outcome is unknown. Call the tool again only if repeating it is safe."
+  );
+}
+
 /** A call that waits for a human's approval (`APPROVAL_REQUIRED`, outcome `awaiting_approval`). */
 export function awaitingApprovalText(toolName: string, approvalId: string): string {
   return (

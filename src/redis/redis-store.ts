@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { decode } from "../store/memory-store.js";
 import type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "../store/runtime-store.js";
 import { StoreUnavailableError } from "../store/store-error.js";
 import {
@@ -136,12 +135,16 @@ export class RedisStore implements RuntimeStore, ScopedStore {
     options: WriteOptions,
   ): Promise<StoredRecord | undefined> {
     const equals = Object.entries(guard.equals ?? {}).flatMap(([name, value]) => [name, JSON.stringify(value)]);
+    const flags =
+      (guard.leaseExpired ? `e${Math.max(0, Math.ceil(guard.leaseExpiredForMs ?? 0))}` : "") +
+      (options.returnRecord === false ? "" : "r") +
+      (options.notify === false ? "" : "n") +
+      (options.indexed === false ? "" : "i");
     const args = [
       id,
       ttl(options),
       lease(options),
-      guard.leaseExpired ? "1" : "0",
-      options.returnRecord === false ? "0" : "1",
+      flags,
       String(guard.from.length),
       ...guard.from.map((status) => JSON.stringify(status)),
       String(equals.length / 2),
@@ -215,20 +218,30 @@ export class RedisStore implements RuntimeStore, ScopedStore {
 const ttl = (options: WriteOptions) => String(Math.max(1, Math.ceil(options.ttlMs)));
 const lease = (options: WriteOptions) => (options.leaseMs === undefined ? "" : String(Math.ceil(options.leaseMs)));
 
-function pairs(values: Readonly<Record<string, unknown>>): string[] {
-  return Object.entries(values).flatMap(([name, value]) =>
-    value === undefined || name === "leaseUntil" ? [] : [name, JSON.stringify(value)],
-  );
+// Plain loops: these run on every write and read, where flatMap's and entries' arrays are most of the cost.
+function pairs(values: Readonly<Record<string, unknown>>, into: string[] = []): string[] {
+  for (const name in values) {
+    const value = values[name];
+    if (value !== undefined && name !== "leaseUntil") into.push(name, JSON.stringify(value));
+  }
+  return into;
 }
 
 // HGETALL answers a flat [field, value, ...] list in RESP2 and a map (a plain object) in RESP3.
 function fromFields(reply: unknown): StoredRecord | undefined {
-  if (reply === null || reply === undefined) return undefined;
-  const entries: [string, string][] = [];
+  if (reply === null || reply === undefined || typeof reply !== "object") return undefined;
+  const record: Record<string, unknown> = {};
+  let empty = true;
   if (Array.isArray(reply)) {
-    for (let i = 0; i + 1 < reply.length; i += 2) entries.push([String(reply[i]), String(reply[i + 1])]);
-  } else if (typeof reply === "object") {
-    for (const [name, value] of Object.entries(reply)) entries.push([name, String(value)]);
+    for (let i = 0; i + 1 < reply.length; i += 2) {
+      record[String(reply[i])] = JSON.parse(String(reply[i + 1])) as unknown;
+      empty = false;
+    }
+  } else {
+    for (const [name, value] of Object.entries(reply)) {
+      record[name] = JSON.parse(String(value)) as unknown;
+      empty = false;
+    }
   }
-  return entries.length === 0 ? undefined : decode(entries);
+  return empty ? undefined : (record as StoredRecord);
 }

@@ -12,68 +12,73 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 // create and skipped (and pruned) on every list, so it never grows past the live records.
 const INDEX = `if redis.call('PTTL', KEYS[2]) < ttl then redis.call('PEXPIRE', KEYS[2], ttl) end`;
 
-// The status a record's hash holds now (decoded from its JSON text), or nil.
-const STATUS_NOW = `local function statusNow()
-  local text = redis.call('HGET', KEYS[1], 'status')
-  if text then return tostring(cjson.decode(text)) end
-  return nil
-end
-local base = string.sub(KEYS[2], 1, -2)`;
+// The scope's key base from a script's index key (`<base>s`).
+const BASE = `local base = string.sub(KEYS[2], 1, -2)`;
 
 /** KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", then field/JSON pairs. Returns 1, or 0 when it exists. */
 export const CREATE = `if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 ${STATUS_FUNCTIONS}
-${STATUS_NOW}
+${BASE}
 ${NOW}
 local ttl = tonumber(ARGV[2])
-if #ARGV >= 4 then redis.call('HSET', KEYS[1], unpack(ARGV, 4)) end
-if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'leaseUntil', string.format('%d', now + tonumber(ARGV[3]))) end
+local write, status = fieldsFrom(4)
+if ARGV[3] ~= '' then withLease(write, now + tonumber(ARGV[3])) end
+if #write > 0 then redis.call('HSET', KEYS[1], unpack(write)) end
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
 ${INDEX}
-local status = statusNow()
-if status then enter(base, ARGV[1], status, ttl) end
+if status then enter(base, ARGV[1], decoded(status), ttl) end
 return 1`;
 
 /**
- * KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", "1" when the lease must have run out, "1" to answer the whole
- * record ("0": its status alone), the number of allowed statuses and each (JSON), the number of equal-field checks
- * and each field/JSON pair, then the patch's field/JSON pairs. Returns the record's fields after the write (or
- * {"status", <JSON>}), or nil when it is missing or fails the guard.
+ * KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", flags, the number of allowed statuses and each (JSON), the
+ * number of equal-field checks and each field/JSON pair, then the patch's field/JSON pairs. Flags, one letter each:
+ * `e` the lease must have run out (`e<ms>`: at least that many ms ago), `r` answer the whole record (else its status alone), `n` publish the change (else
+ * nobody but the writer waits for it), `i` keep the record in its status's index (else it leaves the index). Returns
+ * the record's fields after the write (or {"status", <JSON>}), or nil when it is missing or fails the guard.
  */
-export const TRANSITION = `if redis.call('EXISTS', KEYS[1]) == 0 then return nil end
-${STATUS_FUNCTIONS}
-${STATUS_NOW}
-${NOW}
-local status = redis.call('HGET', KEYS[1], 'status')
-local count = tonumber(ARGV[6])
-local allowed = false
-for j = 7, 6 + count do if ARGV[j] == status then allowed = true end end
-if not allowed then return nil end
-local i = 7 + count
+export const TRANSITION = `${STATUS_FUNCTIONS}
+${BASE}
+local flags = ARGV[4]
+local function flag(letter) return string.find(flags, letter, 1, true) ~= nil end
+local count = tonumber(ARGV[5])
+local i = 6 + count
 local checks = tonumber(ARGV[i])
 i = i + 1
-for j = 1, checks do
-  if redis.call('HGET', KEYS[1], ARGV[i]) ~= ARGV[i + 1] then return nil end
-  i = i + 2
-end
-if ARGV[4] == '1' and tonumber(redis.call('HGET', KEYS[1], 'leaseUntil') or '0') > now then return nil end
+-- One read for the whole guard: the status, the lease and each checked field (all nil when the record is missing).
+local names = {'status', 'leaseUntil'}
+for j = 0, checks - 1 do names[3 + j] = ARGV[i + 2 * j] end
+local got = redis.call('HMGET', KEYS[1], unpack(names))
+local status = got[1]
+if not status then return nil end
+local allowed = false
+for j = 6, 5 + count do if ARGV[j] == status then allowed = true end end
+if not allowed then return nil end
+for j = 0, checks - 1 do if got[3 + j] ~= ARGV[i + 2 * j + 1] then return nil end end
+i = i + 2 * checks
+${NOW}
+local grace = string.match(flags, 'e(%d+)')
+if grace and tonumber(got[2] or '0') + tonumber(grace) > now then return nil end
 local ttl = tonumber(ARGV[2])
-if i <= #ARGV then redis.call('HSET', KEYS[1], unpack(ARGV, i)) end
-if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'leaseUntil', string.format('%d', now + tonumber(ARGV[3]))) end
+local write, after = fieldsFrom(i)
+local changed = #write > 0
+after = after or status
+if ARGV[3] ~= '' then withLease(write, now + tonumber(ARGV[3])) end
+if #write > 0 then redis.call('HSET', KEYS[1], unpack(write)) end
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
 ${INDEX}
-local before = status and tostring(cjson.decode(status))
-local after = statusNow()
-if after ~= before then
-  leave(base, ARGV[1], before)
-  if after then enter(base, ARGV[1], after, ttl) end
+-- Statuses are compared as the JSON text they are kept as, and decoded only to name their index.
+if not flag('i') then
+  leave(base, ARGV[1], decoded(status))
+elseif after ~= status then
+  leave(base, ARGV[1], decoded(status))
+  enter(base, ARGV[1], decoded(after), ttl)
 end
 -- A renewal (no fields) changes nothing a waiter reads; any other write is told (e.g. a result after a decision).
-if after ~= before or i <= #ARGV then tell(base, ARGV[1], after or 'deleted') end
-if ARGV[5] == '0' then return {'status', redis.call('HGET', KEYS[1], 'status')} end
+if flag('n') and (after ~= status or changed) then tell(base, ARGV[1], decoded(after)) end
+if not flag('r') then return {'status', after} end
 return redis.call('HGETALL', KEYS[1])`;
 
 /** KEYS: index. ARGV: the record keys' common prefix. Returns each live record's fields; prunes dead entries. */
@@ -86,8 +91,9 @@ return out`;
 
 /** KEYS: record, index. ARGV: id. Returns 1 when the record existed. */
 export const DELETE = `${STATUS_FUNCTIONS}
-${STATUS_NOW}
-local status = statusNow()
+${BASE}
+local text = redis.call('HGET', KEYS[1], 'status')
+local status = text and decoded(text)
 redis.call('ZREM', KEYS[2], ARGV[1])
 leave(base, ARGV[1], status)
 if status then tell(base, ARGV[1], 'deleted') end

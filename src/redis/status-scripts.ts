@@ -7,7 +7,9 @@
 /**
  * Lua functions shared by the scripts: `enter` adds an id to its status's set (and drops up to two ids at the bottom
  * whose records expired), `leave` removes it, `tell` publishes a change. `base` is the scope's key base
- * (`<prefix>:{<scope>}:<kind>`); a record's key is `base .. ':' .. id`.
+ * (`<prefix>:{<scope>}:<kind>`); a record's key is `base .. ':' .. id`. `fieldsFrom` copies the field/JSON pairs of
+ * ARGV from an index into one HSET's arguments and finds the status among them (as JSON text), `withLease` adds the
+ * lease's end to them, and `decoded` turns a status's JSON text into the name its set is keyed by.
  */
 export const STATUS_FUNCTIONS = `local function keep(key, ttl)
   if redis.call('PTTL', key) < ttl then redis.call('PEXPIRE', key, ttl) end
@@ -18,7 +20,10 @@ local function enter(base, id, status, ttl)
   keep(base .. ':seq', ttl)
   redis.call('ZADD', set, order, id)
   keep(set, ttl)
-  for _, old in ipairs(redis.call('ZRANGE', set, 0, 1)) do
+  local bottom = redis.call('ZRANGE', set, 0, 1)
+  -- Both records alive, the usual case, is one read; only a dead one costs a second look and its removal.
+  if #bottom == 2 and redis.call('EXISTS', base .. ':' .. bottom[1], base .. ':' .. bottom[2]) == 2 then return end
+  for _, old in ipairs(bottom) do
     if redis.call('EXISTS', base .. ':' .. old) == 0 then redis.call('ZREM', set, old) end
   end
 end
@@ -27,6 +32,22 @@ local function leave(base, id, status)
 end
 local function tell(base, id, status)
   redis.call('PUBLISH', base .. ':changes', status .. ' ' .. id)
+end
+local function fieldsFrom(at)
+  local write, status = {}, nil
+  for k = at, #ARGV, 2 do
+    write[#write + 1] = ARGV[k]
+    write[#write + 1] = ARGV[k + 1]
+    if ARGV[k] == 'status' then status = ARGV[k + 1] end
+  end
+  return write, status
+end
+local function withLease(write, untilMs)
+  write[#write + 1] = 'leaseUntil'
+  write[#write + 1] = string.format('%d', untilMs)
+end
+local function decoded(text)
+  return tostring(cjson.decode(text))
 end`;
 
 // The scope's key base from a script's index key (`<base>s`).
@@ -89,17 +110,14 @@ while count() >= max do
     tell(base, oldest, 'evicted')
   end
 end
-local status = nil
-for k = fields, #ARGV, 2 do
-  if ARGV[k] == 'status' then status = cjson.decode(ARGV[k + 1]) end
-end
-if fields <= #ARGV then redis.call('HSET', KEYS[1], unpack(ARGV, fields)) end
-if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'leaseUntil', string.format('%d', now + tonumber(ARGV[3]))) end
+local write, status = fieldsFrom(fields)
+if ARGV[3] ~= '' then withLease(write, now + tonumber(ARGV[3])) end
+if #write > 0 then redis.call('HSET', KEYS[1], unpack(write)) end
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
 keep(KEYS[2], ttl)
-if status then enter(base, ARGV[1], status, ttl) end
+if status then enter(base, ARGV[1], decoded(status), ttl) end
 return evicted`;
 
 /**

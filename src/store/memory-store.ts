@@ -77,9 +77,11 @@ export class MemoryStore implements RuntimeStore, ScopedStore {
     this.#write(slot.fields, patch, options);
     slot.expiresAt = this.#now() + options.ttlMs;
     const after = statusOf(slot);
-    if (after !== before) this.#index.move(kind, scope, id, before, after);
+    const changed = Object.values(patch).some((value) => value !== undefined);
+    if (options.indexed === false) this.#index.leave(kind, scope, id, before);
+    else if (after !== before) this.#index.move(kind, scope, id, before, after, true);
     // A renewal (no fields) changes nothing a waiter reads; any other write is told (e.g. a result after a decision).
-    else if (Object.values(patch).some((value) => value !== undefined)) this.#index.tell(kind, scope, id, after);
+    if (options.notify !== false && (after !== before || changed)) this.#index.tell(kind, scope, id, after);
     return decode(slot.fields);
   }
 
@@ -206,7 +208,7 @@ function meets(fields: Map<string, string>, guard: TransitionGuard, now: number)
   for (const [name, value] of Object.entries(guard.equals ?? {})) {
     if (fields.get(name) !== JSON.stringify(value)) return false;
   }
-  return !guard.leaseExpired || Number(fields.get("leaseUntil") ?? 0) <= now;
+  return !guard.leaseExpired || Number(fields.get("leaseUntil") ?? 0) + (guard.leaseExpiredForMs ?? 0) <= now;
 }
 
 /** Decodes a record's fields (each JSON text) into a fresh object. */

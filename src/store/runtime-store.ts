@@ -22,6 +22,8 @@ export interface TransitionGuard {
   readonly equals?: Readonly<Record<string, string | number | boolean>>;
   /** Requires the record's lease to have run out by the store's clock. */
   readonly leaseExpired?: boolean;
+  /** With `leaseExpired`: requires the lease to have run out at least this many ms ago, by the store's clock. */
+  readonly leaseExpiredForMs?: number;
 }
 
 /** How long a write keeps its record. */
@@ -36,6 +38,16 @@ export interface WriteOptions {
    * store may ignore it and answer the whole record.
    */
   readonly returnRecord?: boolean;
+  /**
+   * `false` when nobody but the writer can be waiting to hear of this write (the process that requested an approval
+   * deciding it itself): the store need not tell the scope's watchers. A store may tell them anyway.
+   */
+  readonly notify?: boolean;
+  /**
+   * `false` for a write after which nothing pages through or counts the record by its status (a decided approval):
+   * it leaves its scope's status index, so `listPage` and caps no longer see it; `get` and `list` still do.
+   */
+  readonly indexed?: boolean;
 }
 
 /**

@@ -28,6 +28,11 @@ export class StatusIndex {
     if (from !== status && !quiet) this.#tell(key, id, status);
   }
 
+  /** Takes `id` out of the index (it was in `from`), telling no one: the record stays, unindexed. */
+  leave(kind: StoreKind, scope: string, id: string, from: string): void {
+    this.#byStatus.get(scopeKey(kind, scope))?.get(from)?.delete(id);
+  }
+
   /** The ids of a scope in `status`, oldest first, each with its order number. */
   entries(kind: StoreKind, scope: string, status: string): Iterable<[string, number]> {
     return this.#byStatus.get(scopeKey(kind, scope))?.get(status)?.entries() ?? [];

@@ -8,6 +8,7 @@ import {
   p,
   tool,
 } from "toolwright";
+import { cutOff } from "../support/cut-off-store.js";
 
 // The sweeper (issue 24): a run whose runner stopped renewing its lease is taken over by a replica that sweeps, even
 // when nobody reads its record. Two agents share a MemoryStore as two replicas would share Redis; the runner is cut
@@ -36,23 +37,6 @@ class Ops extends BaseAgent {
   }
 }
 const roles = new WeakMap<BaseAgent, string>();
-
-/** The store as the runner sees it: reads work until it is cut off; then every write fails. */
-function cutOff(store: RuntimeStore): { store: RuntimeStore; cut(): void } {
-  let off = false;
-  const failing = async () => {
-    if (off) throw new Error("store unreachable");
-  };
-  const view: RuntimeStore = {
-    description: store.description,
-    create: async (...args) => (await failing(), store.create(...args)),
-    get: (...args) => store.get(...args),
-    transition: async (...args) => (await failing(), store.transition(...args)),
-    list: (...args) => store.list(...args),
-    delete: async (...args) => (await failing(), store.delete(...args)),
-  };
-  return { store: view, cut: () => (off = true) };
-}
 
 function replicas(options: { readonly sweepIntervalMs?: number } = {}) {
   const store = new MemoryStore();

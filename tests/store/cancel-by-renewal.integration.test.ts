@@ -1,9 +1,8 @@
 // On a Redis store without a subscriber (no notices), a cancel another replica writes is seen by the replica running
 // the task at its next lease renewal (every third of leaseMs), which then stops the handler.
-import { createClient } from "redis";
 import { BaseAgent, currentToolCall, tool } from "toolwright";
 import { RedisStore } from "toolwright/redis";
-import { type TestRedis, startTestRedis } from "./redis-server.js";
+import { useTestRedis } from "./use-test-redis.js";
 
 jest.setTimeout(30_000);
 
@@ -16,23 +15,11 @@ class Worker extends BaseAgent {
   }
 }
 
-let redis: TestRedis;
-let client: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  redis = await startTestRedis();
-  client = createClient({ url: redis.url });
-  await client.connect();
-}, 300_000);
-
-afterAll(async () => {
-  client?.destroy();
-  await redis?.close();
-});
+const server = useTestRedis();
 
 it("stops a task of another replica at its next renewal", async () => {
-  const a = new Worker({ store: new RedisStore({ client, prefix: "renewal" }), leaseMs: 600 });
-  const b = new Worker({ store: new RedisStore({ client, prefix: "renewal" }), leaseMs: 600 });
+  const a = new Worker({ store: new RedisStore({ client: server.client, prefix: "renewal" }), leaseMs: 600 });
+  const b = new Worker({ store: new RedisStore({ client: server.client, prefix: "renewal" }), leaseMs: 600 });
   const { taskId } = await a.callTool("soak", {});
   await expect(b.tasks.requestCancel(taskId!, "stop it")).resolves.toBe(true);
   await expect(a.tasks.wait(taskId!)).resolves.toMatchObject({ outcome: "cancelled" });

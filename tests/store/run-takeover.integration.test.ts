@@ -1,5 +1,4 @@
-import { createClient } from "redis";
-import { type TestRedis, startTestRedis } from "./redis-server.js";
+import { useTestRedis } from "./use-test-redis.js";
 import { type Replica, startReplica } from "./replica-process.js";
 
 // Effectively once (issue 24): the replica running an approved call or a background task is killed with SIGKILL
@@ -8,27 +7,14 @@ import { type Replica, startReplica } from "./replica-process.js";
 jest.setTimeout(60_000); // real processes on a machine other suites share
 const LEASE_MS = 600;
 const PREFIX = "takeover";
-let redis: TestRedis;
-let client: ReturnType<typeof createClient>;
 const started: Replica[] = [];
+const server = useTestRedis(() => Promise.all(started.map((one) => one.kill())));
 
 async function replica(variant = ""): Promise<Replica> {
-  const one = await startReplica(redis.url, PREFIX, LEASE_MS, variant);
+  const one = await startReplica(server.redis.url, PREFIX, LEASE_MS, variant);
   started.push(one);
   return one;
 }
-
-beforeAll(async () => {
-  redis = await startTestRedis();
-  client = createClient({ url: redis.url });
-  await client.connect();
-}, 300_000);
-
-afterAll(async () => {
-  await Promise.all(started.map((one) => one.kill()));
-  client?.destroy();
-  await redis?.close();
-});
 
 interface Result {
   readonly ok: boolean;
@@ -48,15 +34,15 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 const attempts = async (name: string) =>
-  (await client.lRange(`${PREFIX}:attempts:${name}`, 0, -1)).map((line) => {
+  (await server.client.lRange(`${PREFIX}:attempts:${name}`, 0, -1)).map((line) => {
     const [pid, key] = line.split(" ");
     return { pid: Number(pid), key: key! };
   });
 
 // The approval's record as Redis holds it (fields are JSON text).
 async function storedApproval(id: string): Promise<Record<string, unknown>> {
-  const [key] = await client.keys(`${PREFIX}:*:approval:${id}`);
-  const fields = await client.hGetAll(key!);
+  const [key] = await server.client.keys(`${PREFIX}:*:approval:${id}`);
+  const fields = await server.client.hGetAll(key!);
   return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, JSON.parse(value) as unknown]));
 }
 
@@ -88,7 +74,7 @@ describe("runs taken over after a replica dies (Redis)", () => {
     // The same idempotency key in both runs: the effect behind it happened once.
     expect(tries[1]!.key).toBe(tries[0]!.key);
     expect(tries[0]!.key).toMatch(/^tw1-[0-9a-f]{64}$/);
-    expect(await client.get(`${PREFIX}:effects:t1`)).toBe("1");
+    expect(await server.client.get(`${PREFIX}:effects:t1`)).toBe("1");
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ ok: true, content: { key: tries[0]!.key, pid: requester.pid, first: true } });
     const record = await storedApproval(id);
@@ -118,7 +104,7 @@ describe("runs taken over after a replica dies (Redis)", () => {
     expect(tries.map((attempt) => attempt.pid)).toEqual([runner.pid, survivor.pid]);
     expect(tries[1]!.key).toBe(tries[0]!.key);
     expect(await storedApproval(id)).toMatchObject({ result: { ok: true, content: { pid: survivor.pid } } });
-    expect(await client.get(`${PREFIX}:effects:t2`)).toBe("1");
+    expect(await server.client.get(`${PREFIX}:effects:t2`)).toBe("1");
   });
 
   it("finishes a background task on a waiting replica when the one running it is killed", async () => {
@@ -141,7 +127,7 @@ describe("runs taken over after a replica dies (Redis)", () => {
     expect(tries[1]!.key).toBe(tries[0]!.key);
     expect(fromWaiter).toMatchObject({ ok: true, taskId: handed.taskId, content: { pid: tries[1]!.pid, first: true } });
     expect(fromOther).toEqual(fromWaiter);
-    expect(await client.get(`${PREFIX}:effects:j1`)).toBe("1");
+    expect(await server.client.get(`${PREFIX}:effects:j1`)).toBe("1");
     const status =
       (await doomed.kill(), (await waiter.send("fetch", { id: handed.taskId })).value as { status: string });
     expect(status.status).toBe("succeeded");

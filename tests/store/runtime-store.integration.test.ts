@@ -1,21 +1,8 @@
-import { createClient } from "redis";
 import { MemoryStore, type RuntimeStore } from "toolwright";
 import { RedisStore } from "toolwright/redis";
-import { type TestRedis, startTestRedis } from "./redis-server.js";
+import { useTestRedis } from "./use-test-redis.js";
 
-let redis: TestRedis;
-let client: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  redis = await startTestRedis();
-  client = createClient({ url: redis.url });
-  await client.connect();
-}, 300_000);
-
-afterAll(async () => {
-  client?.destroy();
-  await redis?.close();
-});
+const server = useTestRedis();
 
 const makeRecord = (overrides: Record<string, unknown> = {}) => ({
   id: "a1",
@@ -29,7 +16,7 @@ const makeRecord = (overrides: Record<string, unknown> = {}) => ({
 let prefixes = 0;
 const stores: [string, () => RuntimeStore][] = [
   ["MemoryStore", () => new MemoryStore()],
-  ["RedisStore", () => new RedisStore({ client, prefix: `contract${(prefixes += 1)}` })],
+  ["RedisStore", () => new RedisStore({ client: server.client, prefix: `contract${(prefixes += 1)}` })],
 ];
 
 describe.each(stores)("%s", (_name, makeStore) => {
@@ -96,12 +83,12 @@ describe.each(stores)("%s", (_name, makeStore) => {
 
 describe("RedisStore keys", () => {
   it("sets a time to live on every key it writes when records are created and changed", async () => {
-    const store = new RedisStore({ client, prefix: "ttl-check" });
+    const store = new RedisStore({ client: server.client, prefix: "ttl-check" });
     await store.create("approval", makeRecord(), { ttlMs: 60_000 });
     await store.transition("approval", "ops", "a1", { from: ["pending"] }, { status: "approved" }, { ttlMs: 5_000 });
     await store.create("task", makeRecord({ id: "t1" }), { ttlMs: 60_000, leaseMs: 1_000 });
-    const keys = await client.keys("ttl-check:*");
+    const keys = await server.client.keys("ttl-check:*");
     expect(keys.length).toBe(8); // two records, two indexes, two status sets (issue 23), two order counters
-    for (const key of keys) expect(await client.pTTL(key)).toBeGreaterThan(0);
+    for (const key of keys) expect(await server.client.pTTL(key)).toBeGreaterThan(0);
   });
 });

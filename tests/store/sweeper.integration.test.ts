@@ -1,5 +1,4 @@
-import { createClient } from "redis";
-import { type TestRedis, startTestRedis } from "./redis-server.js";
+import { useTestRedis } from "./use-test-redis.js";
 import { type Replica, startReplica } from "./replica-process.js";
 
 // The opt-in sweeper (issue 24): a run whose replica died is taken over after its lease even when nobody reads its
@@ -9,30 +8,18 @@ import { type Replica, startReplica } from "./replica-process.js";
 jest.setTimeout(60_000); // real processes on a machine other suites share
 const LEASE_MS = 600;
 const PREFIX = "sweeper";
-let redis: TestRedis;
-let client: ReturnType<typeof createClient>;
+const server = useTestRedis();
 const started: Replica[] = [];
 
 async function replica(variant = ""): Promise<Replica> {
-  const one = await startReplica(redis.url, PREFIX, LEASE_MS, variant);
+  const one = await startReplica(server.redis.url, PREFIX, LEASE_MS, variant);
   started.push(one);
   return one;
 }
 
-beforeAll(async () => {
-  redis = await startTestRedis();
-  client = createClient({ url: redis.url });
-  await client.connect();
-}, 300_000);
-
 // A sweeper left from one test would sweep the next one's runs (every test's agent shares the scope).
 afterEach(async () => {
   await Promise.all(started.splice(0).map((one) => one.kill()));
-});
-
-afterAll(async () => {
-  client?.destroy();
-  await redis?.close();
 });
 
 interface Result {
@@ -53,16 +40,16 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 const attempts = async (name: string) =>
-  (await client.lRange(`${PREFIX}:attempts:${name}`, 0, -1)).map((line) => {
+  (await server.client.lRange(`${PREFIX}:attempts:${name}`, 0, -1)).map((line) => {
     const [pid, key] = line.split(" ");
     return { pid: Number(pid), key: key! };
   });
 
 // A record as Redis holds it (fields are JSON text); {} once it is gone.
 async function stored(kind: "approval" | "task", id: string): Promise<Record<string, unknown>> {
-  const [key] = await client.keys(`${PREFIX}:*:${kind}:${id}`);
+  const [key] = await server.client.keys(`${PREFIX}:*:${kind}:${id}`);
   if (!key) return {};
-  const fields = await client.hGetAll(key);
+  const fields = await server.client.hGetAll(key);
   return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, JSON.parse(value) as unknown]));
 }
 
@@ -99,7 +86,7 @@ describe("the sweeper (sweepIntervalMs) takes over runs whose replica died (Redi
     expect([first.pid, second.pid]).toContain(tries[1]!.pid);
     expect(tries[1]!.key).toBe(tries[0]!.key);
     expect(record).toMatchObject({ result: { ok: true, content: { pid: tries[1]!.pid, first: true } } });
-    expect(await client.get(`${PREFIX}:effects:s1`)).toBe("1");
+    expect(await server.client.get(`${PREFIX}:effects:s1`)).toBe("1");
     // Swept once: a sweep now finds nothing to take, and a late approval is told the call was used.
     expect((await first.send("sweep")).value).toEqual({ approvals: 0, tasks: 0 });
     expect((await second.send("approve", { id })).error?.code).toBe("APPROVAL_NOT_FOUND");
@@ -120,7 +107,7 @@ describe("the sweeper (sweepIntervalMs) takes over runs whose replica died (Redi
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ ok: true, content: { key: tries[0]!.key, pid: tries[1]!.pid, first: true } });
     expect(await stored("approval", id)).toMatchObject({ status: "done", result: { content: { pid: tries[1]!.pid } } });
-    expect(await client.get(`${PREFIX}:effects:s2`)).toBe("1");
+    expect(await server.client.get(`${PREFIX}:effects:s2`)).toBe("1");
   });
 
   it("finishes a background task once when the replica running it died and nobody waits, then every waiter gets it", async () => {
@@ -142,7 +129,7 @@ describe("the sweeper (sweepIntervalMs) takes over runs whose replica died (Redi
     expect([first.pid, second.pid]).toContain(tries[1]!.pid);
     expect(tries[1]!.key).toBe(tries[0]!.key);
     expect(record).toMatchObject({ result: { ok: true, content: { pid: tries[1]!.pid, first: true } } });
-    expect(await client.get(`${PREFIX}:effects:s3`)).toBe("1");
+    expect(await server.client.get(`${PREFIX}:effects:s3`)).toBe("1");
     // Waiters on both sweepers and on a replica started after it all get the one stored result.
     const late = await replica();
     const results = (
@@ -152,5 +139,49 @@ describe("the sweeper (sweepIntervalMs) takes over runs whose replica died (Redi
     expect(results[1]).toEqual(results[0]);
     expect(results[2]).toEqual(results[0]);
     expect(await attempts("s3")).toHaveLength(2);
+  });
+
+  it("marks a task lost when its runner died and no sweeping replica has its tool, after the wait, naming the tool", async () => {
+    const [doomed, lite] = await Promise.all([replica(), replica("lite-sweeper")]);
+    const handed = (await doomed.send("call", { tool: "job", args: { name: "s4", ms: 1_200 } })).value as Result;
+    expect(handed.outcome).toBe("backgrounded");
+    await until(
+      () => attempts("s4"),
+      (list) => list.length === 1,
+    );
+    await doomed.kill();
+    const killedAt = Date.now();
+    const record = await until(
+      () => stored("task", handed.taskId!),
+      (fields) => fields.status !== "running",
+    );
+    // The lease (600 ms) ran out, then the wait (a lease's length, longer than three 100 ms sweeps) passed.
+    expect(Date.now() - killedAt).toBeGreaterThanOrEqual(LEASE_MS);
+    expect(record).toMatchObject({ status: "lost", result: { ok: false, error: { code: "TASK_LOST" } } });
+    const message = (record.result as { error: { message: string } }).error.message;
+    expect(message).toContain(`no replica that has the tool "job" took it over within ${LEASE_MS} ms`);
+    expect(await attempts("s4")).toHaveLength(1);
+    expect(((await lite.send("wait", { id: handed.taskId })).value as Result).ok).toBe(false);
+  });
+
+  it("leaves a task whose runner died to a sweeping replica that has its tool, which runs it, never lost", async () => {
+    const [doomed, full] = await Promise.all([
+      replica(),
+      replica("sweeper"),
+      replica("lite-sweeper"),
+      replica("lite-sweeper"),
+    ]);
+    const handed = (await doomed.send("call", { tool: "job", args: { name: "s5", ms: 300 } })).value as Result;
+    await until(
+      () => attempts("s5"),
+      (list) => list.length === 1,
+    );
+    await doomed.kill();
+    const record = await until(
+      () => stored("task", handed.taskId!),
+      (fields) => fields.status !== "running",
+    );
+    expect(record).toMatchObject({ status: "succeeded", result: { ok: true, content: { pid: full.pid } } });
+    expect(await attempts("s5")).toHaveLength(2);
   });
 });

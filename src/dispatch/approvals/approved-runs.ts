@@ -38,13 +38,17 @@ export class ApprovedRuns<Call> {
     this.#options = options;
   }
 
-  /** Decides a pending call approved, with this process as its runner; undefined when it is not pending. */
-  claim(approvalId: string): Promise<StoredRecord | undefined> {
+  /**
+   * Decides a pending call approved, with this process as its runner; undefined when it is not pending. `requester`:
+   * this process requested the call, so nobody else waits to hear of the decision and the store need not tell.
+   */
+  claim(approvalId: string, requester: boolean): Promise<StoredRecord | undefined> {
     const { store, scope, leaseMs } = this.#options;
     const patch = { status: "approved", [RUNNER]: this.#owner };
     return store.transition("approval", scope, approvalId, { from: ["pending"] }, patch, {
       ttlMs: this.#ttlMs,
       leaseMs,
+      notify: !requester,
     });
   }
 
@@ -127,7 +131,8 @@ export class ApprovedRuns<Call> {
         record.id,
         lease.guard,
         { status: "done", result },
-        { ttlMs: retentionMs, returnRecord: false },
+        // A call requested here has no other waiter; a decided call is paged and counted by no one.
+        { ttlMs: retentionMs, returnRecord: false, notify: local === undefined, indexed: false },
       )
       .catch(() => null);
     // Written, or the store is unreachable (the result is the caller's; the requester misses its notice).

@@ -165,9 +165,9 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async approve(approvalId: string, options: ApproveOptions = {}): Promise<ToolResult> {
     // The claim is the compare-and-set out of `pending` (of any number of racing approvals, one wins), and the record
     // it answers with is what the checks read: no read before it.
-    const record = await this.#runs.claim(approvalId);
-    if (!record) throw new ApprovalNotFoundError(approvalId, await this.#usedReason(approvalId));
     const local = this.#local.get(approvalId);
+    const record = await this.#runs.claim(approvalId, local !== undefined);
+    if (!record) throw new ApprovalNotFoundError(approvalId, await this.#usedReason(approvalId));
     let call: Call | undefined;
     let edit: ApprovalEdit | undefined;
     try {
@@ -313,9 +313,11 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const { store, scope, retentionMs, approvalTtlMs } = this.#options;
     // A decided call keeps its record while it runs and a while after, so a late decision learns it was used.
     const ttlMs = approvalTtlMs + retentionMs;
+    // A decided call leaves the status index: nothing pages through or counts decided approvals.
     const won = await store.transition("approval", scope, approvalId, { from: ["pending"] }, patch, {
       ttlMs,
       returnRecord: false,
+      indexed: false,
     });
     if (!won)
       throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
@@ -331,10 +333,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
         approvalId,
         { from: ["approved", "rejected"] },
         { status, result },
-        {
-          ttlMs: retentionMs,
-          returnRecord: false,
-        },
+        { ttlMs: retentionMs, returnRecord: false, indexed: false },
       )
       .catch(() => undefined);
   }

@@ -47,6 +47,9 @@ export interface BackgroundTasks {
    * renewing its lease (it died or lost the store) and whose tool this agent has, and runs it again with its stored
    * arguments and call id (so the same idempotency key); resolves with how many this process took (each by one
    * compare-and-set, so one replica of any number sweeping at once). Waiters anywhere get the one stored result.
+   * A task whose tool this agent lacks is left to a replica that has it until its lease has been out for a lease's
+   * length (or three `sweepIntervalMs`, when longer); then the sweep marks it `lost`, with a `TASK_LOST` error naming
+   * the tool, so no task stays `running` forever. Marked tasks are not counted in the answer.
    * Without a store, a task dies with its process: resolves with 0. `sweepIntervalMs` sweeps on a timer.
    */
   sweep(): Promise<number>;

@@ -1,5 +1,5 @@
 import { ErrorCode } from "../../errors/error-code.js";
-import { taskLostText } from "../../errors/model-messages.js";
+import { taskLostText, taskUnclaimedText } from "../../errors/model-messages.js";
 import { TaskNotFoundError } from "../../errors/runtime-errors.js";
 import { ToolwrightError } from "../../errors/toolwright-error.js";
 import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
@@ -40,6 +40,11 @@ export interface SharedTasksOptions {
    * won the take-over; undefined when this process has no such tool.
    */
   readonly resume?: (task: TaskResume) => (() => TaskRun) | undefined;
+  /**
+   * How long after its lease ran out a running task that this process cannot run is marked `lost` by a sweep, in ms
+   * (by the store's clock): the time replicas that have its tool get to take it over first.
+   */
+  readonly lostAfterMs: number;
 }
 
 /** A task to run again: what its record keeps. */
@@ -201,13 +206,23 @@ export class SharedTasks implements TaskKeeper {
   }
 
   async sweep(): Promise<number> {
-    const { store, scope, resume } = this.#options;
-    if (!resume) return 0;
+    const { store, scope, lostAfterMs } = this.#options;
     const running = await listInStatuses(store, "task", scope, RUNNING);
-    // A task this process cannot run is left to a replica that can (or to a reader, which marks it lost).
-    const orphans = running.filter((r) => !this.#local.has(r.id) && Number(r.leaseUntil ?? 0) <= Date.now());
-    const taken = await Promise.all(orphans.map((r) => this.#takeOver(r).catch(() => undefined)));
-    return taken.filter((record) => record !== undefined && this.#local.has(record.id)).length;
+    const now = Date.now();
+    const orphans = running.filter((r) => !this.#local.has(r.id) && Number(r.leaseUntil ?? 0) <= now);
+    const taken = await Promise.all(
+      orphans.map(async (record) => {
+        const taken = await this.#takeOver(record).catch(() => undefined);
+        if (taken !== undefined) return this.#local.has(record.id);
+        // Not runnable here: left to a replica that has the tool for `lostAfterMs`, then marked lost, so a task
+        // whose tool no replica has is never left running.
+        if (Number(record.leaseUntil ?? 0) + lostAfterMs <= now) {
+          await this.#markLost(record, lostAfterMs).catch(() => undefined);
+        }
+        return false;
+      }),
+    );
+    return taken.filter(Boolean).length;
   }
 
   async wait(taskId: string): Promise<ToolResult> {
@@ -317,21 +332,35 @@ export class SharedTasks implements TaskKeeper {
     return (await this.#takeOver(record)) ?? (await this.#markLost(record)) ?? record;
   }
 
-  #markLost(record: StoredRecord): Promise<StoredRecord | undefined> {
+  // `unclaimedForMs`: a sweep's mark, once the lease has been out that long with no replica taking the task over.
+  #markLost(record: StoredRecord, unclaimedForMs?: number): Promise<StoredRecord | undefined> {
     const { store, scope, retentionMs } = this.#options;
+    const toolName = String(record.toolName);
     const lost = {
       status: "lost",
       finishedAt: Date.now(),
-      result: lostResult(record.id, String(record.toolName), String(record.callId)),
+      result:
+        unclaimedForMs === undefined
+          ? lostResult(record.id, toolName, String(record.callId))
+          : lostResult(
+              record.id,
+              toolName,
+              String(record.callId),
+              taskUnclaimedText(record.id, toolName, unclaimedForMs),
+            ),
     };
-    // The store's clock decides: a lease still running there leaves the task as it is.
-    const guard = { from: ["running"], leaseExpired: true };
+    // The store's clock decides: a lease still running there (or out for less than the sweep's wait) leaves the task.
+    const guard = {
+      from: ["running"],
+      leaseExpired: true,
+      ...(unclaimedForMs && { leaseExpiredForMs: unclaimedForMs }),
+    };
     return store.transition("task", scope, record.id, guard, lost, { ttlMs: retentionMs });
   }
 }
 
-function lostResult(id: string, toolName: string, callId: string): ToolResult {
-  const error = { code: ErrorCode.TaskLost, message: taskLostText(id, toolName) };
+function lostResult(id: string, toolName: string, callId: string, message = taskLostText(id, toolName)): ToolResult {
+  const error = { code: ErrorCode.TaskLost, message };
   return { ...failureResult(toolName, callId, "failed", error), taskId: id };
 }
 
