@@ -1,4 +1,4 @@
-import { BaseAgent } from "../agent/base-agent.js";
+import { BaseAgent, END_CALL } from "../agent/base-agent.js";
 import { awaitingApprovalResult } from "../dispatch/index.js";
 import { describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
@@ -164,14 +164,14 @@ export async function callBridged(
 
 // A framework's approved run that nothing may run still ends as a call of the agent: its listeners hear `after` and
 // `error`, and the tracer sees it, as they do for a mismatch the approvals find themselves. Only a BaseAgent is
-// known to honour `endWith`: an object that merely looks like an agent might drop it and run the call, so it gets
-// the result alone (fail closed).
+// known to end a call without running it (END_CALL): an object that merely looks like an agent gets the result alone
+// (fail closed).
 async function notRun(agent: AdaptableAgent, toolName: string, args: unknown, callId: string, why: string) {
   const endWith = failureResult(toolName, callId, "rejected", {
     code: ErrorCode.ApprovalMismatch,
     message: approvalMismatchText(toolName, why),
   });
-  return agent instanceof BaseAgent ? agent.callTool(toolName, args, { callId, endWith }) : endWith;
+  return agent instanceof BaseAgent ? agent[END_CALL](toolName, args, callId, endWith) : endWith;
 }
 
 /** Returns the text the model reads for a result: the content on success, `Error (CODE): message` otherwise. */

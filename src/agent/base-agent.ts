@@ -2,6 +2,7 @@ import type { Approvals } from "../dispatch/approvals/index.js";
 import { generateCallId } from "../tool/call-id.js";
 import { type RuntimeOptions, runtimeOptionsOf } from "../dispatch/index.js";
 import {
+  type CallAttempt,
   type UnavailableTool,
   agentCallRequest,
   callRequest,
@@ -73,14 +74,17 @@ export interface CallToolOptions {
    * call as timed out, as a hand-off at a time limit does. serveMcp uses it for a client that asks for an MCP task.
    */
   readonly background?: boolean | undefined;
-  /**
-   * Ends the call with this result without running anything: traced and through the pipeline's finish step, so the
-   * listeners hear it as they hear every other end. For a caller that answered the call itself: a batch entry that is
-   * not a tool call, an adapter's approved run that matches no approval record.
-   * @internal
-   */
-  readonly endWith?: ToolResult | undefined;
 }
+
+/**
+ * The key of an agent's method that ends a call with a result a caller already answered (a batch entry that is not a
+ * tool call, a batch call cancelled before it started, an adapter's approved run that matches no approval record)
+ * without running anything: traced and through the pipeline's finish step, so listeners hear it as every other end.
+ * A symbol, not a `callTool` option: a subclass that overrides `callTool` and forwards only the options it knows
+ * would drop such an option and run the call.
+ * @internal
+ */
+export const END_CALL = Symbol("toolwright.endCall");
 
 const NO_OPTIONS: RuntimeOptions = Object.freeze({});
 const NO_CALL_OPTIONS: CallToolOptions = Object.freeze({});
@@ -192,16 +196,35 @@ export class BaseAgent {
    */
   callTool(name: string, args: unknown, options: CallToolOptions = NO_CALL_OPTIONS): Promise<ToolResult> {
     const callId = options.callId ?? generateCallId();
+    const { signal, onProgress } = options;
+    const awaitApproval = options.awaitApproval === true;
+    const background = options.background === true;
+    if (onProgress === undefined && !awaitApproval && !background) {
+      const runtime = this.#state();
+      const entry = this.#view().get(name);
+      if (entry !== undefined) {
+        const direct = directCall(runtime, entry, entry.own ? this : undefined, args, callId, this, signal);
+        if (direct !== undefined) return direct;
+      }
+    }
+    return runCall(this.#attempt(name, args, callId, options));
+  }
+
+  /**
+   * Ends a call with `result`, without running anything, through the pipeline's finish step (see {@link END_CALL}).
+   * @internal
+   */
+  [END_CALL](name: string, args: unknown, callId: string, result: ToolResult): Promise<ToolResult> {
+    return endCall(this.#attempt(name, args, callId, NO_CALL_OPTIONS), result);
+  }
+
+  // The request of a call that takes the pipeline: the tool looked up (tool_search and task_status included).
+  #attempt(name: string, args: unknown, callId: string, options: CallToolOptions): CallAttempt {
     const runtime = this.#state();
     const entry = this.#view().get(name);
     const { signal, onProgress } = options;
     const awaitApproval = options.awaitApproval === true;
     const background = options.background === true;
-    const endWith = options.endWith;
-    if (entry !== undefined && onProgress === undefined && !awaitApproval && !background && !endWith) {
-      const direct = directCall(runtime, entry, entry.own ? this : undefined, args, callId, this, signal);
-      if (direct !== undefined) return direct;
-    }
     const search = entry || name !== TOOL_SEARCH_TOOL ? undefined : toolSearchCall(this.#view(), options.loadedTools);
     const definition =
       entry?.definition ??
@@ -209,7 +232,7 @@ export class BaseAgent {
       (name === TASK_STATUS_TOOL && this.#options.exposeTaskStatusTool ? runtime.statusDefinition : undefined);
     const target = entry?.own ? this : search?.target;
     const unavailable = definition ? undefined : this.#unavailable(name);
-    const attempt = agentCallRequest(
+    return agentCallRequest(
       name,
       definition,
       target,
@@ -223,7 +246,6 @@ export class BaseAgent {
       awaitApproval,
       background,
     );
-    return endWith === undefined ? runCall(attempt) : endCall(attempt, endWith);
   }
 
   /**
@@ -246,6 +268,7 @@ export class BaseAgent {
     return runToolCalls(calls, options, {
       callTool: (name, args, callOptions) =>
         this.callTool(name, args, loadedTools ? { ...callOptions, loadedTools } : callOptions),
+      endCall: (name, args, callId, result) => this[END_CALL](name, args, callId, result),
       runsInParallel: (name) => {
         const definition = this.#view().get(name)?.definition;
         // Unknown tools fail at once without side effects, and task_status only reads.

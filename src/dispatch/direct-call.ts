@@ -119,29 +119,30 @@ function plainRun(
     }
     const ran = runHandler(definition, run.target, args, context, undefined);
     const { signal } = run;
-    if (ran instanceof Promise) {
-      const outcome = signal === undefined ? ran : untilAborted(context, signal, ran);
+    if (ran instanceof Promise || signal !== undefined) {
+      // With a caller's signal even a handler that answered at once ends a turn later, as on the pipeline: an abort
+      // it set off (a callback, a microtask) still cancels the call, and its signal says so.
+      const outcome = signal === undefined ? (ran as Promise<HandlerOutcome>) : untilAborted(context, signal, ran);
       return outcome
         .then((settled) => plainResult(run, context, args, settled))
         .catch((error: unknown) => failedInside(run, context, error));
     }
-    // A handler that aborted its caller's signal itself, before it returned: the call is cancelled, as on the pipeline.
-    const outcome = signal?.aborted ? cancelledOutcome(context, signal) : ran;
-    return Promise.resolve(plainResult(run, context, args, outcome));
+    return Promise.resolve(plainResult(run, context, args, ran));
   } catch (error) {
     return Promise.resolve(failedInside(run, context, error));
   }
 }
 
 /**
- * The handler's outcome, or `cancelled` as soon as the caller aborts (the handler, whose signal is the caller's, sees
- * the abort too). A result that comes after the abort is dropped, as on the pipeline (run-managed.ts).
+ * The handler's outcome, or `cancelled` as soon as the caller aborts (the handler's signal, made from the caller's,
+ * aborts too). A result that comes after the abort is dropped, as on the pipeline (run-managed.ts).
  */
 function untilAborted(
   context: ToolCallContext,
   signal: AbortSignal,
-  outcome: Promise<HandlerOutcome>,
+  ran: HandlerOutcome | Promise<HandlerOutcome>,
 ): Promise<HandlerOutcome> {
+  const outcome = Promise.resolve(ran);
   return new Promise<HandlerOutcome>((resolve, reject) => {
     const onAbort = () => resolve(cancelledOutcome(context, signal));
     signal.addEventListener("abort", onAbort, { once: true });
@@ -176,6 +177,8 @@ function plainResult(
     lane.leave();
   }
   // Should a listener have been added while the call ran (by its handler, say), the call ends through `finish`.
+  // The handler's signal, when it read one made from the caller's, stops following it now.
+  if (run.signal !== undefined) (context as CallContext).settle();
   if (listenerChanges.count === run.at) return outcome.result;
   return finish(run.request(context), args, outcome, "ended");
 }
@@ -183,6 +186,7 @@ function plainResult(
 // The door's last line of defence, as the pipeline's: a throw here is a toolwright bug, and the caller still gets a
 // result, with the lane handed on.
 function failedInside(run: DirectRun, context: ToolCallContext, error: unknown): ToolResult {
+  if (run.signal !== undefined) (context as CallContext).settle();
   const { lane } = run;
   run.lane = undefined;
   lane?.leave();
@@ -308,7 +312,17 @@ function doorContext(
   signal: AbortSignal | undefined = undefined,
 ): ToolCallContext {
   const scope = runtime.keyScope ?? "";
-  return new CallContext(signal ?? NEVER_ABORTED, agent, callId, definition, args, scope, unheard);
+  // With a caller's signal, the handler's own is made from it only if the handler reads it (see CallContext.signal).
+  return new CallContext(
+    signal ?? NEVER_ABORTED,
+    agent,
+    callId,
+    definition,
+    args,
+    scope,
+    unheard,
+    signal !== undefined,
+  );
 }
 
 // The plan of a tool whose schema does not compile: its calls take the pipeline, which reports that.

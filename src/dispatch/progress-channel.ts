@@ -5,7 +5,7 @@ import {
   type ToolProgressEvent,
   progressProblem,
 } from "../tool/tool-progress.js";
-import type { CallingAgent, ToolCallContext } from "../tool/tool.js";
+import type { CallingAgent } from "../tool/tool.js";
 import { CallContext } from "../tool/call-context.js";
 import { type ToolListeners, anyListens } from "./tool-listeners.js";
 import { unserialisable } from "./unserialisable.js";
@@ -131,9 +131,10 @@ export function callContext(
   channel: ProgressChannel | undefined,
   args: unknown,
   scope: string,
-): ToolCallContext {
+  caller = false,
+): CallContext {
   const report = channel === undefined ? unheard : channel.report;
-  return new CallContext(signal, source.agent, source.callId, source.definition, args, scope, report);
+  return new CallContext(signal, source.agent, source.callId, source.definition, args, scope, report, caller);
 }
 
 /** The `reportProgress` of a call nobody can hear: its progress goes nowhere. */

@@ -2,6 +2,7 @@ import { NOT_BACKGROUNDED } from "../errors/model-messages.js";
 import { ToolTimeoutError } from "../errors/errors.js";
 import { activeCallTracer, reportSettled, tracedCall } from "./call-tracer.js";
 import { ProgressChannel, callContext } from "./progress-channel.js";
+import type { CallContext } from "../tool/call-context.js";
 import type { CallRequest } from "./call-request.js";
 import { checkBackgroundOutcome, checksResults } from "./check-output.js";
 import { notify } from "./finish.js";
@@ -16,8 +17,8 @@ import { NEVER_ABORTED } from "../tool/tool-definition.js";
  * Runs a handler (with its retries) under a time limit and the caller's abort signal, and resolves with the first of:
  * the handler's outcome; `cancelled` when the caller aborts; at the deadline, `timed_out` (the handler's signal is
  * aborted and a late result is dropped) or, for `onTimeout: "background"`, `backgrounded` with a task id while the work
- * goes on in the agent's task store. With a time limit or as a task the handler's signal is its own, so aborting it
- * never touches the caller's; otherwise it is the caller's signal itself.
+ * goes on in the agent's task store. The handler's signal is its own, so aborting it never touches the caller's; with
+ * no time limit or task it is made from the caller's only if the handler reads it (see CallContext.signal).
  * Never rejects.
  */
 export function runManaged(
@@ -33,16 +34,19 @@ export function runManaged(
       error: caller.reason,
     });
   }
-  // The handler gets a signal of its own only where toolwright itself may abort it: at a time limit, or as a
-  // background task, which outlives the caller's signal. Otherwise the caller's own signal is the handler's, as the
-  // AI SDK and the Agents SDK hand theirs on: a controller per call (and its collection) was most of the cost of a call
-  // made with a signal, about 3.7 µs against 0.3 µs without (issue #19).
+  // A controller up front only where toolwright itself may abort the handler: at a time limit, or as a background
+  // task, which outlives the caller's signal. Otherwise the handler's signal is made from the caller's on first read
+  // (CallContext.signal): a controller per call, and its collection, was most of the cost of a call made with a
+  // signal, about 3.7 µs against 0.3 µs without (issue #19).
   const controller = timeoutMs !== undefined || request.background ? new AbortController() : undefined;
   const channel = new ProgressChannel(request, activeCallTracer());
-  const context = callContext(request, controller?.signal ?? caller ?? NEVER_ABORTED, channel, args, keyScope(request));
+  const linked = controller === undefined && caller !== undefined;
+  const signal = controller?.signal ?? caller ?? NEVER_ABORTED;
+  const context = callContext(request, signal, channel, args, keyScope(request), linked);
   const backoff = request.runtime?.options.retryBackoffMs;
   const work = runAttempts(definition, request.target, args, context, backoff, channel);
-  if (controller === undefined) return caller === undefined ? work : untilAborted(request, caller, work, channel);
+  if (controller === undefined)
+    return caller === undefined ? work : untilAborted(request, caller, context, work, channel);
   // Asked to run as a background task from the start: handed off at once, as at a time limit of 0 ms.
   if (request.background) return Promise.resolve(handOffNow(request, args, controller, work, channel));
 
@@ -83,12 +87,14 @@ export function runManaged(
 function untilAborted(
   request: CallRequest,
   caller: AbortSignal,
+  context: CallContext,
   work: Promise<HandlerOutcome>,
   channel: ProgressChannel,
 ): Promise<HandlerOutcome> {
   const { definition, callId } = request;
   return new Promise<HandlerOutcome>((resolve) => {
     const onAbort = () => {
+      context.settle();
       const result = withProgress(cancelledResult(definition.name, callId, caller.reason, true), channel);
       resolve({ result, error: caller.reason });
     };
@@ -98,6 +104,7 @@ function untilAborted(
     // A result that arrives after the call was settled is dropped here (resolve is a no-op by then).
     void work.then((outcome) => {
       caller.removeEventListener("abort", onAbort);
+      context.settle();
       resolve(outcome);
     });
   });

@@ -1,3 +1,4 @@
+import { describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
 import { notAToolCallText } from "../errors/model-messages.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
@@ -27,10 +28,13 @@ export interface BatchHost {
       readonly signal?: AbortSignal;
       readonly callId: string;
       readonly onProgress?: ((update: ToolProgressEvent) => void) | undefined;
-      /** Ends the call with this result, through the pipeline's finish step, without running anything. */
-      readonly endWith?: ToolResult | undefined;
     },
   ): Promise<ToolResult>;
+  /**
+   * Ends a call with `result` without running anything, through the pipeline's finish step, so listeners and the
+   * tracer hear of it; without it, the result is the call's answer as it is.
+   */
+  endCall?(name: string, args: unknown, callId: string, result: ToolResult): Promise<ToolResult>;
   /** Returns true when calls of the tool may overlap with others. */
   runsInParallel(name: string): boolean;
 }
@@ -51,7 +55,9 @@ export async function runToolCalls(
 ): Promise<ToolResult[]> {
   if (!Array.isArray(calls))
     throw new TypeError("runToolCalls(calls): calls must be an array of { id, name, arguments }.");
-  const ids = calls.map((call) => idOf(call) ?? generateCallId());
+  // Each entry's fields read once, here: a getter that throws (or a Proxy) answers for its entry, never for the batch.
+  const entries = calls.map(readEntry);
+  const ids = entries.map((entry) => entry.id ?? generateCallId());
   const results = new Array<ToolResult>(calls.length);
   const caller = options.signal;
   const controller = caller || options.stopOnError ? new AbortController() : undefined;
@@ -61,25 +67,25 @@ export async function runToolCalls(
   else caller?.addEventListener("abort", forward, { once: true });
 
   const runOne = async (index: number): Promise<void> => {
-    const call = calls[index]!;
+    const { name, args, notACall } = entries[index]!;
     const callId = ids[index]!;
     // Answered here, but ended through the pipeline's finish like every call: listeners and the tracer hear of it.
-    if (!isCall(call)) {
-      const endWith = invalidCallResult(call, callId);
-      results[index] = await host.callTool("", argumentsOf(call), { callId, endWith });
+    if (notACall !== undefined) {
+      const answered = invalidCallResult(notACall, callId);
+      results[index] = host.endCall ? await host.endCall("", args, callId, answered) : answered;
       return;
     }
     if (signal?.aborted) {
-      const endWith = cancelledResult(String(call.name), callId, signal.reason, false);
-      results[index] = await host.callTool(call.name, call.arguments, { callId, endWith });
+      const answered = cancelledResult(name, callId, signal.reason, false);
+      results[index] = host.endCall ? await host.endCall(name, args, callId, answered) : answered;
       return;
     }
     const onProgress = options.onProgress;
     const callOptions = signal ? { signal, callId, onProgress } : { callId, onProgress };
-    const result = await host.callTool(call.name, call.arguments, callOptions);
+    const result = await host.callTool(name, args, callOptions);
     results[index] = result;
     if (options.stopOnError && !NOT_A_FAILURE.has(result.outcome) && !signal?.aborted) {
-      const reason = `call "${callId}" of tool "${String(call.name)}" failed and the batch stops on errors`;
+      const reason = `call "${callId}" of tool "${name}" failed and the batch stops on errors`;
       controller?.abort(new ToolwrightError(ErrorCode.Cancelled, reason));
     }
   };
@@ -87,9 +93,9 @@ export async function runToolCalls(
   try {
     let group: number[] = [];
     for (let index = 0; index <= calls.length; index++) {
-      const call = calls[index];
+      const entry = entries[index];
       // An entry that is not a call answers at once without side effects, so it runs with the parallel ones.
-      if (index < calls.length && (!isCall(call) || host.runsInParallel(call.name))) {
+      if (entry !== undefined && (entry.notACall !== undefined || host.runsInParallel(entry.name))) {
         group.push(index);
         continue;
       }
@@ -104,31 +110,39 @@ export async function runToolCalls(
   return results;
 }
 
-function isCall(call: unknown): call is ToolCall {
-  return typeof call === "object" && call !== null && typeof (call as { name?: unknown }).name === "string";
+/** One entry of a batch, its fields read once. */
+interface BatchEntry {
+  readonly id: string | undefined;
+  readonly name: string;
+  /** The call's arguments; for an entry that is not a call, its `arguments` if it has any (what its events carry). */
+  readonly args: unknown;
+  /** What the entry is, when it is not a tool call (the model-facing text says "got …"). */
+  readonly notACall: string | undefined;
 }
 
-// What the events of an entry that is not a call carry as its arguments: its `arguments`, if it is an object at all.
-function argumentsOf(call: unknown): unknown {
-  return typeof call === "object" && call !== null ? (call as { arguments?: unknown }).arguments : undefined;
-}
-
-function idOf(call: unknown): string | undefined {
-  const id = typeof call === "object" && call !== null ? (call as { id?: unknown }).id : undefined;
-  return typeof id === "string" ? id : undefined;
+function readEntry(call: unknown): BatchEntry {
+  if (typeof call !== "object" || call === null) {
+    return { id: undefined, name: "", args: undefined, notACall: call === null ? "null" : typeof call };
+  }
+  try {
+    const { id, name, arguments: args } = call as { id?: unknown; name?: unknown; arguments?: unknown };
+    const ownId = typeof id === "string" ? id : undefined;
+    if (typeof name === "string") return { id: ownId, name, args, notACall: undefined };
+    const got = Array.isArray(call) ? "an array" : "an object without a string name";
+    return { id: ownId, name: "", args, notACall: got };
+  } catch (error) {
+    return {
+      id: undefined,
+      name: "",
+      args: undefined,
+      notACall: `an entry that cannot be read (${describeThrown(error)})`,
+    };
+  }
 }
 
 // A model never sends such an entry, but the code mapping its response may: answer it in place, so the batch still
 // yields one result per entry and the other calls run.
-function invalidCallResult(call: unknown, callId: string): ToolResult {
-  const got =
-    call === null
-      ? "null"
-      : Array.isArray(call)
-        ? "an array"
-        : typeof call === "object"
-          ? "an object without a string name"
-          : typeof call;
+function invalidCallResult(got: string, callId: string): ToolResult {
   return failureResult("", callId, "invalid_arguments", {
     code: ErrorCode.InvalidArguments,
     message: notAToolCallText(got),

@@ -110,7 +110,8 @@ function walkSnapshot(
  * to the walk, which says where the read failed.
  */
 function flatSnapshot(value: unknown, copy: boolean, plan: NodePlan): unknown {
-  if (typeof value !== "object" || value === null) return undefined;
+  // A polluted Object.prototype puts its keys in every `for...in`: the walk skips them, without reading them.
+  if (typeof value !== "object" || value === null || enumerableInherited()) return undefined;
   let taken: Record<string, unknown>;
   try {
     // Before the spread: a revoked Proxy throws here, and the walk then names it.

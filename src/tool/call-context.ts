@@ -76,7 +76,6 @@ export function callIdempotencyKey(scope: string, callId: string, toolName: stri
  * hashed on first read, so a call whose handler never reads it pays for one field, not for a hash.
  */
 export class CallContext implements ToolCallContext {
-  readonly signal: AbortSignal;
   readonly agent: CallingAgent | undefined;
   readonly callId: string;
   readonly tool: ToolSpec & ToolFlags;
@@ -85,10 +84,17 @@ export class CallContext implements ToolCallContext {
   readonly #args: unknown;
   readonly #scope: string;
   #key: string | undefined;
+  // The handler's signal, or undefined until a handler of a call with a caller's signal first reads it (see signal).
+  #signal: AbortSignal | undefined;
+  #caller: AbortSignal | undefined;
+  #unlink: (() => void) | undefined;
+  #settled = false;
 
   /**
    * Creates the context of one call; `scope` is the agent's store scope ("" without an agent), `reportProgress` the
-   * call's progress channel (a no-op where nobody can hear it).
+   * call's progress channel (a no-op where nobody can hear it). With `caller`, `signal` is the caller's signal, and
+   * the handler gets a signal of its own that follows it while the call runs (see {@link CallContext.signal}); the
+   * dispatcher then calls {@link CallContext.settle} when the call ends.
    */
   constructor(
     signal: AbortSignal,
@@ -98,8 +104,10 @@ export class CallContext implements ToolCallContext {
     args: unknown,
     scope: string,
     reportProgress: (update: ToolProgress) => void,
+    caller = false,
   ) {
-    this.signal = signal;
+    if (caller) this.#caller = signal;
+    else this.#signal = signal;
     this.agent = agent;
     this.callId = callId;
     this.tool = tool;
@@ -110,6 +118,47 @@ export class CallContext implements ToolCallContext {
     // callback the tracking does not reach.
     this.#key = durableKeyOf(callId);
     this.client = toolClientOf(callId);
+  }
+
+  /**
+   * See {@link ToolCallContext.signal}. For a call made with a caller's signal (and no time limit, which gives the call
+   * a controller of its own), the handler's own signal is made on first read: it aborts with the caller's reason when
+   * the caller aborts while the call runs, and is cut loose when the call ends, so a listener a handler leaves on it
+   * never reaches the caller's long-lived signal. A handler that never reads it costs no controller (a controller
+   * per call, and its collection, was most of the cost of such a call: issue #19).
+   */
+  get signal(): AbortSignal {
+    return this.#signal ?? this.#linkedSignal();
+  }
+
+  #linkedSignal(): AbortSignal {
+    const caller = this.#caller!;
+    const controller = new AbortController();
+    // Read after the call ended (settle made the aborted one for a call the caller stopped): it never aborts.
+    if (this.#settled) return (this.#signal = controller.signal);
+    if (caller.aborted) controller.abort(caller.reason);
+    else {
+      const follow = () => controller.abort(caller.reason);
+      caller.addEventListener("abort", follow, { once: true });
+      this.#unlink = () => caller.removeEventListener("abort", follow);
+    }
+    return (this.#signal = controller.signal);
+  }
+
+  /**
+   * Ends the call for its signal: a signal made from the caller's stops following it (see {@link CallContext.signal}).
+   * Called by the dispatcher once the call's result is settled; calling it again does nothing.
+   * @internal
+   */
+  settle(): void {
+    if (this.#settled) return;
+    // A call its caller stopped keeps the mark for a handler (or a callback of it) that reads its signal later.
+    if (this.#signal === undefined && this.#caller?.aborted === true) this.#linkedSignal();
+    this.#settled = true;
+    const unlink = this.#unlink;
+    if (unlink === undefined) return;
+    this.#unlink = undefined;
+    unlink();
   }
 
   /** See {@link ToolCallContext.idempotencyKey}. */

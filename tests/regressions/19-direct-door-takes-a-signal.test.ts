@@ -1,9 +1,10 @@
 import { BaseAgent, type ToolCallContext, ToolRegistry, p, tool } from "toolwright";
 
 // Issue 19: a call made with an AbortSignal used to take the whole pipeline, with an AbortController of its own per
-// call (4 µs against 0.3 µs without a signal). The direct door now takes such calls too, handing the caller's signal
-// to the handler. These are the ways that could go wrong: an abort missed, a result that waits for a handler the
-// caller gave up on, a handler run although the caller had already aborted, a listener left on the caller's signal.
+// call (4 µs against 0.3 µs without a signal). The direct door now takes such calls too, and the handler's own signal
+// is made from the caller's only when the handler reads it. These are the ways that could go wrong: an abort missed,
+// a result that waits for a handler the caller gave up on, a handler run although the caller had already aborted, a
+// handler's listener left on the caller's long-lived signal.
 
 class Signalled extends BaseAgent {
   static override agentName = "signalled";
@@ -46,11 +47,43 @@ const listenerCount = (signal: AbortSignal): number => {
 };
 
 describe("a call with a signal through the direct door (issue 19)", () => {
-  it("hands the caller's own signal to the handler and answers at once", async () => {
+  it("gives the handler a signal of its own that is cut loose when the call ends", async () => {
     const agent = new Signalled({ registry: new ToolRegistry() });
     const controller = new AbortController();
     expect(await agent.callTool("add", { a: 1, b: 2 }, { signal: controller.signal })).toMatchObject({ content: 3 });
-    expect(agent.signals).toEqual([controller.signal]);
+    const [handlers] = agent.signals;
+    expect(handlers).not.toBe(controller.signal);
+    controller.abort();
+    expect(handlers?.aborted).toBe(false);
+  });
+
+  it("never leaves a handler's listener on the caller's long-lived signal", async () => {
+    const registry = new ToolRegistry();
+    class Careless extends BaseAgent {
+      static override agentName = "careless";
+      rolledBack = 0;
+      @tool({ description: "Listens and forgets", params: {} })
+      async work(_args: object, context: ToolCallContext) {
+        context.signal.addEventListener("abort", () => (this.rolledBack += 1));
+        await Promise.resolve();
+        return "done";
+      }
+      @tool({ description: "Listens and forgets, at once", params: {} })
+      now(_args: object, context: ToolCallContext) {
+        context.signal.addEventListener("abort", () => (this.rolledBack += 1));
+        return "done";
+      }
+    }
+    const agent = new Careless({ registry });
+    const session = new AbortController();
+    for (let i = 0; i < 20; i++) await agent.callTool("work", {}, { signal: session.signal });
+    for (let i = 0; i < 20; i++) await agent.callTool("now", {}, { signal: session.signal });
+    // The pipeline's way (a listener on the agent), too.
+    agent.on("after", () => {});
+    for (let i = 0; i < 20; i++) await agent.callTool("work", {}, { signal: session.signal });
+    expect(listenerCount(session.signal)).toBe(0);
+    session.abort();
+    expect(agent.rolledBack).toBe(0);
   });
 
   it("is cancelled at once when the caller aborts while the handler waits, and its signal aborts", async () => {

@@ -26,6 +26,9 @@ export interface TemporalToolDefaults {
  */
 export const NON_RETRYABLE_INPUT = "ToolwrightActivityInput";
 
+/** The longest time limit {@link activityOptionsFor} gives one attempt: 30 days. */
+export const MAX_ATTEMPT_MS = 30 * 24 * 60 * 60 * 1_000;
+
 /**
  * Returns the activity options of one tool: its time limit and Temporal's retry policy, from the tool's options.
  *
@@ -39,8 +42,10 @@ export const NON_RETRYABLE_INPUT = "ToolwrightActivityInput";
  *
  * An attempt's time limit is the tool's budget with room to spare: `timeoutMs` (which already covers toolwright's
  * retries) times `1 + maxRetries`, the pauses between tries and `slackMs`, so a live attempt ends first with its own
- * `timed_out` result and the limit catches only a worker that stopped answering; `startToCloseTimeoutMs` for a tool
- * without `timeoutMs`; `backgroundTimeoutMs` for one with `onTimeout: "background"`.
+ * `timed_out` result and the limit catches only a worker that stopped answering; for a tool without `timeoutMs`,
+ * `startToCloseTimeoutMs` plus the pauses between its tries (so toolwright's own retries never run past it and make
+ * Temporal start a second attempt beside a live one); `backgroundTimeoutMs` for one with `onTimeout: "background"`.
+ * Never more than {@link MAX_ATTEMPT_MS} (a `maxRetries` in the hundreds would otherwise make it Infinity).
  */
 export function activityOptionsFor(spec: TemporalToolSpec, defaults: TemporalToolDefaults = {}): ActivityOptions {
   const tries = 1 + (spec.maxRetries ?? 0);
@@ -50,9 +55,9 @@ export function activityOptionsFor(spec: TemporalToolSpec, defaults: TemporalToo
       ? (defaults.backgroundTimeoutMs ?? 3_600_000)
       : spec.timeoutMs !== undefined
         ? spec.timeoutMs * tries + backoff + (defaults.slackMs ?? 5_000)
-        : (defaults.startToCloseTimeoutMs ?? 300_000);
+        : (defaults.startToCloseTimeoutMs ?? 300_000) + backoff;
   return {
-    startToCloseTimeout: budget,
+    startToCloseTimeout: Math.min(budget, MAX_ATTEMPT_MS),
     retry: {
       maximumAttempts: Math.max(defaults.maximumAttempts ?? 3, tries),
       initialInterval: defaults.retryIntervalMs ?? 1_000,

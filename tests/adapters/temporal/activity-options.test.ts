@@ -31,3 +31,18 @@ describe("activityOptionsFor's retry policy", () => {
     expect(activityOptionsFor(spec({ maxRetries: 9 }), { maximumAttempts: 5 }).retry?.maximumAttempts).toBe(10);
   });
 });
+
+describe("activityOptionsFor's time limit", () => {
+  it("leaves a tool without timeoutMs room for toolwright's own retry pauses", () => {
+    // 12 retries pause 100 ms doubling: 409.5 s, more than the 5-minute default alone.
+    const limit = Number(activityOptionsFor(spec({ maxRetries: 12 })).startToCloseTimeout);
+    expect(limit).toBeGreaterThanOrEqual(300_000 + 409_500);
+    expect(activityOptionsFor(spec()).startToCloseTimeout).toBe(300_000);
+  });
+
+  it("stays a finite number, whatever maxRetries says", () => {
+    const limit = activityOptionsFor(spec({ maxRetries: 1_100 })).startToCloseTimeout;
+    expect(Number.isFinite(limit)).toBe(true);
+    expect(JSON.parse(JSON.stringify({ limit })).limit).toBe(limit);
+  });
+});
