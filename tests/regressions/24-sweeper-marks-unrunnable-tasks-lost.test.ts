@@ -88,4 +88,27 @@ describe("a sweep marks a task lost that no replica can run (issue 24)", () => {
     expect((record!.result as { error: { message: string } }).error.message).toContain("within 90 ms");
     expect(await lite.tasks.fetch(id)).toMatchObject({ status: "lost" });
   });
+
+  // A reader (fetch, wait) on a replica without the tool used to mark the task lost the moment its lease ran out,
+  // although a replica with the tool could still take it over.
+  it("a reader without the tool leaves it, for one more lease, to a replica that has the tool", async () => {
+    const { store, id } = await orphanedTask();
+    const lite = new Lite({ registry: registry(), store, leaseMs: LEASE_MS });
+    const full = new Ops({ registry: registry(), store, leaseMs: LEASE_MS });
+    await sleep(LEASE_MS + 10);
+    expect(await lite.tasks.fetch(id)).toMatchObject({ status: "running" });
+    const waited = lite.tasks.wait(id);
+    expect(await full.tasks.fetch(id)).toMatchObject({ status: "running" }); // taken over, running here now
+    expect(await full.tasks.wait(id)).toMatchObject({ ok: true, content: "j done" });
+    expect(await waited).toMatchObject({ ok: true, content: "j done" });
+  });
+
+  it("a reader without the tool marks it lost once the lease after it ran out too", async () => {
+    const { store, id } = await orphanedTask();
+    const lite = new Lite({ registry: registry(), store, leaseMs: LEASE_MS });
+    await sleep(LEASE_MS + 10);
+    expect(await lite.tasks.fetch(id)).toMatchObject({ status: "running" });
+    expect(await lite.tasks.wait(id)).toMatchObject({ ok: false, error: { code: "TASK_LOST" } });
+    expect(await lite.tasks.fetch(id)).toMatchObject({ status: "lost" });
+  });
 });

@@ -97,8 +97,9 @@ export class SharedTasks implements TaskKeeper {
       pollMs: options.pollMs,
       read: (id) => this.#read(id),
       isFinal: (record) => FINISHED.has(record.status) && record.result !== undefined,
-      // A running task's writer may die without a word: look again once its lease could have run out.
-      recheckAt: (record) => (record.status === "running" ? Number(record.leaseUntil ?? 0) + 1 : undefined),
+      // A running task's writer may die without a word: look again once its lease could have run out, and, when it
+      // had and no replica took the task over, once the lease after it has (when a reader marks it lost).
+      recheckAt: (record) => (record.status === "running" ? this.#recheckAt(record) : undefined),
     });
     this.#cancels = new CancelWatch({
       store: options.store,
@@ -234,7 +235,16 @@ export class SharedTasks implements TaskKeeper {
     return record.result as ToolResult;
   }
 
-  // Reads a task's record, marking it lost when its lease ran out.
+  #recheckAt(record: StoredRecord): number {
+    const until = Number(record.leaseUntil ?? 0);
+    const now = Date.now();
+    if (until >= now) return until + 1;
+    const { leaseMs } = this.#options;
+    // Never sooner than a quarter lease from now: the store's clock, which decides, may run a little behind.
+    return Math.max(until + leaseMs + 1, now + Math.max(10, leaseMs / 4));
+  }
+
+  // Reads a task's record, marking it lost once its lease ran out and no replica took it over.
   async #read(id: string): Promise<StoredRecord | undefined> {
     const record = await this.#options.store.get("task", this.#options.scope, id);
     if (!record || record.status !== "running" || Number(record.leaseUntil ?? 0) > Date.now()) return record;
@@ -329,7 +339,9 @@ export class SharedTasks implements TaskKeeper {
 
   // A running task whose lease ran out: taken over here when this process can run it, else marked lost.
   async #expired(record: StoredRecord): Promise<StoredRecord> {
-    return (await this.#takeOver(record)) ?? (await this.#markLost(record)) ?? record;
+    // Not runnable here: left, for one more lease, to a replica that has the tool (its read or its sweep takes it
+    // over), and only then marked lost, so a task is lost only when no replica took it.
+    return (await this.#takeOver(record)) ?? (await this.#markLost(record, this.#options.leaseMs)) ?? record;
   }
 
   // `unclaimedForMs`: a sweep's mark, once the lease has been out that long with no replica taking the task over.
