@@ -66,7 +66,7 @@ function assemble(definition: ToolDefinition, agentRuns: boolean): CallPlan {
 const plans = new WeakMap<ToolDefinition, { agent?: CallPlan; bare?: CallPlan }>();
 
 /** The plan of `definition`'s calls, by an agent's runtime (`agentRuns`) or a bare registry dispatch. */
-export function planOf(definition: ToolDefinition, agentRuns: boolean): CallPlan {
+export function callPlanOf(definition: ToolDefinition, agentRuns: boolean): CallPlan {
   let slot = plans.get(definition);
   if (!slot) plans.set(definition, (slot = {}));
   return agentRuns ? (slot.agent ??= assemble(definition, true)) : (slot.bare ??= assemble(definition, false));

@@ -6,7 +6,7 @@ import { CallContext } from "../tool/call-context.js";
 import { activeCallTracer } from "./call-tracer.js";
 import type { CallRequest } from "./call-request.js";
 import { agentCallRequest, type AgentCallRuntime } from "./call-request.js";
-import { type CallPlan, planOf } from "./call-plan.js";
+import { type CallPlan, callPlanOf } from "./call-plan.js";
 import { checkOutput } from "./check-output.js";
 import { Ending } from "./ending.js";
 import { type Settled, finish } from "./finish.js";
@@ -211,7 +211,7 @@ export interface DoorEntry {
 }
 
 function assembleDoor(definition: ToolDefinition, runtime: AgentCallRuntime): DirectDoor {
-  const plan = planOf(definition, true);
+  const plan = callPlanOf(definition, true);
   const { validator } = runtime;
   let compiled: CompiledValidator | undefined;
   try {

@@ -7,7 +7,7 @@ import type { CallAttempt, CallRequest } from "./call-request.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { type Settled, finish } from "./finish.js";
 import { before, lane, lookUp, run, validate } from "./stages.js";
-import { BEFORE, type CallPlan, GATES, LANE, RUN, VALIDATE, planOf } from "./call-plan.js";
+import { BEFORE, type CallPlan, GATES, LANE, RUN, VALIDATE, callPlanOf } from "./call-plan.js";
 import { Ending } from "./ending.js";
 import { checkOutput } from "./check-output.js";
 
@@ -39,7 +39,10 @@ export function endCall(attempt: CallAttempt, result: ToolResult): Promise<ToolR
 function callTool(attempt: CallAttempt): Settled<ToolResult> {
   const request = lookUp(attempt);
   if (request instanceof Ending) return finish(attempt, request.args, request.outcome, request.exit);
-  return finishing(request, runStages(request, planOf(request.definition, request.runtime !== undefined), 0, NO_ARGS));
+  return finishing(
+    request,
+    runStages(request, callPlanOf(request.definition, request.runtime !== undefined), 0, NO_ARGS),
+  );
 }
 
 /**
@@ -93,7 +96,7 @@ function resume(
 
 /** Runs an approved call past its gates (lane → before → run → finish), in the process that approved it. */
 export function runApproved(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
-  const plan = planOf(request.definition, request.runtime !== undefined);
+  const plan = callPlanOf(request.definition, request.runtime !== undefined);
   return Promise.resolve(finishing(request, runStages(request, plan, plan.pastGates, args)));
 }
 

@@ -5,14 +5,15 @@ import type { ArgumentIssue } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator, CompiledValidator } from "../schema/validator.js";
 import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
-import { IDLE, parseArguments, planOf } from "../schema/normalize-arguments.js";
+import { IDLE, planOf } from "../schema/normalize-arguments.js";
+import { parseArguments } from "../schema/parse-arguments.js";
 import {
   SnapshotFailure,
   snapshotArguments,
   snapshotDeferred,
   snapshotHeldNull,
 } from "../schema/snapshot-arguments.js";
-import { checkNormalized, isIssueList } from "../schema/validate-arguments.js";
+import { checkNormalized, isIssueList } from "../schema/check-arguments.js";
 
 /**
  * Validated arguments, or what stops the call before its handler (an {@link InvalidCall}): valid arguments come back

@@ -1,26 +1,5 @@
-import type { ArgumentIssue } from "../errors/errors.js";
 import { type JsonSchema } from "../params/json-schema.js";
 import { acceptsNull, isPlainObject, setOwn } from "./json.js";
-import { invalidJsonIssue } from "../errors/model-messages.js";
-
-/** Arguments ready for validation, or the issue that stopped them. */
-export type ParsedArguments =
-  { readonly ok: true; readonly args: unknown } | { readonly ok: false; readonly issue: ArgumentIssue };
-
-/**
- * Accepts arguments as an object or as the JSON text a model produced. Empty text means no arguments (some models send
- * `""` for a tool without parameters). Malformed JSON is an issue carrying the parser's message.
- */
-export function parseArguments(raw: unknown): ParsedArguments {
-  if (typeof raw !== "string") return { ok: true, args: raw ?? {} };
-  if (raw.trim() === "") return { ok: true, args: {} };
-  try {
-    return { ok: true, args: JSON.parse(raw) as unknown };
-  } catch (error) {
-    const message = invalidJsonIssue((error as Error).message);
-    return { ok: false, issue: { path: "", keyword: "json", message } };
-  }
-}
 
 /**
  * What normalisation must do at one schema node, worked out once per schema. The snapshot follows it while it copies

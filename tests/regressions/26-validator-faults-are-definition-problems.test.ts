@@ -1,6 +1,6 @@
 import { BaseAgent, ToolDefinitionError, ToolRegistry } from "toolwright";
 import { ArgumentValidator } from "../../src/schema/validator.js";
-import { checkArguments } from "../../src/schema/validate-arguments.js";
+import { checkArguments } from "../../src/schema/check-arguments.js";
 
 // A schema whose references come back to the same schema for the same value compiles, then overflows the stack on
 // every call. The model was told "could not be validated ...; send plain JSON data" for plain, finite JSON.
