@@ -214,7 +214,8 @@ export class SharedTasks implements TaskKeeper {
     const taken = await Promise.all(
       orphans.map(async (record) => {
         const taken = await this.#takeOver(record).catch(() => undefined);
-        if (taken !== undefined) return this.#local.has(record.id);
+        // Taken here when the claim made this process the owner (a task that already finished is no longer local).
+        if (taken !== undefined) return taken.owner === this.#owner;
         // Not runnable here: left to a replica that has the tool for `lostAfterMs`, then marked lost, so a task
         // whose tool no replica has is never left running.
         if (Number(record.leaseUntil ?? 0) + lostAfterMs <= now) {
