@@ -18,7 +18,9 @@ export interface HeapComparison {
   readonly ratio: number;
 }
 
-async function runChild(variant: "agents" | "called" | "plain", count: number, moduleUrl: string): Promise<number> {
+type Variant = "agents" | "called" | "plain";
+
+async function runChild(variant: Variant, count: number, moduleUrl: string): Promise<number> {
   const args = ["--expose-gc", "--import", "tsx", childScript, variant, String(count), moduleUrl];
   return (await runNodeJson<{ bytes: number }>(args)).bytes;
 }
@@ -28,40 +30,33 @@ function side(runs: readonly number[], count: number): HeapSide {
   return { bytes, bytesPerItem: bytes / count, runsBytes: runs };
 }
 
-/** Measures each variant in its own `--expose-gc` process, `runs` times alternately, and compares the medians. */
-export async function measureHeap(moduleUrl: string, count: number, runs: number): Promise<HeapComparison> {
-  const { subject: agents, floor: plain } = await alternate(
+// Each variant in its own `--expose-gc` process, `runs` times alternately; the medians compared.
+async function compareVariants(
+  subjectVariant: Variant,
+  floorVariant: Variant,
+  moduleUrl: string,
+  count: number,
+  runs: number,
+): Promise<HeapComparison> {
+  const { subject: subjectRuns, floor: floorRuns } = await alternate(
     runs,
-    () => runChild("agents", count, moduleUrl),
-    () => runChild("plain", count, moduleUrl),
+    () => runChild(subjectVariant, count, moduleUrl),
+    () => runChild(floorVariant, count, moduleUrl),
   );
-  const subject = side(agents, count);
-  const floor = side(plain, count);
+  const subject = side(subjectRuns, count);
+  const floor = side(floorRuns, count);
   return { count, subject, floor, ratio: subject.bytes / floor.bytes };
 }
 
-/** What one call leaves on an agent: 10,000 agents that each made a call against as many that made none. */
-export interface HeapAfterCall {
-  readonly count: number;
-  readonly called: HeapSide;
-  readonly uncalled: HeapSide;
-  /** Bytes an agent holds after its first call beyond what it held before. */
-  readonly extraBytesPerAgent: number;
+/** Measures 10,000 agents against as many plain holders, each variant in its own `--expose-gc` process. */
+export function measureHeap(moduleUrl: string, count: number, runs: number): Promise<HeapComparison> {
+  return compareVariants("agents", "plain", moduleUrl, count, runs);
 }
 
-/** Measures agents after one call each against agents that made none, `runs` times alternately, in fresh processes. */
-export async function measureHeapAfterCall(moduleUrl: string, count: number, runs: number): Promise<HeapAfterCall> {
-  const { subject: called, floor: uncalled } = await alternate(
-    runs,
-    () => runChild("called", count, moduleUrl),
-    () => runChild("agents", count, moduleUrl),
-  );
-  const calledSide = side(called, count);
-  const uncalledSide = side(uncalled, count);
-  return {
-    count,
-    called: calledSide,
-    uncalled: uncalledSide,
-    extraBytesPerAgent: calledSide.bytesPerItem - uncalledSide.bytesPerItem,
-  };
+/**
+ * What one call leaves on an agent: agents after one call each (the subject) against agents that made none (the
+ * floor), in fresh processes. The bytes a call adds per agent are `subject.bytesPerItem - floor.bytesPerItem`.
+ */
+export function measureHeapAfterCall(moduleUrl: string, count: number, runs: number): Promise<HeapComparison> {
+  return compareVariants("called", "agents", moduleUrl, count, runs);
 }

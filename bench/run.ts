@@ -51,6 +51,7 @@ try {
   log("heap…");
   const heap = await measureHeap(modules.toolwright, AGENT_COUNT, 2);
   const heapAfterCall = await measureHeapAfterCall(modules.toolwright, AGENT_COUNT, 2);
+  const afterCallBytes = heapAfterCall.subject.bytesPerItem - heapAfterCall.floor.bytesPerItem;
 
   if (json) {
     console.log(
@@ -186,11 +187,10 @@ try {
         // The issue's goal is in bytes (less than the ~230 B a call used to leave), so the verdict is in the text.
         measure:
           `  same, after each agent made one call / agents that made none: ` +
-          `+${heapAfterCall.extraBytesPerAgent.toFixed(0)} B each (goal < 230 B: ` +
-          `${heapAfterCall.extraBytesPerAgent < 230 ? "met" : "MISSED"})`,
-        toolwright: formatBytes(heapAfterCall.called.bytes, heapAfterCall.called.bytesPerItem),
-        floor: formatBytes(heapAfterCall.uncalled.bytes, heapAfterCall.uncalled.bytesPerItem),
-        ratio: heapAfterCall.called.bytes / heapAfterCall.uncalled.bytes,
+          `+${afterCallBytes.toFixed(0)} B each (goal < 230 B: ${afterCallBytes < 230 ? "met" : "MISSED"})`,
+        toolwright: formatBytes(heapAfterCall.subject.bytes, heapAfterCall.subject.bytesPerItem),
+        floor: formatBytes(heapAfterCall.floor.bytes, heapAfterCall.floor.bytesPerItem),
+        ratio: heapAfterCall.ratio,
       },
     ];
     console.log(renderTable(rows));
