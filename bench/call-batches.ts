@@ -1,26 +1,10 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { BaseAgent, ToolRegistry, p, tool } from "../src/index.js";
+import { ToolRegistry } from "../src/index.js";
+import { type AddArgs, Calculator, add } from "./call-overhead.js";
 import { type Comparison, type MeasureOptions, compare } from "./measure.js";
 
 /** How many calls run at once in a batch: a model's parallel tool calls, many times over. */
 export const BATCH_SIZE = 50;
-
-interface Pair {
-  x: number;
-  y: number;
-}
-
-/** A parallel tool (the default), so a batch's calls run at once rather than one after another in a lane. */
-class Adder extends BaseAgent {
-  static override agentName = "bench_adder";
-
-  @tool({ description: "Add two numbers", params: { x: p.number(), y: p.number() } })
-  sum({ x, y }: Pair): number {
-    return x + y;
-  }
-}
-
-const sum = ({ x, y }: Pair): number => x + y;
 
 /**
  * Times {@link BATCH_SIZE} valid calls started together and awaited with `Promise.all`, against the same batch of the
@@ -29,21 +13,21 @@ const sum = ({ x, y }: Pair): number => x + y;
  * both alike. Reported per call.
  */
 export async function measureCallBatches(options: MeasureOptions): Promise<Comparison> {
-  const agent = new Adder({ registry: new ToolRegistry() });
+  const agent = new Calculator({ registry: new ToolRegistry() });
   const schema = agent.toolSpecs()[0]?.inputSchema;
   if (!schema) throw new Error("the bench agent has no tool");
   const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
-  const validate = ajv.compile<Pair>(schema);
+  const validate = ajv.compile<AddArgs>(schema);
   const floorCall = async (args: unknown): Promise<number> => {
     if (!validate(args)) throw new Error(ajv.errorsText(validate.errors));
-    return sum(args);
+    return add(args);
   };
-  const args = { x: 1, y: 2 };
+  const args = { a: 1, b: 2 };
   const batch = <T>(call: () => Promise<T>) => Promise.all(Array.from({ length: BATCH_SIZE }, call));
-  const results = await batch(() => agent.callTool("sum", args));
+  const results = await batch(() => agent.callTool("add", args));
   if (!results.every((result) => result.content === 3)) throw new Error("a batched call did not add");
   const comparison = await compare(
-    () => batch(() => agent.callTool("sum", args)),
+    () => batch(() => agent.callTool("add", args)),
     () => batch(() => floorCall(args)),
     options,
   );

@@ -10,13 +10,14 @@ type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
 const addFormats: FormatsPlugin =
   (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
 
-interface AddArgs {
+/** The arguments of the bench tool. */
+export interface AddArgs {
   a: number;
   b: number;
 }
 
-/** The trivial tool whose call overhead is measured. */
-class Calculator extends BaseAgent {
+/** The trivial tool whose call overhead is measured (a parallel tool, the default). */
+export class Calculator extends BaseAgent {
   static override agentName = "bench_calculator";
 
   @tool({ description: "Add two numbers", params: { a: p.number(), b: p.number() } })
@@ -25,7 +26,8 @@ class Calculator extends BaseAgent {
   }
 }
 
-function add({ a, b }: AddArgs): number {
+/** The bench tool's work, called directly by the floors. */
+export function add({ a, b }: AddArgs): number {
   return a + b;
 }
 
