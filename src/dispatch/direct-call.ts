@@ -11,7 +11,7 @@ import { checkOutput } from "./check-output.js";
 import { Ending } from "./ending.js";
 import { type Settled, finish } from "./finish.js";
 import { continueCall, internalFailure } from "./pipeline.js";
-import { cancelledResult } from "./runtime-results.js";
+import { untilAborted } from "./run-managed.js";
 import { type HandlerOutcome, runHandler } from "./run-handler.js";
 import type { SerialLane } from "./serial-lane.js";
 import { invalidEnding, invalidResult } from "./stages.js";
@@ -122,7 +122,8 @@ function plainRun(
     if (ran instanceof Promise || signal !== undefined) {
       // With a caller's signal even a handler that answered at once ends a turn later, as on the pipeline: an abort
       // it set off (a callback, a microtask) still cancels the call, and its signal says so.
-      const outcome = signal === undefined ? (ran as Promise<HandlerOutcome>) : untilAborted(context, signal, ran);
+      const outcome =
+        signal === undefined ? (ran as Promise<HandlerOutcome>) : untilAborted(context as CallContext, signal, ran);
       return outcome
         .then((settled) => plainResult(run, context, args, settled))
         .catch((error: unknown) => failedInside(run, context, error));
@@ -131,38 +132,6 @@ function plainRun(
   } catch (error) {
     return Promise.resolve(failedInside(run, context, error));
   }
-}
-
-/**
- * The handler's outcome, or `cancelled` as soon as the caller aborts (the handler's signal, made from the caller's,
- * aborts too). A result that comes after the abort is dropped, as on the pipeline (run-managed.ts).
- */
-function untilAborted(
-  context: ToolCallContext,
-  signal: AbortSignal,
-  ran: HandlerOutcome | Promise<HandlerOutcome>,
-): Promise<HandlerOutcome> {
-  const outcome = Promise.resolve(ran);
-  return new Promise<HandlerOutcome>((resolve, reject) => {
-    const onAbort = () => resolve(cancelledOutcome(context, signal));
-    signal.addEventListener("abort", onAbort, { once: true });
-    // The handler has already started: an abort it caused before its first await fired before the listener existed.
-    if (signal.aborted) onAbort();
-    outcome.then(
-      (settled) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(settled);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-function cancelledOutcome(context: ToolCallContext, signal: AbortSignal): HandlerOutcome {
-  return { result: cancelledResult(context.tool.name, context.callId, signal.reason, true), error: signal.reason };
 }
 
 function plainResult(
@@ -177,8 +146,6 @@ function plainResult(
     lane.leave();
   }
   // Should a listener have been added while the call ran (by its handler, say), the call ends through `finish`.
-  // The handler's signal, when it read one made from the caller's, stops following it now.
-  if (run.signal !== undefined) (context as CallContext).settle();
   if (listenerChanges.count === run.at) return outcome.result;
   return finish(run.request(context), args, outcome, "ended");
 }
@@ -186,7 +153,6 @@ function plainResult(
 // The door's last line of defence, as the pipeline's: a throw here is a toolwright bug, and the caller still gets a
 // result, with the lane handed on.
 function failedInside(run: DirectRun, context: ToolCallContext, error: unknown): ToolResult {
-  if (run.signal !== undefined) (context as CallContext).settle();
   const { lane } = run;
   run.lane = undefined;
   lane?.leave();

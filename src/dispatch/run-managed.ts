@@ -45,8 +45,7 @@ export function runManaged(
   const context = callContext(request, signal, channel, args, keyScope(request), linked);
   const backoff = request.runtime?.options.retryBackoffMs;
   const work = runAttempts(definition, request.target, args, context, backoff, channel);
-  if (controller === undefined)
-    return caller === undefined ? work : untilAborted(request, caller, context, work, channel);
+  if (controller === undefined) return caller === undefined ? work : untilAborted(context, caller, work, channel);
   // Asked to run as a background task from the start: handed off at once, as at a time limit of 0 ms.
   if (request.background) return Promise.resolve(handOffNow(request, args, controller, work, channel));
 
@@ -81,32 +80,40 @@ export function runManaged(
 }
 
 /**
- * The outcome of `work`, or `cancelled` as soon as the caller aborts (the handler, whose signal is the caller's, sees
- * the abort too): a call with a signal and no time limit.
+ * The outcome of `work`, or `cancelled` as soon as the caller aborts (the handler's signal, made from the caller's,
+ * aborts too): a call with a caller's signal and no time limit, on the pipeline and at the direct door alike. The
+ * context is settled either way, so its signal stops following the caller's. A result that arrives after the abort
+ * is dropped (resolve is a no-op by then). A cancelled call says how far it got when `channel` heard progress.
  */
-function untilAborted(
-  request: CallRequest,
-  caller: AbortSignal,
+export function untilAborted(
   context: CallContext,
-  work: Promise<HandlerOutcome>,
-  channel: ProgressChannel,
+  caller: AbortSignal,
+  work: HandlerOutcome | Promise<HandlerOutcome>,
+  channel?: ProgressChannel,
 ): Promise<HandlerOutcome> {
-  const { definition, callId } = request;
-  return new Promise<HandlerOutcome>((resolve) => {
+  return new Promise<HandlerOutcome>((resolve, reject) => {
     const onAbort = () => {
       context.settle();
-      const result = withProgress(cancelledResult(definition.name, callId, caller.reason, true), channel);
-      resolve({ result, error: caller.reason });
+      const cancelled = cancelledResult(context.tool.name, context.callId, caller.reason, true);
+      resolve({ result: channel ? withProgress(cancelled, channel) : cancelled, error: caller.reason });
     };
     caller.addEventListener("abort", onAbort, { once: true });
-    // The handler has already started: an abort it caused synchronously fired before the listener existed.
+    // The handler has already started: an abort it caused before its first await fired before the listener existed.
     if (caller.aborted) onAbort();
-    // A result that arrives after the call was settled is dropped here (resolve is a no-op by then).
-    void work.then((outcome) => {
+    const done = () => {
       caller.removeEventListener("abort", onAbort);
       context.settle();
-      resolve(outcome);
-    });
+    };
+    Promise.resolve(work).then(
+      (outcome) => {
+        done();
+        resolve(outcome);
+      },
+      (error: unknown) => {
+        done();
+        reject(error);
+      },
+    );
   });
 }
 

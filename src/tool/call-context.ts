@@ -87,7 +87,8 @@ export class CallContext implements ToolCallContext {
   // The handler's signal, or undefined until a handler of a call with a caller's signal first reads it (see signal).
   #signal: AbortSignal | undefined;
   #caller: AbortSignal | undefined;
-  #unlink: (() => void) | undefined;
+  // The caller's `abort` listener that aborts the handler's signal, while the call runs.
+  #follow: (() => void) | undefined;
   #settled = false;
 
   /**
@@ -140,7 +141,7 @@ export class CallContext implements ToolCallContext {
     else {
       const follow = () => controller.abort(caller.reason);
       caller.addEventListener("abort", follow, { once: true });
-      this.#unlink = () => caller.removeEventListener("abort", follow);
+      this.#follow = follow;
     }
     return (this.#signal = controller.signal);
   }
@@ -155,10 +156,13 @@ export class CallContext implements ToolCallContext {
     // A call its caller stopped keeps the mark for a handler (or a callback of it) that reads its signal later.
     if (this.#signal === undefined && this.#caller?.aborted === true) this.#linkedSignal();
     this.#settled = true;
-    const unlink = this.#unlink;
-    if (unlink === undefined) return;
-    this.#unlink = undefined;
-    unlink();
+    const follow = this.#follow;
+    if (follow === undefined) return;
+    this.#follow = undefined;
+    const caller = this.#caller!;
+    caller.removeEventListener("abort", follow);
+    // Settled by the caller's abort, whose listener that settles ran first: the handler's signal says so too.
+    if (caller.aborted) follow();
   }
 
   /** See {@link ToolCallContext.idempotencyKey}. */

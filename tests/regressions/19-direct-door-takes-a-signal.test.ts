@@ -129,4 +129,27 @@ describe("a call with a signal through the direct door (issue 19)", () => {
     controller.abort();
     expect(await result).toMatchObject({ outcome: "cancelled" });
   });
+
+  it("aborts the signal a handler read after an await, on the door and on the pipeline alike", async () => {
+    class Late extends BaseAgent {
+      static override agentName = "late";
+      read: AbortSignal[] = [];
+      @tool({ description: "Reads its signal late", params: {} })
+      async late(_args: object, context: ToolCallContext) {
+        await Promise.resolve();
+        this.read.push(context.signal);
+        return new Promise(() => {});
+      }
+    }
+    for (const listening of [false, true]) {
+      const agent = new Late({ registry: new ToolRegistry() });
+      if (listening) agent.on("after", () => {});
+      const controller = new AbortController();
+      const result = agent.callTool("late", {}, { signal: controller.signal });
+      await new Promise((resolve) => setImmediate(resolve));
+      controller.abort("stop");
+      expect(await result).toMatchObject({ outcome: "cancelled" });
+      expect(agent.read.map((signal) => [signal.aborted, signal.reason])).toEqual([[true, "stop"]]);
+    }
+  });
 });
