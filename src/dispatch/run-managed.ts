@@ -100,17 +100,15 @@ export function untilAborted(
     caller.addEventListener("abort", onAbort, { once: true });
     // The handler has already started: an abort it caused before its first await fired before the listener existed.
     if (caller.aborted) onAbort();
-    const done = () => {
-      caller.removeEventListener("abort", onAbort);
-      context.settle();
-    };
     Promise.resolve(work).then(
       (outcome) => {
-        done();
+        caller.removeEventListener("abort", onAbort);
+        context.settle();
         resolve(outcome);
       },
       (error: unknown) => {
-        done();
+        caller.removeEventListener("abort", onAbort);
+        context.settle();
         reject(error);
       },
     );
