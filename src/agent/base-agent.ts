@@ -32,6 +32,7 @@ import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool, ToolSpec } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { AgentRuntime } from "./agent-runtime.js";
+import type { AgentToolEntry } from "../registry/access-control.js";
 import type { BaseTool } from "./base-tool.js";
 import { reflectTools } from "../reflect/reflect-tools.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
@@ -196,18 +197,13 @@ export class BaseAgent {
    */
   callTool(name: string, args: unknown, options: CallToolOptions = NO_CALL_OPTIONS): Promise<ToolResult> {
     const callId = options.callId ?? generateCallId();
-    const { signal, onProgress } = options;
-    const awaitApproval = options.awaitApproval === true;
-    const background = options.background === true;
-    if (onProgress === undefined && !awaitApproval && !background) {
-      const runtime = this.#state();
-      const entry = this.#view().get(name);
-      if (entry !== undefined) {
-        const direct = directCall(runtime, entry, entry.own ? this : undefined, args, callId, this, signal);
-        if (direct !== undefined) return direct;
-      }
+    const runtime = this.#state();
+    const entry = this.#view().get(name);
+    if (entry !== undefined && options.onProgress === undefined && !options.awaitApproval && !options.background) {
+      const direct = directCall(runtime, entry, entry.own ? this : undefined, args, callId, this, options.signal);
+      if (direct !== undefined) return direct;
     }
-    return runCall(this.#attempt(name, args, callId, options));
+    return runCall(this.#attempt(name, args, callId, options, runtime, entry));
   }
 
   /**
@@ -215,13 +211,18 @@ export class BaseAgent {
    * @internal
    */
   [END_CALL](name: string, args: unknown, callId: string, result: ToolResult): Promise<ToolResult> {
-    return endCall(this.#attempt(name, args, callId, NO_CALL_OPTIONS), result);
+    return endCall(this.#attempt(name, args, callId, NO_CALL_OPTIONS, this.#state(), this.#view().get(name)), result);
   }
 
   // The request of a call that takes the pipeline: the tool looked up (tool_search and task_status included).
-  #attempt(name: string, args: unknown, callId: string, options: CallToolOptions): CallAttempt {
-    const runtime = this.#state();
-    const entry = this.#view().get(name);
+  #attempt(
+    name: string,
+    args: unknown,
+    callId: string,
+    options: CallToolOptions,
+    runtime: AgentRuntime,
+    entry: AgentToolEntry | undefined,
+  ): CallAttempt {
     const { signal, onProgress } = options;
     const awaitApproval = options.awaitApproval === true;
     const background = options.background === true;
