@@ -3,6 +3,7 @@
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { BATCH_SIZE, measureCallBatches } from "./call-batches.js";
 import { measureCallOverhead } from "./call-overhead.js";
+import { measureCallStages } from "./call-stages.js";
 import { measureOutputValidation } from "./output-validation.js";
 import { measureAppTax } from "./app-tax.js";
 import { NESTING, NUMBERS, measureArgumentGrowth } from "./argument-growth.js";
@@ -36,6 +37,7 @@ try {
   log("call overhead…");
   const calls = await measureCallOverhead({ warmup: 20_000, iterations: 5_000, rounds: 21 });
   const batches = await measureCallBatches({ warmup: 400, iterations: 100, rounds: 21 });
+  const stages = await measureCallStages({ warmup: 20_000, iterations: 5_000, rounds: 21 });
   log("output validation…");
   const output = await measureOutputValidation({ warmup: 5_000, iterations: 2_000, rounds: 15 });
   log("arguments that grow…");
@@ -56,7 +58,7 @@ try {
   if (json) {
     console.log(
       JSON.stringify(
-        { machine, built, calls, batches, output, growth, tax, define, firstDefine, cold, heap, heapAfterCall },
+        { machine, built, calls, batches, stages, output, growth, tax, define, firstDefine, cold, heap, heapAfterCall },
         null,
         2,
       ),
@@ -83,6 +85,20 @@ try {
         floor: formatNs(batches.floor.medianNs),
         ratio: batches.ratio,
         target: 2,
+      },
+      {
+        measure: "  same call with one `after` listener / the call without",
+        toolwright: formatNs(stages.afterListener.subject.medianNs),
+        floor: formatNs(stages.afterListener.floor.medianNs),
+        ratio: stages.afterListener.ratio,
+        target: 1.15,
+      },
+      {
+        measure: "  same call of a tool with a time limit (`timeoutMs`) / the tool without",
+        toolwright: formatNs(stages.timeLimit.subject.medianNs),
+        floor: formatNs(stages.timeLimit.floor.medianNs),
+        ratio: stages.timeLimit.ratio,
+        target: 1.3,
       },
       {
         measure: "  peer: callTool / the AI SDK's execute path (zod 4 safeValidateTypes + execute), same tool",
