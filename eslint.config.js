@@ -51,6 +51,18 @@ export default tseslint.config(
     languageOptions: { parserOptions: { emitDecoratorMetadata: true, experimentalDecorators: true } },
   },
   {
+    // The playground's page (`toolwright dev`): plain browser modules shipped as they are, no build step.
+    files: ["src/devtools/page/**/*.js"],
+    languageOptions: {
+      globals: Object.fromEntries(
+        ["document", "location", "fetch", "EventSource", "CSS", "URL", "Blob", "atob"].map((name) => [
+          name,
+          "readonly",
+        ]),
+      ),
+    },
+  },
+  {
     files: ["**/*.cjs", "scripts/**", "**/*.mjs"],
     languageOptions: { globals: { module: "readonly", require: "readonly", __dirname: "readonly" } },
     rules: { "@typescript-eslint/no-require-imports": "off" },

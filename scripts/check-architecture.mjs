@@ -32,6 +32,7 @@ export const LAYERS = [
   "adapters",
   "generate",
   "vite",
+  "devtools",
   "cli",
 ];
 
@@ -40,7 +41,7 @@ export const LAYERS = [
  * may import anything of it, and of any room it sits in. The innermost room around an imported file is the one whose
  * door counts, so the pipeline's own files still enter approvals/ and tasks/ through their doors.
  */
-export const ROOMS = ["dispatch", "dispatch/approvals", "dispatch/tasks"];
+export const ROOMS = ["dispatch", "dispatch/approvals", "dispatch/tasks", "devtools"];
 
 // `--root <dir>` checks another tree laid out the same way (the checker's own test uses it).
 const rootFlag = process.argv.indexOf("--root");
