@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import publicImports from "./scripts/lint-public-imports.mjs";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "coverage/", "tests/fixtures/compiled/", "docs/api/"] },
+  { ignores: ["dist/", "node_modules/", "coverage/", "tests/fixtures/compiled/", "docs/api/", "tests/artifacts/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

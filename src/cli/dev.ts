@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { type DevAgent, openBrowser, startDevServer } from "../devtools/index.js";
+import type { DevAgent } from "../devtools/index.js";
 import { CliError, ExitCode } from "./cli-error.js";
 import type { CliOutput } from "./cli-output.js";
 import type { DevCommand } from "./dev-args.js";
@@ -37,7 +37,9 @@ function freePort(): Promise<number> {
 
 /** The loader process: loads the module, serves the page on the supervisor's port, and tells it when it listens. */
 async function runChild(command: DevCommand, setup: ChildSetup): Promise<number> {
-  const found = selectAgents(findAgents(await loadModule(command.module)), command.module, command.agent);
+  // The server's code loads while the module does; the supervisor never loads it.
+  const [{ startDevServer }, exports] = await Promise.all([import("../devtools/index.js"), loadModule(command.module)]);
+  const found = selectAgents(findAgents(exports), command.module, command.agent);
   const server = await startDevServer({
     // findAgents keeps only BaseAgent instances (by their class chain), which have every method a DevAgent names.
     agents: found.map((entry) => entry.agent as unknown as DevAgent),
@@ -98,7 +100,7 @@ export async function runDev(command: DevCommand, io: CliOutput): Promise<number
   }
   const url = `http://127.0.0.1:${setup.port}/${setup.token}/`;
   io.out(`toolwright: dev playground for ${command.module} at ${url}`);
-  if (command.open) openBrowser(url);
+  if (command.open) (await import("../devtools/index.js")).openBrowser(url);
   return new Promise((done) => {
     let timer: NodeJS.Timeout | undefined;
     let restarting = Promise.resolve();

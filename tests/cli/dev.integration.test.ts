@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,24 +20,31 @@ let context: BrowserContext;
 let page: Page;
 let profile: string;
 
-function startCommand(): Promise<string> {
-  startedAt = Date.now();
-  command = spawn(
+/** Starts `toolwright dev <module> --no-open` and resolves with the process and the URL it prints. */
+function startCommand(module: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
     process.execPath,
-    ["--import", "tsx", join("src", "cli", "toolwright.ts"), "dev", "examples/dev-agent.ts", "--no-open"],
+    ["--import", "tsx", join("src", "cli", "toolwright.ts"), "dev", module, "--no-open"],
     { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] },
   );
   let stderr = "";
-  command.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
     let stdout = "";
-    command.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
       stdout += chunk.toString();
       const found = /at (http:\/\/127\.0\.0\.1:\d+\/[\w-]+\/)\n/.exec(stdout);
-      if (found) resolve(found[1]!);
+      if (found) resolve({ child, url: found[1]! });
     });
-    command.once("exit", (code) => reject(new Error(`toolwright dev exited (${code}): ${stderr}`)));
+    child.once("exit", (code) => reject(new Error(`toolwright dev exited (${code}): ${stderr}`)));
   });
+}
+
+async function stopCommand(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
 }
 
 /** Sends a raw HTTP request (Host and Origin set by hand, which fetch forbids) and resolves with status and body. */
@@ -58,7 +65,7 @@ function raw(
   });
 }
 
-const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 
 async function chooseTool(name: string) {
   await page.click(`button.tool[data-agent="playground_agent"][data-tool="${name}"]`);
@@ -74,12 +81,13 @@ beforeAll(async () => {
     );
   }
   mkdirSync(ARTIFACTS, { recursive: true });
-  url = await startCommand();
+  startedAt = Date.now();
+  ({ child: command, url } = await startCommand("examples/dev-agent.ts"));
   profile = mkdtempSync(join(tmpdir(), "toolwright-dev-chromium-"));
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1400, height: 900 },
+    viewport: { width: 1280, height: 800 },
     args: [
       "--headless",
       "--no-sandbox",
@@ -97,11 +105,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   if (profile) rmSync(profile, { recursive: true, force: true });
-  if (command && command.exitCode === null) {
-    const exited = new Promise((resolve) => command.once("exit", resolve));
-    command.kill("SIGTERM");
-    await exited;
-  }
+  await stopCommand(command);
 });
 
 describe("toolwright dev in a browser", () => {
@@ -250,5 +254,36 @@ describe("toolwright dev in a browser", () => {
     }, url);
     expect(blocked).toBe("blocked");
     await other.close();
+  });
+});
+
+describe("toolwright dev when the module changes", () => {
+  const folder = join(ARTIFACTS, "reload");
+  const module = join(folder, "reload-agent.ts");
+  const source = (tools: string[]) =>
+    `import { BaseAgent, tool } from "toolwright";\n` +
+    `export class ReloadAgent extends BaseAgent {\n` +
+    `  static override agentName = "reload_agent";\n` +
+    tools.map((name) => `  @tool({ description: "${name}" })\n  ${name}() {\n    return "${name}";\n  }\n`).join("") +
+    `}\n`;
+  let reloading: ChildProcess | undefined;
+
+  afterAll(() => stopCommand(reloading));
+
+  it("reloads the module in a fresh process and the page shows its new tools, under the same URL", async () => {
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(module, source(["first"]));
+    const started = await startCommand(module);
+    reloading = started.child;
+    const reloadPage = await context.newPage();
+    await reloadPage.goto(started.url);
+    await reloadPage.waitForSelector("body[data-ready=true]");
+    expect(await reloadPage.locator("button.tool").allTextContents()).toEqual(["first"]);
+    writeFileSync(module, source(["first", "second"]));
+    await reloadPage.waitForSelector('button.tool[data-tool="second"]', { timeout: 30_000 });
+    expect(reloadPage.url()).toBe(started.url);
+    expect(await reloadPage.locator("button.tool").allTextContents()).toEqual(["first", "second"]);
+    await reloadPage.close();
   });
 });

@@ -114,7 +114,8 @@ async function select(agentName, toolName) {
     showResult(await post("api/call", { agent: agentName, tool: toolName, args }).catch((e) => ({ error: e.message })));
   };
   const flags = Object.entries(tool.flags).filter(([, v]) => v !== undefined && v !== null && v !== false);
-  $("tool").replaceChildren(
+  // replaceChildren would print a null as text: leave the absent parts out.
+  const parts = [
     h("h2", {}, tool.name, h("small", {}, ` on ${agentName}`)),
     h("p", { className: "description" }, tool.description),
     flags.length
@@ -139,7 +140,8 @@ async function select(agentName, toolName) {
     h("div", { id: "results" }),
     h("h3", {}, "As each provider receives it"),
     h("div", { id: "forms" }, "loading…"),
-  );
+  ];
+  $("tool").replaceChildren(...parts.filter((part) => part !== null));
   const { forms } = await get(`api/forms?agent=${encodeURIComponent(agentName)}&tool=${encodeURIComponent(toolName)}`);
   $("forms").replaceChildren(renderForms(forms));
 }
