@@ -128,7 +128,10 @@ for (const file of files) {
   }
 }
 for (const room of ROOMS) {
-  if (!edges.has(join(src, room, "index.ts"))) problems.push(`src/${room}/ is a room without a door (index.ts)`);
+  // A room the tree does not have (the checker's own test trees hold only dispatch/) needs no door.
+  const present = files.some((file) => insideRoom(file, room));
+  if (present && !edges.has(join(src, room, "index.ts")))
+    problems.push(`src/${room}/ is a room without a door (index.ts)`);
 }
 for (const layer of new Set(files.map(layerOf).filter(Boolean))) {
   if (!LAYERS.includes(layer))

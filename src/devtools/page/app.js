@@ -189,9 +189,9 @@ async function start() {
   $("module").textContent = state.module;
   renderAgents();
   listen();
-  await refreshActivity();
   const first = state.agents.find((/** @type {any} */ a) => a.tools.length > 0);
-  if (first) await select(first.name, first.tools[0].name);
+  // Both at once: the first tool's provider forms are the slowest answer, and nothing else waits on them.
+  await Promise.all([refreshActivity(), first ? select(first.name, first.tools[0].name) : undefined]);
   document.body.dataset.ready = "true";
 }
 
