@@ -27,8 +27,9 @@ export class PlaygroundAgent extends BaseAgent {
     },
     readOnly: true,
   })
-  search(args: { query: string; limit: number; mode: "fast" | "thorough"; tags?: string[] }) {
-    return { hits: [{ id: 1, title: `${args.query} (${args.mode})` }], limit: args.limit, tags: args.tags ?? [] };
+  search(args: { query: string; limit: number; mode: "fast" | "thorough" }) {
+    // The arguments as the tool received them (validated, defaults filled in), to see what the form sent.
+    return { hits: [{ id: 1, title: `${args.query} (${args.mode})` }], args };
   }
 
   @tool({ description: "Take a snapshot of the board: an image, a CSV file and a link", readOnly: true })

@@ -69,7 +69,7 @@ export class DevApi {
   }
 
   /** What waits or runs: pending approvals, background tasks, and the page's calls not yet answered. */
-  async activity(): Promise<ApiAnswer> {
+  activity(): ApiAnswer {
     const approvals = [];
     const tasks = [];
     for (const agent of this.#agents.values()) {

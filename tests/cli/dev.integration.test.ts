@@ -140,11 +140,25 @@ describe("toolwright dev in a browser", () => {
     await page.selectOption('select[name="mode"]', '"thorough"');
     await page.click('button:has-text("add tags item")');
     await page.fill('input[name="tags[]"]', "desk");
+    await page.selectOption('select[name="includeArchived"]', "true");
+    await page.fill('input[name="min"]', "5");
     await page.click("#call");
     const first = page.locator(".result").first();
     await first.locator('[data-outcome="success"]').waitFor();
-    expect(await first.locator(".model").textContent()).toContain('"title": "lamp (thorough)"');
-    expect(await first.locator(".model").textContent()).toContain('"desk"');
+    const structured = await first.locator("details", { hasText: "structuredContent" }).locator("pre").textContent();
+    expect(JSON.parse(structured!)).toEqual({
+      hits: [{ id: 1, title: "lamp (thorough)" }],
+      args: { query: "lamp", limit: 10, mode: "thorough", includeArchived: true, tags: ["desk"], price: { min: 5 } },
+    });
+
+    // Raw JSON goes as text, as a model's arguments do.
+    await page.check("text=raw JSON");
+    await page.fill("textarea.raw", '{ "query": "lamp", "mode": "slow" }');
+    await page.click("#call");
+    const rawCall = page.locator(".result").first();
+    await rawCall.locator('[data-outcome="invalid_arguments"]').waitFor();
+    expect(await rawCall.locator(".model").textContent()).toContain('/mode must be one of "fast", "thorough".');
+    await page.uncheck("text=raw JSON");
 
     await page.fill('input[name="limit"]', "0");
     await page.click("#call");
