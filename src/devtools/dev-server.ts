@@ -79,7 +79,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   const log = new EventLog(options.agents, (entry) => {
     broadcast("log", entry);
-    broadcast("activity", {});
+    // Progress moves its bar in place (from the log entry); the other events may change what waits or runs.
+    if (entry.event !== "progress") broadcast("activity", {});
   });
   const api = new DevApi(options.agents, options.module, () => broadcast("activity", {}));
   let port = 0;

@@ -147,11 +147,19 @@ async function select(agentName, toolName) {
 }
 
 let refreshing = false;
+let again = false;
+// One refresh at a time; a change that comes during one asks for another after it, so the last state is shown.
 async function refreshActivity() {
-  if (refreshing) return;
+  if (refreshing) {
+    again = true;
+    return;
+  }
   refreshing = true;
   try {
-    renderActivity(await get("api/activity"), showResult);
+    do {
+      again = false;
+      renderActivity(await get("api/activity"), showResult);
+    } while (again);
   } finally {
     refreshing = false;
   }
