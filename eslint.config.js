@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import publicImports from "./scripts/lint-public-imports.mjs";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "coverage/", "tests/fixtures/compiled/", "docs/api/"] },
+  { ignores: ["dist/", "node_modules/", "coverage/", "tests/fixtures/compiled/", "docs/api/", "tests/artifacts/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -49,6 +49,18 @@ export default tseslint.config(
     // Nest injects by design:paramtypes, so a class used only as a constructor parameter type must stay a value import.
     files: ["examples/nestjs/**"],
     languageOptions: { parserOptions: { emitDecoratorMetadata: true, experimentalDecorators: true } },
+  },
+  {
+    // The playground's page (`toolwright dev`): plain browser modules shipped as they are, no build step.
+    files: ["src/devtools/page/**/*.js"],
+    languageOptions: {
+      globals: Object.fromEntries(
+        ["document", "location", "fetch", "EventSource", "CSS", "URL", "Blob", "atob"].map((name) => [
+          name,
+          "readonly",
+        ]),
+      ),
+    },
   },
   {
     files: ["**/*.cjs", "scripts/**", "**/*.mjs"],

@@ -17,7 +17,7 @@
 // CommonJS bundle of an app, which has no import.meta.url, still loads) in the file that declares it.
 // The dist/cjs/package.json says "commonjs", so Node and TypeScript read that folder's .js and .d.ts files as such.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative, resolve } from "node:path";
 import { build } from "esbuild";
 
@@ -226,6 +226,10 @@ await build({
 });
 rmSync(RAW, { recursive: true });
 writeFileSync("dist/cjs/package.json", JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
+
+// The page of `toolwright dev` ships as it is written (plain HTML, CSS and browser modules): the command finds it
+// beside itself, in dist/esm/devtools/page (src/cli/dev.ts, assetsDir).
+cpSync("src/devtools/page", "dist/esm/devtools/page", { recursive: true });
 
 for (const name of STANDALONE) {
   for (const format of ["esm", "cjs"]) {

@@ -32,6 +32,7 @@ export const LAYERS = [
   "adapters",
   "generate",
   "vite",
+  "devtools",
   "cli",
 ];
 
@@ -40,7 +41,7 @@ export const LAYERS = [
  * may import anything of it, and of any room it sits in. The innermost room around an imported file is the one whose
  * door counts, so the pipeline's own files still enter approvals/ and tasks/ through their doors.
  */
-export const ROOMS = ["dispatch", "dispatch/approvals", "dispatch/tasks"];
+export const ROOMS = ["dispatch", "dispatch/approvals", "dispatch/tasks", "devtools"];
 
 // `--root <dir>` checks another tree laid out the same way (the checker's own test uses it).
 const rootFlag = process.argv.indexOf("--root");
@@ -127,7 +128,10 @@ for (const file of files) {
   }
 }
 for (const room of ROOMS) {
-  if (!edges.has(join(src, room, "index.ts"))) problems.push(`src/${room}/ is a room without a door (index.ts)`);
+  // A room the tree does not have (the checker's own test trees hold only dispatch/) needs no door.
+  const present = files.some((file) => insideRoom(file, room));
+  if (present && !edges.has(join(src, room, "index.ts")))
+    problems.push(`src/${room}/ is a room without a door (index.ts)`);
 }
 for (const layer of new Set(files.map(layerOf).filter(Boolean))) {
   if (!LAYERS.includes(layer))

@@ -3,6 +3,7 @@ import type { ProviderName } from "../schema/finding.js";
 import { CliError } from "./cli-error.js";
 import { type GenerateCommand, parseGenerate } from "./generate-args.js";
 import { type DoctorCommand, parseDoctorCommand } from "./doctor/run-doctor.js";
+import { type DevCommand, parseDev } from "./dev-args.js";
 
 /** `toolwright inspect <module> [--agent NAME] [--provider P] [--json]`. */
 export interface InspectCommand {
@@ -33,7 +34,7 @@ export interface HelpCommand {
 }
 
 /** A parsed command line. */
-export type Command = InspectCommand | ServeCommand | GenerateCommand | DoctorCommand | HelpCommand;
+export type Command = InspectCommand | ServeCommand | GenerateCommand | DoctorCommand | DevCommand | HelpCommand;
 
 /** The usage text of the command. */
 export const USAGE = `Usage:
@@ -41,6 +42,7 @@ export const USAGE = `Usage:
   toolwright serve <module> [--agent NAME] [--http PORT] [--host HOST] [--stateless]
   toolwright generate [files...] [--out FILE] [--project TSCONFIG] [--check | --watch]
   toolwright doctor [module] [--project tsconfig.json] [--json]
+  toolwright dev <module> [--agent NAME] [--port N] [--no-open]
 
 <module> is a JavaScript file, or a TypeScript file when tsx is installed.
 inspect: prints each agent's tools, their schemas (or the provider's form) and compatibility findings, and
@@ -52,7 +54,10 @@ generate: writes the schemas of decorated methods without params, read from thei
          (default toolwright.generated.ts beside the files that declare tools; needs the typescript package);
          --check exits 1 when it is stale.
 doctor:  names each tsconfig.json / package.json setting that will break decorated agents, with the fix, and with
-         a module, allowedAgents names that match no agent; exits 1 when a setting will break the project.`;
+         a module, allowedAgents names that match no agent; exits 1 when a setting will break the project.
+dev:     serves a playground page on 127.0.0.1 (a free port unless --port) and prints its URL with a secret token:
+         each tool as every provider receives it, a form that calls it, approvals, progress and the event log;
+         reloads when the module's folder changes; opens a browser unless --no-open.`;
 
 const HELP = " (toolwright --help shows the usage)";
 const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "gemini", "mcp"];
@@ -63,12 +68,13 @@ const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "gemini", "mc
  */
 export function parseCommand(argv: readonly string[]): Command {
   const [command, ...rest] = argv;
-  if (command === undefined) throw new CliError(`missing command: inspect, serve, generate or doctor${HELP}`);
+  if (command === undefined) throw new CliError(`missing command: inspect, serve, generate, doctor or dev${HELP}`);
   if (command === "help" || command === "--help" || command === "-h") return { command: "help" };
   if (command === "generate") return parseGenerate(rest, HELP);
   if (command === "doctor") return parseDoctorCommand(rest);
+  if (command === "dev") return parseDev(rest, HELP);
   if (command !== "inspect" && command !== "serve")
-    throw new CliError(`unknown command "${command}": use inspect, serve, generate or doctor${HELP}`);
+    throw new CliError(`unknown command "${command}": use inspect, serve, generate, doctor or dev${HELP}`);
   let parsed;
   try {
     parsed = parseArgs({

@@ -46,6 +46,8 @@ export async function main(argv: readonly string[], io: CliOutput): Promise<numb
         return await (await import("./generate.js")).runGenerate(command, io);
       case "doctor":
         return await (await import("./doctor/run-doctor.js")).runDoctor(command, io);
+      case "dev":
+        return await (await import("./dev.js")).runDev(command, io);
     }
   } catch (error) {
     if (error instanceof CliError) {

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,6 +26,18 @@ import {
 // Build, pack, install and tsc take a few seconds each; a loaded CI machine can be several times slower.
 jest.setTimeout(240_000);
 
+// A plain JavaScript agent module for `toolwright dev` run from the installed package.
+const devAgentMjs = `import { BaseAgent, p, toolRegistry } from "toolwright";
+toolRegistry.register("echo", ({ text }) => text, {
+  description: "Repeat the text",
+  params: { text: p.string() },
+  allowedAgents: ["echo_agent"],
+});
+export class EchoAgent extends BaseAgent {
+  static agentName = "echo_agent";
+}
+`;
+
 describe("the packed package, installed into a fresh consumer project", () => {
   let packDir = "";
   let consumer = "";
@@ -46,6 +59,7 @@ describe("the packed package, installed into a fresh consumer project", () => {
       "js/loads.mjs": loadsMjs,
       "js/loads.cjs": loadsCjs,
       "js/workflow.mjs": workflowMjs,
+      "js/dev-agent.mjs": devAgentMjs,
     });
     await installTarball(consumer, tarball);
     installed = join(consumer, "node_modules", "toolwright");
@@ -69,6 +83,38 @@ describe("the packed package, installed into a fresh consumer project", () => {
     expect(packedFiles.filter((file) => /^(src|tests|bench|examples)\//.test(file))).toEqual([]);
     // Without it Node and TypeScript would read dist/cjs/*.js and *.d.ts as ESM, since the package is "type": "module".
     expect(JSON.parse(readFileSync(join(installed, "dist/cjs/package.json"), "utf8"))).toEqual({ type: "commonjs" });
+  });
+
+  it("ships the page of toolwright dev, which the installed command finds and serves", async () => {
+    for (const file of ["index.html", "app.js", "style.css", "schema-form.js"]) {
+      expect(packedFiles).toContain(`dist/esm/devtools/page/${file}`);
+    }
+    const command = spawn(
+      process.execPath,
+      [join(installed, "dist/esm/cli/toolwright.js"), "dev", "js/dev-agent.mjs", "--no-open"],
+      { cwd: consumer, stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        command.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          const found = / at (http:\/\/127\.0\.0\.1:\d+\/[\w-]+\/)\n/.exec(out);
+          if (found) resolve(found[1]!);
+        });
+        command.once("exit", (code) => reject(new Error(`toolwright dev exited with ${code}: ${out}`)));
+      });
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("<title>toolwright dev</title>");
+      expect((await fetch(`${url}app.js`)).status).toBe(200);
+      const state = (await (await fetch(`${url}api/state`)).json()) as { agents: { name: string }[] };
+      expect(state.agents.map((agent) => agent.name)).toEqual(["echo_agent"]);
+    } finally {
+      const exited = new Promise((resolve) => command.once("exit", resolve));
+      command.kill("SIGTERM");
+      await exited;
+    }
   });
 
   it("installs with its runtime dependencies only", () => {

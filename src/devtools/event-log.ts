@@ -1,0 +1,100 @@
+import type { DevAgent } from "./dev-agent.js";
+
+/** One line of the playground's event log: a listener's event, with when it came and how long the call took. */
+export interface LogEntry {
+  readonly seq: number;
+  /** Milliseconds since the server started. */
+  readonly at: number;
+  readonly agent: string;
+  readonly event: "before" | "after" | "error" | "progress";
+  readonly tool: string;
+  readonly callId: string;
+  readonly taskId?: string;
+  /** On `after` and `error`: milliseconds since the call's `before` (absent when this log did not see it). */
+  readonly durationMs?: number;
+  /** On `after` and `error`: the result's outcome. */
+  readonly outcome?: string;
+  readonly progress?: { readonly progress: number; readonly total?: number; readonly message?: string };
+}
+
+const KEEP = 500;
+
+/**
+ * Listens to every agent's `before`, `after`, `error` and `progress` events and keeps the latest {@link KEEP}, telling
+ * `onEntry` of each as it comes (the server streams them to the page).
+ */
+export class EventLog {
+  readonly #entries: LogEntry[] = [];
+  readonly #started = new Map<string, number>();
+  readonly #origin = performance.now();
+  readonly #off: (() => void)[] = [];
+  #seq = 0;
+
+  constructor(
+    agents: readonly DevAgent[],
+    readonly onEntry: (entry: LogEntry) => void,
+  ) {
+    for (const agent of agents) {
+      this.#off.push(
+        agent.on("before", (e) => {
+          this.#started.set(`${agent.name}\0${e.callId}`, performance.now());
+          this.#add({ agent: agent.name, event: "before", tool: e.toolName, callId: e.callId, ...task(e.taskId) });
+        }),
+        agent.on("after", (e) => this.#end(agent.name, "after", e)),
+        agent.on("error", (e) => this.#end(agent.name, "error", e)),
+        agent.on("progress", (e) => {
+          const { progress, total, message } = e;
+          this.#add({
+            agent: agent.name,
+            event: "progress",
+            tool: e.toolName,
+            callId: e.callId,
+            ...task(e.taskId),
+            progress: { progress, ...(total === undefined ? {} : { total }), ...(message ? { message } : {}) },
+          });
+        }),
+      );
+    }
+  }
+
+  /** The entries kept, oldest first. */
+  entries(): readonly LogEntry[] {
+    return this.#entries;
+  }
+
+  /** Stops listening. */
+  close(): void {
+    for (const off of this.#off) off();
+  }
+
+  #end(
+    agent: string,
+    event: "after" | "error",
+    e: { callId: string; toolName: string; taskId?: string; result?: { outcome: string } },
+  ): void {
+    const key = `${agent}\0${e.callId}`;
+    const start = this.#started.get(key);
+    // A background task's call ends twice (handed off, then done): keep the start for its second end.
+    if (e.result?.outcome !== "backgrounded") this.#started.delete(key);
+    this.#add({
+      agent,
+      event,
+      tool: e.toolName,
+      callId: e.callId,
+      ...task(e.taskId),
+      ...(start === undefined ? {} : { durationMs: Math.round((performance.now() - start) * 10) / 10 }),
+      ...(e.result ? { outcome: e.result.outcome } : {}),
+    });
+  }
+
+  #add(fields: Omit<LogEntry, "seq" | "at">): void {
+    const entry: LogEntry = { seq: ++this.#seq, at: Math.round(performance.now() - this.#origin), ...fields };
+    this.#entries.push(entry);
+    if (this.#entries.length > KEEP) this.#entries.shift();
+    this.onEntry(entry);
+  }
+}
+
+function task(taskId: string | undefined): { taskId?: string } {
+  return taskId === undefined ? {} : { taskId };
+}

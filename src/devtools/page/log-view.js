@@ -1,0 +1,31 @@
+// The event log: each listener event (before, after, error, progress) with its time and the call's duration.
+import { h } from "./dom.js";
+
+const MAX_ROWS = 300;
+
+/**
+ * Appends one log entry (newest on top) to the log table's body.
+ * @param {HTMLElement} body
+ * @param {any} e
+ */
+export function appendLog(body, e) {
+  const detail =
+    e.event === "progress"
+      ? `${e.progress.progress}${e.progress.total === undefined ? "" : `/${e.progress.total}`}${e.progress.message ? ` ${e.progress.message}` : ""}`
+      : [e.outcome, e.durationMs === undefined ? "" : `${e.durationMs} ms`, e.taskId ? `task ${e.taskId}` : ""]
+          .filter(Boolean)
+          .join(" · ");
+  body.prepend(
+    h(
+      "tr",
+      { className: `ev-${e.event}` },
+      h("td", {}, String(e.at)),
+      h("td", {}, e.agent),
+      h("td", {}, e.event),
+      h("td", {}, e.tool),
+      h("td", {}, e.callId),
+      h("td", {}, detail),
+    ),
+  );
+  while (body.rows.length > MAX_ROWS) body.lastElementChild?.remove();
+}
