@@ -129,7 +129,8 @@ for (const file of files) {
 for (const room of ROOMS) {
   // A room absent from the tree checked (another tree given by --root) has nothing to guard.
   const present = files.some((file) => insideRoom(file, room));
-  if (present && !edges.has(join(src, room, "index.ts"))) problems.push(`src/${room}/ is a room without a door (index.ts)`);
+  if (present && !edges.has(join(src, room, "index.ts")))
+    problems.push(`src/${room}/ is a room without a door (index.ts)`);
 }
 for (const layer of new Set(files.map(layerOf).filter(Boolean))) {
   if (!LAYERS.includes(layer))
