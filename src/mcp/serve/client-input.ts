@@ -7,7 +7,6 @@ import { runWithToolClient } from "../../tool/call-context.js";
 import { stableStringify } from "../../schema/stable-stringify.js";
 import type { ServerSdk } from "../load-sdk.js";
 import type { ApprovalCodec } from "./approval-over-mrtr.js";
-import type { McpEra } from "./list-tools.js";
 import { type DeclaredClientCapabilities, REQUIRED_CAPABILITY } from "./client-features.js";
 import { MrtrClient } from "./mrtr-client.js";
 import { pushClient } from "./push-client.js";
@@ -34,7 +33,11 @@ export function isClientInputState(state: unknown): state is ClientInputState {
 /** What opening a call's client needs to know of the request being answered. */
 export interface ClientInputScope {
   readonly sdk: ServerSdk;
-  readonly era: McpEra;
+  /**
+   * The revision asks the client in rounds (2026-07-28: `input_required`, answered by a retry); otherwise (2025-11-25)
+   * requests go out on the session while the call waits.
+   */
+  readonly rounds: boolean;
   readonly ctx: ServerContext;
   /** Signs the rounds' `requestState`; without one a 2026 call gets no client. */
   readonly codec: ApprovalCodec | undefined;
@@ -92,11 +95,11 @@ export class ClientInputCall {
 
   /** Runs `fn` (everything that may start or settle the call, approvals included) with the call's client in reach. */
   async run(fn: (options: ClientCallOptions) => Promise<ToolResult>) {
-    const { sdk, era, ctx, codec, capabilities } = this.#scope;
+    const { sdk, rounds, ctx, codec, capabilities } = this.#scope;
     const onMissing = (feature: ClientFeature) => Object.assign(this.#missing, REQUIRED_CAPABILITY[feature]);
     const signal = ctx.mcpReq.signal;
-    if (era === "legacy" || codec === undefined) {
-      const client = (this.#push = pushClient(ctx, era === "legacy" ? capabilities : undefined, onMissing));
+    if (!rounds || codec === undefined) {
+      const client = (this.#push = pushClient(ctx, rounds ? undefined : capabilities, onMissing));
       return runWithToolClient(this.callId, client, () => fn({ callId: this.callId, signal }));
     }
     const client = new MrtrClient(sdk, ctx, capabilities, this.#answers, onMissing);
@@ -139,16 +142,4 @@ export class ClientInputCall {
   within<T>(fn: () => Promise<T>): Promise<T> {
     return this.#push === undefined ? fn() : runWithToolClient(this.callId, this.#push, fn);
   }
-}
-
-/** What the client declared it can do: in this 2026 request's `_meta`, or at the 2025 session's `initialize`. */
-export function declaredCapabilities(
-  era: McpEra,
-  ctx: ServerContext,
-  server: { getClientCapabilities(): DeclaredClientCapabilities | undefined },
-): DeclaredClientCapabilities | undefined {
-  if (era === "legacy") return server.getClientCapabilities();
-  // The SDK types the 2026 envelope as `{}`; its keys are the revision's `_meta` names.
-  const envelope = ctx.mcpReq.envelope as Record<string, DeclaredClientCapabilities | undefined> | undefined;
-  return envelope?.["io.modelcontextprotocol/clientCapabilities"];
 }

@@ -16,8 +16,6 @@ export interface McpTasks {
   cancel(taskId: string, reason?: string): boolean;
   /** Resolves with the task's final result, from whichever replica runs it (2025-11-25 `tasks/result`). */
   wait?(taskId: string): Promise<ToolResult>;
-  /** Every task of the agent's store scope (2025-11-25 `tasks/list`). */
-  fetchAll?(): Promise<readonly McpTaskInfo[]>;
   /** Cancels a task that another replica runs, through the shared store; resolves false when none was running. */
   requestCancel?(taskId: string, reason?: string): Promise<boolean>;
 }

@@ -1,5 +1,5 @@
-import { toMcpCallToolResult } from "./call-tool-result.js";
-import type { ServerSdk } from "../load-sdk.js";
+import { toMcpCallToolResult } from "../../call-tool-result.js";
+import type { ServerSdk } from "../../../load-sdk.js";
 import {
   type McpTaskInfo,
   type McpTaskTiming,
@@ -7,7 +7,8 @@ import {
   cancelTask,
   fetchTask,
   unknownTask,
-} from "./mcp-tasks.js";
+} from "../../mcp-tasks.js";
+import type { TaskOwnership } from "../../task-ownership.js";
 
 /** The 2025-11-25 capability of a server that runs `tools/call` as experimental tasks (`tasks`). */
 export const LEGACY_TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
@@ -59,16 +60,21 @@ const listParams = (sdk: ServerSdk) =>
 /**
  * Registers 2025-11-25's experimental task methods on a legacy-era server, over the agent's tasks: `tasks/get` (the
  * task's status, from the store: any replica), `tasks/result` (waits for the end, then the `CallToolResult` with its
- * related-task `_meta`), `tasks/list` (the tasks of the agent's store scope) and `tasks/cancel` (stops the task
- * wherever it runs and answers the cancelled task; an ended task is -32602, as the revision asks).
+ * related-task `_meta`), `tasks/list` and `tasks/cancel` (stops the task wherever it runs and answers the cancelled
+ * task; an ended task is -32602, as the revision asks). Each answers only the tasks `owned` allows: a session's own
+ * (see {@link TaskOwnership}); any other id is an unknown task.
  */
 export function registerLegacyTaskHandlers(
   server: InstanceType<ServerSdk["Server"]>,
   sdk: ServerSdk,
   tasks: McpTasks,
   timing: McpTaskTiming,
+  owned: TaskOwnership,
 ): void {
-  const read = (taskId: string) => fetchTask(sdk, tasks, taskId);
+  const read = (taskId: string) => {
+    if (!owned.allows(taskId)) return Promise.reject(unknownTask(sdk, taskId));
+    return fetchTask(sdk, tasks, taskId);
+  };
   server.setRequestHandler("tasks/get", { params: taskIdParams(sdk) }, async ({ taskId }) =>
     legacyTaskView(await read(taskId), timing),
   );
@@ -79,9 +85,15 @@ export function registerLegacyTaskHandlers(
     const answer = toMcpCallToolResult(result);
     return { ...answer, _meta: { [RELATED_TASK]: { taskId } } };
   });
+  // Read by id, never by listing the store's scope: the scope holds every session's tasks and the app's own.
   server.setRequestHandler("tasks/list", { params: listParams(sdk) }, async () => {
-    const all = tasks.fetchAll ? await tasks.fetchAll() : [];
-    return { tasks: all.map((info) => legacyTaskView(info, timing)) };
+    const found: McpTaskInfo[] = [];
+    for (const id of owned.ids()) {
+      const info = await tasks.fetch(id);
+      if (info === undefined) owned.forget(id);
+      else found.push(info);
+    }
+    return { tasks: found.map((info) => legacyTaskView(info, timing)) };
   });
   server.setRequestHandler("tasks/cancel", { params: taskIdParams(sdk) }, async ({ taskId }) => {
     const info = await read(taskId);

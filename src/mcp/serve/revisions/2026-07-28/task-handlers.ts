@@ -1,7 +1,15 @@
-import { toMcpCallToolResult } from "./call-tool-result.js";
-import type { ServerSdk } from "../load-sdk.js";
-import { type McpTaskInfo, type McpTaskTiming, type McpTasks, cancelTask, fetchTask } from "./mcp-tasks.js";
-import { taskProcessEndedText } from "../../errors/model-messages.js";
+import { toMcpCallToolResult } from "../../call-tool-result.js";
+import type { ServerSdk } from "../../../load-sdk.js";
+import {
+  type McpTaskInfo,
+  type McpTaskTiming,
+  type McpTasks,
+  cancelTask,
+  fetchTask,
+  unknownTask,
+} from "../../mcp-tasks.js";
+import { taskProcessEndedText } from "../../../../errors/model-messages.js";
+import type { TaskOwnership } from "../../task-ownership.js";
 
 /** The MCP Tasks extension's identifier (`capabilities.extensions` and the client's per-request opt-in). */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
@@ -48,13 +56,14 @@ const taskIdParams = (sdk: ServerSdk) =>
  * Registers `tasks/get`, `tasks/update` and `tasks/cancel` (2026-07-28 Tasks extension) on a server, mapped onto the
  * agent's background tasks: `get` reads the task from the agent's store, so any replica sharing it answers; `cancel`
  * stops the task wherever it runs (on another replica through the store); `update` is acknowledged (no toolwright task waits for client input). An unknown
- * task id is a -32602 error.
+ * task id, or one `owned` does not allow (see {@link TaskOwnership}), is a -32602 error.
  */
 export function registerTaskHandlers(
   server: InstanceType<ServerSdk["Server"]>,
   sdk: ServerSdk,
   tasks: McpTasks,
   timing: McpTaskTiming,
+  owned: TaskOwnership,
 ): void {
   // The task methods exist only for a request that declares the extension (-32021 naming it otherwise).
   const gate = (ctx: { mcpReq: { envelope?: unknown } }) => {
@@ -64,9 +73,13 @@ export function registerTaskHandlers(
       requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
     });
   };
+  const read = (taskId: string) => {
+    if (!owned.allows(taskId)) return Promise.reject(unknownTask(sdk, taskId));
+    return fetchTask(sdk, tasks, taskId);
+  };
   server.setRequestHandler("tasks/get", { params: taskIdParams(sdk) }, async ({ taskId }, ctx) => {
     gate(ctx);
-    const info = await fetchTask(sdk, tasks, taskId);
+    const info = await read(taskId);
     const view = { resultType: "complete", ...taskView(info, timing) };
     if (info.status === "lost") return { ...view, error: { code: -32603, message: taskProcessEndedText() } };
     if (info.result === undefined || info.status === "running") return view;
@@ -75,12 +88,12 @@ export function registerTaskHandlers(
   });
   server.setRequestHandler("tasks/update", { params: taskIdParams(sdk) }, async ({ taskId }, ctx) => {
     gate(ctx);
-    await fetchTask(sdk, tasks, taskId);
+    await read(taskId);
     return {};
   });
   server.setRequestHandler("tasks/cancel", { params: taskIdParams(sdk) }, async ({ taskId }, ctx) => {
     gate(ctx);
-    await fetchTask(sdk, tasks, taskId);
+    await read(taskId);
     await cancelTask(tasks, taskId, "cancelled by the MCP client");
     return {};
   });
