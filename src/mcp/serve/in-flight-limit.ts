@@ -54,8 +54,8 @@ export function messageCount(body: unknown): number {
 
 /**
  * Answers HTTP 503 with `Retry-After` and a JSON-RPC error, which MCP clients surface as a failed request naming the
- * status, and a balancer may retry on another replica. The id is null: a request is refused before its body is read,
- * so a burst of refused requests costs no body buffers.
+ * status, and a balancer may retry on another replica. The id is null: the answer is for the request, whatever
+ * messages it held.
  */
 export function replyBusy(res: ServerResponse, limit: InFlightLimit): void {
   res.writeHead(503, { "content-type": "application/json", "retry-after": String(RETRY_AFTER_SECONDS) });

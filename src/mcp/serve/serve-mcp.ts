@@ -46,14 +46,22 @@ export interface HttpServeOptions extends McpServerOptions {
    * request, which never has a session) (each message of a batch counts); 256 by default.
    * A request beyond it is answered HTTP 503 with `Retry-After: 1` and a JSON-RPC error, which MCP clients report as a
    * failed request and a load balancer may retry on another replica; a batch larger than the limit itself is answered
-   * 400. Each message in flight costs a fresh MCP server and, for a call, a handler run.
+   * 400. Each message in flight costs a fresh MCP server and, for a call, a handler run. A request counts from the
+   * moment its body is complete, so a client that sends its body slowly holds no share.
    */
   readonly maxInFlight?: number;
+  /**
+   * How long a request's body may take to arrive once its headers have, in milliseconds; 10 000 (10 s) by default. A
+   * body still incomplete then is answered HTTP 408 and its connection closed, so slow clients (headers, then a byte
+   * now and then) cannot hold sockets, sessions or in-flight shares for the 5 minutes Node's own request timeout allows.
+   */
+  readonly bodyTimeoutMs?: number;
 }
 
 const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 5 * 60 * 1000;
 const DEFAULT_MAX_SESSIONS = 1_000;
 const DEFAULT_MAX_IN_FLIGHT = 256;
+const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 
 /** Options of {@link serveMcp}. */
 export type ServeMcpOptions = StdioServeOptions | HttpServeOptions;
@@ -86,7 +94,8 @@ export interface HttpMcpServerHandle extends McpServerHandle {
  *
  * Needs the optional peer dependency `@modelcontextprotocol/server` (the MCP SDK v2), loaded on the first call.
  * @throws {Error} naming the package when `@modelcontextprotocol/server` is not installed, or when the port is taken;
- *   {@link RangeError} for a `sessionIdleTimeoutMs`, `maxSessions` or `maxInFlight` that is not positive.
+ *   {@link RangeError} for a `sessionIdleTimeoutMs`, `bodyTimeoutMs`, `maxSessions` or `maxInFlight` that is
+ *   not positive.
  * @example
  * const server = await serveMcp(new FileAgent(), { transport: "http", port: 3000 });
  * console.log(`MCP endpoint: ${server.url}`);
@@ -121,6 +130,7 @@ export async function serveMcp(
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
   });
   return { transport: "http", port: listener.port, url: listener.url, close: () => listener.close() };
 }
