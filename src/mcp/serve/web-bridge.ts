@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Backlog } from "./backlog.js";
 
 /**
  * Builds the web-standard `Request` the SDK v2 answers from a Node request whose body was already read (`text`; none
@@ -27,7 +28,9 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse, text: st
 /**
  * Writes a web-standard `Response` to a Node response, streaming its body as it comes (an SSE stream of progress and
  * a result, or a 2025 session's long-lived GET stream). A client that hangs up cancels the body, so the SDK's stream
- * closes too.
+ * closes too. The body is read as fast as the SDK writes it, whatever the client reads: while the client is behind,
+ * frames wait in a {@link Backlog} that keeps only the latest progress update of each call, so a client that asks for
+ * progress and stops reading makes the server hold one update, not every one.
  */
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {};
@@ -42,17 +45,30 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
   const reader = response.body.getReader();
   const cancel = () => void reader.cancel().catch(() => undefined);
   res.once("close", cancel);
+  const backlog = new Backlog();
+  let behind = false;
+  // SSE frames must reach the client as they are written, not when a buffer fills; a full buffer waits for "drain".
+  const flush = () => {
+    behind = false;
+    for (let frame = backlog.take(); frame !== undefined; frame = backlog.take()) {
+      if (res.write(frame)) continue;
+      behind = true;
+      return void res.once("drain", flush);
+    }
+  };
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      // SSE frames must reach the client as they are written, not when a buffer fills.
-      if (!res.write(value)) await new Promise<void>((resolve) => res.once("drain", resolve));
+      backlog.add(value);
+      if (!behind) flush();
     }
   } catch {
     // The client hung up (cancel) or the stream failed: nothing more can be written.
   } finally {
-    res.off("close", cancel);
+    res.off("close", cancel).off("drain", flush);
+    // What still waits (the result, the latest progress of each call: a bounded backlog) goes to Node's buffer as is.
+    if (!res.destroyed) for (let frame = backlog.take(); frame !== undefined; frame = backlog.take()) res.write(frame);
     res.end();
   }
 }
