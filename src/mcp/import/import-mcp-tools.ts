@@ -4,6 +4,7 @@ import type { ToolRegistry } from "../../registry/tool-registry.js";
 import { connectClient } from "./load-client.js";
 import { type McpClientLike, type McpRemoteTool, type McpTransportLike, isMcpClient } from "./mcp-client-like.js";
 import { type RemoteToolContext, remoteToolHandler, remoteToolOptions } from "./remote-tool.js";
+import { type RemoteSchemaLimits, checkRemoteSchemas } from "./remote-schema-limits.js";
 import { type McpToolFilter, type McpToolRename, localNamesOf, selectTools } from "./remote-selection.js";
 
 /** Options of {@link importMcpTools}. */
@@ -27,6 +28,11 @@ export interface ImportMcpToolsOptions {
   readonly rename?: McpToolRename;
   /** Time limit of each call (and of listing the tools), in milliseconds; 60 000 by default, as in the MCP SDK. */
   readonly timeoutMs?: number;
+  /**
+   * Bounds on each remote tool's schemas, checked before they are compiled (see {@link RemoteSchemaLimits}); a tool
+   * past one makes the import throw a `ToolDefinitionError` naming it.
+   */
+  readonly limits?: RemoteSchemaLimits;
 }
 
 /** What {@link importMcpTools} registered, and the connection the tools use. */
@@ -97,6 +103,7 @@ export async function importMcpTools(
   const client = owned ? await connectClient(source, timeoutMs) : source;
   try {
     const remote = selectTools(await listAllTools(client, timeoutMs), options.filter);
+    for (const tool of remote) checkRemoteSchemas(tool, options.limits);
     const local = localNamesOf(remote, options.prefix ?? "", options.rename);
     const context: RemoteToolContext = {
       client,

@@ -4,6 +4,7 @@
 export { importMcpTools } from "./import-mcp-tools.js";
 export type { ImportMcpToolsOptions, ImportedMcpTools } from "./import-mcp-tools.js";
 export type { McpToolFilter, McpToolRename } from "./remote-selection.js";
+export type { RemoteSchemaLimits } from "./remote-schema-limits.js";
 export type {
   McpClientLike,
   McpProgress,
