@@ -2,7 +2,7 @@
 // patterned properties blocked ~9 s; 10,000 ended in "Maximum call stack size exceeded"), and a schema nested ~1,000
 // levels deep made register() / importMcpTools throw a bare RangeError naming neither tool nor schema. Both now throw
 // a ToolDefinitionError naming the tool and the limit, before anything compiles the schema.
-import { ToolDefinitionError, ToolRegistry } from "toolwright";
+import { type JsonSchema, ToolDefinitionError, ToolRegistry } from "toolwright";
 import { type McpClientLike, type McpRemoteTool, importMcpTools } from "toolwright/mcp";
 
 /** A client whose server lists `tools`. */
@@ -68,7 +68,7 @@ describe("40.5 / 40.6: remote and registered schemas are bounded", () => {
     expect(register).toThrow(ToolDefinitionError);
     expect(register).toThrow(/register\("deep"\): the input schema is nested more than 256 levels deep/);
     const returns = () =>
-      registry.register("deep_out", () => 1, { description: "Deep", returns: nested(1_000) as object });
+      registry.register("deep_out", () => 1, { description: "Deep", returns: nested(1_000) as JsonSchema });
     expect(returns).toThrow(/the `returns` schema is nested more than 256 levels deep/);
   });
 });
