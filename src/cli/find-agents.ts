@@ -1,4 +1,4 @@
-import type { McpServableAgent } from "../mcp/servable-agent.js";
+import type { McpServableAgent } from "../mcp/serve/index.js";
 import type { Tool } from "../tool/tool.js";
 import { CliError, ExitCode, firstLine, isDefinitionError } from "./cli-error.js";
 

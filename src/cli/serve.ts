@@ -1,4 +1,4 @@
-import { type McpServerHandle, serveMcp } from "../mcp/serve-mcp.js";
+import { type McpServerHandle, serveMcp } from "../mcp/serve/index.js";
 import type { ServeCommand } from "./args.js";
 import { CliError } from "./cli-error.js";
 import { findAgents, selectAgents } from "./find-agents.js";

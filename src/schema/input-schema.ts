@@ -1,3 +1,4 @@
+import { assertSchemaDepth } from "./schema-depth.js";
 import { recordDialect } from "./declared-dialect.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { type ObjectJsonSchema } from "../params/json-schema.js";
@@ -148,6 +149,7 @@ export function finishSchema(schema: unknown, where: string): ObjectJsonSchema {
   if (!isPlainObject(schema)) {
     throw new ToolDefinitionError(`${where}: the input schema must be a JSON Schema object; got ${typeof schema}.`);
   }
+  assertSchemaDepth(schema, where, "input schema");
   const text = JSON.stringify(schema);
   const { $schema: _dialect, ...plain } = JSON.parse(text) as Record<string, unknown>;
   if (mayHoldLegacyKeywords(text)) upgradeLegacyKeywords(plain);

@@ -1,3 +1,4 @@
+import { assertSchemaDepth } from "./schema-depth.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { JsonSchema } from "../params/json-schema.js";
 import type { InferArgs } from "../params/infer.js";
@@ -64,6 +65,7 @@ function finishOutputSchema(schema: unknown, where: string, compile = false): Js
       `${where}: \`returns\` must be p descriptors, a Standard Schema or a JSON Schema object; got ${show(schema)}.`,
     );
   }
+  assertSchemaDepth(schema, where, "`returns` schema");
   const text = JSON.stringify(schema);
   const { $schema: _dialect, ...plain } = JSON.parse(text) as Record<string, unknown>;
   if (mayHoldLegacyKeywords(text)) upgradeLegacyKeywords(plain);

@@ -84,4 +84,33 @@ describe("check-architecture", () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it("fails an import past the MCP rooms' doors, from the entry and from the other room", () => {
+    const root = tree("../dispatch/index.js");
+    const files: Record<string, string> = {
+      "src/mcp/serve/index.ts": 'export { serveMcp } from "./serve-mcp.js";\n',
+      "src/mcp/serve/serve-mcp.ts": "export const serveMcp = 1;\n",
+      "src/mcp/import/index.ts": 'export { importMcpTools } from "./import-mcp-tools.js";\n',
+      "src/mcp/import/import-mcp-tools.ts":
+        'import { serveMcp } from "../serve/serve-mcp.js";\nexport const importMcpTools = serveMcp;\n',
+      "src/mcp/index.ts":
+        'export { serveMcp } from "./serve/serve-mcp.js";\nexport { importMcpTools } from "./import/index.js";\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    try {
+      const { status, output } = check(root);
+      expect(status).toBe(1);
+      expect(output).toContain(
+        "src/mcp/index.ts imports src/mcp/serve/serve-mcp.ts: enter src/mcp/serve/ through its index.ts",
+      );
+      expect(output).toContain(
+        "src/mcp/import/import-mcp-tools.ts imports src/mcp/serve/serve-mcp.ts: enter src/mcp/serve/ through its index.ts",
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -23,7 +23,7 @@ describe('lint: tests import public names from "toolwright"', () => {
     const messages = lint(
       [
         'import type { BaseAgentOptions } from "../../src/agent/base-agent.js";',
-        'import { serveMcp as serve } from "../../src/mcp/serve-mcp.js";',
+        'import { serveMcp as serve } from "../../src/mcp/serve/serve-mcp.js";',
         'import { approvalHash } from "../../src/dispatch/stable-hash.js";',
         'import * as vite from "../../src/vite/index.js";',
         'import { BaseAgent, type ToolSpec } from "toolwright";',

@@ -1,0 +1,61 @@
+import { createLoadedTools } from "../../providers/tool-search/loaded-tools.js";
+import type { ServerSdk } from "../load-sdk.js";
+import { callToolHandler } from "./call-tool-handler.js";
+import { listMcpTools } from "./list-tools.js";
+import type { McpServerOptions } from "./mcp-server-options.js";
+import type { McpServerScope } from "./revisions/mcp-revision.js";
+import { REVISIONS } from "./revisions/revision-table.js";
+import type { McpServableAgent } from "./servable-agent.js";
+import { TaskOwnership } from "./task-ownership.js";
+
+export type { McpEra, McpServerScope } from "./revisions/mcp-revision.js";
+
+/**
+ * Creates a low-level MCP `Server` (SDK v2) for one agent and one protocol revision: `tools/list` answers the MCP
+ * form of the tools the agent may use (listed afresh on every request, in definition order), and `tools/call` goes
+ * through `agent.callTool` (call-tool-handler.ts). Deferred tools stay out of `tools/list` until `tool_search` finds
+ * them; only a 2025 session's server keeps what it loaded across requests, so only it advertises (and sends)
+ * `notifications/tools/list_changed`. With the agent's tasks, the revision's task methods answer the tasks of this
+ * server's session (task-ownership.ts).
+ */
+export function createMcpServer(
+  sdk: ServerSdk,
+  agent: McpServableAgent,
+  options: McpServerOptions = {},
+  scope: McpServerScope = { era: "legacy", sessionful: true },
+) {
+  const revision = REVISIONS[scope.era];
+  const tools = agent.tools();
+  const loaded =
+    agent.toolsForTurn !== undefined && tools.some((tool) => tool.deferred) ? createLoadedTools() : undefined;
+  const { tasks } = agent;
+  const server = new sdk.Server(
+    { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
+    {
+      // logging: the SDK answers `logging/setLevel` (2025) and honours `_meta` logLevel (2026) for whatever is logged.
+      capabilities: {
+        tools: { listChanged: loaded !== undefined && scope.sessionful },
+        logging: {},
+        ...(tasks === undefined ? {} : revision.tasksCapability),
+      },
+      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+      ...(options.listCache === undefined ? {} : { cacheHints: { "tools/list": options.listCache } }),
+      // A tampered or expired approval answer is refused by the SDK (-32602) before the handler runs.
+      ...(scope.codec === undefined ? {} : { requestState: { verify: scope.codec.verify } }),
+    },
+  );
+  const timing = { pollIntervalMs: options.tasks?.pollIntervalMs ?? 1_000, ttlMs: options.tasks?.ttlMs ?? 600_000 };
+  const owned = new TaskOwnership(scope.sessionful);
+  // The SDK types schema values as its own JSON type; ours are the same JSON, typed as JSON Schema.
+  server.setRequestHandler("tools/list", () => {
+    const listed = loaded === undefined ? agent.tools() : agent.toolsForTurn!(loaded);
+    return { tools: listMcpTools(listed, (tool, entry) => revision.list(tool, entry, tasks !== undefined)) } as never;
+  });
+  const serving = { sdk, server, agent, options, scope, revision, loaded, timing, owned, tasksServed: !!tasks };
+  server.setRequestHandler("tools/call", callToolHandler(serving));
+  if (tasks !== undefined) revision.registerTasks(server, sdk, tasks, timing, owned);
+  return server;
+}
+
+/** An MCP server created by {@link createMcpServer}. */
+export type McpSdkServer = ReturnType<typeof createMcpServer>;

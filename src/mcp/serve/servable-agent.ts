@@ -1,0 +1,47 @@
+import type { ToolResult } from "../../tool/tool-result.js";
+import type { ExportableTool } from "../../tool/exportable-tool.js";
+import type { LoadedTools } from "../../providers/tool-search/loaded-tools.js";
+import type { McpProgressUpdate } from "./mcp-progress.js";
+import type { McpTasks } from "./mcp-tasks.js";
+
+/** The part of an agent's `approvals` that {@link serveMcp} uses to settle a call waiting for approval. */
+export interface McpApprovals {
+  approve(
+    approvalId: string,
+    options?: { readonly signal?: AbortSignal; readonly args?: unknown; readonly expectedArgs?: unknown },
+  ): Promise<ToolResult>;
+  reject(approvalId: string, reason?: string): Promise<ToolResult>;
+  pending(): readonly { readonly id: string; readonly args: Readonly<Record<string, unknown>> }[];
+  /** Every process's pending approvals, read from the agent's store (so another replica's question can be answered). */
+  list?(): Promise<readonly { readonly id: string; readonly args: Readonly<Record<string, unknown>> }[]>;
+}
+
+/**
+ * What `serveMcp` needs of an agent: a `BaseAgent` has all of it. Typed structurally, so an agent class loaded from
+ * another copy of toolwright (the `toolwright` command loading a user's module) is served as well.
+ */
+export interface McpServableAgent {
+  readonly name: string;
+  tools(): readonly ExportableTool[];
+  /** The tools to list for a session that has loaded `loaded` deferred tools (absent: every tool is listed). */
+  toolsForTurn?(loaded: LoadedTools): readonly ExportableTool[];
+  callTool(
+    name: string,
+    args: unknown,
+    options?: {
+      readonly signal?: AbortSignal;
+      readonly callId?: string;
+      readonly loadedTools?: LoadedTools;
+      /**
+       * Receives the handler's progress reports (toolwright's `CallToolOptions.onProgress`); `serveMcp` passes it
+       * only for a call whose request carried `_meta.progressToken`, and sends each as `notifications/progress`.
+       */
+      readonly onProgress?: (update: McpProgressUpdate) => void;
+      /** Runs the call as a background task from its start: a client asked for an MCP task. */
+      readonly background?: boolean;
+    },
+  ): Promise<ToolResult>;
+  readonly approvals?: McpApprovals;
+  /** The agent's background tasks, served as MCP Tasks (2026-07-28 Tasks extension) when present. */
+  readonly tasks?: McpTasks;
+}
