@@ -67,6 +67,14 @@ function raw(
 
 const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 
+// Clicks Call and waits until the page shows the new call's result card, so the card read next is this call's and
+// not the previous one (two calls in a row may end with the same outcome).
+async function callAndWait() {
+  const before = await page.locator(".result").count();
+  await page.click("#call");
+  await page.waitForFunction((count) => document.querySelectorAll(".result").length > count, before);
+}
+
 async function chooseTool(name: string) {
   await page.click(`button.tool[data-agent="playground_agent"][data-tool="${name}"]`);
   await page.waitForSelector(`#tool h2:has-text("${name}")`);
@@ -142,7 +150,7 @@ describe("toolwright dev in a browser", () => {
     await page.fill('input[name="tags[]"]', "desk");
     await page.selectOption('select[name="includeArchived"]', "true");
     await page.fill('input[name="min"]', "5");
-    await page.click("#call");
+    await callAndWait();
     const first = page.locator(".result").first();
     await first.locator('[data-outcome="success"]').waitFor();
     const structured = await first.locator("details", { hasText: "structuredContent" }).locator("pre").textContent();
@@ -154,14 +162,14 @@ describe("toolwright dev in a browser", () => {
     // Raw JSON goes as text, as a model's arguments do.
     await page.check("text=raw JSON");
     await page.fill("textarea.raw", '{ "query": "lamp", "mode": "slow" }');
-    await page.click("#call");
+    await callAndWait();
     const rawCall = page.locator(".result").first();
     await rawCall.locator('[data-outcome="invalid_arguments"]').waitFor();
     expect(await rawCall.locator(".model").textContent()).toContain('/mode must be one of "fast", "thorough".');
     await page.uncheck("text=raw JSON");
 
     await page.fill('input[name="limit"]', "0");
-    await page.click("#call");
+    await callAndWait();
     const invalid = page.locator(".result").first();
     await invalid.locator('[data-outcome="invalid_arguments"]').waitFor();
     expect(await invalid.locator(".model").textContent()).toContain(
