@@ -219,10 +219,10 @@ export type {
 export type { OpenAIToolSearchOutput } from "./providers/openai/results.js";
 export { checkCompatibility } from "./providers/compatibility.js";
 export { checkResultCompatibility } from "./providers/result-compatibility.js";
-export { RESULT_LIMITS } from "./providers/result-limits.js";
-export type { ResultLimits, ResultPath } from "./providers/result-limits.js";
-export type { CompatibilityOptions } from "./providers/compatibility.js";
-export type { CompatibilityFinding, ProviderName, Severity } from "./schema/finding.js";
+export { RESULT_LIMITS } from "./providers/provider-table.js";
+export type { ResultLimits } from "./providers/result-limits.js";
+export type { CompatibilityOptions, ProviderName, ResultPath } from "./providers/provider-table.js";
+export type { CompatibilityFinding, Severity } from "./schema/finding.js";
 export type { ObjectSchemaObject, SchemaObject } from "./schema/json.js";
 
 export { runDurableCall } from "./durable/run-durable-call.js";

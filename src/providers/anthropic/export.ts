@@ -7,6 +7,7 @@ import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
 import { assertExportable } from "../export-errors.js";
 import { flattenRoots } from "../flatten-tools.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
+import { ANTHROPIC_NAME_RULE } from "./limits.js";
 import { type AnthropicToolSearch, type AnthropicToolSearchTool, anthropicToolSearchTool } from "./tool-search.js";
 
 /** A prompt-caching breakpoint (`CacheControlEphemeral` in @anthropic-ai/sdk). */
@@ -68,7 +69,7 @@ export function planAnthropicTools(
   strict: boolean | "auto",
   flatten = false,
 ): { readonly tools: readonly AnthropicTool[]; readonly findings: readonly CompatibilityFinding[] } {
-  const findings: CompatibilityFinding[] = checkToolNames(tools, "anthropic");
+  const findings: CompatibilityFinding[] = checkToolNames(tools, "anthropic", ANTHROPIC_NAME_RULE);
   const used = { tools: 0, optional: 0, unions: 0 };
   const flat = flattenRoots(tools, "anthropic", ["anyOf", "oneOf", "allOf"], flatten, findings);
   const planned = flat.map((tool): AnthropicTool => {
@@ -156,7 +157,7 @@ export function toAnthropicTools(
   tools: readonly ExportableTool[],
   options: AnthropicToolOptions = {},
 ): (AnthropicTool | AnthropicToolSearchTool)[] {
-  assertToolNames(tools, "anthropic");
+  assertToolNames(tools, "anthropic", ANTHROPIC_NAME_RULE);
   const strict = options.strict ?? false;
   const plan = planAnthropicTools(tools, strict, options.flattenRoot);
   const advice =

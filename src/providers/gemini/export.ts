@@ -8,6 +8,7 @@ import { recursiveRefTargets } from "../../schema/refs.js";
 import { visitSchemas } from "../../schema/visit.js";
 import { assertExportable } from "../export-errors.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
+import { GEMINI_NAME_RULE } from "./limits.js";
 
 /** Which `FunctionDeclaration` field carries the parameters. */
 export type GeminiMode = "openapi" | "jsonSchema";
@@ -142,7 +143,7 @@ export function planGeminiTools(
   readonly tools: readonly (GeminiFunctionDeclaration | GeminiJsonSchemaFunctionDeclaration)[];
   readonly findings: readonly CompatibilityFinding[];
 } {
-  const findings: CompatibilityFinding[] = checkToolNames(tools, "gemini");
+  const findings: CompatibilityFinding[] = checkToolNames(tools, "gemini", GEMINI_NAME_RULE);
   const planned = tools.map((tool) => {
     const converted = convertedSchema(tool, options);
     findings.push(...converted.findings);
@@ -233,7 +234,7 @@ export function toGeminiTools<T extends string = GeminiType>(
   tools: readonly ExportableTool[],
   options: GeminiToolOptions<T> = {},
 ): (GeminiFunctionDeclaration<T> | GeminiJsonSchemaFunctionDeclaration)[] {
-  assertToolNames(tools, "gemini");
+  assertToolNames(tools, "gemini", GEMINI_NAME_RULE);
   const plan = planGeminiTools(tools, options);
   const advice =
     options.mode === "openapi" && options.fallback === undefined

@@ -9,6 +9,7 @@ import { ROOT_COMBINATORS } from "../../schema/flatten-root.js";
 import { assertExportable } from "../export-errors.js";
 import { flattenRoots } from "../flatten-tools.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
+import { OPENAI_NAME_RULE } from "./limits.js";
 import {
   type OpenAIResponsesToolEntry,
   type OpenAIToolNamespace,
@@ -77,7 +78,7 @@ export function planOpenAITools(
   flatten = false,
   namesChecked = false,
 ): { readonly tools: readonly PlannedTool[]; readonly findings: readonly CompatibilityFinding[] } {
-  const findings: CompatibilityFinding[] = namesChecked ? [] : checkToolNames(tools, "openai");
+  const findings: CompatibilityFinding[] = namesChecked ? [] : checkToolNames(tools, "openai", OPENAI_NAME_RULE);
   const planned = flattenRoots(tools, "openai", ROOT_FORBIDDEN, flatten, findings).map((tool) =>
     planOne(tool, strict, findings),
   );
@@ -180,7 +181,7 @@ export function toOpenAITools(
   tools: readonly ExportableTool[],
   options: OpenAIToolOptions = {},
 ): OpenAIChatTool[] | OpenAIResponsesTool[] | OpenAIResponsesToolEntry[] {
-  assertToolNames(tools, "openai");
+  assertToolNames(tools, "openai", OPENAI_NAME_RULE);
   if (options.api !== "responses" && (options.toolSearch !== undefined || options.namespace !== undefined)) {
     throw new ToolDefinitionError(
       'toOpenAITools: toolSearch and namespace need api: "responses"; for Chat Completions send ' +
