@@ -172,6 +172,7 @@ export type { OpenAIChatToolTurn, OpenAIChatUserMessage } from "./providers/open
 export type { OpenAIChatUserPart, OpenAIResponsesOutputItem } from "./providers/openai/result-parts.js";
 export { toAnthropicTools } from "./providers/anthropic/export.js";
 export type { AnthropicCacheControl, AnthropicTool, AnthropicToolOptions } from "./providers/anthropic/export.js";
+export type { AnthropicCaller, AnthropicToolFields } from "./providers/anthropic/tool-fields.js";
 export { parseAnthropicToolCalls } from "./providers/anthropic/calls.js";
 export type { AnthropicContentBlockLike } from "./providers/anthropic/calls.js";
 export { toAnthropicToolResult } from "./providers/anthropic/results.js";
@@ -222,6 +223,8 @@ export { checkResultCompatibility } from "./providers/result-compatibility.js";
 export { RESULT_LIMITS } from "./providers/provider-table.js";
 export type { ResultLimits } from "./providers/result-limits.js";
 export type { CompatibilityOptions, ProviderName, ResultPath } from "./providers/provider-table.js";
+export type { ProviderRow } from "./providers/provider-row.js";
+export type { ToolNameRule } from "./providers/tool-names.js";
 export type { CompatibilityFinding, Severity } from "./schema/finding.js";
 export type { ObjectSchemaObject, SchemaObject } from "./schema/json.js";
 

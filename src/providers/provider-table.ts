@@ -17,10 +17,8 @@ export const PROVIDER_TABLE = {
   mcp: MCP_PROVIDER,
 } as const;
 
-type Table = typeof PROVIDER_TABLE;
-
 /** The providers toolwright exports tools to. */
-export type ProviderName = keyof Table;
+export type ProviderName = keyof typeof PROVIDER_TABLE;
 
 /** The providers' names, in the table's order. */
 export const PROVIDER_NAMES = Object.keys(PROVIDER_TABLE) as readonly ProviderName[];
@@ -32,7 +30,7 @@ export function isProviderName(name: string): name is ProviderName {
 
 /** The options `checkCompatibility` takes for each provider: the same as the exporter's. */
 export type CompatibilityOptions = {
-  readonly [P in ProviderName]: Table[P] extends ProviderRow<infer O, infer _L> ? O : never;
+  readonly [P in ProviderName]: (typeof PROVIDER_TABLE)[P] extends ProviderRow<infer O, infer _L> ? O : never;
 };
 
 /** Tool-name rules, per provider (each row's `nameRule`). */
@@ -42,8 +40,8 @@ export const TOOL_NAME_RULES = Object.fromEntries(
 
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 
-/** Every result path's limits, the rows' `resultLimits` together. */
-export type ResultLimitsTable = Intersection<Table[ProviderName]["resultLimits"]>;
+// Every result path's limits, the rows' `resultLimits` together.
+type ResultLimitsTable = Intersection<(typeof PROVIDER_TABLE)[ProviderName]["resultLimits"]>;
 
 /**
  * Each result path's limits, from the providers' documentation (December 2026), as each row of the provider table
@@ -57,4 +55,6 @@ export const RESULT_LIMITS = Object.assign(
 ) as ResultLimitsTable;
 
 /** A path a result can take to a model. */
-export type ResultPath = keyof ResultLimitsTable;
+export type ResultPath = {
+  [P in ProviderName]: keyof (typeof PROVIDER_TABLE)[P]["resultLimits"];
+}[ProviderName];

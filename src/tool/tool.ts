@@ -55,9 +55,11 @@ type RuleValue<R> = R extends { readonly kind: "boolean" }
         ? boolean | ApprovalPredicate
         : R extends { readonly kind: "icons" }
           ? readonly ToolIcon[]
-          : R extends { readonly kind: "choice"; readonly values: readonly (infer V)[] }
-            ? V
-            : number;
+          : R extends { readonly kind: "examples" }
+            ? readonly Readonly<Record<string, unknown>>[]
+            : R extends { readonly kind: "choice"; readonly values: readonly (infer V)[] }
+              ? V
+              : number;
 
 /**
  * The behaviour flags of a tool, as declared by `@tool`, `@builtinTool` or `register`: one optional member per entry

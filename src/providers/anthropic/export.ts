@@ -8,6 +8,7 @@ import { assertExportable } from "../export-errors.js";
 import { flattenRoots } from "../flatten-tools.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
 import { ANTHROPIC_NAME_RULE } from "./limits.js";
+import { type AnthropicToolFields, anthropicToolFields } from "./tool-fields.js";
 import { type AnthropicToolSearch, type AnthropicToolSearchTool, anthropicToolSearchTool } from "./tool-search.js";
 
 /** A prompt-caching breakpoint (`CacheControlEphemeral` in @anthropic-ai/sdk). */
@@ -35,7 +36,7 @@ export interface AnthropicToolOptions {
 }
 
 /** A custom tool for the Messages API (`Tool` in @anthropic-ai/sdk). */
-export interface AnthropicTool {
+export interface AnthropicTool extends AnthropicToolFields {
   name: string;
   description: string;
   input_schema: ObjectSchemaObject;
@@ -87,12 +88,13 @@ export function planAnthropicTools(
           `input_schema does not support \`${key}\` at the top level; move it into a property, or pass flattenRoot: true.`,
         );
     }
-    findings.push(...found.findings);
     const loose: AnthropicTool = {
       name: tool.name,
       description: tool.description,
       input_schema: cloneJson(schema) as ObjectSchemaObject,
+      ...anthropicToolFields(tool, found),
     };
+    findings.push(...found.findings);
     if (strict === false) return loose;
     const rewrite = toStrictJsonSchema(schema, { provider: "anthropic", tool: tool.name });
     const cost = complexity(rewrite.schema);

@@ -10,6 +10,7 @@ import { assertExportable } from "../export-errors.js";
 import { flattenRoots } from "../flatten-tools.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
 import { OPENAI_NAME_RULE } from "./limits.js";
+import { withExamples } from "../example-text.js";
 import {
   type OpenAIResponsesToolEntry,
   type OpenAIToolNamespace,
@@ -87,6 +88,16 @@ export function planOpenAITools(
 
 // One tool's plan, its findings added to `findings`. A module function, not a closure per tool.
 function planOne(tool: ExportableTool, strict: boolean | "auto", findings: CompatibilityFinding[]): PlannedTool {
+  if (tool.allowedCallers !== undefined) {
+    findings.push({
+      tool: tool.name,
+      path: "",
+      rule: "openai.allowed-callers",
+      severity: "warning",
+      message:
+        "allowedCallers is not sent: OpenAI function tools have no allowed_callers field in the openai SDK's types (6.30), so the model calls the tool as any other.",
+    });
+  }
   if (strict !== false) {
     const rewrite = toStrictJsonSchema(tool.inputSchema, { provider: "openai", tool: tool.name });
     if (rewrite.strict || strict === true) {
@@ -94,7 +105,7 @@ function planOne(tool: ExportableTool, strict: boolean | "auto", findings: Compa
       for (let i = 0; i < found.length; i++) findings.push(found[i]!);
       return {
         name: tool.name,
-        description: tool.description,
+        description: withExamples(tool.description, tool.examples),
         parameters: copyBuiltJson(rewrite.schema),
         strict: true,
       };
@@ -111,7 +122,7 @@ function planOne(tool: ExportableTool, strict: boolean | "auto", findings: Compa
   }
   const { parameters, findings: found } = looseParameters(tool);
   findings.push(...found);
-  return { name: tool.name, description: tool.description, parameters, strict: false };
+  return { name: tool.name, description: withExamples(tool.description, tool.examples), parameters, strict: false };
 }
 
 // "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'const'/'not' at the top level" (400),
