@@ -55,6 +55,7 @@ export type {
   Tool,
   ToolCallContext,
   ToolFlags,
+  ToolGrammar,
   ToolHandler,
   ToolSpec,
 } from "./tool/tool.js";
@@ -159,6 +160,11 @@ export type {
 
 export { toOpenAITools } from "./providers/openai/export.js";
 export type { OpenAIApi, OpenAIChatTool, OpenAIResponsesTool, OpenAIToolOptions } from "./providers/openai/export.js";
+export type {
+  OpenAICustomOutputItem,
+  OpenAICustomTool,
+  OpenAICustomToolOutput,
+} from "./providers/openai/custom-tool.js";
 export { parseOpenAIToolCalls } from "./providers/openai/calls.js";
 export type { OpenAIChatMessageLike, OpenAIResponsesOutputLike, TypedItem } from "./providers/openai/calls.js";
 export { toOpenAIToolResult } from "./providers/openai/results.js";

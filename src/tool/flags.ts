@@ -65,6 +65,12 @@ export const TOOL_FLAGS = {
   allowedCallers: { rule: { kind: "names" } },
   /** Anthropic `eager_input_streaming`: stream this tool's input as the model writes it. */
   eagerInputStreaming: { rule: { kind: "boolean" } },
+  /**
+   * For a tool whose one parameter is a string: the grammar that string follows, `{ syntax: "lark" | "regex",
+   * definition }`. `toOpenAITools(tools, { api: "responses", customTools: true })` exports the tool as an OpenAI
+   * custom tool constrained by it; elsewhere the tool goes out as a function with the grammar in its description.
+   */
+  grammar: { rule: { kind: "grammar" } },
   /** A short usage example for the model; appended to the description as `Example: ...`. */
   snippet: { rule: { kind: "string" } },
   /** Extra guidance for the model on when and how to use the tool; appended to the description. */

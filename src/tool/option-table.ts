@@ -25,6 +25,8 @@ export type OptionRule =
   | { readonly kind: "icons" }
   /** Example arguments: a non-empty list of plain objects (each checked against the input schema by `defineTool`). */
   | { readonly kind: "examples" }
+  /** A grammar for a tool's one string parameter: `{ syntax: "lark" | "regex", definition }`. */
+  | { readonly kind: "grammar" }
   /** One of the listed strings. */
   | { readonly kind: "choice"; readonly values: readonly string[] }
   /** Anything `test` accepts; `expected` says what that is, for the message. */
@@ -77,6 +79,13 @@ function complaint(key: string, rule: OptionRule, value: unknown): string | unde
         : `\`${key}\` must be a whole number >= ${rule.min}; got ${shown(value)}.`;
     case "icons":
       return iconsComplaint(key, value);
+    case "grammar":
+      return isPlainObject(value) &&
+        ((value as { syntax?: unknown }).syntax === "lark" || (value as { syntax?: unknown }).syntax === "regex") &&
+        typeof (value as { definition?: unknown }).definition === "string" &&
+        (value as { definition: string }).definition !== ""
+        ? undefined
+        : `\`${key}\` must be { syntax: "lark" | "regex", definition: "<the grammar>" }.`;
     case "examples":
       return Array.isArray(value) && value.length > 0 && value.every(isPlainObject)
         ? undefined

@@ -8,6 +8,7 @@ import { assertExportable } from "../export-errors.js";
 import { flattenRoots } from "../flatten-tools.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
 import { ANTHROPIC_NAME_RULE } from "./limits.js";
+import { withGrammar } from "../example-text.js";
 import { type AnthropicToolFields, anthropicToolFields } from "./tool-fields.js";
 import { type AnthropicToolSearch, type AnthropicToolSearchTool, anthropicToolSearchTool } from "./tool-search.js";
 
@@ -90,7 +91,8 @@ export function planAnthropicTools(
     }
     const loose: AnthropicTool = {
       name: tool.name,
-      description: tool.description,
+      // Anthropic takes examples (input_examples) but no grammar: the grammar goes in the description.
+      description: withGrammar(tool.description, tool.grammar),
       input_schema: cloneJson(schema) as ObjectSchemaObject,
       ...anthropicToolFields(tool, found),
     };

@@ -9,7 +9,7 @@ import { visitSchemas } from "../../schema/visit.js";
 import { assertExportable } from "../export-errors.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
 import { GEMINI_NAME_RULE } from "./limits.js";
-import { withExamples } from "../example-text.js";
+import { describedTool } from "../example-text.js";
 
 /** Which `FunctionDeclaration` field carries the parameters. */
 export type GeminiMode = "openapi" | "jsonSchema";
@@ -148,7 +148,7 @@ export function planGeminiTools(
   const planned = tools.map((tool) => {
     const converted = convertedSchema(tool, options);
     findings.push(...converted.findings);
-    const base = { name: tool.name, description: withExamples(tool.description, tool.examples) };
+    const base = { name: tool.name, description: describedTool(tool) };
     // Each export hands out its own copy, so a caller that edits one cannot change the cached conversion.
     if (converted.parameters !== undefined) return { ...base, parameters: cloneJson(converted.parameters) };
     if (converted.parametersJsonSchema !== undefined) {

@@ -5,7 +5,7 @@ import { type CompatibilityFinding, FindingCollector } from "../../schema/findin
 import { assertExportable } from "../export-errors.js";
 import { checkToolNames } from "../tool-names.js";
 import { MCP_NAME_RULE } from "./limits.js";
-import { withExamples } from "../example-text.js";
+import { describedTool } from "../example-text.js";
 
 /** MCP tool annotations (hints to clients; never a security boundary). */
 export interface McpToolAnnotations {
@@ -82,7 +82,7 @@ export function toMcpTools(tools: readonly ExportableTool[]): McpTool[] {
     }
     const out: McpTool = {
       name: tool.name,
-      description: withExamples(tool.description, tool.examples),
+      description: describedTool(tool),
       inputSchema: cloneJson(tool.inputSchema) as ObjectSchemaObject,
       annotations,
     };

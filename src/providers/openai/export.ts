@@ -10,7 +10,8 @@ import { assertExportable } from "../export-errors.js";
 import { flattenRoots } from "../flatten-tools.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
 import { OPENAI_NAME_RULE } from "./limits.js";
-import { withExamples } from "../example-text.js";
+import { describedTool } from "../example-text.js";
+import { type OpenAICustomTool, toCustomTool } from "./custom-tool.js";
 import {
   type OpenAIResponsesToolEntry,
   type OpenAIToolNamespace,
@@ -38,6 +39,12 @@ export interface OpenAIToolOptions {
    * Unset (the default): deferred tools go out loaded, as `agent.toolsForTurn()` leaves them.
    */
   readonly toolSearch?: OpenAIToolSearch;
+  /**
+   * Responses API only: a tool that declares a `grammar` goes out as a custom tool (`{ type: "custom", name,
+   * description, format: { type: "grammar", syntax, definition } }`), whose calls come as `custom_tool_call` items
+   * carrying the text. Off (the default): it goes out as a function, the grammar in its description.
+   */
+  readonly customTools?: boolean;
   /** Responses API with `toolSearch` only: put the deferred tools in this namespace (e.g. one per agent). */
   readonly namespace?: OpenAIToolNamespace;
   /**
@@ -105,7 +112,7 @@ function planOne(tool: ExportableTool, strict: boolean | "auto", findings: Compa
       for (let i = 0; i < found.length; i++) findings.push(found[i]!);
       return {
         name: tool.name,
-        description: withExamples(tool.description, tool.examples),
+        description: describedTool(tool),
         parameters: copyBuiltJson(rewrite.schema),
         strict: true,
       };
@@ -122,7 +129,7 @@ function planOne(tool: ExportableTool, strict: boolean | "auto", findings: Compa
   }
   const { parameters, findings: found } = looseParameters(tool);
   findings.push(...found);
-  return { name: tool.name, description: withExamples(tool.description, tool.examples), parameters, strict: false };
+  return { name: tool.name, description: describedTool(tool), parameters, strict: false };
 }
 
 // "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'const'/'not' at the top level" (400),
@@ -178,6 +185,14 @@ export function toOpenAITools(
 ): OpenAIResponsesToolEntry[];
 export function toOpenAITools(
   tools: readonly ExportableTool[],
+  options: OpenAIToolOptions & {
+    readonly api: "responses";
+    readonly customTools: true;
+    readonly toolSearch?: undefined;
+  },
+): (OpenAIResponsesTool | OpenAICustomTool)[];
+export function toOpenAITools(
+  tools: readonly ExportableTool[],
   options: OpenAIToolOptions & { readonly api: "responses"; readonly toolSearch?: undefined },
 ): OpenAIResponsesTool[];
 export function toOpenAITools(
@@ -187,16 +202,22 @@ export function toOpenAITools(
 export function toOpenAITools(
   tools: readonly ExportableTool[],
   options?: OpenAIToolOptions,
-): OpenAIChatTool[] | OpenAIResponsesTool[] | OpenAIResponsesToolEntry[];
+): OpenAIChatTool[] | (OpenAIResponsesTool | OpenAICustomTool)[] | OpenAIResponsesToolEntry[];
 export function toOpenAITools(
   tools: readonly ExportableTool[],
   options: OpenAIToolOptions = {},
-): OpenAIChatTool[] | OpenAIResponsesTool[] | OpenAIResponsesToolEntry[] {
+): OpenAIChatTool[] | (OpenAIResponsesTool | OpenAICustomTool)[] | OpenAIResponsesToolEntry[] {
   assertToolNames(tools, "openai", OPENAI_NAME_RULE);
   if (options.api !== "responses" && (options.toolSearch !== undefined || options.namespace !== undefined)) {
     throw new ToolDefinitionError(
       'toOpenAITools: toolSearch and namespace need api: "responses"; for Chat Completions send ' +
         "agent.toolsForTurn(loadedTools), which carries toolwright's own tool_search tool.",
+    );
+  }
+  if (options.customTools && (options.api !== "responses" || options.toolSearch !== undefined)) {
+    throw new ToolDefinitionError(
+      'toOpenAITools: customTools needs api: "responses" without toolSearch; Chat Completions gets each grammar in ' +
+        "its tool's description.",
     );
   }
   if (options.namespace !== undefined && options.toolSearch === undefined) {
@@ -213,6 +234,12 @@ export function toOpenAITools(
       parameters: t.parameters,
       strict: t.strict,
     }));
+    if (options.customTools) {
+      return functions.map((f, i) => {
+        const tool = tools[i]!;
+        return tool.grammar === undefined ? f : toCustomTool({ ...tool, grammar: tool.grammar });
+      });
+    }
     if (options.toolSearch === undefined) return functions;
     return arrangeForToolSearch(functions, tools, options.toolSearch, options.namespace);
   }
