@@ -193,6 +193,17 @@ export type {
 } from "./providers/gemini/export.js";
 export type { GeminiSchema, GeminiType } from "./providers/gemini/openapi-types.js";
 export { parseGeminiToolCalls } from "./providers/gemini/calls.js";
+export { parseGeminiInteractionCalls } from "./providers/gemini/interaction-calls.js";
+export type { GeminiInteractionLike, GeminiInteractionStepLike } from "./providers/gemini/interaction-calls.js";
+export { toGeminiInteractionResult } from "./providers/gemini/interaction-results.js";
+export type { GeminiInteractionContent, GeminiInteractionResult } from "./providers/gemini/interaction-results.js";
+export type { GeminiInteractionsFunction } from "./providers/gemini/interactions.js";
+export { geminiToolConfig } from "./providers/gemini/tool-config.js";
+export type {
+  GeminiCallingMode,
+  GeminiInteractionsToolChoice,
+  GeminiToolConfig,
+} from "./providers/gemini/tool-config.js";
 export type { GeminiPartLike, GeminiResponseLike } from "./providers/gemini/calls.js";
 export { toGeminiToolResult } from "./providers/gemini/results.js";
 export type {
