@@ -55,6 +55,7 @@ export type {
   Tool,
   ToolCallContext,
   ToolFlags,
+  ToolGrammar,
   ToolHandler,
   ToolSpec,
 } from "./tool/tool.js";
@@ -159,6 +160,11 @@ export type {
 
 export { toOpenAITools } from "./providers/openai/export.js";
 export type { OpenAIApi, OpenAIChatTool, OpenAIResponsesTool, OpenAIToolOptions } from "./providers/openai/export.js";
+export type {
+  OpenAICustomOutputItem,
+  OpenAICustomTool,
+  OpenAICustomToolOutput,
+} from "./providers/openai/custom-tool.js";
 export { parseOpenAIToolCalls } from "./providers/openai/calls.js";
 export type { OpenAIChatMessageLike, OpenAIResponsesOutputLike, TypedItem } from "./providers/openai/calls.js";
 export { toOpenAIToolResult } from "./providers/openai/results.js";
@@ -172,6 +178,7 @@ export type { OpenAIChatToolTurn, OpenAIChatUserMessage } from "./providers/open
 export type { OpenAIChatUserPart, OpenAIResponsesOutputItem } from "./providers/openai/result-parts.js";
 export { toAnthropicTools } from "./providers/anthropic/export.js";
 export type { AnthropicCacheControl, AnthropicTool, AnthropicToolOptions } from "./providers/anthropic/export.js";
+export type { AnthropicCaller, AnthropicToolFields } from "./providers/anthropic/tool-fields.js";
 export { parseAnthropicToolCalls } from "./providers/anthropic/calls.js";
 export type { AnthropicContentBlockLike } from "./providers/anthropic/calls.js";
 export { toAnthropicToolResult } from "./providers/anthropic/results.js";
@@ -186,6 +193,17 @@ export type {
 } from "./providers/gemini/export.js";
 export type { GeminiSchema, GeminiType } from "./providers/gemini/openapi-types.js";
 export { parseGeminiToolCalls } from "./providers/gemini/calls.js";
+export { parseGeminiInteractionCalls } from "./providers/gemini/interaction-calls.js";
+export type { GeminiInteractionLike, GeminiInteractionStepLike } from "./providers/gemini/interaction-calls.js";
+export { toGeminiInteractionResult } from "./providers/gemini/interaction-results.js";
+export type { GeminiInteractionContent, GeminiInteractionResult } from "./providers/gemini/interaction-results.js";
+export type { GeminiInteractionsFunction } from "./providers/gemini/interactions.js";
+export { geminiToolConfig } from "./providers/gemini/tool-config.js";
+export type {
+  GeminiCallingMode,
+  GeminiInteractionsToolChoice,
+  GeminiToolConfig,
+} from "./providers/gemini/tool-config.js";
 export type { GeminiPartLike, GeminiResponseLike } from "./providers/gemini/calls.js";
 export { toGeminiToolResult } from "./providers/gemini/results.js";
 export type {
@@ -219,10 +237,12 @@ export type {
 export type { OpenAIToolSearchOutput } from "./providers/openai/results.js";
 export { checkCompatibility } from "./providers/compatibility.js";
 export { checkResultCompatibility } from "./providers/result-compatibility.js";
-export { RESULT_LIMITS } from "./providers/result-limits.js";
-export type { ResultLimits, ResultPath } from "./providers/result-limits.js";
-export type { CompatibilityOptions } from "./providers/compatibility.js";
-export type { CompatibilityFinding, ProviderName, Severity } from "./schema/finding.js";
+export { RESULT_LIMITS } from "./providers/provider-table.js";
+export type { ResultLimits } from "./providers/result-limits.js";
+export type { CompatibilityOptions, ProviderName, ResultPath } from "./providers/provider-table.js";
+export type { ProviderRow } from "./providers/provider-row.js";
+export type { ToolNameRule } from "./providers/tool-names.js";
+export type { CompatibilityFinding, Severity } from "./schema/finding.js";
 export type { ObjectSchemaObject, SchemaObject } from "./schema/json.js";
 
 export { runDurableCall } from "./durable/run-durable-call.js";

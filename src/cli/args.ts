@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import type { ProviderName } from "../schema/finding.js";
+import { PROVIDER_NAMES, isProviderName } from "../providers/provider-table.js";
+import type { ProviderName } from "../providers/provider-table.js";
 import { CliError } from "./cli-error.js";
 import { type GenerateCommand, parseGenerate } from "./generate-args.js";
 import { type DoctorCommand, parseDoctorCommand } from "./doctor/run-doctor.js";
@@ -60,7 +61,6 @@ dev:     serves a playground page on 127.0.0.1 (a free port unless --port) and p
          reloads when the module's folder changes; opens a browser unless --no-open.`;
 
 const HELP = " (toolwright --help shows the usage)";
-const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "gemini", "mcp"];
 
 /**
  * Parses the arguments after `toolwright`.
@@ -105,15 +105,15 @@ export function parseCommand(argv: readonly string[]): Command {
         throw new CliError(`inspect: --${option} is an option of serve`);
     }
     const provider = values.provider;
-    if (provider !== undefined && !PROVIDERS.includes(provider as ProviderName)) {
-      throw new CliError(`inspect: --provider must be one of ${PROVIDERS.join(", ")}; got "${provider}"`);
+    if (provider !== undefined && !isProviderName(provider)) {
+      throw new CliError(`inspect: --provider must be one of ${PROVIDER_NAMES.join(", ")}; got "${provider}"`);
     }
     return {
       command,
       module,
       json: values.json,
       ...agent,
-      ...(provider ? { provider: provider as ProviderName } : {}),
+      ...(provider ? { provider } : {}),
       ...(values.strict ? { strict: true } : {}),
     };
   }

@@ -1,9 +1,7 @@
-import { toAnthropicTools } from "../providers/anthropic/export.js";
 import { checkCompatibility } from "../providers/compatibility.js";
-import type { CompatibilityFinding, ProviderName, Severity } from "../schema/finding.js";
-import { toGeminiTools } from "../providers/gemini/export.js";
-import { toMcpTools } from "../providers/mcp/export.js";
-import { toOpenAITools } from "../providers/openai/export.js";
+import type { ProviderRow } from "../providers/provider-row.js";
+import { PROVIDER_NAMES, PROVIDER_TABLE, type ProviderName } from "../providers/provider-table.js";
+import type { CompatibilityFinding, Severity } from "../schema/finding.js";
 import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool } from "../tool/tool.js";
 import { type AccessFinding, checkAllowedAgents } from "./allowed-agents-check.js";
@@ -77,20 +75,17 @@ export interface InspectReport {
   readonly infos: number;
 }
 
-/** The providers, in the order `inspect` checks them. */
-export const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "gemini", "mcp"];
+/** The providers, in the order `inspect` checks them (the provider table's). */
+export const PROVIDERS: readonly ProviderName[] = PROVIDER_NAMES;
+
+// A row's options type is its own; inspect hands each row the options that row made for it.
+function rowOf(provider: ProviderName): ProviderRow<object, never> {
+  return PROVIDER_TABLE[provider] as ProviderRow<object, never>;
+}
 
 function exportTools(tools: readonly Tool[], provider: ProviderName, strict: boolean): unknown {
-  switch (provider) {
-    case "openai":
-      return toOpenAITools(tools, { strict: strict ? "auto" : false });
-    case "anthropic":
-      return toAnthropicTools(tools);
-    case "gemini":
-      return toGeminiTools(tools);
-    case "mcp":
-      return toMcpTools(tools);
-  }
+  const row = rowOf(provider);
+  return row.exportTools(tools, row.inspectOptions(strict));
 }
 
 function describeTool(tool: Tool): InspectedTool {
@@ -110,9 +105,8 @@ function rate(finding: CompatibilityFinding, provider: ProviderName): ProviderFi
 }
 
 function check(tools: readonly Tool[], target: ProviderName, strict: boolean): CompatibilityFinding[] {
-  return target === "openai"
-    ? checkCompatibility(tools, "openai", { strict: strict ? "auto" : false })
-    : checkCompatibility(tools, target);
+  const row = rowOf(target);
+  return checkCompatibility(tools, target, row.inspectOptions(strict) as never);
 }
 
 function inspectAgent(found: FoundAgent, provider: ProviderName | undefined, strict: boolean): InspectedAgent {

@@ -1,17 +1,7 @@
-import { planAnthropicTools } from "./anthropic/export.js";
 import type { ExportableTool } from "../tool/exportable-tool.js";
-import type { CompatibilityFinding, ProviderName } from "../schema/finding.js";
-import { type GeminiMode, planGeminiTools } from "./gemini/export.js";
-import { checkMcpTools } from "./mcp/export.js";
-import { type OpenAIApi, planOpenAITools } from "./openai/export.js";
-
-/** The options `checkCompatibility` takes for each provider: the same as the exporter's. */
-export interface CompatibilityOptions {
-  readonly openai: { readonly api?: OpenAIApi; readonly strict?: boolean | "auto"; readonly flattenRoot?: boolean };
-  readonly anthropic: { readonly strict?: boolean | "auto"; readonly flattenRoot?: boolean };
-  readonly gemini: { readonly mode?: GeminiMode; readonly recursionDepth?: number; readonly fallback?: "jsonSchema" };
-  readonly mcp: Readonly<Record<string, never>>;
-}
+import type { CompatibilityFinding } from "../schema/finding.js";
+import type { ProviderRow } from "./provider-row.js";
+import { type CompatibilityOptions, PROVIDER_TABLE, type ProviderName } from "./provider-table.js";
 
 /**
  * Returns what `provider` would not accept in `tools` exported with `options`, and what the exporter changes to fit
@@ -27,25 +17,9 @@ export function checkCompatibility<P extends ProviderName>(
   provider: P,
   options?: CompatibilityOptions[P],
 ): CompatibilityFinding[] {
-  const findings = findingsFor(tools, provider, options ?? {});
+  // Each row checks with its own options; the table's key ties `options` to `provider`, which TypeScript cannot
+  // follow through the lookup.
+  const row = PROVIDER_TABLE[provider] as ProviderRow<object, never>;
+  const findings = row.check(tools, options ?? {});
   return findings.map((f) => ({ ...f }));
-}
-
-function findingsFor(
-  tools: readonly ExportableTool[],
-  provider: ProviderName,
-  options: object,
-): readonly CompatibilityFinding[] {
-  const openai = options as CompatibilityOptions["openai"];
-  const anthropic = options as CompatibilityOptions["anthropic"];
-  switch (provider) {
-    case "openai":
-      return planOpenAITools(tools, openai.strict ?? "auto", openai.flattenRoot).findings;
-    case "anthropic":
-      return planAnthropicTools(tools, anthropic.strict ?? false, anthropic.flattenRoot).findings;
-    case "gemini":
-      return planGeminiTools(tools, options as CompatibilityOptions["gemini"]).findings;
-    case "mcp":
-      return checkMcpTools(tools);
-  }
 }

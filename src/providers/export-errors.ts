@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import type { CompatibilityFinding, ProviderName } from "../schema/finding.js";
+import type { CompatibilityFinding } from "../schema/finding.js";
 
 /**
  * Throws when any finding is an error, so no exporter hands out a tool its provider would reject: the message names
@@ -7,7 +7,7 @@ import type { CompatibilityFinding, ProviderName } from "../schema/finding.js";
  * the tool exported: an option, or what to change in the schema).
  * @throws {ToolDefinitionError} listing every error finding.
  */
-export function assertExportable(findings: readonly CompatibilityFinding[], provider: ProviderName, advice = ""): void {
+export function assertExportable(findings: readonly CompatibilityFinding[], provider: string, advice = ""): void {
   const errors = findings.filter((f) => f.severity === "error");
   if (errors.length === 0) return;
   const list = errors.map((f) => `${f.tool}${f.path}: ${f.message} [${f.rule}]`).join("; ");

@@ -1,4 +1,4 @@
-import type { CompatibilityFinding, ProviderName } from "../schema/finding.js";
+import type { CompatibilityFinding } from "../schema/finding.js";
 import { type RootCombinator, flattenRoot } from "../schema/flatten-root.js";
 import type { ExportableTool } from "../tool/exportable-tool.js";
 
@@ -8,7 +8,7 @@ import type { ExportableTool } from "../tool/exportable-tool.js";
  */
 export function flattenRoots<T extends ExportableTool>(
   tools: readonly T[],
-  provider: ProviderName,
+  provider: string,
   keys: readonly RootCombinator[],
   enabled: boolean,
   findings: CompatibilityFinding[],

@@ -5,9 +5,8 @@ import { DEFAULT_MAX_RESULT_CHARS } from "../content/truncate-for-model.js";
 import type { CompatibilityFinding } from "../schema/finding.js";
 import type { ModelOutputOptions } from "../tool/model-output.js";
 import { type ToolResult, renderToolResult } from "../tool/tool-result.js";
-import { RESULT_LIMITS, type ResultPath, takes } from "./result-limits.js";
-
-const MB = 1024 * 1024;
+import { MB, type ResultLimits, takes } from "./result-limits.js";
+import { RESULT_LIMITS, type ResultPath } from "./provider-table.js";
 
 /**
  * Returns what `path` would not take in a result, before the request is sent: as errors, a part the checker refuses
@@ -34,7 +33,7 @@ export function checkResultCompatibility(
   }
   for (const issue of checkContent(result.content)) add(issue.path, "invalid", "error", `${issue.message}.`);
   if (findings.length > 0) return findings;
-  const limits = RESULT_LIMITS[path];
+  const limits: ResultLimits = RESULT_LIMITS[path];
   const single = result.content.type !== "content";
   let total = 0;
   let text = 0;
@@ -57,7 +56,7 @@ export function checkResultCompatibility(
         `${path} takes no ${type} ${part.type} here; the model reads a note naming it instead.`,
       );
     }
-    const each = "imageBytes" in limits && part.type === "image" ? limits.imageBytes : undefined;
+    const each = part.type === "image" ? limits.imageBytes : undefined;
     if (each !== undefined && bytes > each) {
       add(
         at,
@@ -67,7 +66,7 @@ export function checkResultCompatibility(
       );
     }
   });
-  if ("requestBytes" in limits && total > limits.requestBytes) {
+  if (limits.requestBytes !== undefined && total > limits.requestBytes) {
     add(
       "",
       "request-size",

@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import type { CompatibilityFinding, ProviderName } from "../schema/finding.js";
+import type { CompatibilityFinding } from "../schema/finding.js";
 
 /** One provider's rule for tool names. */
 export interface ToolNameRule {
@@ -11,40 +11,15 @@ export interface ToolNameRule {
 }
 
 /**
- * Tool-name rules, per provider. toolwright's own rule (`^[a-zA-Z0-9_-]{1,64}$`, checked at definition time) fits all
- * of them except Gemini's first character, which must be a letter or an underscore.
+ * Returns a finding for every tool name `rule` refuses, and for every name used twice. `provider` names the rule's
+ * provider in the findings (`<provider>.name`); each provider's rule sits in its folder's `limits.ts` and its row of
+ * the provider table (toolwright's own rule, `^[a-zA-Z0-9_-]{1,64}$`, fits all of them but Gemini's first character).
  */
-export const TOOL_NAME_RULES: Readonly<Record<ProviderName, ToolNameRule>> = {
-  openai: {
-    pattern: /^[a-zA-Z0-9_-]{1,64}$/,
-    text: "1-64 letters, digits, underscores or dashes",
-    // FunctionDefinition.name in the API reference and in openai-node `resources/shared.ts`.
-    source: "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
-  },
-  anthropic: {
-    pattern: /^[a-zA-Z0-9_-]{1,64}$/,
-    text: "1-64 letters, digits, underscores or dashes",
-    source: "https://platform.claude.com/docs/en/api/messages (tools[].name)",
-  },
-  gemini: {
-    // The Gemini API allows 128 characters, Vertex AI 64: the stricter of the two keeps a tool portable between them.
-    pattern: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
-    text: "a letter or underscore, then up to 63 letters, digits, underscores, dots, colons or dashes",
-    source: "https://ai.google.dev/api/caching#FunctionDeclaration (and @google/genai FunctionDeclaration.name)",
-  },
-  mcp: {
-    pattern: /^[A-Za-z0-9._-]{1,128}$/,
-    text: "1-128 letters, digits, underscores, dashes or dots",
-    source: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names (SEP-986)",
-  },
-};
-
-/** Returns a finding for every tool name `provider` rejects, and for every name used twice. */
 export function checkToolNames(
   tools: readonly { readonly name: string }[],
-  provider: ProviderName,
+  provider: string,
+  rule: ToolNameRule,
 ): CompatibilityFinding[] {
-  const rule = TOOL_NAME_RULES[provider];
   const findings: CompatibilityFinding[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < tools.length; i++) {
@@ -73,11 +48,15 @@ export function checkToolNames(
 }
 
 /**
- * Throws when `provider` would reject a tool name, so no exporter ever emits one.
+ * Throws when `rule` refuses a tool name, so no exporter ever emits one.
  * @throws {ToolDefinitionError} listing every bad or repeated name.
  */
-export function assertToolNames(tools: readonly { readonly name: string }[], provider: ProviderName): void {
-  const findings = checkToolNames(tools, provider);
+export function assertToolNames(
+  tools: readonly { readonly name: string }[],
+  provider: string,
+  rule: ToolNameRule,
+): void {
+  const findings = checkToolNames(tools, provider, rule);
   if (findings.length > 0) {
     throw new ToolDefinitionError(`Cannot export tools to ${provider}: ${findings.map((f) => f.message).join(" ")}`);
   }

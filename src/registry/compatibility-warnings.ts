@@ -1,5 +1,6 @@
 import { checkCompatibility } from "../providers/compatibility.js";
-import type { CompatibilityFinding, ProviderName } from "../schema/finding.js";
+import type { ProviderName } from "../providers/provider-table.js";
+import type { CompatibilityFinding } from "../schema/finding.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 
 /** The providers a registry checks every new tool against, and where the findings go. */

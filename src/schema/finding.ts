@@ -1,6 +1,3 @@
-/** The providers toolwright exports tools to. */
-export type ProviderName = "openai" | "anthropic" | "gemini" | "mcp";
-
 /**
  * How serious a finding is. `"error"`: the provider rejects the tool as exported (or toolwright refused to export it).
  * `"warning"`: the provider accepts it, but part of the schema was rewritten or left out; the model sees a weaker

@@ -1,5 +1,7 @@
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 import type { StandardSchemaLike } from "../schema/input-schema.js";
+import { checkExamples } from "../schema/check-examples.js";
+import { checkGrammarTool } from "../schema/check-grammar-tool.js";
 import type { ResolvedOutputSchema } from "../schema/output-schema.js";
 import {
   type PositionalParameter,
@@ -38,9 +40,13 @@ export interface ToolParts {
  * `add`, `BaseTool`, the built-in tools). The developer's description and the composed text the model reads are
  * kept side by side, so nothing ever has to cut one out of the other. Keys are set in one order, so every definition
  * has one shape.
+ * @throws {ToolDefinitionError} when an example in `examples` does not fit the input schema, or a tool with a
+ *   `grammar` has other parameters than one required string.
  */
 export function defineTool(parts: ToolParts): ToolDefinition {
   const { options, runner } = parts;
+  if (options.examples !== undefined) checkExamples(parts.name, options.examples, parts.inputSchema);
+  if (options.grammar !== undefined) checkGrammarTool(parts.name, parts.inputSchema);
   const definition: Record<string, unknown> = assignFlags(
     { name: parts.name, description: composeDescription(parts.description, options.guidelines, options.snippet) },
     options as ToolOptions,

@@ -52,6 +52,25 @@ export const TOOL_FLAGS = {
   executionMode: { rule: { kind: "choice", values: ["parallel", "serial"] } },
   /** The tool is listed only on request (for tool-search setups), not in every prompt. */
   deferred: { rule: { kind: "boolean" } },
+  /**
+   * Example arguments, each an object the input schema accepts (checked at definition). Exported where a provider has
+   * a field for them (Anthropic `input_examples`, the AI SDK's `inputExamples`), appended to the description elsewhere.
+   */
+  examples: { rule: { kind: "examples" } },
+  /**
+   * Who may call the tool, where the provider lets code the model runs call tools (programmatic tool calling):
+   * Anthropic `allowed_callers` (`"direct"`, `"code_execution_20250825"`, ...). The installed openai SDK's function
+   * tool has no such field yet, so OpenAI exports leave it out (the compatibility report says so).
+   */
+  allowedCallers: { rule: { kind: "names" } },
+  /** Anthropic `eager_input_streaming`: stream this tool's input as the model writes it. */
+  eagerInputStreaming: { rule: { kind: "boolean" } },
+  /**
+   * For a tool whose one parameter is a string: the grammar that string follows, `{ syntax: "lark" | "regex",
+   * definition }`. `toOpenAITools(tools, { api: "responses", customTools: true })` exports the tool as an OpenAI
+   * custom tool constrained by it; elsewhere the tool goes out as a function with the grammar in its description.
+   */
+  grammar: { rule: { kind: "grammar" } },
   /** A short usage example for the model; appended to the description as `Example: ...`. */
   snippet: { rule: { kind: "string" } },
   /** Extra guidance for the model on when and how to use the tool; appended to the description. */

@@ -23,6 +23,10 @@ export type OptionRule =
   | { readonly kind: "count"; readonly min: number }
   /** A list of icons (MCP `Icon`): `{ src, mimeType?, sizes?, theme? }`, checked by `iconsComplaint`. */
   | { readonly kind: "icons" }
+  /** Example arguments: a non-empty list of plain objects (each checked against the input schema by `defineTool`). */
+  | { readonly kind: "examples" }
+  /** A grammar for a tool's one string parameter: `{ syntax: "lark" | "regex", definition }`. */
+  | { readonly kind: "grammar" }
   /** One of the listed strings. */
   | { readonly kind: "choice"; readonly values: readonly string[] }
   /** Anything `test` accepts; `expected` says what that is, for the message. */
@@ -32,6 +36,8 @@ export type OptionRule =
 export type OptionTable<Extra extends object = object> = Readonly<
   Record<string, { readonly rule: OptionRule } & Extra>
 >;
+
+const isPlainObject = (value: unknown): boolean => typeof value === "object" && value !== null && !Array.isArray(value);
 
 const isDuration = (value: unknown): boolean => typeof value === "number" && value >= 0 && !Number.isNaN(value);
 
@@ -73,6 +79,17 @@ function complaint(key: string, rule: OptionRule, value: unknown): string | unde
         : `\`${key}\` must be a whole number >= ${rule.min}; got ${shown(value)}.`;
     case "icons":
       return iconsComplaint(key, value);
+    case "grammar":
+      return isPlainObject(value) &&
+        ((value as { syntax?: unknown }).syntax === "lark" || (value as { syntax?: unknown }).syntax === "regex") &&
+        typeof (value as { definition?: unknown }).definition === "string" &&
+        (value as { definition: string }).definition !== ""
+        ? undefined
+        : `\`${key}\` must be { syntax: "lark" | "regex", definition: "<the grammar>" }.`;
+    case "examples":
+      return Array.isArray(value) && value.length > 0 && value.every(isPlainObject)
+        ? undefined
+        : `\`${key}\` must be a non-empty array of argument objects, such as [{ "query": "weather in Paris" }].`;
     case "predicate":
       return rule.test(value) ? undefined : `\`${key}\` must be ${rule.expected}.`;
     case "choice":

@@ -16,4 +16,6 @@ export type ParsedToolCall = ToolCall & {
   readonly id: string;
   /** The namespace of a call to a namespaced tool (OpenAI Responses); the tool is found by `name` alone. */
   readonly namespace?: string;
+  /** True for an OpenAI custom tool call (`custom_tool_call`), which is answered by `custom_tool_call_output`. */
+  readonly custom?: true;
 };

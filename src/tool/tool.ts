@@ -44,6 +44,12 @@ export type ApprovalPredicate = (
   call: GatedCall,
 ) => boolean | Promise<boolean>;
 
+/** A grammar the one string parameter of a tool follows (OpenAI custom tools: `format: { type: "grammar", ... }`). */
+export interface ToolGrammar {
+  readonly syntax: "lark" | "regex";
+  readonly definition: string;
+}
+
 // The static type of a value each option rule accepts.
 type RuleValue<R> = R extends { readonly kind: "boolean" }
   ? boolean
@@ -55,9 +61,13 @@ type RuleValue<R> = R extends { readonly kind: "boolean" }
         ? boolean | ApprovalPredicate
         : R extends { readonly kind: "icons" }
           ? readonly ToolIcon[]
-          : R extends { readonly kind: "choice"; readonly values: readonly (infer V)[] }
-            ? V
-            : number;
+          : R extends { readonly kind: "grammar" }
+            ? ToolGrammar
+            : R extends { readonly kind: "examples" }
+              ? readonly Readonly<Record<string, unknown>>[]
+              : R extends { readonly kind: "choice"; readonly values: readonly (infer V)[] }
+                ? V
+                : number;
 
 /**
  * The behaviour flags of a tool, as declared by `@tool`, `@builtinTool` or `register`: one optional member per entry

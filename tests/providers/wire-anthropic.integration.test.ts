@@ -61,3 +61,39 @@ describe("Anthropic Messages on the wire", () => {
     });
   });
 });
+
+describe("Anthropic tool fields on the wire", () => {
+  let server: RecordingServer;
+  afterEach(() => server.close());
+
+  it("sends input_examples, allowed_callers and eager_input_streaming through the SDK client as exported", async () => {
+    server = await startRecordingServer([anthropicMessage([{ type: "text", text: "ok" }], "end_turn")]);
+    const client = new Anthropic({ apiKey: "test-key", baseURL: server.url, maxRetries: 0, timeout: 5_000 });
+    const tools = toAnthropicTools([
+      {
+        name: "get_weather",
+        description: "Get the weather",
+        inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+        examples: [{ city: "Oslo" }],
+        allowedCallers: ["direct", "code_execution_20260120"],
+        eagerInputStreaming: true,
+      },
+    ]);
+    await client.messages.create({
+      model: "claude-test",
+      max_tokens: 64,
+      messages: [{ role: "user", content: "hi" }],
+      tools,
+    });
+    expect(server.requests[0]?.body.tools).toEqual([
+      {
+        name: "get_weather",
+        description: "Get the weather",
+        input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+        input_examples: [{ city: "Oslo" }],
+        allowed_callers: ["direct", "code_execution_20260120"],
+        eager_input_streaming: true,
+      },
+    ]);
+  });
+});

@@ -1,5 +1,11 @@
 import { type Content, GoogleGenAI, Type } from "@google/genai";
-import { parseGeminiToolCalls, toGeminiTools } from "toolwright";
+import {
+  geminiToolConfig,
+  parseGeminiInteractionCalls,
+  parseGeminiToolCalls,
+  toGeminiInteractionResult,
+  toGeminiTools,
+} from "toolwright";
 import { toGeminiToolResult } from "toolwright";
 import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
 import { makeTravelAgent } from "../fixtures/providers/travel-agent.js";
@@ -81,4 +87,45 @@ describe("Gemini generateContent on the wire", () => {
       });
     },
   );
+});
+
+describe("Gemini Interactions on the wire", () => {
+  let server: RecordingServer;
+  afterEach(() => server.close());
+
+  it("sends function tools and function_result steps through the SDK's interactions client", async () => {
+    server = await startRecordingServer([
+      {
+        id: "int_1",
+        status: "requires_action",
+        steps: [{ type: "function_call", id: "fc_1", name: "get_weather", arguments: { city: "Oslo" } }],
+      },
+      { id: "int_2", status: "completed", steps: [] },
+    ]);
+    const ai = client(server);
+    const agent = makeTravelAgent();
+    const tools = toGeminiTools(agent.toolSpecs(), { api: "interactions" });
+    const first = await ai.interactions.create({
+      model: "gemini-test",
+      input: "Weather in Oslo?",
+      tools,
+      generation_config: { tool_choice: geminiToolConfig("VALIDATED", { api: "interactions" }) },
+    });
+    expect(server.requests[0]?.body.tools).toEqual(asSent(tools));
+    expect(server.requests[0]?.body.generation_config).toEqual({ tool_choice: "validated" });
+
+    const [call] = parseGeminiInteractionCalls(first);
+    const result = await agent.callTool(call!.name, call!.arguments, { callId: call!.id });
+    const answer = toGeminiInteractionResult(call!, result);
+    await ai.interactions.create({ model: "gemini-test", previous_interaction_id: first.id, input: [answer], tools });
+    expect(server.requests[1]?.body.input).toEqual([
+      {
+        type: "function_result",
+        call_id: "fc_1",
+        name: "get_weather",
+        is_error: false,
+        result: '{"city":"Oslo","days":3,"forecast":"sunny"}',
+      },
+    ]);
+  });
 });

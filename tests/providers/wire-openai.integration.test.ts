@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import { parseOpenAIToolCalls, toOpenAIToolResult, toOpenAITools } from "toolwright";
+import { ToolRegistry, p, parseOpenAIToolCalls, toOpenAIToolResult, toOpenAITools } from "toolwright";
 import { type RecordingServer, asSent, startRecordingServer } from "../fixtures/providers/recording-server.js";
 import { makeTravelAgent } from "../fixtures/providers/travel-agent.js";
 import { openaiChatCompletion, openaiResponse } from "../fixtures/providers/canned-replies.js";
@@ -109,6 +109,61 @@ describe("OpenAI Responses API on the wire", () => {
       type: "function_call_output",
       call_id: "call_1",
       output: '{"city":"Oslo","days":3,"forecast":"sunny"}',
+    });
+  });
+});
+
+describe("OpenAI Responses custom tools on the wire", () => {
+  let server: RecordingServer;
+  afterEach(() => server.close());
+
+  it("sends a grammar tool as a custom tool, parses its custom_tool_call and answers with custom_tool_call_output", async () => {
+    server = await startRecordingServer([
+      openaiResponse([
+        { type: "custom_tool_call", id: "ctc_1", call_id: "call_9", name: "open_day", input: "2026-12-06" },
+      ]),
+      openaiResponse([
+        {
+          type: "message",
+          id: "msg_2",
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_text", text: "Opened.", annotations: [] }],
+        },
+      ]),
+    ]);
+    const client = new OpenAI({ apiKey: "test-key", baseURL: `${server.url}/v1`, maxRetries: 0, timeout: 5_000 });
+    const registry = new ToolRegistry();
+    registry.register("open_day", ({ date }: { date: string }) => `opened ${date}`, {
+      description: "Open a day",
+      params: { date: p.string() },
+      grammar: { syntax: "lark", definition: "start: /\\d{4}-\\d{2}-\\d{2}/" },
+    });
+    const specs = [registry.get("open_day")];
+    const tools = toOpenAITools(specs, { api: "responses", customTools: true });
+    const input: OpenAI.Responses.ResponseInput = [{ role: "user", content: "Open today" }];
+
+    const first = await client.responses.create({ model: "gpt-test", input, tools });
+    expect(server.requests[0]?.body.tools).toEqual([
+      {
+        type: "custom",
+        name: "open_day",
+        description: "Open a day",
+        format: { type: "grammar", syntax: "lark", definition: "start: /\\d{4}-\\d{2}-\\d{2}/" },
+      },
+    ]);
+
+    const [call] = parseOpenAIToolCalls(first, { api: "responses", tools: specs });
+    const result = await registry.dispatch(call!.name, call!.arguments);
+    input.push(
+      ...(first.output as OpenAI.Responses.ResponseInputItem[]),
+      toOpenAIToolResult(call!, result, { api: "responses" }),
+    );
+    await client.responses.create({ model: "gpt-test", input, tools });
+    expect((server.requests[1]?.body.input as unknown[]).at(-1)).toEqual({
+      type: "custom_tool_call_output",
+      call_id: "call_9",
+      output: "opened 2026-12-06",
     });
   });
 });

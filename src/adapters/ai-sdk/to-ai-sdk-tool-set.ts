@@ -8,6 +8,7 @@ import {
   callBridged,
 } from "../agent-bridge.js";
 import { approvedInMessages } from "./approved-in-messages.js";
+import { inputExamples } from "./input-examples.js";
 import { toModelOutput } from "./model-output.js";
 import { resultSchema } from "./result-schema.js";
 import type { AiSdkAgentTools } from "./to-ai-sdk-tools.js";
@@ -75,6 +76,7 @@ export function toAiSdkToolSet(agent: AdaptableAgent, options: AiSdkToolSetOptio
     tools[source.name] = tool<Record<string, unknown>, ToolResult>({
       description: source.description,
       ...(source.title !== undefined && { title: source.title }),
+      ...inputExamples(source),
       inputSchema: jsonSchema<Record<string, unknown>>(bridged.inputSchema as unknown as JSONSchema7),
       // AI SDK 7's own field; typed as object because the SDK 6 types this file compiles against lack it.
       ...(source.deferred && ({ deferLoading: true } as object)),

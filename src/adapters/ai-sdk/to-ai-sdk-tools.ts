@@ -2,6 +2,7 @@ import { type JSONSchema7, type Tool as AiSdkTool, jsonSchema, tool } from "ai";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { type AdaptableAgent, type AdapterOptions, bridgeTools, callBridged } from "../agent-bridge.js";
 import { approvedInMessages } from "./approved-in-messages.js";
+import { inputExamples } from "./input-examples.js";
 import { toModelOutput } from "./model-output.js";
 import { type StreamProgress, streamCall, streams } from "./stream-execute.js";
 import { resultSchema } from "./result-schema.js";
@@ -43,6 +44,7 @@ export function toAiSdkTools(agent: AdaptableAgent, options: AiSdkToolsOptions =
     tools[source.name] = tool<Record<string, unknown>, ToolResult>({
       description: source.description,
       ...(source.title !== undefined && { title: source.title }),
+      ...inputExamples(source),
       // Our JSON Schema is the SDK's JSONSchema7 with wider keyword types; no `validate`, so the SDK passes the input
       // as it is and toolwright validates it (and answers the model with a message it can act on).
       inputSchema: jsonSchema<Record<string, unknown>>(bridged.inputSchema as unknown as JSONSchema7),

@@ -7,6 +7,9 @@ import { toStrictJsonSchema } from "../../schema/strict/rewrite.js";
 import { assertExportable } from "../export-errors.js";
 import { flattenRoots } from "../flatten-tools.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
+import { ANTHROPIC_NAME_RULE } from "./limits.js";
+import { withGrammar } from "../example-text.js";
+import { type AnthropicToolFields, anthropicToolFields } from "./tool-fields.js";
 import { type AnthropicToolSearch, type AnthropicToolSearchTool, anthropicToolSearchTool } from "./tool-search.js";
 
 /** A prompt-caching breakpoint (`CacheControlEphemeral` in @anthropic-ai/sdk). */
@@ -34,7 +37,7 @@ export interface AnthropicToolOptions {
 }
 
 /** A custom tool for the Messages API (`Tool` in @anthropic-ai/sdk). */
-export interface AnthropicTool {
+export interface AnthropicTool extends AnthropicToolFields {
   name: string;
   description: string;
   input_schema: ObjectSchemaObject;
@@ -68,7 +71,7 @@ export function planAnthropicTools(
   strict: boolean | "auto",
   flatten = false,
 ): { readonly tools: readonly AnthropicTool[]; readonly findings: readonly CompatibilityFinding[] } {
-  const findings: CompatibilityFinding[] = checkToolNames(tools, "anthropic");
+  const findings: CompatibilityFinding[] = checkToolNames(tools, "anthropic", ANTHROPIC_NAME_RULE);
   const used = { tools: 0, optional: 0, unions: 0 };
   const flat = flattenRoots(tools, "anthropic", ["anyOf", "oneOf", "allOf"], flatten, findings);
   const planned = flat.map((tool): AnthropicTool => {
@@ -86,12 +89,14 @@ export function planAnthropicTools(
           `input_schema does not support \`${key}\` at the top level; move it into a property, or pass flattenRoot: true.`,
         );
     }
-    findings.push(...found.findings);
     const loose: AnthropicTool = {
       name: tool.name,
-      description: tool.description,
+      // Anthropic takes examples (input_examples) but no grammar: the grammar goes in the description.
+      description: withGrammar(tool.description, tool.grammar),
       input_schema: cloneJson(schema) as ObjectSchemaObject,
+      ...anthropicToolFields(tool, found),
     };
+    findings.push(...found.findings);
     if (strict === false) return loose;
     const rewrite = toStrictJsonSchema(schema, { provider: "anthropic", tool: tool.name });
     const cost = complexity(rewrite.schema);
@@ -156,7 +161,7 @@ export function toAnthropicTools(
   tools: readonly ExportableTool[],
   options: AnthropicToolOptions = {},
 ): (AnthropicTool | AnthropicToolSearchTool)[] {
-  assertToolNames(tools, "anthropic");
+  assertToolNames(tools, "anthropic", ANTHROPIC_NAME_RULE);
   const strict = options.strict ?? false;
   const plan = planAnthropicTools(tools, strict, options.flattenRoot);
   const advice =

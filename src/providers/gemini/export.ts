@@ -8,12 +8,22 @@ import { recursiveRefTargets } from "../../schema/refs.js";
 import { visitSchemas } from "../../schema/visit.js";
 import { assertExportable } from "../export-errors.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
+import { GEMINI_NAME_RULE } from "./limits.js";
+import { ToolDefinitionError } from "../../errors/errors.js";
+import { type GeminiInteractionsFunction, toInteractionsFunctions } from "./interactions.js";
+import { describedTool } from "../example-text.js";
 
 /** Which `FunctionDeclaration` field carries the parameters. */
 export type GeminiMode = "openapi" | "jsonSchema";
 
 /** Options of {@link toGeminiTools}. */
 export interface GeminiToolOptions<T extends string = GeminiType> {
+  /**
+   * `"generateContent"` (the default): `FunctionDeclaration`s for `config.tools[].functionDeclarations`.
+   * `"interactions"`: function tools of the Interactions API (`{ type: "function", name, description, parameters }`),
+   * always in JSON Schema (the `"jsonSchema"` mode's rules apply).
+   */
+  readonly api?: "generateContent" | "interactions";
   /**
    * `"jsonSchema"` (the default): the schema as it is, in `parametersJsonSchema`. `"openapi"`: rewritten to the
    * OpenAPI 3.0 subset of `parameters` (no `$ref`, `nullable` instead of type arrays, string enums, ...).
@@ -142,11 +152,11 @@ export function planGeminiTools(
   readonly tools: readonly (GeminiFunctionDeclaration | GeminiJsonSchemaFunctionDeclaration)[];
   readonly findings: readonly CompatibilityFinding[];
 } {
-  const findings: CompatibilityFinding[] = checkToolNames(tools, "gemini");
+  const findings: CompatibilityFinding[] = checkToolNames(tools, "gemini", GEMINI_NAME_RULE);
   const planned = tools.map((tool) => {
     const converted = convertedSchema(tool, options);
     findings.push(...converted.findings);
-    const base = { name: tool.name, description: tool.description };
+    const base = { name: tool.name, description: describedTool(tool) };
     // Each export hands out its own copy, so a caller that edits one cannot change the cached conversion.
     if (converted.parameters !== undefined) return { ...base, parameters: cloneJson(converted.parameters) };
     if (converted.parametersJsonSchema !== undefined) {
@@ -219,7 +229,11 @@ function convert(tool: ExportableTool, options: GeminiToolOptions<string>): Conv
  */
 export function toGeminiTools(
   tools: readonly ExportableTool[],
-  options?: GeminiToolOptions & { readonly mode?: "jsonSchema" },
+  options: GeminiToolOptions & { readonly api: "interactions"; readonly mode?: "jsonSchema" },
+): GeminiInteractionsFunction[];
+export function toGeminiTools(
+  tools: readonly ExportableTool[],
+  options?: GeminiToolOptions & { readonly api?: "generateContent"; readonly mode?: "jsonSchema" },
 ): GeminiJsonSchemaFunctionDeclaration[];
 export function toGeminiTools<T extends string>(
   tools: readonly ExportableTool[],
@@ -232,14 +246,19 @@ export function toGeminiTools(
 export function toGeminiTools<T extends string = GeminiType>(
   tools: readonly ExportableTool[],
   options: GeminiToolOptions<T> = {},
-): (GeminiFunctionDeclaration<T> | GeminiJsonSchemaFunctionDeclaration)[] {
-  assertToolNames(tools, "gemini");
+): (GeminiFunctionDeclaration<T> | GeminiJsonSchemaFunctionDeclaration | GeminiInteractionsFunction)[] {
+  assertToolNames(tools, "gemini", GEMINI_NAME_RULE);
+  if (options.api === "interactions" && options.mode === "openapi") {
+    throw new ToolDefinitionError('toGeminiTools: api: "interactions" takes JSON Schema only; leave mode unset.');
+  }
   const plan = planGeminiTools(tools, options);
   const advice =
     options.mode === "openapi" && options.fallback === undefined
       ? ' (pass fallback: "jsonSchema" to send such tools in parametersJsonSchema instead)'
       : "";
   assertExportable(plan.findings, "gemini", advice);
+  if (options.api === "interactions")
+    return toInteractionsFunctions(plan.tools as GeminiJsonSchemaFunctionDeclaration[]);
   const names = options.types;
   return plan.tools.map((declaration) =>
     "parameters" in declaration && declaration.parameters !== undefined && names !== undefined

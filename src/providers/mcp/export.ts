@@ -4,6 +4,8 @@ import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
 import { type CompatibilityFinding, FindingCollector } from "../../schema/finding.js";
 import { assertExportable } from "../export-errors.js";
 import { checkToolNames } from "../tool-names.js";
+import { MCP_NAME_RULE } from "./limits.js";
+import { describedTool } from "../example-text.js";
 
 /** MCP tool annotations (hints to clients; never a security boundary). */
 export interface McpToolAnnotations {
@@ -40,7 +42,7 @@ const HINTS = TOOL_FLAG_NAMES.flatMap((flag) => {
 
 /** Returns the MCP findings: tool names, an input schema whose root is not an object (an error), and an output schema's (a warning). */
 export function checkMcpTools(tools: readonly ExportableTool[]): CompatibilityFinding[] {
-  const findings = checkToolNames(tools, "mcp");
+  const findings = checkToolNames(tools, "mcp", MCP_NAME_RULE);
   for (const tool of tools) {
     const found = new FindingCollector(tool.name);
     // "inputSchema ... Must have type: 'object' at the root level per MCP spec" (@modelcontextprotocol/sdk ToolSchema).
@@ -80,7 +82,7 @@ export function toMcpTools(tools: readonly ExportableTool[]): McpTool[] {
     }
     const out: McpTool = {
       name: tool.name,
-      description: tool.description,
+      description: describedTool(tool),
       inputSchema: cloneJson(tool.inputSchema) as ObjectSchemaObject,
       annotations,
     };

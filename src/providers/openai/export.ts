@@ -9,6 +9,9 @@ import { ROOT_COMBINATORS } from "../../schema/flatten-root.js";
 import { assertExportable } from "../export-errors.js";
 import { flattenRoots } from "../flatten-tools.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
+import { OPENAI_NAME_RULE } from "./limits.js";
+import { describedTool } from "../example-text.js";
+import { type OpenAICustomTool, toCustomTool } from "./custom-tool.js";
 import {
   type OpenAIResponsesToolEntry,
   type OpenAIToolNamespace,
@@ -36,6 +39,12 @@ export interface OpenAIToolOptions {
    * Unset (the default): deferred tools go out loaded, as `agent.toolsForTurn()` leaves them.
    */
   readonly toolSearch?: OpenAIToolSearch;
+  /**
+   * Responses API only: a tool that declares a `grammar` goes out as a custom tool (`{ type: "custom", name,
+   * description, format: { type: "grammar", syntax, definition } }`), whose calls come as `custom_tool_call` items
+   * carrying the text. Off (the default): it goes out as a function, the grammar in its description.
+   */
+  readonly customTools?: boolean;
   /** Responses API with `toolSearch` only: put the deferred tools in this namespace (e.g. one per agent). */
   readonly namespace?: OpenAIToolNamespace;
   /**
@@ -77,7 +86,7 @@ export function planOpenAITools(
   flatten = false,
   namesChecked = false,
 ): { readonly tools: readonly PlannedTool[]; readonly findings: readonly CompatibilityFinding[] } {
-  const findings: CompatibilityFinding[] = namesChecked ? [] : checkToolNames(tools, "openai");
+  const findings: CompatibilityFinding[] = namesChecked ? [] : checkToolNames(tools, "openai", OPENAI_NAME_RULE);
   const planned = flattenRoots(tools, "openai", ROOT_FORBIDDEN, flatten, findings).map((tool) =>
     planOne(tool, strict, findings),
   );
@@ -86,6 +95,16 @@ export function planOpenAITools(
 
 // One tool's plan, its findings added to `findings`. A module function, not a closure per tool.
 function planOne(tool: ExportableTool, strict: boolean | "auto", findings: CompatibilityFinding[]): PlannedTool {
+  if (tool.allowedCallers !== undefined) {
+    findings.push({
+      tool: tool.name,
+      path: "",
+      rule: "openai.allowed-callers",
+      severity: "warning",
+      message:
+        "allowedCallers is not sent: OpenAI function tools have no allowed_callers field in the openai SDK's types (6.30), so the model calls the tool as any other.",
+    });
+  }
   if (strict !== false) {
     const rewrite = toStrictJsonSchema(tool.inputSchema, { provider: "openai", tool: tool.name });
     if (rewrite.strict || strict === true) {
@@ -93,7 +112,7 @@ function planOne(tool: ExportableTool, strict: boolean | "auto", findings: Compa
       for (let i = 0; i < found.length; i++) findings.push(found[i]!);
       return {
         name: tool.name,
-        description: tool.description,
+        description: describedTool(tool),
         parameters: copyBuiltJson(rewrite.schema),
         strict: true,
       };
@@ -110,7 +129,7 @@ function planOne(tool: ExportableTool, strict: boolean | "auto", findings: Compa
   }
   const { parameters, findings: found } = looseParameters(tool);
   findings.push(...found);
-  return { name: tool.name, description: tool.description, parameters, strict: false };
+  return { name: tool.name, description: describedTool(tool), parameters, strict: false };
 }
 
 // "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'const'/'not' at the top level" (400),
@@ -166,6 +185,14 @@ export function toOpenAITools(
 ): OpenAIResponsesToolEntry[];
 export function toOpenAITools(
   tools: readonly ExportableTool[],
+  options: OpenAIToolOptions & {
+    readonly api: "responses";
+    readonly customTools: true;
+    readonly toolSearch?: undefined;
+  },
+): (OpenAIResponsesTool | OpenAICustomTool)[];
+export function toOpenAITools(
+  tools: readonly ExportableTool[],
   options: OpenAIToolOptions & { readonly api: "responses"; readonly toolSearch?: undefined },
 ): OpenAIResponsesTool[];
 export function toOpenAITools(
@@ -175,16 +202,22 @@ export function toOpenAITools(
 export function toOpenAITools(
   tools: readonly ExportableTool[],
   options?: OpenAIToolOptions,
-): OpenAIChatTool[] | OpenAIResponsesTool[] | OpenAIResponsesToolEntry[];
+): OpenAIChatTool[] | (OpenAIResponsesTool | OpenAICustomTool)[] | OpenAIResponsesToolEntry[];
 export function toOpenAITools(
   tools: readonly ExportableTool[],
   options: OpenAIToolOptions = {},
-): OpenAIChatTool[] | OpenAIResponsesTool[] | OpenAIResponsesToolEntry[] {
-  assertToolNames(tools, "openai");
+): OpenAIChatTool[] | (OpenAIResponsesTool | OpenAICustomTool)[] | OpenAIResponsesToolEntry[] {
+  assertToolNames(tools, "openai", OPENAI_NAME_RULE);
   if (options.api !== "responses" && (options.toolSearch !== undefined || options.namespace !== undefined)) {
     throw new ToolDefinitionError(
       'toOpenAITools: toolSearch and namespace need api: "responses"; for Chat Completions send ' +
         "agent.toolsForTurn(loadedTools), which carries toolwright's own tool_search tool.",
+    );
+  }
+  if (options.customTools && (options.api !== "responses" || options.toolSearch !== undefined)) {
+    throw new ToolDefinitionError(
+      'toOpenAITools: customTools needs api: "responses" without toolSearch; Chat Completions gets each grammar in ' +
+        "its tool's description.",
     );
   }
   if (options.namespace !== undefined && options.toolSearch === undefined) {
@@ -201,6 +234,12 @@ export function toOpenAITools(
       parameters: t.parameters,
       strict: t.strict,
     }));
+    if (options.customTools) {
+      return functions.map((f, i) => {
+        const tool = tools[i]!;
+        return tool.grammar === undefined ? f : toCustomTool({ ...tool, grammar: tool.grammar });
+      });
+    }
     if (options.toolSearch === undefined) return functions;
     return arrangeForToolSearch(functions, tools, options.toolSearch, options.namespace);
   }

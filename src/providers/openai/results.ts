@@ -1,4 +1,5 @@
-import type { ToolCall } from "../../tool/tool-call.js";
+import type { ParsedToolCall, ToolCall } from "../../tool/tool-call.js";
+import { type OpenAICustomToolOutput, customOutputItems } from "./custom-tool.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { type ModelOutputOptions, modelOutput } from "../../tool/model-output.js";
 import { partsText } from "../../content/part-text.js";
@@ -51,7 +52,7 @@ export interface OpenAIToolResultOptions extends ModelOutputOptions {
 
 /**
  * Returns what answers a tool call: with `api: "chat"` (the default) the Chat Completions `tool` message, with
- * `api: "responses"` the `function_call_output` item. OpenAI has no error flag: a failure reads
+ * `api: "responses"` the `function_call_output` item (`custom_tool_call_output` for a call parsed as `custom`). OpenAI has no error flag: a failure reads
  * `Error (CODE): message`, which the model can act on. Under `"responses"`, a result with images or files answers
  * with an output list (`input_text`, `input_image`, `input_file`); a Chat `tool` message carries text only, so its
  * media are named there and left out (use `toOpenAIChatToolMessages` to send them in a follow-up user message).
@@ -70,17 +71,17 @@ export function toOpenAIToolResult(
   call: ToolCall,
   result: ToolResult,
   options: ModelOutputOptions & { api: "responses"; tools?: undefined },
-): OpenAIResponsesToolOutput;
+): OpenAIResponsesToolOutput | OpenAICustomToolOutput;
 export function toOpenAIToolResult(
   call: ToolCall,
   result: ToolResult,
   options: ModelOutputOptions & { api: "responses"; tools: readonly OpenAIResponsesToolEntry[] },
-): OpenAIResponsesToolOutput | OpenAIToolSearchOutput;
+): OpenAIResponsesToolOutput | OpenAICustomToolOutput | OpenAIToolSearchOutput;
 export function toOpenAIToolResult(
   call: ToolCall,
   result: ToolResult,
   options: OpenAIToolResultOptions = {},
-): OpenAIChatToolMessage | OpenAIResponsesToolOutput | OpenAIToolSearchOutput {
+): OpenAIChatToolMessage | OpenAIResponsesToolOutput | OpenAICustomToolOutput | OpenAIToolSearchOutput {
   const id = call.id ?? result.callId;
   if (options.api === "responses" && options.tools && call.name === TOOL_SEARCH_TOOL) {
     const names = result.ok && isToolSearchReport(result.content) ? result.content.tools.map((t) => t.name) : [];
@@ -90,7 +91,16 @@ export function toOpenAIToolResult(
   const { parts } = modelOutput(result, options);
   const only = parts.length === 1 && parts[0]!.type === "text" ? parts[0]!.text : undefined;
   if (options.api === "responses") {
-    return { type: "function_call_output", call_id: id, output: only ?? parts.map(responsesItem) };
+    const output = only ?? parts.map(responsesItem);
+    // A custom tool call is answered in its own item type; a function_call_output for it is refused.
+    if ((call as ParsedToolCall).custom) {
+      return {
+        type: "custom_tool_call_output",
+        call_id: id,
+        output: typeof output === "string" ? output : customOutputItems(output),
+      };
+    }
+    return { type: "function_call_output", call_id: id, output };
   }
   const text = only ?? partsText(parts, (part) => (isMedium(part) ? CHAT_TEXT_ONLY : undefined));
   return { role: "tool", tool_call_id: id, content: text };

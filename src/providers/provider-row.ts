@@ -1,0 +1,30 @@
+import type { CompatibilityFinding } from "../schema/finding.js";
+import type { ExportableTool } from "../tool/exportable-tool.js";
+import type { ParsedToolCall } from "../tool/tool-call.js";
+import type { ResultLimits } from "./result-limits.js";
+import type { ToolNameRule } from "./tool-names.js";
+
+/**
+ * One provider's row of the provider table: everything toolwright knows about sending tools to it and reading its
+ * calls back. `Options` is what `checkCompatibility(tools, provider, options)` takes for it; `Limits` its result paths
+ * (one per form its results take, e.g. OpenAI's Chat and Responses) and their limits.
+ */
+export interface ProviderRow<Options extends object, Limits extends Readonly<Record<string, ResultLimits>>> {
+  /** Returns the tools in the provider's exact form (the public exporter, e.g. `toOpenAITools`). */
+  readonly exportTools: (tools: readonly ExportableTool[], options?: Options) => unknown;
+  /**
+   * Returns the tool calls of a model response (the public parser, e.g. `parseOpenAIToolCalls`); `null` for a
+   * provider whose calls arrive as requests (MCP: the server receives `tools/call`).
+   */
+  readonly parseCalls: ((response: never, options?: never) => ParsedToolCall[]) | null;
+  /** Returns the message that answers a call with a result (the public builder, e.g. `toOpenAIToolResult`). */
+  readonly buildResult: (...args: never[]) => unknown;
+  /** Returns what the provider would not accept in `tools` exported with `options` (`checkCompatibility`). */
+  readonly check: (tools: readonly ExportableTool[], options: Options) => readonly CompatibilityFinding[];
+  /** Returns the options `toolwright inspect` exports and checks with, given its `--strict` flag. */
+  readonly inspectOptions: (strict: boolean) => Options;
+  /** The rule the provider's tool names follow. */
+  readonly nameRule: ToolNameRule;
+  /** What each of the provider's result paths takes (`RESULT_LIMITS`, `checkResultCompatibility`). */
+  readonly resultLimits: Limits;
+}
