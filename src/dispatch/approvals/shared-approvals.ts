@@ -2,6 +2,8 @@ import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
 import { deepFreeze } from "../../schema/json.js";
 import type { RuntimeStore, StoredRecord, TransitionGuard } from "../../store/runtime-store.js";
 import { RecordWaiter } from "../../store/record-waiter.js";
+import { LOOKUP_KEY_FIELD, isKeyedStore } from "../../store/keyed-store.js";
+import { hashArguments } from "../stable-hash.js";
 import { createWithinCap, listInStatuses } from "../../store/scoped-ops.js";
 import {
   type ApprovalEvictedListener,
@@ -130,6 +132,8 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
       scope,
       status: "pending",
       createdAt: info.requestedAt,
+      // How `forCall` finds it: by key, never by reading the scope.
+      [LOOKUP_KEY_FIELD]: callKey(info.toolName, info.callId),
       ...(request.framework && { framework: true }),
     };
     // Subscribed before the write, so a decision made at once elsewhere is not missed.
@@ -274,10 +278,14 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   async forCall(toolName: string, callId: string): Promise<CallApproval | undefined> {
-    const records = await this.#options.store.list("approval", this.#options.scope);
-    // The newest record of the call decides: decided records are kept a while, so a replay learns it was used.
-    const record = records.filter((r) => r.toolName === toolName && r.callId === callId).at(-1);
-    if (!record) return undefined;
+    const { store, scope } = this.#options;
+    // The newest record of the call decides: decided records are kept a while, so a replay learns it was used. A
+    // store that finds records by key answers in one short step, however many the scope holds; another is read whole.
+    const record = isKeyedStore(store)
+      ? await store.findByKey("approval", scope, callKey(toolName, callId))
+      : (await store.list("approval", scope)).filter((r) => r.toolName === toolName && r.callId === callId).at(-1);
+    // The key is a hash: the record must name the call itself.
+    if (!record || record.toolName !== toolName || record.callId !== callId) return undefined;
     if (record.status !== "pending") return { status: "decided" };
     return { status: "pending", approval: toPending(record), framework: record.framework === true };
   }
@@ -388,6 +396,11 @@ function usedReason(status: string): string {
   return status === "rejected"
     ? "it was already rejected (an approval is single use)"
     : "it was already approved (an approval is single use)";
+}
+
+// The lookup key of a model's tool call: a hash, so any call id makes a key of one length.
+function callKey(toolName: string, callId: string): string {
+  return hashArguments([toolName, callId]);
 }
 
 // The fields a decision reads and checks, which its compare-and-set requires the record to still hold.
