@@ -96,6 +96,18 @@ describe("a taken-over task is checked against the taker's tool (issue 40)", () 
     expect(result.error?.message).toContain("its stored arguments do not pass the tool's schema");
   });
 
+  it("refuses a task whose record does not say which schema its arguments were checked by", async () => {
+    const { shared, taskId, options } = await startedThenOrphaned("orders");
+    const taker = new ExportV1Again({ registry: new ToolRegistry({ scope: "t" }), store: shared, ...options });
+    // As a record written by an earlier toolwright, which bound nothing.
+    const [key] = await server.client.keys(`taskcheck${prefixes}:*:task:${taskId}`);
+    await server.client.hDel(key!, ["schemaVersion", "argsHash"]);
+    const result = await taker.tasks.wait(taskId);
+    expect(ran).toEqual(["v1 orders"]);
+    expect(result).toMatchObject({ ok: false, outcome: "failed", error: { code: "INVALID_ARGUMENTS" } });
+    expect(result.error?.message).toContain("does not say which version of the tool's input schema");
+  });
+
   it("still runs a taken-over task on a replica whose tool has the same schema", async () => {
     const { shared, taskId, options } = await startedThenOrphaned("orders");
     const taker = new ExportV1Again({ registry: new ToolRegistry({ scope: "t" }), store: shared, ...options });
