@@ -216,21 +216,15 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const record = await this.#options.store.get("approval", this.#options.scope, approvalId);
     if (record?.status !== "pending") throw new ApprovalNotFoundError(approvalId, await this.#usedReason(approvalId));
     const why = storedApprovalProblem(record, info, undefined) ?? "its stored record changed while it was decided";
-    return this.#refuseMismatch(info, local, why, null);
+    return this.#refuseMismatch(info, local, why);
   }
 
   // A pending record that does not match is used up like a decision (single use), and answers with a result that
-  // says why: one compare-and-set writes `rejected` and the result together, from `pending` (and, unless `checked` is
-  // null, only while the record still holds those fields).
-  async #refuseMismatch(
-    info: PendingApproval,
-    local: ApprovalRequest | undefined,
-    why: string,
-    checked: Readonly<Record<string, unknown>> | null = checkedFields(info),
-  ): Promise<ToolResult> {
+  // says why: one compare-and-set from `pending` writes `rejected` and the result together. It needs no guard on the
+  // record's fields, as an approval's has: a refusal runs nothing, whatever the record now holds.
+  async #refuseMismatch(info: PendingApproval, local: ApprovalRequest | undefined, why: string): Promise<ToolResult> {
     const result = mismatchResult(info.toolName, info.callId, why);
-    const guard = { from: PENDING, ...(checked && { equals: checked }) };
-    if (!(await this.#write(info.id, guard, { status: "rejected", result }, local === undefined))) {
+    if (!(await this.#write(info.id, { from: PENDING }, { status: "rejected", result }, local === undefined))) {
       throw new ApprovalNotFoundError(info.id, await this.#usedReason(info.id));
     }
     this.#forget(info.id);
