@@ -157,6 +157,7 @@ export type {
   StoreChangeListener,
   StorePage,
 } from "./store/scope-limits.js";
+export type { KeyedStore } from "./store/keyed-store.js";
 
 export { toOpenAITools } from "./providers/openai/export.js";
 export type { OpenAIApi, OpenAIChatTool, OpenAIResponsesTool, OpenAIToolOptions } from "./providers/openai/export.js";

@@ -98,6 +98,11 @@ export function sharedTasks(
     store,
     scope,
     resume: (task) => resumeTask(resolve, task),
+    // The tool's schema here: what a task's record is bound to when it starts, and checked by when it is taken over.
+    target: (toolName) => {
+      const call = resolve(toolName, "", undefined);
+      return call && approvalTarget(call);
+    },
     leaseMs,
     // A sweep marks a task it cannot run lost only after replicas that can had a lease's length, and three sweeps.
     lostAfterMs: lostAfterMs(leaseMs, options.sweepIntervalMs),
@@ -116,11 +121,14 @@ export function lostAfterMs(leaseMs: number, sweepIntervalMs: number | undefined
 }
 
 // A task taken over from a replica that died runs as a background task here: the tool's retries and the task's
-// cancel apply, no time limit (it went to the background long ago), and this agent's listeners hear its end.
+// cancel apply, no time limit (it went to the background long ago), and this agent's listeners hear its end. It runs
+// as the task it is: never handed to the background again (a `background: true` tool would be), which would end this
+// task with a hand-off notice and put the real result under a second task nobody asked for.
 function resumeTask(resolve: StoreHost["resolve"], task: TaskResume): (() => TaskRun) | undefined {
   const controller = new AbortController();
-  const request = resolve(task.toolName, task.callId, controller.signal);
-  if (!request) return undefined;
+  const resolved = resolve(task.toolName, task.callId, controller.signal);
+  if (!resolved) return undefined;
+  const request: CallRequest = { ...resolved, background: false };
   const args = deepFreeze(structuredClone(task.args)) as Record<string, unknown>;
   return () => ({
     controller,

@@ -178,6 +178,17 @@ export function taskUnclaimedText(taskId: string, toolName: string, waitedMs: nu
   );
 }
 
+/**
+ * Ends a background task another replica took over but would not run: its stored arguments do not pass the taking
+ * replica's tool, or were bound to another version of its schema (a deploy changed it), or were changed in the store.
+ */
+export function taskNotResumedText(taskId: string, toolName: string, why: string): string {
+  return (
+    `Background task "${taskId}" of tool "${toolName}" was not run again after its process stopped: ${why}. ` +
+    `Nothing ran on the replica that took it over; call the tool again with arguments its schema accepts.`
+  );
+}
+
 /** A call that waits for a human's approval (`APPROVAL_REQUIRED`, outcome `awaiting_approval`). */
 export function awaitingApprovalText(toolName: string, approvalId: string): string {
   return (

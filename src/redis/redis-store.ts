@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { KeyedStore } from "../store/keyed-store.js";
 import type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "../store/runtime-store.js";
 import { StoreUnavailableError } from "../store/store-error.js";
 import {
@@ -10,7 +11,7 @@ import {
   type StorePage,
 } from "../store/scope-limits.js";
 import { CREATE, DELETE, LIST, TRANSITION } from "./scripts.js";
-import { CREATE_CAPPED, LIST_PAGE } from "./status-scripts.js";
+import { CREATE_CAPPED, FIND_BY_KEY, LIST_PAGE } from "./status-scripts.js";
 import { type RedisSubscriberClient, RedisWatchers } from "./redis-watchers.js";
 
 /**
@@ -44,7 +45,7 @@ export interface RedisStoreOptions {
   readonly subscriber?: RedisSubscriberClient;
 }
 
-const SCRIPTS = { CREATE, TRANSITION, LIST, DELETE, CREATE_CAPPED, LIST_PAGE } as const;
+const SCRIPTS = { CREATE, TRANSITION, LIST, DELETE, CREATE_CAPPED, LIST_PAGE, FIND_BY_KEY } as const;
 type ScriptName = keyof typeof SCRIPTS;
 const SHAS = Object.fromEntries(
   Object.entries(SCRIPTS).map(([name, body]) => [name, createHash("sha1").update(body).digest("hex")]),
@@ -59,7 +60,7 @@ const SHAS = Object.fromEntries(
  * const store = await createRedisStore({ url: process.env.REDIS_URL });
  * const agent = new FileAgent({ store });
  */
-export class RedisStore implements RuntimeStore, ScopedStore {
+export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
   readonly description: string;
   readonly #client: RedisCommandClient;
   readonly #watchers: RedisWatchers | undefined;
@@ -119,6 +120,12 @@ export class RedisStore implements RuntimeStore, ScopedStore {
     } catch (error) {
       throw new StoreUnavailableError(this.description, `watch ${kind}s of "${scope}"`, error);
     }
+  }
+
+  async findByKey(kind: StoreKind, scope: string, key: string): Promise<StoredRecord | undefined> {
+    const index = this.#keys(kind, scope, "")[1];
+    const reply = await this.#run("FIND_BY_KEY", [index], [JSON.stringify(key)], `find ${kind} by key in "${scope}"`);
+    return fromFields(reply);
   }
 
   async get(kind: StoreKind, scope: string, id: string): Promise<StoredRecord | undefined> {

@@ -21,7 +21,7 @@ ${STATUS_FUNCTIONS}
 ${BASE}
 ${NOW}
 local ttl = tonumber(ARGV[2])
-local write, status = fieldsFrom(4)
+local write, status, lookup = fieldsFrom(4)
 if ARGV[3] ~= '' then withLease(write, now + tonumber(ARGV[3])) end
 if #write > 0 then redis.call('HSET', KEYS[1], unpack(write)) end
 redis.call('PEXPIRE', KEYS[1], ttl)
@@ -29,6 +29,7 @@ redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
 ${INDEX}
 if status then enter(base, ARGV[1], decoded(status), ttl) end
+point(base, ARGV[1], lookup, ttl)
 return 1`;
 
 /**
@@ -46,16 +47,17 @@ local count = tonumber(ARGV[5])
 local i = 6 + count
 local checks = tonumber(ARGV[i])
 i = i + 1
--- One read for the whole guard: the status, the lease and each checked field (all nil when the record is missing).
-local names = {'status', 'leaseUntil'}
-for j = 0, checks - 1 do names[3 + j] = ARGV[i + 2 * j] end
+-- One read for the whole guard: the status, the lease, the lookup key and each checked field (all nil when the record
+-- is missing).
+local names = {'status', 'leaseUntil', 'lookupKey'}
+for j = 0, checks - 1 do names[4 + j] = ARGV[i + 2 * j] end
 local got = redis.call('HMGET', KEYS[1], unpack(names))
 local status = got[1]
 if not status then return nil end
 local allowed = false
 for j = 6, 5 + count do if ARGV[j] == status then allowed = true end end
 if not allowed then return nil end
-for j = 0, checks - 1 do if got[3 + j] ~= ARGV[i + 2 * j + 1] then return nil end end
+for j = 0, checks - 1 do if got[4 + j] ~= ARGV[i + 2 * j + 1] then return nil end end
 i = i + 2 * checks
 ${NOW}
 local grace = string.match(flags, 'e(%d+)')
@@ -69,6 +71,8 @@ if #write > 0 then redis.call('HSET', KEYS[1], unpack(write)) end
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
 ${INDEX}
+-- The record stays findable by its lookup key as long as it is kept.
+if got[3] then keep(keyed(base, got[3]), ttl) end
 -- Statuses are compared as the JSON text they are kept as, and decoded only to name their index.
 if not flag('i') then
   leave(base, ARGV[1], decoded(status))
@@ -96,5 +100,6 @@ local text = redis.call('HGET', KEYS[1], 'status')
 local status = text and decoded(text)
 redis.call('ZREM', KEYS[2], ARGV[1])
 leave(base, ARGV[1], status)
+unpoint(base, ARGV[1], redis.call('HGET', KEYS[1], 'lookupKey'))
 if status then tell(base, ARGV[1], 'deleted') end
 return redis.call('DEL', KEYS[1])`;

@@ -8,8 +8,10 @@
  * Lua functions shared by the scripts: `enter` adds an id to its status's set (and drops up to two ids at the bottom
  * whose records expired), `leave` removes it, `tell` publishes a change. `base` is the scope's key base
  * (`<prefix>:{<scope>}:<kind>`); a record's key is `base .. ':' .. id`. `fieldsFrom` copies the field/JSON pairs of
- * ARGV from an index into one HSET's arguments and finds the status among them (as JSON text), `withLease` adds the
- * lease's end to them, and `decoded` turns a status's JSON text into the name its set is keyed by.
+ * ARGV from an index into one HSET's arguments and finds the status and the lookup key among them (as JSON text),
+ * `withLease` adds the lease's end to them, and `decoded` turns a status's JSON text into the name its set is keyed
+ * by. `point` makes a record findable by its lookup key (`<base>:key:<key>` holds its id, and expires with it),
+ * `unpoint` removes that pointer when it still names the record.
  */
 export const STATUS_FUNCTIONS = `local function keep(key, ttl)
   if redis.call('PTTL', key) < ttl then redis.call('PEXPIRE', key, ttl) end
@@ -34,13 +36,14 @@ local function tell(base, id, status)
   redis.call('PUBLISH', base .. ':changes', status .. ' ' .. id)
 end
 local function fieldsFrom(at)
-  local write, status = {}, nil
+  local write, status, lookup = {}, nil, nil
   for k = at, #ARGV, 2 do
     write[#write + 1] = ARGV[k]
     write[#write + 1] = ARGV[k + 1]
     if ARGV[k] == 'status' then status = ARGV[k + 1] end
+    if ARGV[k] == 'lookupKey' then lookup = ARGV[k + 1] end
   end
-  return write, status
+  return write, status, lookup
 end
 local function withLease(write, untilMs)
   write[#write + 1] = 'leaseUntil'
@@ -48,6 +51,15 @@ local function withLease(write, untilMs)
 end
 local function decoded(text)
   return tostring(cjson.decode(text))
+end
+local function keyed(base, lookup)
+  return base .. ':key:' .. decoded(lookup)
+end
+local function point(base, id, lookup, ttl)
+  if lookup then redis.call('SET', keyed(base, lookup), id, 'PX', ttl) end
+end
+local function unpoint(base, id, lookup)
+  if lookup and redis.call('GET', keyed(base, lookup)) == id then redis.call('DEL', keyed(base, lookup)) end
 end`;
 
 // The scope's key base from a script's index key (`<base>s`).
@@ -104,13 +116,14 @@ while count() >= max do
   local key = base .. ':' .. oldest
   leave(base, oldest, oldestStatus)
   if redis.call('EXISTS', key) == 1 then
+    unpoint(base, oldest, redis.call('HGET', key, 'lookupKey'))
     evicted[#evicted + 1] = redis.call('HGETALL', key)
     redis.call('DEL', key)
     redis.call('ZREM', KEYS[2], oldest)
     tell(base, oldest, 'evicted')
   end
 end
-local write, status = fieldsFrom(fields)
+local write, status, lookup = fieldsFrom(fields)
 if ARGV[3] ~= '' then withLease(write, now + tonumber(ARGV[3])) end
 if #write > 0 then redis.call('HSET', KEYS[1], unpack(write)) end
 redis.call('PEXPIRE', KEYS[1], ttl)
@@ -118,7 +131,18 @@ redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
 keep(KEYS[2], ttl)
 if status then enter(base, ARGV[1], decoded(status), ttl) end
+point(base, ARGV[1], lookup, ttl)
 return evicted`;
+
+/**
+ * KEYS: index. ARGV: a lookup key (JSON text). Returns the fields of the record written last with that key, or an
+ * empty list: one read of the pointer and one of the record, whatever the scope holds.
+ */
+export const FIND_BY_KEY = `${STATUS_FUNCTIONS}
+local base = string.sub(KEYS[1], 1, -2)
+local id = redis.call('GET', keyed(base, ARGV[1]))
+if not id then return {} end
+return redis.call('HGETALL', base .. ':' .. id)`;
 
 /**
  * KEYS: index. ARGV: after (an order number, "0" for the start), limit, then statuses. Returns {next or "", record

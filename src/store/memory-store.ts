@@ -8,6 +8,7 @@ import {
   type StorePage,
 } from "./scope-limits.js";
 import { StatusIndex } from "./status-index.js";
+import { type KeyedStore, LOOKUP_KEY_FIELD } from "./keyed-store.js";
 
 interface Slot {
   readonly kind: StoreKind;
@@ -23,10 +24,12 @@ interface Slot {
  * transitions, expiry, caps per scope, change notices), for one-process apps and tests. Expired records are dropped
  * when the store is next used.
  */
-export class MemoryStore implements RuntimeStore, ScopedStore {
+export class MemoryStore implements RuntimeStore, ScopedStore, KeyedStore {
   readonly description = "memory (this process)";
   readonly #slots = new Map<string, Slot>();
   readonly #index = new StatusIndex();
+  // kind, scope and lookup key → the id of the record written last with that key.
+  readonly #byKey = new Map<string, string>();
   readonly #now: () => number;
 
   /** Creates an empty store; `now` is its clock (ms since the epoch), `Date.now` by default. */
@@ -60,6 +63,12 @@ export class MemoryStore implements RuntimeStore, ScopedStore {
 
   async get(kind: StoreKind, scope: string, id: string): Promise<StoredRecord | undefined> {
     const slot = this.#live(keyOf(kind, scope, id));
+    return slot && decode(slot.fields);
+  }
+
+  async findByKey(kind: StoreKind, scope: string, key: string): Promise<StoredRecord | undefined> {
+    const id = this.#byKey.get(keyOf(kind, scope, JSON.stringify(key)));
+    const slot = id === undefined ? undefined : this.#live(keyOf(kind, scope, id));
     return slot && decode(slot.fields);
   }
 
@@ -133,6 +142,8 @@ export class MemoryStore implements RuntimeStore, ScopedStore {
     this.#write(fields, record, options);
     const slot = { kind, scope: record.scope, id: record.id, fields, expiresAt: this.#now() + options.ttlMs };
     this.#slots.set(key, slot);
+    const lookup = record[LOOKUP_KEY_FIELD];
+    if (typeof lookup === "string") this.#byKey.set(keyOf(kind, record.scope, JSON.stringify(lookup)), record.id);
     // A new record is not announced (as in Redis): nobody can wait for a record before it exists.
     this.#index.move(kind, record.scope, record.id, undefined, statusOf(slot), true);
     return true;
@@ -168,6 +179,9 @@ export class MemoryStore implements RuntimeStore, ScopedStore {
 
   #remove(slot: Slot, as: "deleted" | "evicted" | "expired"): void {
     this.#slots.delete(keyOf(slot.kind, slot.scope, slot.id));
+    const lookup = slot.fields.get(LOOKUP_KEY_FIELD);
+    const pointer = lookup === undefined ? undefined : keyOf(slot.kind, slot.scope, lookup);
+    if (pointer !== undefined && this.#byKey.get(pointer) === slot.id) this.#byKey.delete(pointer);
     this.#index.move(slot.kind, slot.scope, slot.id, statusOf(slot), as, as === "expired");
   }
 

@@ -18,8 +18,11 @@ export interface StoredRecord {
 export interface TransitionGuard {
   /** The statuses the record may be in. */
   readonly from: readonly string[];
-  /** Fields that must hold exactly these values (compared as JSON). */
-  readonly equals?: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * Fields that must hold exactly these values, compared as their JSON text (so a record's `args` object can be
+   * checked to be the one a decision read and validated).
+   */
+  readonly equals?: Readonly<Record<string, unknown>>;
   /** Requires the record's lease to have run out by the store's clock. */
   readonly leaseExpired?: boolean;
   /** With `leaseExpired`: requires the lease to have run out at least this many ms ago, by the store's clock. */

@@ -25,7 +25,7 @@ export interface ApprovedRunsOptions<Call> {
 const RUNNER = "runner";
 
 /**
- * The runs of an agent's approved calls under a lease: claiming a pending record names this process its runner and
+ * The runs of an agent's approved calls under a lease: approving a pending record names this process its runner and
  * starts the lease; the lease is renewed while the call runs; only the runner that still holds it writes the result.
  * A run whose runner died is taken over after the lease, by the store's clock, by exactly one replica.
  */
@@ -39,42 +39,30 @@ export class ApprovedRuns<Call> {
   }
 
   /**
-   * Decides a pending call approved, with this process as its runner; undefined when it is not pending. `requester`:
+   * Decides a pending call approved, with this process as its runner, in one compare-and-set: the record moves out of
+   * `pending` only if it still holds `checked` (the fields the decision read and validated), and the same write names
+   * the runner, starts the lease and records a human's `edit`. So the record is never `approved` without the
+   * arguments that will run: a store lost mid-decision leaves it pending or wholly decided, never half. Resolves
+   * with the record as written; undefined when it is no longer pending or no longer holds `checked`. `requester`:
    * this process requested the call, so nobody else waits to hear of the decision and the store need not tell.
    */
-  claim(approvalId: string, requester: boolean): Promise<StoredRecord | undefined> {
+  approve(
+    approvalId: string,
+    checked: Readonly<Record<string, unknown>>,
+    edit: ApprovalEdit | undefined,
+    requester: boolean,
+  ): Promise<StoredRecord | undefined> {
     const { store, scope, leaseMs } = this.#options;
-    const patch = { status: "approved", [RUNNER]: this.#owner };
-    return store.transition("approval", scope, approvalId, { from: ["pending"] }, patch, {
+    const patch = {
+      status: "approved",
+      [RUNNER]: this.#owner,
+      ...(edit && { editedArgs: edit.editedArgs, editedArgsHash: edit.argsHash }),
+    };
+    return store.transition("approval", scope, approvalId, { from: ["pending"], equals: checked }, patch, {
       ttlMs: this.#ttlMs,
       leaseMs,
       notify: !requester,
     });
-  }
-
-  /** Gives a claimed call back to `pending` (it may not run here), so a replica that can run it may approve it. */
-  async unclaim(approvalId: string): Promise<void> {
-    const { store, scope, approvalTtlMs } = this.#options;
-    const guard = { from: ["approved"], equals: { [RUNNER]: this.#owner } };
-    await store.transition(
-      "approval",
-      scope,
-      approvalId,
-      guard,
-      { status: "pending", [RUNNER]: "" },
-      {
-        ttlMs: approvalTtlMs,
-        returnRecord: false,
-      },
-    );
-  }
-
-  /** Writes a human's edit on a call this process claimed, so the record says what was approved and ran. */
-  async recordEdit(approvalId: string, edit: ApprovalEdit): Promise<void> {
-    const { store, scope } = this.#options;
-    const guard = { from: ["approved"], equals: { [RUNNER]: this.#owner } };
-    const patch = { editedArgs: edit.editedArgs, editedArgsHash: edit.argsHash };
-    await store.transition("approval", scope, approvalId, guard, patch, { ttlMs: this.#ttlMs, returnRecord: false });
   }
 
   /** True when `record` is an approved call without a result whose lease has run out by this process's clock. */
@@ -93,7 +81,7 @@ export class ApprovedRuns<Call> {
   }
 
   /**
-   * Runs a claimed call under its lease: the requester's own call (`local`) or one rebuilt from the record, with the
+   * Runs an approved call under its lease: the requester's own call (`local`) or one rebuilt from the record, with the
    * stored arguments. Resolves with the result stored for it, which is this run's unless another replica took the
    * run over meanwhile (then this one's work is aborted and the taker's result is waited for).
    */
@@ -172,7 +160,7 @@ export class ApprovedRuns<Call> {
   }
 }
 
-/** The human's edit a claimed record carries (written by `recordEdit`), for a replica that takes the run over. */
+/** The human's edit an approved record carries (written with the decision), for a replica that takes the run over. */
 function storedEdit(record: StoredRecord): ApprovalEdit | undefined {
   if (record.editedArgs === undefined) return undefined;
   return {

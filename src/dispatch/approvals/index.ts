@@ -13,4 +13,5 @@ export type {
 export { SharedApprovals } from "./shared-approvals.js";
 export type { RunApproved, SharedApprovalsOptions } from "./shared-approvals.js";
 export { approvalHash, hashArguments, schemaVersion, stableStringify } from "../stable-hash.js";
+export { storedApprovalProblem } from "./stored-approval-check.js";
 export type { ApprovalTarget } from "./stored-approval-check.js";

@@ -1,7 +1,9 @@
 import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
 import { deepFreeze } from "../../schema/json.js";
-import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
+import type { RuntimeStore, StoredRecord, TransitionGuard } from "../../store/runtime-store.js";
 import { RecordWaiter } from "../../store/record-waiter.js";
+import { LOOKUP_KEY_FIELD, isKeyedStore } from "../../store/keyed-store.js";
+import { hashArguments } from "../stable-hash.js";
 import { createWithinCap, listInStatuses } from "../../store/scoped-ops.js";
 import {
   type ApprovalEvictedListener,
@@ -130,6 +132,8 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
       scope,
       status: "pending",
       createdAt: info.requestedAt,
+      // How `forCall` finds it: by key, never by reading the scope.
+      [LOOKUP_KEY_FIELD]: callKey(info.toolName, info.callId),
       ...(request.framework && { framework: true }),
     };
     // Subscribed before the write, so a decision made at once elsewhere is not missed.
@@ -163,35 +167,30 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   async approve(approvalId: string, options: ApproveOptions = {}): Promise<ToolResult> {
-    // The claim is the compare-and-set out of `pending` (of any number of racing approvals, one wins), and the record
-    // it answers with is what the checks read: no read before it.
+    // Everything is checked before anything is written, and the decision is then one compare-and-set out of
+    // `pending` that carries its whole outcome (approved with its runner, lease and edit; or rejected with the
+    // mismatch): an outage can leave the record pending or decided, never approved with an outcome it lacks. The
+    // requester's own call is checked against what it requested here, with no read first; another's is read.
     const local = this.#local.get(approvalId);
-    const record = await this.#runs.claim(approvalId, local !== undefined);
-    if (!record) throw new ApprovalNotFoundError(approvalId, await this.#usedReason(approvalId));
-    let call: Call | undefined;
-    let edit: ApprovalEdit | undefined;
-    try {
-      // A process without the tool leaves the call pending for one that has it.
-      call = local ? undefined : this.#call(record, options.signal);
-      const target = call ? this.#options.target(call) : undefined;
-      const problem = storedApprovalProblem(record, local?.info, target);
-      if (problem !== undefined) return await this.#refuseMismatch(record, local?.request, problem, true);
-      // Edits and shown arguments are checked against the schema of the process that runs the call.
-      const checker = local ? local.request : target!;
-      const info = local?.info ?? toPending(record);
-      if (options.expectedArgs !== undefined && !(await sameArguments(info, checker, options.expectedArgs))) {
-        return await this.#refuseMismatch(record, local?.request, approvedArgumentsDifferText(), true);
-      }
-      // An invalid edit throws here, before anything runs: the call goes back to pending.
-      edit = await editOf(info, checker, options.args);
-    } catch (error) {
-      await this.#runs.unclaim(approvalId);
-      throw error;
+    const record = local ? undefined : await this.#pendingRecord(approvalId);
+    const info = local?.info ?? toPending(record!);
+    // A process without the tool leaves the call pending for one that has it.
+    const call = record && this.#call(record, options.signal);
+    const target = call && this.#options.target(call);
+    const problem = record && storedApprovalProblem(record, undefined, target);
+    if (problem !== undefined) return this.#refuseMismatch(info, local?.request, problem);
+    // Edits and shown arguments are checked against the schema of the process that runs the call.
+    const checker = local ? local.request : target!;
+    if (options.expectedArgs !== undefined && !(await sameArguments(info, checker, options.expectedArgs))) {
+      return this.#refuseMismatch(info, local?.request, approvedArgumentsDifferText());
     }
-    // Written on the claimed record, so it says what was approved and a replica taking the run over runs the edit.
-    if (edit) await this.#runs.recordEdit(approvalId, edit);
+    // An invalid edit throws here, before anything is written: the call stays pending.
+    const edit = await editOf(info, checker, options.args);
+    // Written with the decision, so a replica taking the run over runs the edit.
+    const approved = await this.#runs.approve(approvalId, checkedFields(info), edit, local !== undefined);
+    if (!approved) return this.#notDecided(approvalId, info, local?.request);
     this.#forget(approvalId);
-    return this.#runs.run(record, local?.request, call, options.signal, edit);
+    return this.#runs.run(approved, local?.request, call, options.signal, edit);
   }
 
   async reject(approvalId: string, reason?: string): Promise<ToolResult> {
@@ -207,25 +206,39 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     return result;
   }
 
-  // A record that does not match is used up like a decision (single use), and answers with a result that says why.
-  async #refuseMismatch(
-    record: StoredRecord,
+  // The decision's compare-and-set did not apply: decided elsewhere first (single use), or gone, or the stored record
+  // is no longer the one checked (changed in the store), which is refused like any other mismatch.
+  async #notDecided(
+    approvalId: string,
+    info: PendingApproval,
     local: ApprovalRequest | undefined,
-    why: string,
-    claimed = false,
   ): Promise<ToolResult> {
-    const toolName = String(record.toolName);
-    // A claimed record is `approved` already; finishing it `rejected` below is its decision.
-    if (!claimed) await this.#decide(record.id, { status: "rejected" });
-    this.#forget(record.id);
-    const result = failureResult(toolName, String(record.callId), "rejected", {
-      code: ErrorCode.ApprovalMismatch,
-      message: approvalMismatchText(toolName, why),
-    });
+    const record = await this.#options.store.get("approval", this.#options.scope, approvalId);
+    if (record?.status !== "pending") throw new ApprovalNotFoundError(approvalId, await this.#usedReason(approvalId));
+    const why = storedApprovalProblem(record, info, undefined) ?? "its stored record changed while it was decided";
+    return this.#refuseMismatch(info, local, why);
+  }
+
+  // A pending record that does not match is used up like a decision (single use), and answers with a result that
+  // says why: one compare-and-set from `pending` writes `rejected` and the result together. It needs no guard on the
+  // record's fields, as an approval's has: a refusal runs nothing, whatever the record now holds.
+  async #refuseMismatch(info: PendingApproval, local: ApprovalRequest | undefined, why: string): Promise<ToolResult> {
+    const result = mismatchResult(info.toolName, info.callId, why);
+    if (!(await this.#write(info.id, { from: PENDING }, { status: "rejected", result }, local === undefined))) {
+      throw new ApprovalNotFoundError(info.id, await this.#usedReason(info.id));
+    }
+    this.#forget(info.id);
     // A call requested here hears it now; one requested elsewhere reads the result from the record.
     if (local?.report) await local.report(result);
-    await this.#finish(record.id, "rejected", result);
     return result;
+  }
+
+  // A run taken over here whose record no longer passes: its lease is this process's, so the refusal is written from
+  // `approved` (a store lost now leaves the lease to run out, and the next taker refuses it again).
+  async #refuseTaken(record: StoredRecord, local: ApprovalRequest | undefined, why: string): Promise<void> {
+    const result = mismatchResult(String(record.toolName), String(record.callId), why);
+    if (local?.report) await local.report(result);
+    await this.#finish(record.id, "rejected", result);
   }
 
   // Decided here: this process no longer waits to hear of it.
@@ -259,10 +272,14 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   async forCall(toolName: string, callId: string): Promise<CallApproval | undefined> {
-    const records = await this.#options.store.list("approval", this.#options.scope);
-    // The newest record of the call decides: decided records are kept a while, so a replay learns it was used.
-    const record = records.filter((r) => r.toolName === toolName && r.callId === callId).at(-1);
-    if (!record) return undefined;
+    const { store, scope } = this.#options;
+    // The newest record of the call decides: decided records are kept a while, so a replay learns it was used. A
+    // store that finds records by key answers in one short step, however many the scope holds; another is read whole.
+    const record = isKeyedStore(store)
+      ? await store.findByKey("approval", scope, callKey(toolName, callId))
+      : (await store.list("approval", scope)).filter((r) => r.toolName === toolName && r.callId === callId).at(-1);
+    // The key is a hash: the record must name the call itself.
+    if (!record || record.toolName !== toolName || record.callId !== callId) return undefined;
     if (record.status !== "pending") return { status: "decided" };
     return { status: "pending", approval: toPending(record), framework: record.framework === true };
   }
@@ -280,7 +297,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     if (!taken) return false;
     this.#forget(record.id);
     const problem = storedApprovalProblem(taken, local?.info, call ? this.#options.target(call) : undefined);
-    if (problem !== undefined) void this.#refuseMismatch(taken, local?.request, problem, true).catch(() => undefined);
+    if (problem !== undefined) void this.#refuseTaken(taken, local?.request, problem).catch(() => undefined);
     else void this.#runs.run(taken, local?.request, call, undefined).catch(() => undefined);
     return true;
   }
@@ -323,6 +340,24 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
       throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
   }
 
+  // A decision's one write out of `pending`, which the decided record leaves the status index with; false when it
+  // did not apply.
+  async #write(
+    approvalId: string,
+    guard: TransitionGuard,
+    patch: Readonly<Record<string, unknown>>,
+    notify: boolean,
+  ): Promise<boolean> {
+    const { store, scope, retentionMs, approvalTtlMs } = this.#options;
+    const written = await store.transition("approval", scope, approvalId, guard, patch, {
+      ttlMs: approvalTtlMs + retentionMs,
+      returnRecord: false,
+      notify,
+      indexed: false,
+    });
+    return written !== undefined;
+  }
+
   async #finish(approvalId: string, status: string, result: ToolResult): Promise<void> {
     const { store, scope, retentionMs } = this.#options;
     // The result is already the caller's: a store that fails now only costs the requester its notice.
@@ -355,6 +390,29 @@ function usedReason(status: string): string {
   return status === "rejected"
     ? "it was already rejected (an approval is single use)"
     : "it was already approved (an approval is single use)";
+}
+
+// The lookup key of a model's tool call: a hash, so any call id makes a key of one length.
+function callKey(toolName: string, callId: string): string {
+  return hashArguments([toolName, callId]);
+}
+
+// The fields a decision reads and checks, which its compare-and-set requires the record to still hold.
+function checkedFields(info: PendingApproval): Record<string, unknown> {
+  return {
+    toolName: info.toolName,
+    callId: info.callId,
+    args: info.args,
+    argsHash: info.argsHash,
+    schemaVersion: info.schemaVersion,
+  };
+}
+
+function mismatchResult(toolName: string, callId: string, why: string): ToolResult {
+  return failureResult(toolName, callId, "rejected", {
+    code: ErrorCode.ApprovalMismatch,
+    message: approvalMismatchText(toolName, why),
+  });
 }
 
 function toPending(record: StoredRecord): PendingApproval {

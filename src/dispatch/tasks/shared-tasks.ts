@@ -1,5 +1,5 @@
 import { ErrorCode } from "../../errors/error-code.js";
-import { taskLostText, taskUnclaimedText } from "../../errors/model-messages.js";
+import { taskLostText, taskNotResumedText, taskUnclaimedText } from "../../errors/model-messages.js";
 import { TaskNotFoundError } from "../../errors/runtime-errors.js";
 import { ToolwrightError } from "../../errors/toolwright-error.js";
 import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
@@ -10,6 +10,8 @@ import type { HandlerOutcome } from "../run-handler.js";
 import { cancelledResult } from "../runtime-results.js";
 import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./local-tasks.js";
 import { takeOverRun } from "../run-lease.js";
+import { approvalHash } from "../stable-hash.js";
+import { type ApprovalTarget, storedApprovalProblem } from "../approvals/index.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
 import { isRichContent } from "../../content/content-part.js";
@@ -40,6 +42,12 @@ export interface SharedTasksOptions {
    * won the take-over; undefined when this process has no such tool.
    */
   readonly resume?: (task: TaskResume) => (() => TaskRun) | undefined;
+  /**
+   * The current input schema of one of the agent's tools here (its version and a check of arguments against it), or
+   * undefined when it has no such tool: a task's record is bound to the version its arguments were validated under,
+   * and a replica that takes the task over runs it only when they still pass its own tool, as a stored approval does.
+   */
+  readonly target?: (toolName: string) => ApprovalTarget | undefined;
   /**
    * How long after its lease ran out a running task that this process cannot run is marked `lost` by a sweep, in ms
    * (by the store's clock): the time replicas that have its tool get to take it over first.
@@ -119,7 +127,14 @@ export class SharedTasks implements TaskKeeper {
       status: "running",
       startedAt: Date.now(),
     });
-    const record = { ...info, scope, owner: this.#owner, createdAt: info.startedAt, args: task.args };
+    const record = {
+      ...info,
+      scope,
+      owner: this.#owner,
+      createdAt: info.startedAt,
+      args: task.args,
+      ...this.#bound(task),
+    };
     // Rejects with StoreUnavailableError: the dispatcher then stops the call instead of running it unrecorded.
     const cap = { max: maxTasks, counted: ALL_STATUSES, evictable: FINISHED_STATUSES, leasedStatuses: ["running"] };
     const made = await createWithinCap(store, "task", record, { ttlMs: leaseMs + retentionMs, leaseMs }, cap);
@@ -160,10 +175,18 @@ export class SharedTasks implements TaskKeeper {
     void task.work.then(entry.settle);
   }
 
+  // What a task's record is bound to, as an approval's is: the version of the schema its arguments were validated
+  // under, and a hash of tool, arguments and version, so a replica taking it over can tell its tool changed since.
+  #bound(task: TaskStart): { schemaVersion: string; argsHash: string } | undefined {
+    const version = this.#options.target?.(task.toolName)?.schemaVersion;
+    if (version === undefined) return undefined;
+    return { schemaVersion: version, argsHash: approvalHash(task.toolName, task.args, version) };
+  }
+
   // A task whose runner died runs again here, when this process has its tool and wins the take-over. Answers the
   // record as it now stands (taken here, or by another replica); undefined when this process cannot run it.
   async #takeOver(record: StoredRecord): Promise<StoredRecord | undefined> {
-    const { resume } = this.#options;
+    const { resume, target } = this.#options;
     if (!resume || record.args === undefined) return undefined;
     const task = { toolName: String(record.toolName), callId: String(record.callId), args: record.args as object };
     const start = resume(task as TaskResume);
@@ -173,7 +196,9 @@ export class SharedTasks implements TaskKeeper {
     const taken = await takeOverRun({ ...options, owner: this.#owner, leaseMs, ttlMs: leaseMs + retentionMs });
     // Another replica won (or the lease was renewed after all): leave the task to it.
     if (!taken) return (await store.get("task", scope, record.id)) ?? record;
-    this.#track(toInfo(taken), start());
+    // Checked as the record now stands (the one this process won), against this process's tool.
+    const problem = resumeProblem(taken, target?.(task.toolName));
+    this.#track(toInfo(taken), problem === undefined ? start() : notResumed(taken, problem));
     return taken;
   }
 
@@ -370,6 +395,30 @@ export class SharedTasks implements TaskKeeper {
     };
     return store.transition("task", scope, record.id, guard, lost, { ttlMs: retentionMs });
   }
+}
+
+/**
+ * Why a task taken over may not run here, or undefined when it may: the check a stored approval gets (bound record
+ * unchanged, same schema version, arguments that pass the tool here). A record with no binding was started by a
+ * toolwright that did not write one, and is refused too: nothing says which schema its arguments were checked by.
+ */
+function resumeProblem(record: StoredRecord, target: ApprovalTarget | undefined): string | undefined {
+  if (record.argsHash === undefined || record.schemaVersion === undefined) {
+    return "its record does not say which version of the tool's input schema its arguments were validated against";
+  }
+  return storedApprovalProblem(record, undefined, target, "the task was started");
+}
+
+// A task refused at take-over ends `failed` as if its work had: its waiters and readers everywhere get why.
+function notResumed(record: StoredRecord, why: string): TaskRun {
+  const toolName = String(record.toolName);
+  const message = taskNotResumedText(record.id, toolName, why);
+  const error = new ToolwrightError(ErrorCode.InvalidArguments, message);
+  const result = failureResult(toolName, String(record.callId), "failed", {
+    code: ErrorCode.InvalidArguments,
+    message,
+  });
+  return { controller: new AbortController(), work: Promise.resolve({ result, error }), onSettled: () => undefined };
 }
 
 function lostResult(id: string, toolName: string, callId: string, message = taskLostText(id, toolName)): ToolResult {
