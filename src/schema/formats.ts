@@ -1,4 +1,5 @@
 import type { Ajv2020, Format } from "ajv/dist/2020.js";
+import { isIdnEmail } from "./idn-email.js";
 import dependencies from "./load-dependencies.cjs";
 
 /** The format checks toolwright takes from @hyperjump/json-schema-formats, by the name of their function there. */
@@ -90,7 +91,7 @@ const PRINTING: ReadonlySet<SpecCheck> = new Set(["isIdnEmail", "isAsciiIdn", "i
 // stands in, and a format ajv-formats lacks refuses every value rather than pass one unchecked.
 function spec(name: SpecCheck, fallback: Check | undefined): Check {
   return (value) => {
-    if (specChecks === undefined) specChecks = dependencies.loadFormatChecks() ?? null;
+    if (specChecks === undefined) specChecks = linear(dependencies.loadFormatChecks());
     const check = specChecks?.[name] ?? fallback;
     if (!check) return false;
     const log = console.log;
@@ -104,6 +105,15 @@ function spec(name: SpecCheck, fallback: Check | undefined): Check {
       console.log = log;
     }
   };
+}
+
+// Every check must answer in time linear in the string (a model chooses it). The library's idn-email pattern backtracks
+// exponentially on non-ASCII letters, so toolwright's own RE2 form of the same grammar replaces it; the other checks
+// were measured growing at most linearly on runs of every character class their grammars use (docs/hardening.md).
+function linear(loaded: Record<string, Check> | undefined): Readonly<Record<string, Check>> | null {
+  if (!loaded) return null;
+  const isIdn = loaded["isIdn"];
+  return isIdn ? { ...loaded, isIdnEmail: (value) => isIdnEmail(value, isIdn) } : loaded;
 }
 
 /** Adds every format of {@link CHECKED_FORMATS} to `ajv`, loading ajv-formats now and the spec checks on first use. */
