@@ -35,11 +35,22 @@ function list(names: readonly string[]): string {
   return names.length > 0 ? names.join(", ") : "(none)";
 }
 
+/**
+ * The most characters of an unknown tool name a message repeats (twice MCP's longest tool name): a model can send a
+ * megabyte as a name, and that is not worth sending back.
+ */
+const ECHOED_NAME_CHARS = 256;
+
+function echoedName(name: string): string {
+  if (name.length <= ECHOED_NAME_CHARS) return `"${name}"`;
+  return `"${name.slice(0, ECHOED_NAME_CHARS)}…" (cut from ${name.length} characters)`;
+}
+
 /** An unknown tool (`TOOL_NOT_FOUND`), with the closest available name when the call looks like a typo of it. */
 export function toolNotFoundText(toolName: string, available: readonly string[]): string {
   const closest = closestName(toolName, available);
   const hint = closest === undefined ? "" : ` Did you mean "${closest}"?`;
-  return `Tool "${toolName}" does not exist.${hint} Available tools: ${list(available)}.`;
+  return `Tool ${echoedName(toolName)} does not exist.${hint} Available tools: ${list(available)}.`;
 }
 
 /** A tool the caller may not use (`PERMISSION_DENIED`); an empty `agentName` is a caller that named no agent. */
