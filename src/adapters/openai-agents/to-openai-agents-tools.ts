@@ -58,7 +58,10 @@ export function toOpenAIAgentsTools(agent: AdaptableAgent, options: OpenAIAgents
       ...(source.deferred && { deferLoading: true }),
       ...(outputSchema && { outputSchema }),
       ...(needsApproval && {
-        needsApproval: (_context: unknown, input: unknown, callId?: string) => needsApproval(input, callId ?? ""),
+        // The run state's own record travels with it: a call it already approved is asked about as approved, so a
+        // state resumed again after toolwright forgot the decision gets no fresh record to run it a second time.
+        needsApproval: (context: unknown, input: unknown, callId?: string) =>
+          needsApproval(input, callId ?? "", callId ? approvedInRun(context, source.name, callId) : undefined),
       }),
       execute: async (
         input: unknown,
