@@ -2,6 +2,7 @@ import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
 import { deepFreeze } from "../../schema/json.js";
 import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
 import { RecordWaiter } from "../../store/record-waiter.js";
+import { isolated } from "../progress-channel.js";
 import { createWithinCap, listInStatuses } from "../../store/scoped-ops.js";
 import {
   type ApprovalEvictedListener,
@@ -146,12 +147,11 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   #evicted(approval: PendingApproval, framework: boolean): void {
     this.#local.delete(approval.id);
     this.#waiter.forget(approval.id);
-    if (framework) return;
-    try {
-      this.#options.onEvicted?.(approval);
-    } catch {
-      // The app's listener failing must not fail the new call that made room.
-    }
+    const onEvicted = this.#options.onEvicted;
+    if (framework || !onEvicted) return;
+    // The app's listener failing (a throw, or a rejection of an async one) must not fail the new call that made room,
+    // nor end the process as an unhandled rejection.
+    isolated(() => onEvicted(approval));
   }
 
   // The wait for a call requested here is over: decided elsewhere (tell its listeners), or gone (evicted, expired).
