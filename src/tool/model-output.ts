@@ -49,6 +49,16 @@ export function modelOutput(result: ToolResult, options: ModelOutputOptions = {}
   return { parts: cut, isError: false };
 }
 
+/**
+ * Returns true when the model may read a result as it is (its value as JSON, where a framework sends one) within its
+ * `maxResultChars`: its whole text fits. Otherwise the model must read the text {@link modelOutput} cuts, so no
+ * surface sends more than the budget.
+ */
+export function fitsModelBudget(result: ToolResult, options: ModelOutputOptions = {}): boolean {
+  const max = options.maxResultChars ?? result.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
+  return renderToolResult(result).length <= max;
+}
+
 function textPart(text: string): ContentPart {
   return { type: "text", text };
 }
