@@ -337,6 +337,14 @@ export function resultCutNotice(cut: number, total: number, maxChars: number): s
   );
 }
 
+/** The one notice after the parts of a rich result that fit the characters the model reads, when some did not. */
+export function partsDroppedNotice(dropped: number, total: number, maxChars: number): string {
+  return (
+    `[… ${dropped.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} parts not shown: ` +
+    `the result is longer than the ${maxChars.toLocaleString("en-US")} characters the model reads …]`
+  );
+}
+
 /** The error of an MCP task whose process ended before the task did (status `lost`). */
 export function taskProcessEndedText(): string {
   return "The task's process ended.";
