@@ -337,6 +337,16 @@ export function resultCutNotice(cut: number, total: number, maxChars: number): s
   );
 }
 
+/** A durable call whose result is larger than the engine can record (`INVALID_RESULT`): the model reads why. */
+export function resultOverJournalLimitText(toolName: string, bytes: number, maxBytes: number): string {
+  const size = Number.isFinite(bytes) ? `${bytes.toLocaleString("en-US")} bytes` : "not JSON";
+  return (
+    `Tool "${toolName}" failed: its result (${size}) is larger than the ${maxBytes.toLocaleString("en-US")} bytes ` +
+    "the durable engine can record. Ask for less (a narrower query, one page), or have the tool keep large output " +
+    "elsewhere and return a reference to it."
+  );
+}
+
 /** The one notice after the parts of a rich result that fit the characters the model reads, when some did not. */
 export function partsDroppedNotice(dropped: number, total: number, maxChars: number): string {
   return (
