@@ -1,5 +1,6 @@
 import type { Ajv2020, Format } from "ajv/dist/2020.js";
 import { isIdnEmail } from "./idn-email.js";
+import { isUrl } from "./url-format.js";
 import dependencies from "./load-dependencies.cjs";
 
 /** The format checks toolwright takes from @hyperjump/json-schema-formats, by the name of their function there. */
@@ -108,8 +109,9 @@ function spec(name: SpecCheck, fallback: Check | undefined): Check {
 }
 
 // Every check must answer in time linear in the string (a model chooses it). The library's idn-email pattern backtracks
-// exponentially on non-ASCII letters, so toolwright's own RE2 form of the same grammar replaces it; the other checks
-// were measured growing at most linearly on runs of every character class their grammars use (docs/hardening.md).
+// exponentially on non-ASCII letters, so toolwright's own RE2 form of the same grammar replaces it (as ajv-formats'
+// quadratic `url` is replaced below); the other checks were measured growing at most linearly on runs of every
+// character class their grammars use (docs/hardening.md).
 function linear(loaded: Record<string, Check> | undefined): Readonly<Record<string, Check>> | null {
   if (!loaded) return null;
   const isIdn = loaded["isIdn"];
@@ -140,6 +142,8 @@ export function addFormats(ajv: Ajv2020): Ajv2020 {
     const compare = own && "compare" in own && own.compare ? { compare: own.compare } : {};
     ajv.addFormat(format, { type: "string", validate: spec(name, fallback), ...compare } as Format);
   }
+  // ajv-formats' own `url` pattern backtracks quadratically: the same language, matched by RE2.
+  ajv.addFormat("url", { type: "string", validate: isUrl });
   return ajv;
 }
 

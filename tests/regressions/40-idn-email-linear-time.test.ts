@@ -59,3 +59,50 @@ describe("idn-email format", () => {
     for (const to of invalid) expect([to, await verdict(to)]).toEqual([to, "/to format"]);
   });
 });
+
+// ajv-formats' `url` pattern retried its optional `user:pass@` part at every split: quadratic, 40,000 characters took
+// seconds and a megabyte would take many minutes. RE2 now matches the same language.
+describe("url format", () => {
+  const registry = new ToolRegistry();
+  registry.register("fetch", () => "fetched", {
+    description: "Fetch a page",
+    inputSchema: { type: "object", properties: { url: { type: "string", format: "url" } }, required: ["url"] },
+  });
+  const verdict = (url: string) =>
+    registry.dispatch("fetch", { url }).then(
+      () => "valid",
+      (error: ToolValidationError) => error.issues.map((issue) => `${issue.path} ${issue.keyword}`).join(),
+    );
+
+  it("refuses a megabyte of colons at once", async () => {
+    expect(await verdict(`http://${"::".repeat(500_000)}..`)).toBe("/url format");
+  });
+
+  it("keeps ajv-formats' verdicts, private IPv4 hosts included", async () => {
+    const valid = [
+      "http://example.com",
+      "HTTPS://user:pass@example.com:8080/a/b?c#d",
+      "ftp://8.8.8.8/file",
+      "http://172.15.0.1",
+      "http://172.32.0.1",
+      "http://169.253.1.1",
+      "http://192.167.1.1",
+      "http://11.0.0.1",
+      "http://bücher.de/",
+    ];
+    const invalid = [
+      "http://10.0.0.1",
+      "http://127.0.0.1:8080",
+      "http://169.254.1.1",
+      "http://192.168.1.1",
+      "http://172.16.0.1",
+      "http://172.31.255.1",
+      "http://224.0.0.1",
+      "http://example",
+      "http://exa mple.com",
+      "mailto:joe@example.com",
+    ];
+    for (const url of valid) expect([url, await verdict(url)]).toEqual([url, "valid"]);
+    for (const url of invalid) expect([url, await verdict(url)]).toEqual([url, "/url format"]);
+  });
+});
