@@ -14,8 +14,10 @@ export function editDistance(a: string, b: string, limit = Math.max(a.length, b.
   for (let i = 1; i <= a.length; i++) {
     const from = Math.max(1, i - limit);
     const to = Math.min(b.length, i + limit);
-    current.fill(outside);
+    // Only the band's edges are reset (not the row): cells beyond them are never read, and a row costs its band.
     current[0] = i <= limit ? i : outside;
+    if (from > 1) current[from - 1] = outside;
+    if (to < b.length) current[to + 1] = outside;
     let rowBest = current[0];
     for (let j = from; j <= to; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;

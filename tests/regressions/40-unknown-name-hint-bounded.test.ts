@@ -63,11 +63,15 @@ describe("the unknown-tool hint", () => {
   it("computes the same distance as the full matrix, or says it is over the limit", () => {
     let seed = 40;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-    const word = () =>
-      Array.from({ length: Math.floor(random() * 12) }, () => "abcd"[Math.floor(random() * 4)]).join("");
-    for (let n = 0; n < 3_000; n++) {
+    // Short words over few letters (many matches and swaps) and longer ones, so the band's edges move.
+    const word = () => {
+      const length = Math.floor(random() * (random() < 0.5 ? 12 : 30));
+      const letters = random() < 0.5 ? "ab" : "abcd";
+      return Array.from({ length }, () => letters[Math.floor(random() * letters.length)]).join("");
+    };
+    for (let n = 0; n < 5_000; n++) {
       const [a, b] = [word(), word()];
-      const limit = Math.floor(random() * 8);
+      const limit = Math.floor(random() * 14);
       const full = fullDistance(a, b);
       expect([a, b, editDistance(a, b)]).toEqual([a, b, full]);
       expect([a, b, limit, editDistance(a, b, limit)]).toEqual([a, b, limit, full <= limit ? full : limit + 1]);
