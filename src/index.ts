@@ -31,7 +31,7 @@ export type { StandardResult, StandardSchemaLike } from "./schema/input-schema.j
 export { tool } from "./decorators/tool.js";
 export { builtinTool } from "./decorators/builtin-tool.js";
 export type { BuiltinToolMethodDecorator, BuiltinToolOptions } from "./decorators/builtin-tool.js";
-export type { ToolOptions } from "./tool/tool-options.js";
+export type { ModelOutputValue, ToolOptions } from "./tool/tool-options.js";
 export type { GeneratedToolOptions, ToolMethodDecorator } from "./decorators/tool.js";
 export { registerGeneratedSchemas } from "./reflect/generated-schemas.js";
 export type { GeneratedSchemas, GeneratedTool } from "./reflect/generated-schemas.js";

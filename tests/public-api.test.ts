@@ -125,6 +125,7 @@ describe("public API", () => {
       otel: ["instrumentTools"],
       vite: ["standardDecorators"],
       restate: [
+        "RESTATE_MAX_STEP_BYTES",
         "idempotencyKeyOf",
         "resolveRestateApproval",
         "restateCallTool",

@@ -5,7 +5,9 @@ import { ErrorCode } from "../errors/error-code.js";
 import { approvalAlreadyUsedText, approvalMismatchText, approvalNotRecordedText } from "../errors/model-messages.js";
 import type { ObjectJsonSchema } from "../params/json-schema.js";
 import type { GatedCall, Tool } from "../tool/tool.js";
-import { type ToolResult, failureResult, renderToolResult } from "../tool/tool-result.js";
+import { partsText } from "../content/part-text.js";
+import { modelOutput } from "../tool/model-output.js";
+import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import type { ToolProgressEvent } from "../tool/tool-progress.js";
 
 /** What an adapter needs of an agent: its tools, its calls and its pending approvals. */
@@ -174,7 +176,10 @@ async function notRun(agent: AdaptableAgent, toolName: string, args: unknown, ca
   return agent instanceof BaseAgent ? agent[END_CALL](toolName, args, callId, endWith) : endWith;
 }
 
-/** Returns the text the model reads for a result: the content on success, `Error (CODE): message` otherwise. */
+/**
+ * Returns the text the model reads for a result: the content on success, `Error (CODE): message` otherwise, cut to
+ * the result's `maxResultChars` as every provider's result builder cuts it (the same {@link modelOutput}).
+ */
 export function modelText(result: ToolResult): string {
-  return renderToolResult(result);
+  return partsText(modelOutput(result).parts);
 }

@@ -53,6 +53,14 @@ function shown(request: CallRequest, ended: Ending, value: unknown): Ending {
     const message = `toModelOutput threw: ${describeThrown(error)}`;
     return invalidResult(request, ended, result, [{ path: "", keyword: "toModelOutput", message }]);
   }
+  if (typeof (modelContent as { then?: unknown } | null | undefined)?.then === "function") {
+    // Its rejection is handled here, or it would end the process; what it resolves with is never read.
+    (modelContent as PromiseLike<unknown>).then(undefined, () => undefined);
+    const message =
+      "toModelOutput returned a promise; it must return text or content parts synchronously " +
+      "(do asynchronous work in the handler)";
+    return invalidResult(request, ended, result, [{ path: "", keyword: "toModelOutput", message }]);
+  }
   if (isRichContent(modelContent)) {
     const issues = checkContent(modelContent);
     if (issues.length > 0) return invalidResult(request, ended, result, issues);

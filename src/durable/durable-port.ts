@@ -27,6 +27,12 @@ export interface DurablePort {
   step<T>(name: string, action: () => Promise<T>): Promise<T>;
   /** Returns the id to deliver a payload with, and the promise of that payload; both survive restarts. */
   signal<T>(name: string): DurableSignal<T>;
+  /**
+   * The most bytes a step's value may take as JSON (UTF-8), where the engine's journal has a limit. A tool result
+   * over it is recorded as an `INVALID_RESULT` failure instead: a value the engine refuses to record would fail the
+   * step, and the engine would run the call again and again.
+   */
+  readonly maxStepBytes?: number | undefined;
 }
 
 /** A signal an outsider resolves with a payload: `id` is what they address it by. */

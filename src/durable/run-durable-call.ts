@@ -4,6 +4,7 @@ import type { Tool } from "../tool/tool.js";
 import { needsApproval, readDecision } from "./approval-gate.js";
 import type { DurableApprovalDecision, DurableApprovalRequest, DurablePort } from "./durable-port.js";
 import { deriveIdempotencyKey } from "./idempotency-key.js";
+import { recordable } from "./recordable-result.js";
 import { runWithIdempotencyKey } from "../tool/call-context.js";
 
 /** What a durable call needs of an agent: its public surface (tools, calls, approvals, tasks). */
@@ -99,8 +100,13 @@ export async function runDurableCall(
       decision = readDecision(await signal.payload);
     }
   }
-  return port.step(`tool ${name}`, () =>
-    runWithIdempotencyKey(callId, idempotencyKey, () => dispatchDecided(agent, name, args, callId, decision, options)),
+  return port.step(`tool ${name}`, async () =>
+    recordable(
+      await runWithIdempotencyKey(callId, idempotencyKey, () =>
+        dispatchDecided(agent, name, args, callId, decision, options),
+      ),
+      port.maxStepBytes,
+    ),
   );
 }
 

@@ -35,11 +35,22 @@ function list(names: readonly string[]): string {
   return names.length > 0 ? names.join(", ") : "(none)";
 }
 
+/**
+ * The most characters of an unknown tool name a message repeats (twice MCP's longest tool name): a model can send a
+ * megabyte as a name, and that is not worth sending back.
+ */
+const ECHOED_NAME_CHARS = 256;
+
+function echoedName(name: string): string {
+  if (name.length <= ECHOED_NAME_CHARS) return `"${name}"`;
+  return `"${name.slice(0, ECHOED_NAME_CHARS)}…" (cut from ${name.length} characters)`;
+}
+
 /** An unknown tool (`TOOL_NOT_FOUND`), with the closest available name when the call looks like a typo of it. */
 export function toolNotFoundText(toolName: string, available: readonly string[]): string {
   const closest = closestName(toolName, available);
   const hint = closest === undefined ? "" : ` Did you mean "${closest}"?`;
-  return `Tool "${toolName}" does not exist.${hint} Available tools: ${list(available)}.`;
+  return `Tool ${echoedName(toolName)} does not exist.${hint} Available tools: ${list(available)}.`;
 }
 
 /** A tool the caller may not use (`PERMISSION_DENIED`); an empty `agentName` is a caller that named no agent. */
@@ -334,6 +345,24 @@ export function resultCutNotice(cut: number, total: number, maxChars: number): s
   return (
     `\n\n[… ${cut.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} characters cut: ` +
     `the result is longer than the ${maxChars.toLocaleString("en-US")} characters the model reads …]\n\n`
+  );
+}
+
+/** A durable call whose result is larger than the engine can record (`INVALID_RESULT`): the model reads why. */
+export function resultOverJournalLimitText(toolName: string, bytes: number, maxBytes: number): string {
+  const size = Number.isFinite(bytes) ? `${bytes.toLocaleString("en-US")} bytes` : "not JSON";
+  return (
+    `Tool "${toolName}" failed: its result (${size}) is larger than the ${maxBytes.toLocaleString("en-US")} bytes ` +
+    "the durable engine can record. Ask for less (a narrower query, one page), or have the tool keep large output " +
+    "elsewhere and return a reference to it."
+  );
+}
+
+/** The one notice after the parts of a rich result that fit the characters the model reads, when some did not. */
+export function partsDroppedNotice(dropped: number, total: number, maxChars: number): string {
+  return (
+    `[… ${dropped.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} parts not shown: ` +
+    `the result is longer than the ${maxChars.toLocaleString("en-US")} characters the model reads …]`
   );
 }
 

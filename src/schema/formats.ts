@@ -1,4 +1,6 @@
 import type { Ajv2020, Format } from "ajv/dist/2020.js";
+import { isIdnEmail } from "./idn-email.js";
+import { isUrl } from "./url-format.js";
 import dependencies from "./load-dependencies.cjs";
 
 /** The format checks toolwright takes from @hyperjump/json-schema-formats, by the name of their function there. */
@@ -90,7 +92,7 @@ const PRINTING: ReadonlySet<SpecCheck> = new Set(["isIdnEmail", "isAsciiIdn", "i
 // stands in, and a format ajv-formats lacks refuses every value rather than pass one unchecked.
 function spec(name: SpecCheck, fallback: Check | undefined): Check {
   return (value) => {
-    if (specChecks === undefined) specChecks = dependencies.loadFormatChecks() ?? null;
+    if (specChecks === undefined) specChecks = linear(dependencies.loadFormatChecks());
     const check = specChecks?.[name] ?? fallback;
     if (!check) return false;
     const log = console.log;
@@ -104,6 +106,16 @@ function spec(name: SpecCheck, fallback: Check | undefined): Check {
       console.log = log;
     }
   };
+}
+
+// Every check must answer in time linear in the string (a model chooses it). The library's idn-email pattern backtracks
+// exponentially on non-ASCII letters, so toolwright's own RE2 form of the same grammar replaces it (as ajv-formats'
+// quadratic `url` is replaced below); the other checks were measured growing at most linearly on runs of every
+// character class their grammars use (docs/hardening.md).
+function linear(loaded: Record<string, Check> | undefined): Readonly<Record<string, Check>> | null {
+  if (!loaded) return null;
+  const isIdn = loaded["isIdn"];
+  return isIdn ? { ...loaded, isIdnEmail: (value) => isIdnEmail(value, isIdn) } : loaded;
 }
 
 /** Adds every format of {@link CHECKED_FORMATS} to `ajv`, loading ajv-formats now and the spec checks on first use. */
@@ -130,6 +142,8 @@ export function addFormats(ajv: Ajv2020): Ajv2020 {
     const compare = own && "compare" in own && own.compare ? { compare: own.compare } : {};
     ajv.addFormat(format, { type: "string", validate: spec(name, fallback), ...compare } as Format);
   }
+  // ajv-formats' own `url` pattern backtracks quadratically: the same language, matched by RE2.
+  ajv.addFormat("url", { type: "string", validate: isUrl });
   return ajv;
 }
 

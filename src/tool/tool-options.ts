@@ -8,6 +8,13 @@ import { TOOL_FLAGS } from "./flags.js";
 import { type OptionTable, checkOptions } from "./option-table.js";
 import type { ToolFlags } from "./tool.js";
 
+/**
+ * What a tool's `toModelOutput` may answer: text, a content part, `content(...)` or other data the model reads as JSON,
+ * but never a promise (or any object with a `then`): it runs synchronously inside dispatch, so asynchronous work
+ * belongs in the handler.
+ */
+export type ModelOutputValue = string | number | boolean | null | undefined | (object & { readonly then?: never });
+
 /** Options shared by `@tool`, `@builtinTool` and `ToolRegistry.register`. */
 export interface ToolOptions<S extends ParamShape = ParamShape> extends ToolFlags {
   /** The tool's name for the model; defaults to the method's (or handler's) name. `^[a-zA-Z0-9_-]{1,64}$`. */
@@ -25,9 +32,10 @@ export interface ToolOptions<S extends ParamShape = ParamShape> extends ToolFlag
   readonly returns?: ReturnsSchema;
   /**
    * What the model reads of a successful value: text, one content part or `content(...)`. The full value stays on
-   * the `ToolResult` (`content`) for the app; the model's form is `modelContent`. Runs once per call, at dispatch.
+   * the `ToolResult` (`content`) for the app; the model's form is `modelContent`. Runs once per call, at dispatch,
+   * synchronously: an `async` function is refused at definition, and a promise returned is `INVALID_RESULT`.
    */
-  readonly toModelOutput?: (value: never) => unknown;
+  readonly toModelOutput?: (value: never) => ModelOutputValue;
   /** `@builtinTool` only: the parameter names in order, for builds whose method source cannot be read (minified). */
   readonly positional?: readonly string[];
 }
@@ -74,6 +82,16 @@ export function validateToolOptions(
   checkOptions(TOOL_FLAGS, o, where);
   if (o.toModelOutput !== undefined && typeof o.toModelOutput !== "function") {
     fail(where, "`toModelOutput` must be a function of the result returning text or content parts.");
+  }
+  // Only a function declared `async` is known before it runs; one that returns a promise otherwise is refused when it
+  // does (dispatch answers INVALID_RESULT).
+  const kind = (o.toModelOutput as { constructor?: { name?: unknown } } | undefined)?.constructor?.name;
+  if (kind === "AsyncFunction" || kind === "AsyncGeneratorFunction") {
+    fail(
+      where,
+      "`toModelOutput` must be synchronous: it runs inside dispatch and its answer is what the model reads. " +
+        "Do the asynchronous work in the handler and return text or content parts from `toModelOutput`.",
+    );
   }
   const agentId = (o.allowedAgents as readonly string[] | undefined)?.find((entry) => UUID_PATTERN.test(entry));
   if (agentId !== undefined) {

@@ -2,7 +2,7 @@ import type { Tool as AiSdkTool, JSONValue } from "ai";
 import type { ContentPart } from "../../content/content-part.js";
 import { isRichContent } from "../../content/content-part.js";
 import { partText } from "../../content/part-text.js";
-import { modelOutput } from "../../tool/model-output.js";
+import { fitsModelBudget, modelOutput } from "../../tool/model-output.js";
 import { type ToolResult, shownContent } from "../../tool/tool-result.js";
 import { modelText } from "../agent-bridge.js";
 
@@ -35,6 +35,8 @@ export function toModelOutput(result: ToolResult, form: ContentForm = 6): ModelO
     return { type: "content", value: parts.map(form === 7 ? toContentItem7 : toContentItem) };
   }
   if (typeof shown === "string" || shown === undefined) return { type: "text", value: modelText(result) };
+  // Longer than maxResultChars as JSON: the model reads its text, cut as every other surface cuts it.
+  if (!fitsModelBudget(result)) return { type: "text", value: modelText(result) };
   // A handler's value is JSON-serialisable by contract (ToolResult is plain data).
   return { type: "json", value: shown as JSONValue };
 }

@@ -1,6 +1,7 @@
 import { type FunctionTool, tool } from "@openai/agents";
 import { type OpenAIToolOptions, toOpenAITools } from "../../providers/openai/export.js";
 import type { JsonSchema } from "../../params/json-schema.js";
+import { fitsModelBudget } from "../../tool/model-output.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { type AdaptableAgent, type AdapterOptions, bridgeTools, callBridged, modelText } from "../agent-bridge.js";
 import { type OpenAIAgentsOutput, toAgentsOutput } from "./agents-output.js";
@@ -58,7 +59,10 @@ export function toOpenAIAgentsTools(agent: AdaptableAgent, options: OpenAIAgents
       ...(source.deferred && { deferLoading: true }),
       ...(outputSchema && { outputSchema }),
       ...(needsApproval && {
-        needsApproval: (_context: unknown, input: unknown, callId?: string) => needsApproval(input, callId ?? ""),
+        // The run state's own record travels with it: a call it already approved is asked about as approved, so a
+        // state resumed again after toolwright forgot the decision gets no fresh record to run it a second time.
+        needsApproval: (context: unknown, input: unknown, callId?: string) =>
+          needsApproval(input, callId ?? "", callId ? approvedInRun(context, source.name, callId) : undefined),
       }),
       execute: async (
         input: unknown,
@@ -90,9 +94,12 @@ function objectSchema(schema: JsonSchema | undefined): AgentsOutputSchema | unde
   return structuredClone(schema) as unknown as AgentsOutputSchema;
 }
 
-// With an output schema the SDK sends what execute returns as JSON: the value on success, the error text otherwise.
+// With an output schema the SDK sends what execute returns as JSON: the value on success, the error text otherwise;
+// a value longer than maxResultChars as JSON goes as its text, cut as every other surface cuts it.
 function toValueOutput(result: ToolResult): OpenAIAgentsOutput {
-  return result.ok && result.modelContent === undefined ? (result.content as OpenAIAgentsOutput) : modelText(result);
+  return result.ok && result.modelContent === undefined && fitsModelBudget(result)
+    ? (result.content as OpenAIAgentsOutput)
+    : modelText(result);
 }
 
 /** The run context's own answer: true when the run state holds its human's approval of this call. */

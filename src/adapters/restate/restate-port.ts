@@ -8,14 +8,31 @@ export type RestateHandlerContext = Context | WorkflowContext;
 const SIGNAL_PREFIX = "toolwright-approval-";
 
 /**
+ * The most bytes of a tool result a Restate step records by default: the server refuses a message over 32 MiB (its
+ * default message size limit), so a result that large would fail its `ctx.run` on every retry. One MiB is left for
+ * the journal entry around the value.
+ */
+export const RESTATE_MAX_STEP_BYTES = 31 * 1024 * 1024;
+
+/** Options of {@link restatePort} and {@link restateWorkflowPort}. */
+export interface RestatePortOptions {
+  /**
+   * The most bytes (UTF-8 JSON) of a tool result recorded as it is; a larger one is recorded as an `INVALID_RESULT`
+   * failure, once. Default {@link RESTATE_MAX_STEP_BYTES}; lower it with the server's own limit.
+   */
+  readonly maxStepBytes?: number;
+}
+
+/**
  * Returns the {@link DurablePort} of a Restate handler: steps are `ctx.run` (journaled; a replay returns the recorded
  * value), the execution id is the invocation id, and signals are awakeables, addressed by the awakeable id that
  * `onApprovalRequested` is told. Works in every kind of handler; in a workflow, {@link restateWorkflowPort} addresses
- * approvals by name instead.
+ * approvals by name instead. A tool result over `maxStepBytes` is recorded as an `INVALID_RESULT` failure, once.
  */
-export function restatePort(ctx: RestateHandlerContext): DurablePort {
+export function restatePort(ctx: RestateHandlerContext, options: RestatePortOptions = {}): DurablePort {
   return {
     executionId: ctx.request().id,
+    maxStepBytes: options.maxStepBytes ?? RESTATE_MAX_STEP_BYTES,
     step: (name, action) => ctx.run(name, action),
     signal<T>() {
       const { id, promise } = ctx.awakeable<T>();
@@ -29,9 +46,10 @@ export function restatePort(ctx: RestateHandlerContext): DurablePort {
  * approval on the workflow's durable promise `toolwright-approval-<callId>`, which a shared handler of the same
  * workflow resolves by that name (no id to pass around), before or after the call starts waiting.
  */
-export function restateWorkflowPort(ctx: WorkflowContext): DurablePort {
+export function restateWorkflowPort(ctx: WorkflowContext, options: RestatePortOptions = {}): DurablePort {
   return {
     executionId: ctx.request().id,
+    maxStepBytes: options.maxStepBytes ?? RESTATE_MAX_STEP_BYTES,
     step: (name, action) => ctx.run(name, action),
     signal: <T>(name: string) => ({ id: name, payload: ctx.promise<T>(name).get() }),
   };

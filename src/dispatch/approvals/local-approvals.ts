@@ -1,6 +1,7 @@
 import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
 import { approvedArgumentsDifferText } from "../../errors/model-messages.js";
 import { deepFreeze } from "../../schema/json.js";
+import { isolated } from "../progress-channel.js";
 import { approvalHash } from "../stable-hash.js";
 import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
 import { DecidedCalls } from "./decided-calls.js";
@@ -142,7 +143,7 @@ export function pendingApproval(id: string, request: ApprovalRequest): PendingAp
 const DEFAULT_MAX_PENDING = 100;
 
 /** Told about a pending approval a full store dropped: its call will never run, and its user waits in vain. */
-export type ApprovalEvictedListener = (approval: PendingApproval) => void;
+export type ApprovalEvictedListener = (approval: PendingApproval) => void | Promise<void>;
 
 /**
  * Keeps pending approvals, at most `maxPending`; a full store drops its oldest request and tells `onEvicted`.
@@ -166,11 +167,11 @@ export class LocalApprovals implements Approvals {
       const oldest = this.#pending.values().next();
       if (!oldest.done) {
         this.#pending.delete(oldest.value.info.id);
-        try {
-          if (!oldest.value.request.framework) this.#onEvicted?.(oldest.value.info);
-        } catch {
-          // The app's listener failing must not fail the new call that made room.
-        }
+        // The app's listener failing (a throw, or a rejection of an async one) must not fail the new call that made
+        // room, nor end the process as an unhandled rejection.
+        const onEvicted = this.#onEvicted;
+        const { info } = oldest.value;
+        if (!oldest.value.request.framework && onEvicted) isolated(() => onEvicted(info));
       }
     }
     // A fresh id per call: two pending calls of one tool never share (and so never lose or reuse) an approval.

@@ -4,6 +4,7 @@ import type { RuntimeStore, StoredRecord, TransitionGuard } from "../../store/ru
 import { RecordWaiter } from "../../store/record-waiter.js";
 import { LOOKUP_KEY_FIELD, isKeyedStore } from "../../store/keyed-store.js";
 import { hashArguments } from "../stable-hash.js";
+import { isolated } from "../progress-channel.js";
 import { createWithinCap, listInStatuses } from "../../store/scoped-ops.js";
 import {
   type ApprovalEvictedListener,
@@ -150,12 +151,11 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   #evicted(approval: PendingApproval, framework: boolean): void {
     this.#local.delete(approval.id);
     this.#waiter.forget(approval.id);
-    if (framework) return;
-    try {
-      this.#options.onEvicted?.(approval);
-    } catch {
-      // The app's listener failing must not fail the new call that made room.
-    }
+    const onEvicted = this.#options.onEvicted;
+    if (framework || !onEvicted) return;
+    // The app's listener failing (a throw, or a rejection of an async one) must not fail the new call that made room,
+    // nor end the process as an unhandled rejection.
+    isolated(() => onEvicted(approval));
   }
 
   // The wait for a call requested here is over: decided elsewhere (tell its listeners), or gone (evicted, expired).
