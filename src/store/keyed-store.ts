@@ -8,12 +8,12 @@ import type { StoreKind, StoredRecord } from "./runtime-store.js";
 export const LOOKUP_KEY_FIELD = "lookupKey";
 
 /**
- * A store that finds a record by its {@link LOOKUP_KEY_FIELD} in one short step (an index kept beside the records),
+ * A store that finds a record by its `lookupKey` field in one short step (an index kept beside the records),
  * never by reading the scope: how an agent finds the approval of a model's tool call. `MemoryStore` and `RedisStore`
  * have it; on a store without it, the approvals read the scope's records to find one (see docs/multi-process.md).
  */
 export interface KeyedStore {
-  /** Reads the record of a scope written last with `key` in its {@link LOOKUP_KEY_FIELD}; undefined when none is kept. */
+  /** Reads the record of a scope written last with `key` in its `lookupKey` field; undefined when none is kept. */
   findByKey(kind: StoreKind, scope: string, key: string): Promise<StoredRecord | undefined>;
 }
 
