@@ -21,8 +21,6 @@ export interface RegistryParts {
 export class AgentRuntime extends CallRuntime {
   /** The registry's validator. */
   readonly validator: ArgumentValidator;
-  /** The listener sets each call notifies: the agent's own (once it has any), then the registry's. */
-  listeners: readonly ToolListeners[];
   readonly #registryListeners: ToolListeners;
   #own: ToolListeners | undefined;
   #statusDefinition: ToolDefinition | undefined;

@@ -74,7 +74,7 @@ export function sharedApprovals(
     scope,
     resolve,
     // The run of an edited approval carries the edit, so its result and events say what the human changed.
-    runApproved: (call, args, edit) => runApproved(edit ? { ...call, approval: edit } : call, args),
+    runApproved: (call, args, edit) => runApproved(edit ? call.approved(call.signal, edit) : call, args),
     target: approvalTarget,
     refuseApproved: async (call, args, reason) => notify(call, args, rejection(call, reason)),
     approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
