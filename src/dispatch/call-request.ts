@@ -7,6 +7,8 @@ import type { CallRoute } from "./call-route.js";
 import type { ToolListeners } from "./tool-listeners.js";
 import type { LaneHold } from "./serial-lane.js";
 import type { ProgressListener } from "../tool/tool-progress.js";
+import { CallContext } from "../tool/call-context.js";
+import { type ProgressChannel, unheard } from "./progress-channel.js";
 
 /** What a caller may say of one call beyond its tool, arguments, id and agent; every field is optional. */
 export interface CallOptions {
@@ -101,6 +103,23 @@ export class CallRequest {
   /** See {@link CallOptions.approval}. */
   get approval(): ApprovalEdit | undefined {
     return this.options.approval;
+  }
+
+  /**
+   * Makes the context the handler receives: `signal` is the handler's own (or, with `caller` true, the caller's,
+   * from which the handler's is made on first read: see `CallContext.signal`), `args` the arguments it runs with
+   * (for the idempotency key, hashed on first read), `channel` the call's progress channel (none: progress goes
+   * nowhere, as nobody can hear it).
+   */
+  context(
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    channel: ProgressChannel | undefined,
+    caller = false,
+  ): CallContext {
+    const report = channel === undefined ? unheard : channel.report;
+    const scope = this.runtime?.keyScope ?? "";
+    return new CallContext(signal, this.agent, this.callId, this.route.definition, args, scope, report, caller);
   }
 
   /** The same call run again past its approval: under the approver's `signal`, with the human's `edit` if any. */

@@ -14,7 +14,7 @@ import { checkOutput } from "./check-output.js";
 import { Ending } from "./ending.js";
 import { type Settled, finish } from "./finish.js";
 import { before, capResult, lane, run, validate } from "./stages.js";
-import type { ToolListeners } from "./tool-listeners.js";
+import { type ToolListeners, routeChanges } from "./tool-listeners.js";
 
 /**
  * Assembles a route's function from the stages its tool needs, in their order: validate → gates (scopes, approval)
@@ -62,7 +62,7 @@ const gates: Stage = (request, args) => passGates(request, args, runApproved);
 // Nobody listened when the route was assembled: the result is the call's answer. A listener added since (by the
 // handler, say) makes the route stale, and then the call still ends through `finish`, so that listener hears it.
 function quietEnd(request: CallRequest, ended: Ending): Settled<ToolResult> {
-  if (request.route.fresh && request.options.approval === undefined) return ended.outcome.result;
+  if (request.route.at === routeChanges.count && request.options.approval === undefined) return ended.outcome.result;
   return finish(request, ended.args, ended.outcome, ended.exit);
 }
 

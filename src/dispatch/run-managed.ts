@@ -1,7 +1,7 @@
 import { NOT_BACKGROUNDED } from "../errors/model-messages.js";
 import { ToolTimeoutError } from "../errors/errors.js";
 import { activeCallTracer, reportSettled, tracedCall } from "./call-tracer.js";
-import { ProgressChannel, callContext } from "./progress-channel.js";
+import { ProgressChannel } from "./progress-channel.js";
 import type { CallContext } from "../tool/call-context.js";
 import type { CallRequest } from "./call-request.js";
 import { checkBackgroundOutcome } from "./check-output.js";
@@ -48,7 +48,7 @@ export function runManaged(
   const channel = heard ? new ProgressChannel(request, tracer) : undefined;
   const linked = controller === undefined && caller !== undefined;
   const signal = controller?.signal ?? caller ?? NEVER_ABORTED;
-  const context = callContext(request, signal, channel, args, keyScope(request), linked);
+  const context = request.context(args, signal, channel, linked);
   if (controller === undefined) {
     // Without retries the handler runs as it is: a call that needs no waiting costs no async function.
     const work =
@@ -229,9 +229,4 @@ function stop(
 function withProgress(result: ToolResult, channel: ProgressChannel): ToolResult {
   const progress = channel.last;
   return progress === undefined ? result : { ...result, progress };
-}
-
-/** The scope a call's idempotency key is derived under: its agent's store scope, or "" for a bare registry call. */
-export function keyScope(request: CallRequest): string {
-  return request.runtime?.keyScope ?? "";
 }

@@ -8,14 +8,14 @@ import {
 } from "../errors/model-messages.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
 import { type ToolFailure, failureResult } from "../tool/tool-result.js";
-import { ProgressChannel, callContext } from "./progress-channel.js";
+import { ProgressChannel } from "./progress-channel.js";
 import { activeCallTracer } from "./call-tracer.js";
 import type { CallRequest } from "./call-request.js";
 import { beforeRefusal } from "./before-refusal.js";
 import { type Settled, makeEvent } from "./finish.js";
 import { anyListens } from "./tool-listeners.js";
 import { runHandler } from "./run-handler.js";
-import { keyScope, runManaged } from "./run-managed.js";
+import { runManaged } from "./run-managed.js";
 import { cancelledResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
 import { nestedHold } from "./nested-lane.js";
@@ -128,7 +128,7 @@ export function run(request: CallRequest, args: Record<string, unknown>): Settle
   const tracer = route.traced ? activeCallTracer() : undefined;
   const heard = route.heard || options.onProgress !== undefined || tracer?.progress !== undefined;
   const channel = heard ? new ProgressChannel(request, tracer) : undefined;
-  const context = callContext(request, NEVER_ABORTED, channel, args, keyScope(request));
+  const context = request.context(args, NEVER_ABORTED, channel);
   const outcome = runHandler(request.definition, request.target, args, context, channel);
   if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
   return new Ending(outcome, args, "ended");
