@@ -5,7 +5,8 @@ import type { RuntimeOptions } from "./call-runtime.js";
 import { installedCallTracer } from "./call-tracer.js";
 import type { Ending } from "./ending.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import type { Settled } from "./finish.js";
+import type { Exit, Settled } from "./finish.js";
+import type { HandlerOutcome } from "./run-handler.js";
 import { runsInParallel } from "./serial-lane.js";
 import { type ToolListeners, anyListens, routeChanges } from "./tool-listeners.js";
 
@@ -62,7 +63,7 @@ export class CallRoute<Request = unknown> {
   /** The same from the first stage after the gates, where an approved call comes back in. */
   pastGates!: Step<Request>;
   /** How a call of the route ends: told to its listeners by `finish`, or its result returned when nobody listens. */
-  end!: (request: Request, ended: Ending) => Settled<ToolResult>;
+  end!: (request: Request, args: unknown, outcome: HandlerOutcome, exit: Exit) => Settled<ToolResult>;
 
   /**
    * Finds what `definition`'s calls need under an agent runtime's `options` (undefined: a bare registry dispatch,

@@ -12,7 +12,8 @@ import type { CallRuntime } from "./call-runtime.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { checkOutput } from "./check-output.js";
 import { Ending } from "./ending.js";
-import { type Settled, finish } from "./finish.js";
+import { type Exit, type Settled, finish } from "./finish.js";
+import type { HandlerOutcome } from "./run-handler.js";
 import { before, capResult, lane, run, validate } from "./stages.js";
 import { type ToolListeners, routeChanges } from "./tool-listeners.js";
 
@@ -26,7 +27,7 @@ export function assemble(route: CallRoute<CallRequest>): CallRoute<CallRequest> 
   const ran = onEnd(onEnd(run, route.checked && checkOutput), route.maxResultChars !== undefined && capResult);
   route.pastGates = then(route.serial && lane, then(route.asked && before, ran));
   route.start = then(validate, then(route.gated && gates, route.pastGates));
-  route.end = route.quiet ? quietEnd : toldEnd;
+  route.end = route.quiet ? quietEnd : finish;
   return route;
 }
 
@@ -61,13 +62,9 @@ const gates: Stage = (request, args) => passGates(request, args, runApproved);
 
 // Nobody listened when the route was assembled: the result is the call's answer. A listener added since (by the
 // handler, say) makes the route stale, and then the call still ends through `finish`, so that listener hears it.
-function quietEnd(request: CallRequest, ended: Ending): Settled<ToolResult> {
-  if (request.route.at === routeChanges.count && request.options.approval === undefined) return ended.outcome.result;
-  return finish(request, ended.args, ended.outcome, ended.exit);
-}
-
-function toldEnd(request: CallRequest, ended: Ending): Settled<ToolResult> {
-  return finish(request, ended.args, ended.outcome, ended.exit);
+function quietEnd(request: CallRequest, args: unknown, outcome: HandlerOutcome, exit: Exit): Settled<ToolResult> {
+  if (request.route.at === routeChanges.count && request.options.approval === undefined) return outcome.result;
+  return finish(request, args, outcome, exit);
 }
 
 /** The slot a route is kept in between calls: an agent view's entry of the tool. */
@@ -171,7 +168,7 @@ export function runApproved(request: CallRequest, args: Record<string, unknown>)
 /** Hands a call's ending to its route's end, the one way out, then gives up the serial lane the call held. */
 function finishing(request: CallRequest, ended: Settled<Ending>): Settled<ToolResult> {
   if (ended instanceof Promise) return ended.then((settled) => finishing(request, settled));
-  return leaving(request, request.route.end(request, ended));
+  return leaving(request, request.route.end(request, ended.args, ended.outcome, ended.exit));
 }
 
 /** Gives up the serial lane a call held, once its result is settled. */
