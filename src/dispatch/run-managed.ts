@@ -114,7 +114,7 @@ function timed(
 
 /**
  * The outcome of `work`, or `cancelled` as soon as the caller aborts (the handler's signal, made from the caller's,
- * aborts too): a call with a caller's signal and no time limit, on the pipeline and at the direct door alike. The
+ * aborts too): a call with a caller's signal and no time limit, whatever else its route holds. The
  * context is settled either way, so its signal stops following the caller's. A result that arrives after the abort
  * is dropped (resolve is a no-op by then). A cancelled call says how far it got when `channel` heard progress.
  */
