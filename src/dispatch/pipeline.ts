@@ -196,18 +196,36 @@ function release(request: CallRequest): void {
  * rejection reaching this is a toolwright bug, and the caller still gets a result instead of an exception.
  */
 function settle(request: CallRequest): Promise<ToolResult> {
+  let ended: Settled<Ending>;
+  try {
+    ended = request.route.start(request, NO_ARGS);
+  } catch (error) {
+    return Promise.resolve(failedInside(request, error));
+  }
+  // One promise for a call that waited: its end is guarded in the same callback.
+  if (ended instanceof Promise)
+    return ended.then(
+      (settled) => guarded(request, settled),
+      (error: unknown) => failedInside(request, error),
+    );
+  return Promise.resolve(guarded(request, ended));
+}
+
+function guarded(request: CallRequest, ended: Ending): Settled<ToolResult> {
   let settled: Settled<ToolResult>;
   try {
-    settled = finishing(request, request.route.start(request, NO_ARGS));
+    settled = finishing(request, ended);
   } catch (error) {
-    release(request);
-    return Promise.resolve(internalFailure(request, error));
+    return failedInside(request, error);
   }
-  if (!(settled instanceof Promise)) return Promise.resolve(settled);
-  return settled.catch((error: unknown) => {
-    release(request);
-    return internalFailure(request, error);
-  });
+  if (!(settled instanceof Promise)) return settled;
+  return settled.catch((error: unknown) => failedInside(request, error));
+}
+
+// A throw or rejection inside toolwright: the lane is handed on, and the caller still gets a result.
+function failedInside(request: CallRequest, error: unknown): ToolResult {
+  release(request);
+  return internalFailure(request, error);
 }
 
 const NO_ARGS: Record<string, unknown> = Object.freeze({});
