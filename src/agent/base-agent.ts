@@ -199,7 +199,7 @@ export class BaseAgent {
     const runtime = this.#state();
     const entry = this.#view().get(name);
     if (entry !== undefined) {
-      const route = agentRoute(entry, runtime, runtime.validator, runtime.listeners);
+      const route = agentRoute(entry, runtime, runtime.validator, runtime.listeners, runtime.sharesRoutes);
       return runCall(new CallRequest(route, runtime, entry.own ? this : undefined, args, callId, this, options));
     }
     // The built-in tools (tool_search, task_status), which no view holds, and the tools this agent cannot see.
@@ -210,7 +210,8 @@ export class BaseAgent {
         ? { definition: runtime.statusDefinition, target: undefined }
         : undefined);
     if (builtin === undefined) return unavailableCall(this.#attempt(name, callId), args, this.#unavailable(name));
-    const route = agentRoute(builtinSlot(builtin.definition), runtime, runtime.validator, runtime.listeners);
+    // Kept per agent: a built-in tool's slot is not an entry of the agent's view.
+    const route = agentRoute(builtinSlot(builtin.definition), runtime, runtime.validator, runtime.listeners, false);
     return runCall(new CallRequest(route, runtime, builtin.target, args, callId, this, options));
   }
 
@@ -316,7 +317,7 @@ export class BaseAgent {
         const entry = this.#view().get(name);
         if (!entry) return undefined;
         const runtime = this.#state();
-        const route = agentRoute(entry, runtime, runtime.validator, runtime.listeners);
+        const route = agentRoute(entry, runtime, runtime.validator, runtime.listeners, runtime.sharesRoutes);
         return new CallRequest(route, runtime, entry.own ? this : undefined, undefined, callId, this, { signal });
       },
     };

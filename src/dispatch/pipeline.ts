@@ -74,21 +74,39 @@ export interface RouteSlot {
 }
 
 /**
- * The route of an agent's calls of `slot`'s tool: kept on the agent view's entry, shared by the agents of the name
- * with the same options and listener sets, and assembled again once stale.
+ * The route of an agent's calls of `slot`'s tool, assembled again once stale. A runtime that `shares` its routes (no
+ * options and no listeners of its own: nothing of one agent in them) keeps them on the agent view's entry, for every
+ * agent of the name; any other keeps its own, so a shared entry never holds one agent's listeners or options alive.
  */
 export function agentRoute(
   slot: RouteSlot,
   runtime: CallRuntime,
   validator: ArgumentValidator,
   listeners: readonly ToolListeners[],
+  shares: boolean,
 ): CallRoute<CallRequest> {
-  const route = slot.route;
-  if (route !== undefined && route.fresh && route.options === runtime.options && route.listeners === listeners) {
-    return route;
+  const kept = shares ? slot.route : ownRoutes.get(runtime)?.get(slot);
+  if (
+    kept !== undefined &&
+    kept.at === routeChanges.count &&
+    kept.options === runtime.options &&
+    kept.listeners === listeners &&
+    kept.validator === validator
+  ) {
+    return kept;
   }
-  return (slot.route = assemble(new CallRoute<CallRequest>(slot.definition, runtime.options, validator, listeners)));
+  const route = assemble(new CallRoute<CallRequest>(slot.definition, runtime.options, validator, listeners));
+  if (shares) slot.route = route;
+  else {
+    let own = ownRoutes.get(runtime);
+    if (own === undefined) ownRoutes.set(runtime, (own = new Map()));
+    own.set(slot, route);
+  }
+  return route;
 }
+
+// The routes of runtimes that do not share theirs, by runtime (so they go with their agent) and tool.
+const ownRoutes = new WeakMap<CallRuntime, Map<RouteSlot, CallRoute<CallRequest>>>();
 
 // Bare registry dispatches, one route per tool; checked against the registry's validator and listener sets.
 const bare = new WeakMap<ToolDefinition, CallRoute<CallRequest>>();

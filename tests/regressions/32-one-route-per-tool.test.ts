@@ -1,5 +1,6 @@
 import { BaseAgent, ToolRegistry, type ToolResult, p, tool } from "toolwright";
 import { type CallTracer, setCallTracer } from "../../src/dispatch/call-tracer.js";
+import { collectUntil } from "./collect-until.js";
 
 // Issue 32: each tool's call function is assembled once, from the stages it needs, and kept between calls. What it
 // was assembled from may change after warm calls; these are the ways a kept route could miss that: a tracer
@@ -65,5 +66,18 @@ describe("one route per tool, assembled again when what it was made from changes
       expect(await limited.callTool("slow", {})).toMatchObject({ ok: false, outcome: "timed_out" });
       expect(await free.callTool("slow", {})).toMatchObject({ ok: true, content: "late" });
     }
+  });
+
+  it("keeps no agent alive through a route: an agent with its own listener and options that called is collected", async () => {
+    const registry = new ToolRegistry();
+    let collected = false;
+    const watch = new FinalizationRegistry(() => (collected = true));
+    await (async () => {
+      const agent = new Sums({ registry, defaultTimeoutMs: 1_000 });
+      agent.on("after", () => void agent.name);
+      watch.register(agent, "agent");
+      expect((await agent.callTool("add", { a: 1, b: 2 })).content).toBe(3);
+    })();
+    expect(await collectUntil(() => collected)).toBe(true);
   });
 });
