@@ -36,7 +36,7 @@ const NO_OPTIONS: CallOptions = Object.freeze({});
  */
 export class CallRequest {
   /** The serial lane this call holds, from its lane stage until it is finished. The one field a stage writes. */
-  held: LaneHold | undefined = undefined;
+  held: LaneHold | undefined;
 
   /**
    * Builds the request of one call of `route`'s tool. `runtime` is the agent's runtime: default timeout, retry
@@ -53,7 +53,9 @@ export class CallRequest {
     readonly callId: string,
     readonly agent: CallingAgent | undefined,
     readonly options: CallOptions = NO_OPTIONS,
-  ) {}
+  ) {
+    this.held = undefined;
+  }
 
   /** The tool. */
   get definition(): ToolDefinition {

@@ -214,19 +214,22 @@ function release(request: CallRequest): void {
  * rejection reaching this is a toolwright bug, and the caller still gets a result instead of an exception.
  */
 function settle(request: CallRequest): Promise<ToolResult> {
-  let ended: Settled<Ending>;
+  let settled: Settled<ToolResult>;
   try {
-    ended = request.route.start(request, NO_ARGS);
+    const ended = request.route.start(request, NO_ARGS);
+    // One promise for a call that waited: its end is guarded in the same callback.
+    if (ended instanceof Promise) {
+      return ended.then(
+        (later) => guarded(request, later),
+        (error: unknown) => failedInside(request, error),
+      );
+    }
+    settled = finishing(request, ended);
   } catch (error) {
     return Promise.resolve(failedInside(request, error));
   }
-  // One promise for a call that waited: its end is guarded in the same callback.
-  if (ended instanceof Promise)
-    return ended.then(
-      (settled) => guarded(request, settled),
-      (error: unknown) => failedInside(request, error),
-    );
-  return Promise.resolve(guarded(request, ended));
+  if (!(settled instanceof Promise)) return Promise.resolve(settled);
+  return settled.catch((error: unknown) => failedInside(request, error));
 }
 
 function guarded(request: CallRequest, ended: Ending): Settled<ToolResult> {
