@@ -37,6 +37,8 @@ const NO_OPTIONS: CallOptions = Object.freeze({});
 export class CallRequest {
   /** The serial lane this call holds, from its lane stage until it is finished. The one field a stage writes. */
   held: LaneHold | undefined;
+  /** The tool's name (a field: `finish` and every event read it). */
+  readonly toolName: string;
 
   /**
    * Builds the request of one call of `route`'s tool. `runtime` is the agent's runtime: default timeout, retry
@@ -55,16 +57,12 @@ export class CallRequest {
     readonly options: CallOptions = NO_OPTIONS,
   ) {
     this.held = undefined;
+    this.toolName = route.definition.name;
   }
 
   /** The tool. */
   get definition(): ToolDefinition {
     return this.route.definition;
-  }
-
-  /** The tool's name. */
-  get toolName(): string {
-    return this.route.definition.name;
   }
 
   /** The registry's validator. */
