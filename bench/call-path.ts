@@ -1,8 +1,9 @@
-// `npx tsx bench/call-path.ts`: which toolwright functions and files one warm plain call enters, and how many
-// toolwright frames deep its handler runs (docs/architecture.md quotes the counts). V8's precise coverage counts
-// calls per function; the counts are reset after warm-up, so only the measured call is seen.
+// `npx tsx bench/call-path.ts`: which toolwright functions and files one warm call enters, and how many toolwright
+// frames deep its handler runs (docs/architecture.md quotes the counts), for a plain call and for the same call with
+// one `after` listener or a time limit (what each adds to the plain call). V8's precise coverage counts calls per
+// function; the counts are reset after warm-up, so only the measured call is seen.
 import { Session } from "node:inspector/promises";
-import { BaseAgent, ToolRegistry, p, tool } from "../src/index.js";
+import { BaseAgent, type RuntimeOptions, ToolRegistry, p, tool } from "../src/index.js";
 
 let frames = 0;
 class Calculator extends BaseAgent {
@@ -15,26 +16,52 @@ class Calculator extends BaseAgent {
   }
 }
 
-const agent = new Calculator({ registry: new ToolRegistry() });
 const session = new Session();
 session.connect();
 await session.post("Profiler.enable");
 await session.post("Profiler.startPreciseCoverage", { callCount: true, detailed: true });
-for (let i = 0; i < 1_000; i++) await agent.callTool("add", '{"a":1,"b":2}');
-await session.post("Profiler.takePreciseCoverage"); // resets the counts
-frames = 0;
-const result = await agent.callTool("add", '{"a":1,"b":2}');
-const { result: scripts } = await session.post("Profiler.takePreciseCoverage");
-const entered = new Map<string, string[]>();
-for (const script of scripts) {
-  if (!script.url.includes("/src/")) continue;
-  for (const fn of script.functions) {
-    if (fn.ranges[0]!.count === 0 || fn.functionName === "") continue;
-    const file = script.url.slice(script.url.indexOf("/src/") + 1);
-    entered.set(file, [...(entered.get(file) ?? []), fn.functionName]);
-  }
+
+interface Path {
+  readonly entered: Map<string, string[]>;
+  readonly functions: number;
 }
-const functions = [...entered.values()].reduce((sum, names) => sum + names.length, 0);
-console.log(`result: ${JSON.stringify(result.content)}`);
-console.log(`${functions} functions in ${entered.size} files; the handler runs ${frames - 1} toolwright frames deep`);
-for (const [file, names] of entered) console.log(`  ${file}: ${names.join(", ")}`);
+
+async function measure(label: string, options: RuntimeOptions, listen: boolean): Promise<Path> {
+  const agent = new Calculator({ registry: new ToolRegistry(), ...options });
+  if (listen) agent.on("after", () => {});
+  for (let i = 0; i < 1_000; i++) await agent.callTool("add", '{"a":1,"b":2}');
+  await session.post("Profiler.takePreciseCoverage"); // resets the counts
+  frames = 0;
+  const result = await agent.callTool("add", '{"a":1,"b":2}');
+  const { result: scripts } = await session.post("Profiler.takePreciseCoverage");
+  const entered = new Map<string, string[]>();
+  for (const script of scripts) {
+    if (!script.url.includes("/src/")) continue;
+    for (const fn of script.functions) {
+      if (fn.ranges[0]!.count === 0 || fn.functionName === "") continue;
+      const file = script.url.slice(script.url.indexOf("/src/") + 1);
+      entered.set(file, [...(entered.get(file) ?? []), fn.functionName]);
+    }
+  }
+  const functions = [...entered.values()].reduce((sum, names) => sum + names.length, 0);
+  console.log(`${label} (result ${JSON.stringify(result.content)}): ${functions} functions in ${entered.size} files;`);
+  console.log(`  the handler runs ${frames - 1} toolwright frames deep`);
+  for (const [file, names] of entered) console.log(`  ${file}: ${names.join(", ")}`);
+  return { entered, functions };
+}
+
+// What a variant enters that the plain call does not: functions (by file and name) and files.
+function added(label: string, plain: Path, other: Path): void {
+  const names = (path: Path) => [...path.entered].flatMap(([file, fns]) => fns.map((fn) => `${file}:${fn}`));
+  const known = new Set(names(plain));
+  const functions = names(other).filter((name) => !known.has(name));
+  const files = [...other.entered.keys()].filter((file) => !plain.entered.has(file));
+  console.log(`${label} adds ${functions.length} functions and ${files.length} files to the plain call:`);
+  for (const name of functions) console.log(`  ${name}`);
+}
+
+const plain = await measure("a warm plain call", {}, false);
+const listened = await measure("with one `after` listener", {}, true);
+const limited = await measure("with a time limit (defaultTimeoutMs)", { defaultTimeoutMs: 60_000 }, false);
+added("one `after` listener", plain, listened);
+added("a time limit", plain, limited);

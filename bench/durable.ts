@@ -102,7 +102,7 @@ async function inProcessRow() {
   const bareUs = await time((i) => port.step("tool add", async () => add({ a: i, b: 1 })));
   const adapterUs = await time((i) => runDurableCall(port, agent, "add", { a: i, b: 1 }, { callId: `c${i}` }));
   // What the Temporal activity passes and Restate's handler does not: a caller's abort signal (the activity's
-  // cancellation), which takes the call off the direct door onto the managed path.
+  // cancellation), which makes the run stage manage the call.
   const signal = new AbortController().signal;
   const signalUs = await time((i) => runDurableCall(port, agent, "add", { a: i, b: 1 }, { callId: `c${i}`, signal }));
   return { bareUs, adapterUs, signalUs };

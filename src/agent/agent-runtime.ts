@@ -21,16 +21,20 @@ export interface RegistryParts {
 export class AgentRuntime extends CallRuntime {
   /** The registry's validator. */
   readonly validator: ArgumentValidator;
-  /** The listener sets each call notifies: the agent's own (once it has any), then the registry's. */
-  listeners: readonly ToolListeners[];
   readonly #registryListeners: ToolListeners;
   #own: ToolListeners | undefined;
   #statusDefinition: ToolDefinition | undefined;
+  /**
+   * True while the agent's calls need nothing of this agent's own (no runtime options, no listeners of its own): its
+   * tools' routes are then the same as every such agent's of its name, and kept once for all of them.
+   */
+  sharesRoutes: boolean;
 
   /** Creates the state from the agent's options and its registry's shared parts (and `host`, for a `store`). */
   constructor(options: RuntimeOptions, registry: RegistryParts, host?: StoreHost) {
     super(options, options.store && host ? sharedKeepers(options.store, options, host) : undefined);
     this.validator = registry.validator;
+    this.sharesRoutes = Object.keys(options).length === 0;
     this.#registryListeners = registry.listeners;
     this.listeners = registry.listenerSets;
     if (options.store && host && options.sweepIntervalMs !== undefined) {
@@ -42,6 +46,7 @@ export class AgentRuntime extends CallRuntime {
   on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
     if (!this.#own) {
       this.#own = new ToolListeners();
+      this.sharesRoutes = false;
       this.listeners = [this.#own, this.#registryListeners];
     }
     return this.#own.on(event, listener);

@@ -2,15 +2,15 @@ import type { Approvals } from "../dispatch/approvals/index.js";
 import { generateCallId } from "../tool/call-id.js";
 import { type RuntimeOptions, runtimeOptionsOf } from "../dispatch/index.js";
 import {
+  CallRequest,
   type CallAttempt,
   type UnavailableTool,
-  agentCallRequest,
-  callRequest,
-  directCall,
+  agentRoute,
   endCall,
   runCall,
+  unavailableCall,
 } from "../dispatch/index.js";
-import type { StoreHost } from "../dispatch/index.js";
+import type { RouteSlot, StoreHost } from "../dispatch/index.js";
 import type { ToolEventListener, ToolEventName } from "../dispatch/index.js";
 import { type RunToolCallsOptions, runToolCalls } from "../dispatch/index.js";
 import { runsInParallel } from "../dispatch/index.js";
@@ -20,7 +20,7 @@ import type { ToolResult } from "../tool/tool-result.js";
 import type { ToolCall } from "../tool/tool-call.js";
 import type { ToolProgressEvent } from "../tool/tool-progress.js";
 import { ToolDefinitionError } from "../errors/errors.js";
-import { toSpec, toTool } from "../tool/tool-definition.js";
+import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js";
 import {
   AGENT_VIEW,
   ATTACH_AGENT,
@@ -32,7 +32,6 @@ import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool, ToolSpec } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { AgentRuntime } from "./agent-runtime.js";
-import type { AgentToolEntry } from "../registry/access-control.js";
 import type { BaseTool } from "./base-tool.js";
 import { reflectTools } from "../reflect/reflect-tools.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
@@ -199,11 +198,21 @@ export class BaseAgent {
     const callId = options.callId ?? generateCallId();
     const runtime = this.#state();
     const entry = this.#view().get(name);
-    if (entry !== undefined && options.onProgress === undefined && !options.awaitApproval && !options.background) {
-      const direct = directCall(runtime, entry, entry.own ? this : undefined, args, callId, this, options.signal);
-      if (direct !== undefined) return direct;
+    if (entry !== undefined) {
+      const route = agentRoute(entry, runtime, runtime.validator, runtime.listeners, runtime.sharesRoutes);
+      return runCall(new CallRequest(route, runtime, entry.own ? this : undefined, args, callId, this, options));
     }
-    return runCall(this.#attempt(name, args, callId, options, runtime, entry));
+    // The built-in tools (tool_search, task_status), which no view holds, and the tools this agent cannot see.
+    const search = name === TOOL_SEARCH_TOOL ? toolSearchCall(this.#view(), options.loadedTools) : undefined;
+    const builtin =
+      search ??
+      (name === TASK_STATUS_TOOL && this.#options.exposeTaskStatusTool
+        ? { definition: runtime.statusDefinition, target: undefined }
+        : undefined);
+    if (builtin === undefined) return unavailableCall(this.#attempt(name, callId), args, this.#unavailable(name));
+    // Kept per agent: a built-in tool's slot is not an entry of the agent's view.
+    const route = agentRoute(builtinSlot(builtin.definition), runtime, runtime.validator, runtime.listeners, false);
+    return runCall(new CallRequest(route, runtime, builtin.target, args, callId, this, options));
   }
 
   /**
@@ -211,42 +220,16 @@ export class BaseAgent {
    * @internal
    */
   [END_CALL](name: string, args: unknown, callId: string, result: ToolResult): Promise<ToolResult> {
-    return endCall(this.#attempt(name, args, callId, NO_CALL_OPTIONS, this.#state(), this.#view().get(name)), result);
+    return endCall(this.#attempt(name, callId), args, result);
   }
 
-  // The request of a call that takes the pipeline: the tool looked up (tool_search and task_status included).
-  #attempt(
-    name: string,
-    args: unknown,
-    callId: string,
-    options: CallToolOptions,
-    runtime: AgentRuntime,
-    entry: AgentToolEntry | undefined,
-  ): CallAttempt {
-    const { signal, onProgress } = options;
-    const awaitApproval = options.awaitApproval === true;
-    const background = options.background === true;
-    const search = entry || name !== TOOL_SEARCH_TOOL ? undefined : toolSearchCall(this.#view(), options.loadedTools);
+  // A call as `finish` and the tracer see it before it has a route.
+  #attempt(name: string, callId: string): CallAttempt {
+    const runtime = this.#state();
     const definition =
-      entry?.definition ??
-      search?.definition ??
+      this.#view().get(name)?.definition ??
       (name === TASK_STATUS_TOOL && this.#options.exposeTaskStatusTool ? runtime.statusDefinition : undefined);
-    const target = entry?.own ? this : search?.target;
-    const unavailable = definition ? undefined : this.#unavailable(name);
-    return agentCallRequest(
-      name,
-      definition,
-      target,
-      args,
-      callId,
-      this,
-      runtime,
-      signal,
-      onProgress,
-      unavailable,
-      awaitApproval,
-      background,
-    );
+    return { toolName: name, callId, agent: this, listeners: runtime.listeners, definition };
   }
 
   /**
@@ -334,18 +317,8 @@ export class BaseAgent {
         const entry = this.#view().get(name);
         if (!entry) return undefined;
         const runtime = this.#state();
-        return callRequest({
-          toolName: name,
-          definition: entry.definition,
-          target: entry.own ? this : undefined,
-          rawArgs: undefined,
-          callId,
-          agent: this,
-          signal,
-          validator: runtime.validator,
-          listeners: runtime.listeners,
-          runtime,
-        });
+        const route = agentRoute(entry, runtime, runtime.validator, runtime.listeners, runtime.sharesRoutes);
+        return new CallRequest(route, runtime, entry.own ? this : undefined, undefined, callId, this, { signal });
       },
     };
   }
@@ -353,6 +326,15 @@ export class BaseAgent {
   #view() {
     return this.#registry[AGENT_VIEW](this.name);
   }
+}
+
+// The slots of the built-in tools' routes, by definition: task_status has one definition per agent, tool_search one.
+const builtinSlots = new WeakMap<ToolDefinition, RouteSlot>();
+
+function builtinSlot(definition: ToolDefinition): RouteSlot {
+  let slot = builtinSlots.get(definition);
+  if (slot === undefined) builtinSlots.set(definition, (slot = { definition, route: undefined }));
+  return slot;
 }
 
 /** Returns the name a class gives its agents: its own static `agentName`, else its class name. */

@@ -60,7 +60,7 @@ export async function passGates(
         const tracer = activeCallTracer();
         // Edited arguments run as a copy of the frozen ones the approval is bound to, like the requested ones do.
         const runs = edit ? structuredClone(edit.editedArgs) : approved;
-        const go = async () => pastGates({ ...request, signal, approval: edit }, runs);
+        const go = async () => pastGates(request.approved(signal, edit), runs);
         return tracer ? traceCall(tracer, tracedCall(request, "approved", runs), go) : go();
       },
       refuse: async (reason) => notify(request, args, rejection(request, reason)),

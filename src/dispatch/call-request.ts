@@ -3,205 +3,160 @@ import type { ArgumentValidator } from "../schema/validator.js";
 import type { CallingAgent } from "../tool/tool.js";
 import type { ApprovalEdit } from "../tool/tool-result.js";
 import type { CallRuntime } from "./call-runtime.js";
+import type { CallRoute } from "./call-route.js";
 import type { ToolListeners } from "./tool-listeners.js";
 import type { LaneHold } from "./serial-lane.js";
 import type { ProgressListener } from "../tool/tool-progress.js";
+import { CallContext } from "../tool/call-context.js";
+import { type ProgressChannel, unheard } from "./progress-channel.js";
 
-/** Everything one call of a resolved tool needs. Built only by one literal in this file, so every call has one shape. */
-export interface CallRequest {
-  readonly toolName: string;
-  readonly definition: ToolDefinition;
-  /** The agent instance for method tools; undefined for registered functions. */
-  readonly target: object | undefined;
-  readonly rawArgs: unknown;
-  /** Arguments validated before the call (by `ToolRegistry.dispatch`, which throws for invalid ones). */
-  readonly validated: Record<string, unknown> | undefined;
-  readonly callId: string;
-  readonly agent: CallingAgent | undefined;
-  readonly signal: AbortSignal | undefined;
-  readonly validator: ArgumentValidator;
-  /** Listener sets to notify, e.g. the agent's then the registry's. */
-  readonly listeners: readonly ToolListeners[];
+/** What a caller may say of one call beyond its tool, arguments, id and agent; every field is optional. */
+export interface CallOptions {
+  /** Cancels the call. */
+  readonly signal?: AbortSignal | undefined;
   /** The caller's `onProgress`, handed each progress update of this call. */
-  readonly onProgress: ProgressListener | undefined;
-  /**
-   * The agent's runtime: default timeout, retry backoff, approver, scope checker, serial lane, background tasks and
-   * pending approvals. Without one (a bare registry dispatch) a call that needs approval is refused, a background
-   * hand-off becomes a plain timeout, and serial calls are not queued.
-   */
-  readonly runtime: CallRuntime | undefined;
-  /** For a tool the caller cannot see: what it may use, and whether the tool exists (then the call is denied). */
-  readonly unavailable: UnavailableTool | undefined;
+  readonly onProgress?: ProgressListener | undefined;
   /** A call that needs approval waits in the agent's approvals without asking its rule or approver (a framework asked). */
-  readonly awaitApproval: boolean;
+  readonly awaitApproval?: boolean | undefined;
   /** The call goes to a background task as soon as its handler starts (`CallToolOptions.background`). */
-  readonly background: boolean;
+  readonly background?: boolean | undefined;
+  /** Arguments validated before the call (by `ToolRegistry.dispatch`, which throws for invalid ones). */
+  readonly validated?: Record<string, unknown> | undefined;
   /** On the run of a call a human approved with edited arguments: what changed (its result and events carry it). */
-  readonly approval: ApprovalEdit | undefined;
-  /** The serial lane this call holds, from its lane stage until it is finished. The one field a stage writes. */
-  held: LaneHold | undefined;
+  readonly approval?: ApprovalEdit | undefined;
+  /** A background task taken over from another replica: it runs as the task it is, never handed off again. */
+  readonly resumedTask?: boolean | undefined;
 }
 
-/** A call of a tool the caller cannot see: the `definition` is missing, and the pipeline ends it at look-up. */
-export type CallAttempt = Omit<CallRequest, "definition"> & { readonly definition: ToolDefinition | undefined };
+const NO_OPTIONS: CallOptions = Object.freeze({});
 
-/** What the look-up stage tells the model of a tool it cannot call; read only when that happens. */
+/**
+ * One call of a tool, on its route: the one request every caller builds (an agent, the registry, a shared store
+ * rebuilding an approved call), so the stages' property reads stay monomorphic. What is the same for every call of
+ * the tool (its definition, the runtime, validator and listener sets) is read from the route; what the caller said
+ * beyond the tool, arguments, id and agent stays in `options`, one shared empty object for a plain call.
+ */
+export class CallRequest {
+  /** The serial lane this call holds, from its lane stage until it is finished. The one field a stage writes. */
+  held: LaneHold | undefined;
+  /** The tool's name (a field: `finish` and every event read it). */
+  readonly toolName: string;
+
+  /**
+   * Builds the request of one call of `route`'s tool. `runtime` is the agent's runtime: default timeout, retry
+   * backoff, approver, scope checker, serial lane, background tasks and pending approvals; without one (a bare
+   * registry dispatch) a call that needs approval is refused, a background hand-off becomes a plain timeout, and
+   * serial calls are not queued. `target` is the agent instance for a method tool (undefined for a registered
+   * function), `rawArgs` what the model sent.
+   */
+  constructor(
+    readonly route: CallRoute<CallRequest>,
+    readonly runtime: CallRuntime | undefined,
+    readonly target: object | undefined,
+    readonly rawArgs: unknown,
+    readonly callId: string,
+    readonly agent: CallingAgent | undefined,
+    readonly options: CallOptions = NO_OPTIONS,
+  ) {
+    this.held = undefined;
+    this.toolName = route.definition.name;
+  }
+
+  /** The tool. */
+  get definition(): ToolDefinition {
+    return this.route.definition;
+  }
+
+  /** The registry's validator. */
+  get validator(): ArgumentValidator {
+    return this.route.validator;
+  }
+
+  /** Listener sets to notify: the agent's then the registry's, as they are now (the registry's, for a bare call). */
+  get listeners(): readonly ToolListeners[] {
+    return this.runtime?.listeners ?? this.route.listeners;
+  }
+
+  /** See {@link CallOptions.signal}. */
+  get signal(): AbortSignal | undefined {
+    return this.options.signal;
+  }
+
+  /** See {@link CallOptions.onProgress}. */
+  get onProgress(): ProgressListener | undefined {
+    return this.options.onProgress;
+  }
+
+  /** See {@link CallOptions.awaitApproval}. */
+  get awaitApproval(): boolean {
+    return this.options.awaitApproval === true;
+  }
+
+  /** True when the call runs as a background task from its start: a `background: true` tool, or asked per call. */
+  get background(): boolean {
+    if (this.options.resumedTask === true) return false;
+    return this.options.background === true || this.route.definition.background === true;
+  }
+
+  /** See {@link CallOptions.validated}. */
+  get validated(): Record<string, unknown> | undefined {
+    return this.options.validated;
+  }
+
+  /** See {@link CallOptions.approval}. */
+  get approval(): ApprovalEdit | undefined {
+    return this.options.approval;
+  }
+
+  /**
+   * Makes the context the handler receives: `signal` is the handler's own (or, with `caller` true, the caller's,
+   * from which the handler's is made on first read: see `CallContext.signal`), `args` the arguments it runs with
+   * (for the idempotency key, hashed on first read), `channel` the call's progress channel (none: progress goes
+   * nowhere, as nobody can hear it).
+   */
+  context(
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    channel: ProgressChannel | undefined,
+    caller = false,
+  ): CallContext {
+    const report = channel === undefined ? unheard : channel.report;
+    const scope = this.runtime?.keyScope ?? "";
+    return new CallContext(signal, this.agent, this.callId, this.route.definition, args, scope, report, caller);
+  }
+
+  /** The same call run again past its approval: under the approver's `signal`, with the human's `edit` if any. */
+  approved(signal: AbortSignal | undefined, edit: ApprovalEdit | undefined): CallRequest {
+    return this.#with({ ...this.options, signal, approval: edit });
+  }
+
+  /** The same call as a background task another replica started and this one took over (see `resumedTask`). */
+  resumed(): CallRequest {
+    return this.#with({ ...this.options, resumedTask: true });
+  }
+
+  #with(options: CallOptions): CallRequest {
+    return new CallRequest(this.route, this.runtime, this.target, this.rawArgs, this.callId, this.agent, options);
+  }
+}
+
+/**
+ * A call as `finish` and the tracer see it before it has a route (a tool the caller cannot see, a call its caller
+ * answered before any stage ran): its name, id, agent and listener sets.
+ */
+export interface CallAttempt {
+  readonly toolName: string;
+  readonly callId: string;
+  readonly agent: CallingAgent | undefined;
+  readonly listeners: readonly ToolListeners[];
+  /** The tool, when the caller can see it. */
+  readonly definition?: ToolDefinition | undefined;
+}
+
+/** What the look-up tells the model of a tool it cannot call; read only when that happens. */
 export interface UnavailableTool {
   /** The names of the tools the caller may use. */
   available(): readonly string[];
   /** True when the tool exists but the caller may not use it. */
   exists(): boolean;
-}
-
-/** The parts of a call its caller knows; the rest defaults. */
-export interface CallParts<D extends ToolDefinition | undefined> {
-  readonly toolName: string;
-  readonly definition: D;
-  readonly target?: object | undefined;
-  readonly rawArgs: unknown;
-  readonly validated?: Record<string, unknown> | undefined;
-  readonly callId: string;
-  readonly agent: CallingAgent | undefined;
-  readonly signal?: AbortSignal | undefined;
-  readonly validator: ArgumentValidator;
-  readonly listeners: readonly ToolListeners[];
-  readonly onProgress?: ProgressListener | undefined;
-  readonly runtime?: CallRuntime | undefined;
-  readonly unavailable?: UnavailableTool | undefined;
-  readonly awaitApproval?: boolean | undefined;
-  readonly background?: boolean | undefined;
-}
-
-/**
- * The front door of the pipeline: builds the request of one call, the same shape for every caller (an agent, the
- * registry, a shared store rebuilding an approved call), so the pipeline's property reads stay monomorphic.
- */
-export function callRequest(parts: CallParts<ToolDefinition>): CallRequest;
-export function callRequest(parts: CallParts<ToolDefinition | undefined>): CallAttempt;
-export function callRequest(parts: CallParts<ToolDefinition | undefined>): CallAttempt {
-  return request(
-    parts.toolName,
-    parts.definition,
-    parts.target,
-    parts.rawArgs,
-    parts.validated,
-    parts.callId,
-    parts.agent,
-    parts.signal,
-    parts.validator,
-    parts.listeners,
-    parts.onProgress,
-    parts.runtime,
-    parts.unavailable,
-    parts.awaitApproval === true,
-    parts.background === true,
-  );
-}
-
-/** An agent's runtime, with the validator and listener sets its calls share. */
-export interface AgentCallRuntime extends CallRuntime {
-  readonly validator: ArgumentValidator;
-  readonly listeners: readonly ToolListeners[];
-}
-
-/**
- * {@link callRequest} for an agent's own call, its parts passed one by one: the agent's hot path, which would
- * otherwise build the parts object only for it to be copied.
- */
-export function agentCallRequest(
-  toolName: string,
-  definition: ToolDefinition,
-  target: object | undefined,
-  rawArgs: unknown,
-  callId: string,
-  agent: CallingAgent,
-  runtime: AgentCallRuntime,
-  signal?: AbortSignal,
-): CallRequest;
-export function agentCallRequest(
-  toolName: string,
-  definition: ToolDefinition | undefined,
-  target: object | undefined,
-  rawArgs: unknown,
-  callId: string,
-  agent: CallingAgent,
-  runtime: AgentCallRuntime,
-  signal: AbortSignal | undefined,
-  onProgress: ProgressListener | undefined,
-  unavailable: UnavailableTool | undefined,
-  awaitApproval: boolean,
-  background: boolean,
-): CallAttempt;
-export function agentCallRequest(
-  toolName: string,
-  definition: ToolDefinition | undefined,
-  target: object | undefined,
-  rawArgs: unknown,
-  callId: string,
-  agent: CallingAgent,
-  runtime: AgentCallRuntime,
-  signal?: AbortSignal,
-  onProgress?: ProgressListener,
-  unavailable?: UnavailableTool,
-  awaitApproval = false,
-  background = false,
-): CallAttempt {
-  const { validator, listeners } = runtime;
-  return request(
-    toolName,
-    definition,
-    target,
-    rawArgs,
-    undefined,
-    callId,
-    agent,
-    signal,
-    validator,
-    listeners,
-    onProgress,
-    runtime,
-    unavailable,
-    awaitApproval,
-    background,
-  );
-}
-
-// The one literal every request is made by, so every call has one shape.
-function request(
-  toolName: string,
-  definition: ToolDefinition | undefined,
-  target: object | undefined,
-  rawArgs: unknown,
-  validated: Record<string, unknown> | undefined,
-  callId: string,
-  agent: CallingAgent | undefined,
-  signal: AbortSignal | undefined,
-  validator: ArgumentValidator,
-  listeners: readonly ToolListeners[],
-  onProgress: ProgressListener | undefined,
-  runtime: CallRuntime | undefined,
-  unavailable: UnavailableTool | undefined,
-  awaitApproval: boolean,
-  background: boolean,
-): CallAttempt {
-  return {
-    toolName,
-    definition,
-    target,
-    rawArgs,
-    validated,
-    callId,
-    agent,
-    signal,
-    validator,
-    listeners,
-    onProgress,
-    runtime,
-    unavailable,
-    awaitApproval,
-    // A tool declared `background: true` runs every call so; a caller may ask it of any one call.
-    background: background || definition?.background === true,
-    approval: undefined,
-    held: undefined,
-  };
 }

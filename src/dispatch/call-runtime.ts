@@ -5,7 +5,7 @@ import { ToolDefinitionError } from "../errors/errors.js";
 import { type ApprovalEvictedListener, type ApprovalKeeper, LocalApprovals } from "./approvals/index.js";
 import type { RetryBackoff } from "./retry.js";
 import { SerialLane } from "./serial-lane.js";
-import { type ToolListeners, anyListens, listenerChanges, noneListen } from "./tool-listeners.js";
+import type { ToolListeners } from "./tool-listeners.js";
 import type { StoreOptions } from "./store-options.js";
 import { type TaskKeeper, type TaskLimits, LocalTasks } from "./tasks/index.js";
 
@@ -59,6 +59,8 @@ export interface RuntimeOptions extends TaskLimits, StoreOptions {
   readonly exposeTaskStatusTool?: boolean;
 }
 
+const NO_LISTENERS: readonly ToolListeners[] = Object.freeze([]);
+
 /** The per-agent state of the runtime. Each part is created on first use, so an idle agent costs nothing. */
 export class CallRuntime {
   /** The options the runtime was created with. */
@@ -67,10 +69,13 @@ export class CallRuntime {
   #tasks: TaskKeeper | undefined;
   #approvals: ApprovalKeeper | undefined;
   readonly #shared: SharedKeepers | undefined;
+  /**
+   * The listener sets each call notifies (the agent's own, once it has any, then the registry's), as they are now:
+   * a call that ends after a listener was added (by its own handler, say) tells the sets of that moment.
+   */
+  listeners: readonly ToolListeners[] = NO_LISTENERS;
   /** The agent's store scope, which every call's idempotency key is derived under (undefined: none, a bare runtime). */
   keyScope: string | undefined = undefined;
-  // The listener-change count at which this runtime's calls were last found plain (-1: not plain, or not yet asked).
-  #plainAt = -1;
 
   /**
    * Creates a runtime; nothing is allocated until a part is used. `shared` builds the approvals and tasks of a
@@ -83,25 +88,6 @@ export class CallRuntime {
       throw new ToolDefinitionError("A `store` needs an agent: pass it in an agent's options.");
     this.options = options;
     this.#shared = shared;
-  }
-
-  /**
-   * True when this runtime adds nothing of its own to a call: no default time limit, no result cap, and none of
-   * `listeners` listening (progress included). A plain call of a plain tool then takes the direct path (validate, run, result). The answer
-   * is kept until a listener is added or removed anywhere; the options are read as they were when the runtime was made
-   * (they are `readonly`: change them by making a new agent).
-   */
-  plainFor(listeners: readonly ToolListeners[]): boolean {
-    const changes = listenerChanges.count;
-    if (this.#plainAt === changes) return true;
-    const { options } = this;
-    const heard = !noneListen(listeners) || anyListens(listeners, "progress");
-    if (options.defaultTimeoutMs !== undefined || options.maxResultChars !== undefined || heard) {
-      this.#plainAt = -1;
-      return false;
-    }
-    this.#plainAt = changes;
-    return true;
   }
 
   /** The lane serial calls queue in. */

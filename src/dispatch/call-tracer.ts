@@ -1,6 +1,7 @@
 import type { CallingAgent } from "../tool/tool.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import type { CallAttempt } from "./call-request.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
+import { routeChanges } from "./tool-listeners.js";
 import type { ToolProgressEvent } from "../tool/tool-progress.js";
 
 /**
@@ -45,6 +46,8 @@ const holder = ((globalThis as { [SLOT]?: { tracer: CallTracer | undefined } })[
 export function setCallTracer(tracer: CallTracer | undefined): CallTracer | undefined {
   const previous = holder.tracer;
   holder.tracer = tracer;
+  // Every assembled route is stale: a traced call has a stage an untraced one leaves out.
+  routeChanges.count += 1;
   return previous;
 }
 
@@ -96,8 +99,16 @@ export function installedCallTracer(): CallTracer | undefined {
   return holder.tracer;
 }
 
+/** What {@link tracedCall} reads of a call (a `CallRequest`, or a call before it has a route). */
+export interface TraceableCall {
+  readonly toolName: string;
+  readonly callId: string;
+  readonly agent: CallingAgent | undefined;
+  readonly definition?: ToolDefinition | undefined;
+}
+
 /** Builds what a tracer sees of a dispatched call. */
-export function tracedCall(request: CallAttempt, phase: TracedPhase, args: unknown): TracedCall {
+export function tracedCall(request: TraceableCall, phase: TracedPhase, args: unknown): TracedCall {
   return {
     phase,
     toolName: request.toolName,

@@ -102,15 +102,6 @@ function invalidResult(
   return new Ending(outcome, ended.args, ended.exit);
 }
 
-/** Returns true when a tool's results go through {@link checkOutput}: it has `returns` or `toModelOutput`. */
-export function checksResults(definition: CallRequest["definition"]): boolean {
-  return (
-    definition.outputSchema !== undefined ||
-    definition.outputStandardSchema !== undefined ||
-    definition.toModelOutput !== undefined
-  );
-}
-
 /**
  * The result stage for a background task: the outcome of work that went on after the call handed off is checked as
  * a call's would be, so the task's status holds an `INVALID_RESULT` failure (with the issues) for a value that breaks

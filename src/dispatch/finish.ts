@@ -1,4 +1,4 @@
-import type { CallRequest } from "./call-request.js";
+import type { CallingAgent } from "../tool/tool.js";
 import { type ToolEvent, type ToolListeners, anyListens } from "./tool-listeners.js";
 import type { HandlerOutcome } from "./run-handler.js";
 import type { ApprovalEdit, ToolResult } from "../tool/tool-result.js";
@@ -20,7 +20,7 @@ const PENDING = new Set(["awaiting_approval", "backgrounded"]);
 export interface FinishingCall {
   readonly toolName: string;
   readonly callId: string;
-  readonly agent: CallRequest["agent"];
+  readonly agent: CallingAgent | undefined;
   readonly listeners: readonly ToolListeners[];
   /** Set on the run of a call approved with edited arguments; its result and events carry it. */
   readonly approval?: ApprovalEdit | undefined;
@@ -67,7 +67,7 @@ async function tell(
 }
 
 /** Tells the listeners how a call that reached its handler ended (`after`, then `error` for a failure). */
-export function notify(request: CallRequest, args: unknown, outcome: HandlerOutcome): Settled<ToolResult> {
+export function notify(request: FinishingCall, args: unknown, outcome: HandlerOutcome): Settled<ToolResult> {
   return finish(request, args, outcome, "ended");
 }
 

@@ -1,9 +1,10 @@
 // The door of the pipeline: what the registry, the agent and the main entry use of dispatch/. Code outside this
 // folder imports only from here (and from the doors of approvals/ and tasks/).
-export { agentCallRequest, callRequest } from "./call-request.js";
-export { type DirectDoor, directCall } from "./direct-call.js";
-export type { CallAttempt, CallParts, CallRequest, UnavailableTool } from "./call-request.js";
-export { endCall, runApproved, runCall } from "./pipeline.js";
+export { CallRequest } from "./call-request.js";
+export type { CallAttempt, CallOptions, UnavailableTool } from "./call-request.js";
+export type { CallRoute } from "./call-route.js";
+export { agentRoute, bareRoute, endCall, runApproved, runCall, unavailableCall } from "./pipeline.js";
+export type { RouteSlot } from "./pipeline.js";
 export { InvalidCall, validateCall, validatedArguments } from "./validate-call.js";
 export type { ValidatedCall } from "./validate-call.js";
 export { CallRuntime, runtimeOptionsOf } from "./call-runtime.js";

@@ -1,25 +1,167 @@
 import { describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
+import { ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
 import { callNotCompletedText } from "../errors/model-messages.js";
+import type { ArgumentValidator } from "../schema/validator.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { passGates } from "./approval-gate.js";
-import type { CallAttempt, CallRequest } from "./call-request.js";
+import type { CallAttempt, CallRequest, UnavailableTool } from "./call-request.js";
+import { CallRoute, type Step as RouteStep } from "./call-route.js";
+import type { CallRuntime } from "./call-runtime.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
-import { type Settled, finish } from "./finish.js";
-import { before, lane, lookUp, run, validate } from "./stages.js";
-import { BEFORE, type CallPlan, GATES, LANE, RUN, VALIDATE, callPlanOf } from "./call-plan.js";
-import { Ending } from "./ending.js";
 import { checkOutput } from "./check-output.js";
+import { Ending } from "./ending.js";
+import { type Exit, type Settled, finish } from "./finish.js";
+import type { HandlerOutcome } from "./run-handler.js";
+import { before, capResult, lane, run, validate } from "./stages.js";
+import { type ToolListeners, routeChanges } from "./tool-listeners.js";
 
 /**
- * Runs one call through the pipeline and returns a result for every outcome; it never rejects for anything the model
- * or the handler did. Look up (and access), then the tool's own stages (its plan, call-plan.ts), then `finish`: every
- * exit goes through it.
+ * Assembles a route's function from the stages its tool needs, in their order: validate → gates (scopes, approval)
+ * → lane (a serial tool's turn) → `before` listeners → run (time limit, signal, retries, background hand-off) →
+ * result check (`returns`, `toModelOutput`) → result cap → end. A stage the tool does not need is not in the
+ * function at all; a listener, a tracer or a limit adds its stage when the route is assembled again.
  */
-export function runCall(attempt: CallAttempt): Promise<ToolResult> {
+export function assemble(route: CallRoute<CallRequest>): CallRoute<CallRequest> {
+  const ran = onEnd(onEnd(run, route.checked && checkOutput), route.maxResultChars !== undefined && capResult);
+  route.pastGates = then(route.serial && lane, then(route.asked && before, ran));
+  route.start = then(validate, then(route.gated && gates, route.pastGates));
+  route.end = route.quiet ? quietEnd : finish;
+  return route;
+}
+
+type Step = RouteStep<CallRequest>;
+
+/** What a stage before the run answers: the arguments for the next one, or the {@link Ending} that skips the rest. */
+type Stage = (request: CallRequest, args: Record<string, unknown>) => Settled<Record<string, unknown> | Ending>;
+
+// Links `stage` in front of `next` (or leaves `next` alone for a stage the tool does not need). The step is
+// sync-aware: a plain answer goes to `next` now, so a call that needs no waiting is settled without a turn.
+function then(stage: Stage | false, next: Step): Step {
+  if (stage === false) return next;
+  return (request, args) => {
+    const answer = stage(request, args);
+    if (answer instanceof Ending) return answer;
+    if (answer instanceof Promise)
+      return answer.then((settled) => (settled instanceof Ending ? settled : next(request, settled)));
+    return next(request, answer);
+  };
+}
+
+// Links a stage after the run: it takes how the call ended, and may end it otherwise (a result that breaks `returns`).
+function onEnd(inner: Step, stage: ((request: CallRequest, ended: Ending) => Settled<Ending>) | false): Step {
+  if (stage === false) return inner;
+  return (request, args) => {
+    const ended = inner(request, args);
+    return ended instanceof Promise ? ended.then((settled) => stage(request, settled)) : stage(request, ended);
+  };
+}
+
+const gates: Stage = (request, args) => passGates(request, args, runApproved);
+
+// Nobody listened when the route was assembled: the result is the call's answer. A listener added since (by the
+// handler, say) makes the route stale, and then the call still ends through `finish`, so that listener hears it.
+function quietEnd(request: CallRequest, args: unknown, outcome: HandlerOutcome, exit: Exit): Settled<ToolResult> {
+  if (request.route.at === routeChanges.count && request.options.approval === undefined) return outcome.result;
+  return finish(request, args, outcome, exit);
+}
+
+/** The slot a route is kept in between calls: an agent view's entry of the tool. */
+export interface RouteSlot {
+  readonly definition: ToolDefinition;
+  route: CallRoute<CallRequest> | undefined;
+}
+
+/**
+ * The route of an agent's calls of `slot`'s tool, assembled again once stale. A runtime that `shares` its routes (no
+ * options and no listeners of its own: nothing of one agent in them) keeps them on the agent view's entry, for every
+ * agent of the name; any other keeps its own, so a shared entry never holds one agent's listeners or options alive.
+ */
+export function agentRoute(
+  slot: RouteSlot,
+  runtime: CallRuntime,
+  validator: ArgumentValidator,
+  listeners: readonly ToolListeners[],
+  shares: boolean,
+): CallRoute<CallRequest> {
+  const kept = shares ? slot.route : ownRoutes.get(runtime)?.get(slot);
+  if (
+    kept !== undefined &&
+    kept.at === routeChanges.count &&
+    kept.options === runtime.options &&
+    kept.listeners === listeners &&
+    kept.validator === validator
+  ) {
+    return kept;
+  }
+  const route = assemble(new CallRoute<CallRequest>(slot.definition, runtime.options, validator, listeners));
+  if (shares) slot.route = route;
+  else {
+    let own = ownRoutes.get(runtime);
+    if (own === undefined) ownRoutes.set(runtime, (own = new Map()));
+    own.set(slot, route);
+  }
+  return route;
+}
+
+// The routes of runtimes that do not share theirs, by runtime (so they go with their agent) and tool.
+const ownRoutes = new WeakMap<CallRuntime, Map<RouteSlot, CallRoute<CallRequest>>>();
+
+// Bare registry dispatches, one route per tool; checked against the registry's validator and listener sets.
+const bare = new WeakMap<ToolDefinition, CallRoute<CallRequest>>();
+
+/** The route of a bare registry dispatch of `definition` (no agent runtime). */
+export function bareRoute(
+  definition: ToolDefinition,
+  validator: ArgumentValidator,
+  listeners: readonly ToolListeners[],
+): CallRoute<CallRequest> {
+  const route = bare.get(definition);
+  if (route !== undefined && route.fresh && route.validator === validator && route.listeners === listeners) {
+    return route;
+  }
+  const assembled = assemble(new CallRoute<CallRequest>(definition, undefined, validator, listeners));
+  bare.set(definition, assembled);
+  return assembled;
+}
+
+/**
+ * Runs one call along its tool's route and returns a result for every outcome; it never rejects for anything the
+ * model or the handler did. Every exit goes through the route's end.
+ */
+export function runCall(request: CallRequest): Promise<ToolResult> {
+  if (request.route.traced) {
+    const tracer = activeCallTracer();
+    if (tracer !== undefined) {
+      const traced = tracedCall(request, "call", request.validated ?? request.rawArgs);
+      return traceCall(tracer, traced, () => settle(request));
+    }
+  }
+  return settle(request);
+}
+
+/**
+ * Ends a call of a tool the caller cannot see: `not_found`, or `denied` when the tool exists. Traced and through
+ * `finish` like every other exit; it raises `error` only (docs/runtime.md).
+ */
+export function unavailableCall(
+  attempt: CallAttempt,
+  rawArgs: unknown,
+  unavailable: UnavailableTool,
+): Promise<ToolResult> {
+  const { toolName } = attempt;
+  const end = () => {
+    const available = unavailable.available();
+    const error = unavailable.exists()
+      ? new ToolPermissionError(attempt.agent?.name ?? "", toolName, available)
+      : new ToolNotFoundError(toolName, available);
+    const outcome = error instanceof ToolPermissionError ? "denied" : "not_found";
+    const result = failureResult(toolName, attempt.callId, outcome, { code: error.code, message: error.message });
+    return Promise.resolve(finish(attempt, rawArgs, { result, error }, "unavailable"));
+  };
   const tracer = activeCallTracer();
-  if (!tracer) return settle(attempt);
-  return traceCall(tracer, tracedCall(attempt, "call", attempt.validated ?? attempt.rawArgs), () => settle(attempt));
+  return tracer ? traceCall(tracer, tracedCall(attempt, "call", rawArgs), end) : end();
 }
 
 /**
@@ -28,95 +170,23 @@ export function runCall(attempt: CallAttempt): Promise<ToolResult> {
  * `finish` like every other exit, so its listeners and the tracer hear of it as they would from the pipeline. A
  * `cancelled` result is a call cancelled before it started (no event, finish.ts); any other is an `ended` exit.
  */
-export function endCall(attempt: CallAttempt, result: ToolResult): Promise<ToolResult> {
+export function endCall(attempt: CallAttempt, rawArgs: unknown, result: ToolResult): Promise<ToolResult> {
   const exit = result.outcome === "cancelled" ? "cancelled" : "ended";
-  const end = () => Promise.resolve(finish(attempt, attempt.rawArgs, { result }, exit));
+  const end = () => Promise.resolve(finish(attempt, rawArgs, { result }, exit));
   const tracer = activeCallTracer();
   if (!tracer) return end();
-  return traceCall(tracer, tracedCall(attempt, "call", attempt.rawArgs), end);
+  return traceCall(tracer, tracedCall(attempt, "call", rawArgs), end);
 }
 
-function callTool(attempt: CallAttempt): Settled<ToolResult> {
-  const request = lookUp(attempt);
-  if (request instanceof Ending) return finish(attempt, request.args, request.outcome, request.exit);
-  return finishing(
-    request,
-    runStages(request, callPlanOf(request.definition, request.runtime !== undefined), 0, NO_ARGS),
-  );
-}
-
-/**
- * Runs a call through its plan from stage `from` on, each stage taking what the one before answered (the arguments,
- * once validated): an {@link Ending} skips the rest, a promise is awaited first, and a plain answer goes to the next
- * stage now, so a call that needs no waiting is settled without a turn of the event loop. The stages are called by
- * name, not through a list of functions, so each call site stays monomorphic and V8 can inline it.
- */
-function runStages(
-  request: CallRequest,
-  plan: CallPlan,
-  from: number,
-  value: Record<string, unknown>,
-): Settled<Ending> {
-  const { stages } = plan;
-  let answer: Settled<Record<string, unknown> | Ending> = value;
-  for (let i = from; i < stages.length; i++) {
-    const args = answer as Record<string, unknown>;
-    switch (stages[i]) {
-      case VALIDATE:
-        answer = validate(request); // parse, snapshot, normalize, check; a call cancelled by now ends here
-        break;
-      case GATES:
-        answer = passGates(request, args, runApproved); // scopes, then approval (inline, or pending in the agent's approvals)
-        break;
-      case LANE:
-        answer = lane(request, args); // a serial tool waits for its agent's lane, held until the call is finished
-        break;
-      case BEFORE:
-        answer = before(request, args); // `before` listeners, which may deny the call
-        break;
-      case RUN:
-        return run(request, args); // the handler: time limit, abort signal, retries, background hand-off
-      default:
-        return checkOutput(request, run(request, args)); // the handler, then its value against `returns`
-    }
-    if (answer instanceof Ending) return answer;
-    if (answer instanceof Promise) return answer.then((settled) => resume(request, plan, i + 1, settled));
-  }
-  throw new TypeError("a call's plan has no run stage");
-}
-
-function resume(
-  request: CallRequest,
-  plan: CallPlan,
-  from: number,
-  settled: Record<string, unknown> | Ending,
-): Settled<Ending> {
-  return settled instanceof Ending ? settled : runStages(request, plan, from, settled);
-}
-
-/** Runs an approved call past its gates (lane → before → run → finish), in the process that approved it. */
+/** Runs an approved call past its gates (lane → before → run → end), in the process that approved it. */
 export function runApproved(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
-  const plan = callPlanOf(request.definition, request.runtime !== undefined);
-  return Promise.resolve(finishing(request, runStages(request, plan, plan.pastGates, args)));
+  return Promise.resolve(finishing(request, request.route.pastGates(request, args)));
 }
 
-/**
- * Takes a call the direct door let in back onto the pipeline: from the lane stage on with its validated `args`, or,
- * without them, from the start. Settles with the call's result, through `finish`.
- */
-export function continueCall(
-  request: CallRequest,
-  plan: CallPlan,
-  args: Record<string, unknown> | undefined,
-): Settled<ToolResult> {
-  if (args === undefined) return finishing(request, runStages(request, plan, 0, NO_ARGS));
-  return finishing(request, runStages(request, plan, plan.pastGates, args));
-}
-
-/** Hands a call's ending to `finish`, the one way out, then gives up the serial lane the call held. */
+/** Hands a call's ending to its route's end, the one way out, then gives up the serial lane the call held. */
 function finishing(request: CallRequest, ended: Settled<Ending>): Settled<ToolResult> {
   if (ended instanceof Promise) return ended.then((settled) => finishing(request, settled));
-  return leaving(request, finish(request, ended.args, ended.outcome, ended.exit));
+  return leaving(request, request.route.end(request, ended.args, ended.outcome, ended.exit));
 }
 
 /** Gives up the serial lane a call held, once its result is settled. */
@@ -132,38 +202,59 @@ function leaving(request: CallRequest, result: Settled<ToolResult>): Settled<Too
 }
 
 /** Hands the lane on when a call failed inside toolwright, or every later serial call of the agent would wait. */
-function release(attempt: CallAttempt): void {
-  const held = attempt.held;
-  attempt.held = undefined;
+function release(request: CallRequest): void {
+  const held = request.held;
+  request.held = undefined;
   held?.leave();
 }
 
 /**
- * Runs the pipeline and returns its result as one promise: a call settled at once becomes one resolved promise, not a
+ * Runs the route and returns its result as one promise: a call settled at once becomes one resolved promise, not a
  * chain. The last line of defence of "never rejects": every stage turns failures into results, so a throw or a
  * rejection reaching this is a toolwright bug, and the caller still gets a result instead of an exception.
  */
-function settle(attempt: CallAttempt): Promise<ToolResult> {
+function settle(request: CallRequest): Promise<ToolResult> {
   let settled: Settled<ToolResult>;
   try {
-    settled = callTool(attempt);
+    const ended = request.route.start(request, NO_ARGS);
+    // One promise for a call that waited: its end is guarded in the same callback.
+    if (ended instanceof Promise) {
+      return ended.then(
+        (later) => guarded(request, later),
+        (error: unknown) => failedInside(request, error),
+      );
+    }
+    settled = finishing(request, ended);
   } catch (error) {
-    release(attempt);
-    return Promise.resolve(internalFailure(attempt, error));
+    return Promise.resolve(failedInside(request, error));
   }
   if (!(settled instanceof Promise)) return Promise.resolve(settled);
-  return settled.catch((error: unknown) => {
-    release(attempt);
-    return internalFailure(attempt, error);
-  });
+  return settled.catch((error: unknown) => failedInside(request, error));
+}
+
+function guarded(request: CallRequest, ended: Ending): Settled<ToolResult> {
+  let settled: Settled<ToolResult>;
+  try {
+    settled = finishing(request, ended);
+  } catch (error) {
+    return failedInside(request, error);
+  }
+  if (!(settled instanceof Promise)) return settled;
+  return settled.catch((error: unknown) => failedInside(request, error));
+}
+
+// A throw or rejection inside toolwright: the lane is handed on, and the caller still gets a result.
+function failedInside(request: CallRequest, error: unknown): ToolResult {
+  release(request);
+  return internalFailure(request, error);
 }
 
 const NO_ARGS: Record<string, unknown> = Object.freeze({});
 
 /** The result of a call that failed inside toolwright (a bug): the caller still gets a result. */
-export function internalFailure(attempt: Pick<CallAttempt, "toolName" | "callId">, error: unknown): ToolResult {
-  return failureResult(attempt.toolName, attempt.callId, "failed", {
+export function internalFailure(call: Pick<CallAttempt, "toolName" | "callId">, error: unknown): ToolResult {
+  return failureResult(call.toolName, call.callId, "failed", {
     code: ErrorCode.ToolFailed,
-    message: callNotCompletedText(attempt.toolName, describeThrown(error)),
+    message: callNotCompletedText(call.toolName, describeThrown(error)),
   });
 }

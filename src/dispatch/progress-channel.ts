@@ -6,7 +6,6 @@ import {
   progressProblem,
 } from "../tool/tool-progress.js";
 import type { CallingAgent } from "../tool/tool.js";
-import { CallContext } from "../tool/call-context.js";
 import { type ToolListeners, anyListens } from "./tool-listeners.js";
 import { unserialisable } from "./unserialisable.js";
 
@@ -108,34 +107,6 @@ export class ProgressChannel {
 }
 
 const ZERO: ToolProgress = Object.freeze({ progress: 0 });
-
-/** Builds the context a handler receives (`scope`: the agent's store scope, for its idempotency key), with the channel's `reportProgress`. */
-/**
- * Opens a call's channel when anything can hear its progress (its `onProgress`, a `progress` listener, a tracer that
- * takes progress) or its tool is a generator; else returns undefined, and the call's `reportProgress` is a shared
- * no-op: a plain call pays one check per receiver, not a channel.
- */
-export function openChannel(request: ProgressSource, tracer: ProgressTracer | undefined): ProgressChannel | undefined {
-  const heard =
-    request.definition.streams === true ||
-    request.onProgress !== undefined ||
-    anyListens(request.listeners, "progress") ||
-    tracer?.progress !== undefined;
-  return heard ? new ProgressChannel(request, tracer) : undefined;
-}
-
-/** Builds the context a handler receives, with the channel's `reportProgress` (a no-op without a channel). */
-export function callContext(
-  source: ProgressSource,
-  signal: AbortSignal,
-  channel: ProgressChannel | undefined,
-  args: unknown,
-  scope: string,
-  caller = false,
-): CallContext {
-  const report = channel === undefined ? unheard : channel.report;
-  return new CallContext(signal, source.agent, source.callId, source.definition, args, scope, report, caller);
-}
 
 /** The `reportProgress` of a call nobody can hear: its progress goes nowhere. */
 export function unheard(): void {}

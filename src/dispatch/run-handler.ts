@@ -47,6 +47,10 @@ export function runHandler(
   } catch (error) {
     return failed(definition, context.callId, error, channel?.last);
   }
+  // A plain value (a number, a string): neither a promise nor a generator.
+  if (typeof value !== "object" || value === null) {
+    if (typeof value !== "function") return succeeded(definition, context.callId, value);
+  }
   let thenable: boolean;
   let generator: Generated | undefined;
   try {
@@ -92,6 +96,11 @@ function succeeded(definition: ToolDefinition, callId: string, value: unknown): 
 }
 
 function succeededUnsafe(definition: ToolDefinition, callId: string, value: unknown): HandlerOutcome {
+  // A string, number, boolean or nothing is sent as it is: no result shape, no content part, nothing to encode.
+  const type = typeof value;
+  if (type === "string" || type === "number" || type === "boolean" || type === "undefined") {
+    return { result: successResult(definition.name, callId, value) };
+  }
   // A result returned as it is still goes to a model: what it carries must be sendable like any other value.
   const problem = unserialisable(value);
   if (!problem && isToolResult(value)) return { result: { ...value, toolName: definition.name, callId } };

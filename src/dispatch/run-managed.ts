@@ -1,13 +1,14 @@
 import { NOT_BACKGROUNDED } from "../errors/model-messages.js";
 import { ToolTimeoutError } from "../errors/errors.js";
 import { activeCallTracer, reportSettled, tracedCall } from "./call-tracer.js";
-import { ProgressChannel, callContext } from "./progress-channel.js";
+import { ProgressChannel } from "./progress-channel.js";
 import type { CallContext } from "../tool/call-context.js";
 import type { CallRequest } from "./call-request.js";
-import { checkBackgroundOutcome, checksResults } from "./check-output.js";
+import { checkBackgroundOutcome } from "./check-output.js";
+import { checksResults } from "./call-route.js";
 import { notify } from "./finish.js";
 import { runAttempts } from "./retry.js";
-import type { HandlerOutcome } from "./run-handler.js";
+import { type HandlerOutcome, runHandler } from "./run-handler.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-results.js";
 import { TASK_STATUS_TOOL } from "./tasks/index.js";
@@ -39,13 +40,45 @@ export function runManaged(
   // (CallContext.signal): a controller per call, and its collection, was most of the cost of a call made with a
   // signal, about 3.7 µs against 0.3 µs without (issue #19).
   const controller = timeoutMs !== undefined || request.background ? new AbortController() : undefined;
-  const channel = new ProgressChannel(request, activeCallTracer());
+  const { route } = request;
+  const tracer = route.traced ? activeCallTracer() : undefined;
+  // A call that may be handed to a background task keeps a channel: the task's status shows its progress. Any other
+  // opens one only when someone can hear it.
+  const heard = controller !== undefined || route.heard || request.onProgress !== undefined || tracer?.progress;
+  const channel = heard ? new ProgressChannel(request, tracer) : undefined;
   const linked = controller === undefined && caller !== undefined;
   const signal = controller?.signal ?? caller ?? NEVER_ABORTED;
-  const context = callContext(request, signal, channel, args, keyScope(request), linked);
-  const backoff = request.runtime?.options.retryBackoffMs;
-  const work = runAttempts(definition, request.target, args, context, backoff, channel);
-  if (controller === undefined) return caller === undefined ? work : untilAborted(context, caller, work, channel);
+  const context = request.context(args, signal, channel, linked);
+  if (controller === undefined) {
+    // Without retries the handler runs as it is: a call that needs no waiting costs no async function.
+    const work =
+      (definition.maxRetries ?? 0) > 0
+        ? runAttempts(definition, request.target, args, context, request.runtime?.options.retryBackoffMs, channel)
+        : runHandler(definition, request.target, args, context, channel);
+    return caller === undefined ? Promise.resolve(work) : untilAborted(context, caller, work, channel);
+  }
+  const work = runAttempts(
+    definition,
+    request.target,
+    args,
+    context,
+    request.runtime?.options.retryBackoffMs,
+    channel!,
+  );
+  return timed(request, args, timeoutMs, controller, work, channel!);
+}
+
+// A call toolwright itself may stop: at its time limit, or as a background task from the start.
+function timed(
+  request: CallRequest,
+  args: Record<string, unknown>,
+  timeoutMs: number | undefined,
+  controller: AbortController,
+  work: Promise<HandlerOutcome>,
+  channel: ProgressChannel,
+): Promise<HandlerOutcome> {
+  const { definition, callId } = request;
+  const caller = request.signal;
   // Asked to run as a background task from the start: handed off at once, as at a time limit of 0 ms.
   if (request.background) return Promise.resolve(handOffNow(request, args, controller, work, channel));
 
@@ -81,7 +114,7 @@ export function runManaged(
 
 /**
  * The outcome of `work`, or `cancelled` as soon as the caller aborts (the handler's signal, made from the caller's,
- * aborts too): a call with a caller's signal and no time limit, on the pipeline and at the direct door alike. The
+ * aborts too): a call with a caller's signal and no time limit, whatever else its route holds. The
  * context is settled either way, so its signal stops following the caller's. A result that arrives after the abort
  * is dropped (resolve is a no-op by then). A cancelled call says how far it got when `channel` heard progress.
  */
@@ -196,9 +229,4 @@ function stop(
 function withProgress(result: ToolResult, channel: ProgressChannel): ToolResult {
   const progress = channel.last;
   return progress === undefined ? result : { ...result, progress };
-}
-
-/** The scope a call's idempotency key is derived under: its agent's store scope, or "" for a bare registry call. */
-export function keyScope(request: CallRequest): string {
-  return request.runtime?.keyScope ?? "";
 }

@@ -74,7 +74,7 @@ export function sharedApprovals(
     scope,
     resolve,
     // The run of an edited approval carries the edit, so its result and events say what the human changed.
-    runApproved: (call, args, edit) => runApproved(edit ? { ...call, approval: edit } : call, args),
+    runApproved: (call, args, edit) => runApproved(edit ? call.approved(call.signal, edit) : call, args),
     target: approvalTarget,
     refuseApproved: async (call, args, reason) => notify(call, args, rejection(call, reason)),
     approvalTtlMs: options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS,
@@ -128,7 +128,7 @@ function resumeTask(resolve: StoreHost["resolve"], task: TaskResume): (() => Tas
   const controller = new AbortController();
   const resolved = resolve(task.toolName, task.callId, controller.signal);
   if (!resolved) return undefined;
-  const request: CallRequest = { ...resolved, background: false };
+  const request = resolved.resumed();
   const args = deepFreeze(structuredClone(task.args)) as Record<string, unknown>;
   return () => ({
     controller,

@@ -1,6 +1,6 @@
 import { describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
-import { ToolDefinitionError, ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
+import { ToolDefinitionError } from "../errors/errors.js";
 import {
   invalidArgumentsResultText,
   schemaCannotValidateText,
@@ -8,37 +8,24 @@ import {
 } from "../errors/model-messages.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
 import { type ToolFailure, failureResult } from "../tool/tool-result.js";
-import { callContext, openChannel } from "./progress-channel.js";
+import { ProgressChannel } from "./progress-channel.js";
 import { activeCallTracer } from "./call-tracer.js";
-import type { CallAttempt, CallRequest } from "./call-request.js";
+import type { CallRequest } from "./call-request.js";
 import { beforeRefusal } from "./before-refusal.js";
 import { type Settled, makeEvent } from "./finish.js";
 import { anyListens } from "./tool-listeners.js";
 import { runHandler } from "./run-handler.js";
-import { keyScope, runManaged } from "./run-managed.js";
+import { runManaged } from "./run-managed.js";
 import { cancelledResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
 import { nestedHold } from "./nested-lane.js";
 import { InvalidCall, type ValidatedCall, validateCall } from "./validate-call.js";
 import { Ending } from "./ending.js";
 
-// The stages of a call, each a function of the call and what the stage before answered: pipeline.ts lists them in
-// order and runs them (the gates stage is approval-gate.ts). Each answers with what the next stage takes, or an
+// The stages of a call, each a function of the call and what the stage before answered: pipeline.ts assembles each
+// tool's route from the ones it needs, in order (the gates stage is approval-gate.ts, the result check
+// check-output.ts). Each answers with what the next stage takes, or an
 // Ending that skips the rest.
-
-/** Looks the tool up: a call of a tool the caller cannot see ends here, `not_found` or `denied`. */
-export function lookUp(attempt: CallAttempt): CallRequest | Ending {
-  if (attempt.definition !== undefined) return attempt as CallRequest;
-  const { toolName, unavailable } = attempt;
-  const available = unavailable?.available() ?? [];
-  const error =
-    unavailable?.exists() === true
-      ? new ToolPermissionError(attempt.agent?.name ?? "", toolName, available)
-      : new ToolNotFoundError(toolName, available);
-  const outcome = error instanceof ToolPermissionError ? "denied" : "not_found";
-  const result = failureResult(toolName, attempt.callId, outcome, { code: error.code, message: error.message });
-  return new Ending({ result, error }, attempt.rawArgs, "unavailable");
-}
 
 /** Parses, snapshots, normalizes and checks the arguments; a call cancelled by then ends here. */
 export function validate(request: CallRequest): Settled<Record<string, unknown> | Ending> {
@@ -46,7 +33,8 @@ export function validate(request: CallRequest): Settled<Record<string, unknown> 
   const { definition, callId } = request;
   let validated: ReturnType<typeof validateCall>;
   try {
-    validated = validateCall(definition, request.rawArgs, request.validator);
+    const { route } = request;
+    validated = validateCall(definition, request.rawArgs, request.validator, route.compiled, route.normalize);
   } catch (error) {
     // A schema ajv cannot compile (outside schemas are compiled at registration), or one the validator found
     // broken on plain JSON: a definition bug the model cannot fix, reported as a failed call, never thrown.
@@ -73,11 +61,8 @@ export function invalidEnding(request: CallRequest, invalid: InvalidCall): Endin
   return new Ending(outcome, request.rawArgs, "ended");
 }
 
-/**
- * The result of a call whose arguments are invalid: what {@link invalidEnding} ends the call with, and what the direct
- * door returns by itself when nobody listens (no request, no ending for a call that ends before anything runs).
- */
-export function invalidResult(toolName: string, callId: string, invalid: InvalidCall): ToolFailure {
+/** The result of a call whose arguments are invalid: what {@link invalidEnding} ends the call with. */
+function invalidResult(toolName: string, callId: string, invalid: InvalidCall): ToolFailure {
   const { issues } = invalid;
   return failureResult(toolName, callId, "invalid_arguments", {
     code: ErrorCode.InvalidArguments,
@@ -134,32 +119,29 @@ async function askBefore(
 
 /** Runs the handler: plainly, or managed (time limit, abort signal, retries, background hand-off). */
 export function run(request: CallRequest, args: Record<string, unknown>): Settled<Ending> {
-  const max = request.definition.maxResultChars ?? request.runtime?.options.maxResultChars;
-  if (max === undefined) return runPlain(request, args);
-  const ended = runPlain(request, args);
-  return ended instanceof Promise ? ended.then((settled) => capped(settled, max)) : capped(ended, max);
-}
-
-// The result remembers how much of it the model reads, so a builder called later (or MCP) cuts it the tool's way.
-function capped(ended: Ending, maxResultChars: number): Ending {
-  const { outcome } = ended;
-  return new Ending({ ...outcome, result: { ...outcome.result, maxResultChars } }, ended.args, ended.exit);
-}
-
-function runPlain(request: CallRequest, args: Record<string, unknown>): Settled<Ending> {
-  const { definition, runtime } = request;
-  const timeoutMs = definition.timeoutMs ?? runtime?.options.defaultTimeoutMs;
-  const managed = timeoutMs !== undefined || request.signal !== undefined || (definition.maxRetries ?? 0) > 0;
-  if (managed || request.background) {
-    return runManaged(request, args, timeoutMs).then((outcome) => new Ending(outcome, args, "ended"));
+  const { route, options } = request;
+  if (route.managed || options.signal !== undefined || options.background === true) {
+    return runManaged(request, args, route.timeoutMs).then((outcome) => new Ending(outcome, args, "ended"));
   }
   // Run plainly (no time limit, signal or retries). A call nobody can hear progress of (and no generator) opens no
-  // progress channel. The direct door builds its own context (doorContext, direct-call.ts).
-  const channel = openChannel(request, activeCallTracer());
-  const context = callContext(request, NEVER_ABORTED, channel, args, keyScope(request));
+  // progress channel.
+  const tracer = route.traced ? activeCallTracer() : undefined;
+  const heard = route.heard || options.onProgress !== undefined || tracer?.progress !== undefined;
+  const channel = heard ? new ProgressChannel(request, tracer) : undefined;
+  const context = request.context(args, NEVER_ABORTED, channel);
   const outcome = runHandler(request.definition, request.target, args, context, channel);
   if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
   return new Ending(outcome, args, "ended");
+}
+
+/**
+ * The cap stage: the result remembers how much of it the model reads, so a builder called later (or MCP) cuts it
+ * the tool's way.
+ */
+export function capResult(request: CallRequest, ended: Ending): Ending {
+  const { outcome } = ended;
+  const maxResultChars = request.route.maxResultChars!;
+  return new Ending({ ...outcome, result: { ...outcome.result, maxResultChars } }, ended.args, ended.exit);
 }
 
 function cancelled(request: CallRequest, args: unknown): Ending {

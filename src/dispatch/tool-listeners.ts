@@ -2,6 +2,8 @@ import type { CallingAgent } from "../tool/tool.js";
 import type { ToolProgressEvent } from "../tool/tool-progress.js";
 import type { ApprovalEdit, ToolResult } from "../tool/tool-result.js";
 
+const CHANGES = Symbol.for("toolwright.routeChanges");
+
 /** The events of a tool call: `before`, `after` and `error` once each at most, `progress` as often as it reports. */
 export type ToolEventName = "before" | "after" | "error" | "progress";
 
@@ -49,17 +51,14 @@ export type BeforeRefusal =
   { readonly thrown: false; readonly reason: string } | { readonly thrown: true; readonly error: unknown };
 
 /**
- * How many times a listener was added or removed anywhere in the process. A runtime that found its calls quiet (see
- * `CallRuntime.plainFor`) remembers this count, so a warm call checks one number instead of asking every listener
- * set about every event; any change invalidates that answer.
+ * How many times anything an assembled route is made from changed in the process: a listener added or removed
+ * anywhere, a tracer installed or removed. A route remembers the count it was assembled at (see `CallRoute`), so a
+ * warm call checks one number instead of asking every listener set about every event. Under a `Symbol.for` key, so
+ * the ESM and CommonJS copies of the package count together (a registry of one copy, an agent of the other).
  */
-export const listenerChanges = { count: 0 };
-
-/** Returns true when none of the listener sets holds a listener of any event. */
-export function noneListen(sets: readonly ToolListeners[]): boolean {
-  for (const set of sets) if (set.has("before") || set.has("after") || set.has("error")) return false;
-  return true;
-}
+export const routeChanges: { count: number } = ((globalThis as { [CHANGES]?: { count: number } })[CHANGES] ??= {
+  count: 0,
+});
 
 /**
  * Holds listeners of tool-call events and runs them. A `before` listener that throws denies the call (policy fails
@@ -76,10 +75,10 @@ export class ToolListeners {
     }
     let set = this.#listeners.get(event);
     if (!set) this.#listeners.set(event, (set = new Set()));
-    if (!set.has(listener as ToolEventListener)) listenerChanges.count += 1;
+    if (!set.has(listener as ToolEventListener)) routeChanges.count += 1;
     set.add(listener as ToolEventListener);
     return () => {
-      if (set.delete(listener as ToolEventListener)) listenerChanges.count += 1;
+      if (set.delete(listener as ToolEventListener)) routeChanges.count += 1;
     };
   }
 

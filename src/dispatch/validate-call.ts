@@ -5,7 +5,7 @@ import type { ArgumentIssue } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator, CompiledValidator } from "../schema/validator.js";
 import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
-import { IDLE, planOf } from "../schema/normalize-arguments.js";
+import { IDLE, type NodePlan, planOf } from "../schema/normalize-arguments.js";
 import { parseArguments } from "../schema/parse-arguments.js";
 import {
   SnapshotFailure,
@@ -72,8 +72,10 @@ export function validateCall(
   rawArgs: unknown,
   validator: ArgumentValidator,
   // Outside the guard below: a schema that does not compile is the developer's mistake, and the caller reports it so.
-  // Looked up once (or handed in by a caller that keeps it): the check below is handed the compiled function.
+  // Handed in by a route, which compiled it once (or looked up here): the check below is handed the function.
   compiled: CompiledValidator = validator.compileArguments(definition.inputSchema),
+  // How the snapshot normalises the arguments: a route found it once.
+  normalize: NodePlan = planOf(definition.inputSchema),
 ): ValidatedCall | Promise<ValidatedCall> {
   let value: unknown = rawArgs ?? {};
   if (typeof rawArgs === "string") {
@@ -89,7 +91,7 @@ export function validateCall(
   // Normalised on the same walk.
   const schema = definition.inputSchema;
   const copy = typeof rawArgs !== "string";
-  const snapshot = snapshotArguments(value, copy, planOf(schema));
+  const snapshot = snapshotArguments(value, copy, normalize);
   // Arrays of numbers are left to the validator (strict numbers): a failure is the snapshot's whole say only when
   // it looked everywhere, so it looks again, everywhere, for the first issue in order (a rejected call only).
   const deferred = snapshotDeferred();

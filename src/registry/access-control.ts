@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
-import type { DirectDoor } from "../dispatch/index.js";
+import type { CallRequest, CallRoute } from "../dispatch/index.js";
 
 /** Returns true when a tool's `allowedAgents` admits the agent name: omitted admits every agent, `[]` none. */
 export function isAllowed(definition: Pick<ToolDefinition, "allowedAgents">, agentName: string): boolean {
@@ -10,12 +10,12 @@ export function isAllowed(definition: Pick<ToolDefinition, "allowedAgents">, age
 /** The tools one agent name may see and call, by tool name; `own` marks the agent class's own tools. */
 export type AgentToolView = ReadonlyMap<string, AgentToolEntry>;
 
-/** One tool an agent name sees: its definition, whether it is the agent's own method, and its direct door's parts. */
+/** One tool an agent name sees: its definition, whether it is the agent's own method, and its assembled route. */
 export interface AgentToolEntry {
   readonly definition: ToolDefinition;
   readonly own: boolean;
-  /** What the direct door assembled for this tool's calls, on the first one (see direct-call.ts). */
-  door: DirectDoor | undefined;
+  /** The route assembled for this tool's calls, on the first one (see `agentRoute` in dispatch/pipeline.ts). */
+  route: CallRoute<CallRequest> | undefined;
 }
 
 /**
@@ -30,7 +30,7 @@ export function buildAgentView(
   const view = new Map<string, AgentToolEntry>();
   for (let i = 0; i < ownTools.length; i++) {
     const definition = ownTools[i]!;
-    if (isAllowed(definition, agentName)) view.set(definition.name, { definition, own: true, door: undefined });
+    if (isAllowed(definition, agentName)) view.set(definition.name, { definition, own: true, route: undefined });
   }
   for (const definition of sharedTools) {
     if (!isAllowed(definition, agentName)) continue;
@@ -41,7 +41,7 @@ export function buildAgentView(
           `the registry's tool "${definition.name}". Rename one, or leave "${agentName}" out of the shared tool's allowedAgents.`,
       );
     }
-    view.set(definition.name, { definition, own: false, door: undefined });
+    view.set(definition.name, { definition, own: false, route: undefined });
   }
   return view;
 }

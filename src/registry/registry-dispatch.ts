@@ -1,4 +1,4 @@
-import { callRequest, runCall, validatedArguments } from "../dispatch/index.js";
+import { CallRequest, bareRoute, runCall, validatedArguments } from "../dispatch/index.js";
 import type { ToolListeners } from "../dispatch/index.js";
 import { ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
 import type { ArgumentValidator } from "../schema/validator.js";
@@ -56,18 +56,8 @@ export async function dispatchModuleTool(
   }
   const validated = await validatedArguments(definition, args, shared.validator);
   const agent: CallingAgent | undefined = agentName === undefined ? undefined : { name: agentName, id: options.agent! };
-  return runCall(
-    callRequest({
-      toolName: name,
-      definition,
-      rawArgs: args,
-      validated,
-      callId: options.callId ?? generateCallId(),
-      agent,
-      signal: options.signal,
-      validator: shared.validator,
-      listeners: shared.listenerSets,
-      onProgress: options.onProgress,
-    }),
-  );
+  const route = bareRoute(definition, shared.validator, shared.listenerSets);
+  const callId = options.callId ?? generateCallId();
+  const { signal, onProgress } = options;
+  return runCall(new CallRequest(route, undefined, undefined, args, callId, agent, { signal, onProgress, validated }));
 }

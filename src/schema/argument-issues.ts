@@ -7,7 +7,11 @@ const NO_ISSUES: readonly ArgumentIssue[] = Object.freeze([]);
 
 /** Returns the issues of `value` against a compiled schema, or a shared empty array when it is valid. */
 export function issuesOf(validate: ValidateFunction, value: unknown): readonly ArgumentIssue[] {
-  if (validate(value)) return NO_ISSUES;
+  return validate(value) ? NO_ISSUES : failedIssues(validate);
+}
+
+/** Returns the issues of the value `validate` just refused (it validated nothing since). */
+export function failedIssues(validate: ValidateFunction): readonly ArgumentIssue[] {
   // ajv overwrites `errors` on the next call: turn them into data now.
   return toIssues(narrowUnionErrors(validate.errors ?? []));
 }

@@ -18,7 +18,7 @@ class Calc extends BaseAgent {
 
 const seen: string[] = [];
 
-describe("plain calls of a plain tool (the direct path)", () => {
+describe("plain calls of a plain tool (a route with no listener stage)", () => {
   beforeEach(() => (seen.length = 0));
 
   it("are heard by listeners added and no longer heard once they are removed, after warm calls", async () => {

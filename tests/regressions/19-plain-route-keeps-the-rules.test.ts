@@ -1,15 +1,16 @@
 import { BaseAgent, type ToolCallContext, ToolRegistry, currentToolCall, p, tool } from "toolwright";
 
-// Issue 19: an agent's plain calls now go through a direct door in front of the pipeline (src/dispatch/direct-call.ts),
-// which runs validate → lane → handler → result without building a request. These are the ways a door could differ
-// from the pipeline it stands in for: a lane never handed back, a listener that misses the end of a call, a context
-// that is not the one the pipeline gives, arguments the caller can still change, a result that never settles.
+// Issue 19 (then a direct door beside the pipeline; since issue 32 the one route, assembled per tool): a plain call's
+// route leaves out every stage it does not need and ends without telling anyone while nobody listens. These are the
+// ways such a route could break the rules: a lane never handed back, a listener that misses the end of a call, a
+// context that is not the one a listened call gets, arguments the caller can still change, a result that never
+// settles.
 
 const within = <T>(promise: Promise<T>, ms = 2_000): Promise<T | "stuck"> =>
   Promise.race([promise, new Promise<"stuck">((resolve) => setTimeout(() => resolve("stuck"), ms).unref())]);
 
-class Door extends BaseAgent {
-  static override agentName = "door";
+class Plain extends BaseAgent {
+  static override agentName = "plain_route";
   readonly seen: unknown[] = [];
   unsubscribe: (() => void) | undefined;
 
@@ -48,9 +49,9 @@ class Door extends BaseAgent {
   }
 }
 
-describe("the direct door keeps the pipeline's rules (issue 19)", () => {
+describe("a plain call's route keeps the pipeline's rules (issues 19, 32)", () => {
   it("hands the serial lane back after a handler that throws at once or rejects", async () => {
-    const agent = new Door({ registry: new ToolRegistry() });
+    const agent = new Plain({ registry: new ToolRegistry() });
     expect((await agent.callTool("boom", {})).ok).toBe(false);
     expect((await agent.callTool("later", {})).ok).toBe(false);
     const next = await within(agent.callTool("add", { a: 1, b: 2 }));
@@ -58,16 +59,16 @@ describe("the direct door keeps the pipeline's rules (issue 19)", () => {
   });
 
   it("gives the handler the same context and idempotency key as the pipeline, for the same call id", async () => {
-    const agent = new Door({ registry: new ToolRegistry() });
-    await agent.callTool("add", { a: 1, b: 2 }, { callId: "same" }); // the door
-    await agent.callTool("add", { a: 1, b: 2 }, { callId: "same", onProgress: () => undefined }); // the pipeline
-    const [door, pipeline] = agent.seen as { callId: string; key: string; current: boolean }[];
-    expect(door).toEqual({ callId: "same", key: pipeline!.key, current: true });
+    const agent = new Plain({ registry: new ToolRegistry() });
+    await agent.callTool("add", { a: 1, b: 2 }, { callId: "same" }); // the quiet route
+    await agent.callTool("add", { a: 1, b: 2 }, { callId: "same", onProgress: () => undefined }); // with a progress listener
+    const [quiet, pipeline] = agent.seen as { callId: string; key: string; current: boolean }[];
+    expect(quiet).toEqual({ callId: "same", key: pipeline!.key, current: true });
     expect(pipeline!.current).toBe(true);
   });
 
   it("tells a listener the handler added of the call's own end", async () => {
-    const agent = new Door({ registry: new ToolRegistry() });
+    const agent = new Plain({ registry: new ToolRegistry() });
     const result = await agent.callTool("listen", {});
     expect(result).toMatchObject({ ok: true, content: "listening" });
     expect(agent.seen).toContain("after listen");
@@ -75,7 +76,7 @@ describe("the direct door keeps the pipeline's rules (issue 19)", () => {
   });
 
   it("runs an async handler on a copy: the caller changing its object later changes nothing", async () => {
-    const agent = new Door({ registry: new ToolRegistry() });
+    const agent = new Plain({ registry: new ToolRegistry() });
     const items = [1, 2, 3];
     const pending = agent.callTool("keep", { items });
     items.push(4);
@@ -84,7 +85,7 @@ describe("the direct door keeps the pipeline's rules (issue 19)", () => {
   });
 
   it("refuses invalid arguments with the model's text, and a busy lane still queues", async () => {
-    const agent = new Door({ registry: new ToolRegistry() });
+    const agent = new Plain({ registry: new ToolRegistry() });
     const invalid = await agent.callTool("add", { a: 1, b: "two" });
     expect(invalid).toMatchObject({ ok: false, outcome: "invalid_arguments", error: { code: "INVALID_ARGUMENTS" } });
     const order: string[] = [];
@@ -95,12 +96,12 @@ describe("the direct door keeps the pipeline's rules (issue 19)", () => {
   });
 
   it("runs a serial call made from inside the lane's holder at once", async () => {
-    const agent = new Door({ registry: new ToolRegistry() });
+    const agent = new Plain({ registry: new ToolRegistry() });
     expect(await within(agent.callTool("outer", {}))).toMatchObject({ ok: true, content: 5 });
   });
 
   it("ends a call whose arguments' getter adds a listener through finish, so the listener hears it", async () => {
-    const agent = new Door({ registry: new ToolRegistry() });
+    const agent = new Plain({ registry: new ToolRegistry() });
     const heard: string[] = [];
     let off: (() => void) | undefined;
     const args = {

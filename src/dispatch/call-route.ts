@@ -1,0 +1,104 @@
+import type { ToolDefinition } from "../tool/tool-definition.js";
+import type { ArgumentValidator, CompiledValidator } from "../schema/validator.js";
+import { type NodePlan, planOf } from "../schema/normalize-arguments.js";
+import type { RuntimeOptions } from "./call-runtime.js";
+import { installedCallTracer } from "./call-tracer.js";
+import type { Ending } from "./ending.js";
+import type { ToolResult } from "../tool/tool-result.js";
+import type { Exit, Settled } from "./finish.js";
+import type { HandlerOutcome } from "./run-handler.js";
+import { runsInParallel } from "./serial-lane.js";
+import { type ToolListeners, anyListens, routeChanges } from "./tool-listeners.js";
+
+/**
+ * One stage onwards of an assembled route: takes a call (a `CallRequest`, whose file imports this one) and what the
+ * stage before answered, and ends it.
+ */
+export type Step<Request> = (request: Request, args: Record<string, unknown>) => Settled<Ending>;
+
+/** Returns true when a tool's results go through the result stage (check-output.ts): it has `returns` or `toModelOutput`. */
+export function checksResults(definition: ToolDefinition): boolean {
+  return (
+    definition.outputSchema !== undefined ||
+    definition.outputStandardSchema !== undefined ||
+    definition.toModelOutput !== undefined
+  );
+}
+
+/**
+ * What one tool's calls need, decided once per (tool, agent runtime or bare registry, listener sets, tracer): which
+ * stages its route has, and what they keep (the schema compiled, the normalisation plan). `pipeline.ts` assembles the
+ * route's function from it. A listener added or removed anywhere, or a tracer installed, makes every route stale
+ * (`routeChanges`); the next call assembles its tool's route again.
+ */
+export class CallRoute<Request = unknown> {
+  /** The count of route changes this route was assembled at: it is stale once the count moved. */
+  readonly at = routeChanges.count;
+  /** The tool's schema, compiled once by the registry's validator; undefined when it does not compile. */
+  readonly compiled: CompiledValidator | undefined;
+  /** How the snapshot normalises the tool's arguments, found once. */
+  readonly normalize: NodePlan;
+  /** Scopes or approval: the gates stage. */
+  readonly gated: boolean;
+  /** A serial tool run by an agent: the lane stage. */
+  readonly serial: boolean;
+  /** Someone listens to `before`: the `before` stage. */
+  readonly asked: boolean;
+  /** A time limit, retries, or a background hand-off on every call: the run stage manages the handler. */
+  readonly managed: boolean;
+  /** The tool's own time limit, else the runtime's default. */
+  readonly timeoutMs: number | undefined;
+  /** The result stage (`returns`, `toModelOutput`). */
+  readonly checked: boolean;
+  /** The most characters of a result the model reads (the tool's, else the runtime's): the cap stage. */
+  readonly maxResultChars: number | undefined;
+  /** Someone but the caller can hear progress (a streaming tool, a `progress` listener): a channel per call. */
+  readonly heard: boolean;
+  /** A tracer is installed: each call asks it whether it traces. */
+  readonly traced: boolean;
+  /** Nobody listens to `after` or `error`: a call's end returns its result without telling anyone. */
+  readonly quiet: boolean;
+  /** The assembled function: every stage, from validation to the end. Set by the assembler (pipeline.ts). */
+  start!: Step<Request>;
+  /** The same from the first stage after the gates, where an approved call comes back in. */
+  pastGates!: Step<Request>;
+  /** How a call of the route ends: told to its listeners by `finish`, or its result returned when nobody listens. */
+  end!: (request: Request, args: unknown, outcome: HandlerOutcome, exit: Exit) => Settled<ToolResult>;
+
+  /**
+   * Finds what `definition`'s calls need under an agent runtime's `options` (undefined: a bare registry dispatch,
+   * which has no runtime), with `validator` and `listeners` of the registry (and agent).
+   */
+  constructor(
+    readonly definition: ToolDefinition,
+    readonly options: RuntimeOptions | undefined,
+    readonly validator: ArgumentValidator,
+    readonly listeners: readonly ToolListeners[],
+  ) {
+    let compiled: CompiledValidator | undefined;
+    try {
+      compiled = validator.compileArguments(definition.inputSchema);
+    } catch {
+      // The validate stage compiles again, and reports the definition problem as the call's result.
+      compiled = undefined;
+    }
+    this.compiled = compiled;
+    this.normalize = planOf(definition.inputSchema);
+    this.gated = definition.authScopes !== undefined || Boolean(definition.requiresApproval);
+    this.serial = options !== undefined && !runsInParallel(definition);
+    this.asked = anyListens(listeners, "before");
+    this.timeoutMs = definition.timeoutMs ?? options?.defaultTimeoutMs;
+    this.managed = this.timeoutMs !== undefined || (definition.maxRetries ?? 0) > 0 || definition.background === true;
+    this.checked = checksResults(definition);
+    this.maxResultChars = definition.maxResultChars ?? options?.maxResultChars;
+    this.heard = definition.streams === true || anyListens(listeners, "progress");
+    const tracer = installedCallTracer();
+    this.traced = tracer !== undefined;
+    this.quiet = !anyListens(listeners, "after") && !anyListens(listeners, "error");
+  }
+
+  /** True while nothing the route was assembled from changed. */
+  get fresh(): boolean {
+    return this.at === routeChanges.count;
+  }
+}
