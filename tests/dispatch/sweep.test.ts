@@ -74,7 +74,9 @@ describe("sweeping runs whose lease ran out (issue 24)", () => {
     while (keys.length === 0) await sleep(2);
     cut();
     expect(await sweeper.approvals.sweep()).toBe(0); // the lease still runs
+    // The keepers look for orphans by this process's clock before the store's guard checks by its own.
     pass(60);
+    await sleep(60);
     expect(await sweeper.approvals.sweep()).toBe(1);
     expect(await sweeper.approvals.sweep()).toBe(0);
     let record = await store.get("approval", "s//ops", pending.approvalId!);
@@ -93,7 +95,7 @@ describe("sweeping runs whose lease ran out (issue 24)", () => {
     expect(handed.outcome).toBe("backgrounded");
     cut();
     expect(await sweeper.tasks.sweep()).toBe(0);
-    // The tasks keeper looks for orphans by this process's clock before the store's guard checks by its own.
+    // As above: this process's clock first, then the store's.
     pass(60);
     await sleep(60);
     expect(await sweeper.tasks.sweep()).toBe(1);
