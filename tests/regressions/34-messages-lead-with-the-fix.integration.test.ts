@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { BaseAgent, ToolDefinitionError, ToolRegistry, builtinTool, p } from "toolwright";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, builtinTool } from "toolwright";
 import { checkAllowedAgents, knownAgent } from "../../src/cli/allowed-agents-check.js";
 import { generateSchemas } from "../../src/generate/generate.js";
 
