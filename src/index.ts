@@ -97,7 +97,7 @@ export type {
 export type { BackgroundTasks, TaskInfo, TaskLimits, TaskStatus } from "./dispatch/tasks/index.js";
 export { TASK_STATUS_TOOL } from "./dispatch/tasks/index.js";
 export { isToolResult, renderToolResult } from "./tool/tool-result.js";
-export type { ApprovalEdit } from "./tool/tool-result.js";
+export type { ApprovalEdit, SyncOverrun } from "./tool/tool-result.js";
 export { image } from "./content/image.js";
 export { audio } from "./content/audio.js";
 export { file } from "./content/file.js";

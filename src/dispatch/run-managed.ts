@@ -12,6 +12,7 @@ import type { ToolResult } from "../tool/tool-result.js";
 import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-results.js";
 import { TASK_STATUS_TOOL } from "./tasks/index.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
+import { overranOutcome } from "./sync-overrun.js";
 
 /**
  * Runs a handler (with its retries) under a time limit and the caller's abort signal, and resolves with the first of:
@@ -44,7 +45,14 @@ export function runManaged(
   const signal = controller?.signal ?? caller ?? NEVER_ABORTED;
   const context = callContext(request, signal, channel, args, keyScope(request), linked);
   const backoff = request.runtime?.options.retryBackoffMs;
-  const work = runAttempts(definition, request.target, args, context, backoff, channel);
+  const started = timeoutMs === undefined ? 0 : performance.now();
+  let work = runAttempts(definition, request.target, args, context, backoff, channel);
+  if (timeoutMs !== undefined) {
+    // The handler's synchronous part has run: past the limit, the timer below could not fire in time, so the call
+    // would answer late as if it had no limit. It still answers its result, marked `overran` and warned about once.
+    const tookMs = Math.round(performance.now() - started);
+    if (tookMs > timeoutMs) work = work.then((outcome) => overranOutcome(request, outcome, timeoutMs, tookMs));
+  }
   if (controller === undefined) return caller === undefined ? work : untilAborted(context, caller, work, channel);
   // Asked to run as a background task from the start: handed off at once, as at a time limit of 0 ms.
   if (request.background) return Promise.resolve(handOffNow(request, args, controller, work, channel));
