@@ -32,7 +32,13 @@ export { tool } from "./decorators/tool.js";
 export { builtinTool } from "./decorators/builtin-tool.js";
 export type { BuiltinToolMethodDecorator, BuiltinToolOptions } from "./decorators/builtin-tool.js";
 export type { ToolOptions } from "./tool/tool-options.js";
-export type { GeneratedToolOptions, ToolMethodDecorator } from "./decorators/tool.js";
+export type {
+  GeneratedToolOptions,
+  ToolArgsOf,
+  ToolDecoratorOptions,
+  ToolMethodDecorator,
+  ToolParamsInput,
+} from "./decorators/tool.js";
 export { registerGeneratedSchemas } from "./reflect/generated-schemas.js";
 export type { GeneratedSchemas, GeneratedTool } from "./reflect/generated-schemas.js";
 export type { Integer } from "./params/integer-type.js";

@@ -112,7 +112,7 @@ export interface HttpMcpServerHandle extends McpServerHandle {
  *
  * Needs the optional peer dependency `@modelcontextprotocol/server` (the MCP SDK v2), loaded on the first call.
  * @throws {ToolDefinitionError} for an option key it does not know for the transport, naming the closest one;
- *   {@link Error} naming the package when `@modelcontextprotocol/server` is not installed, or when the port is taken;
+ *   an Error naming the package when `@modelcontextprotocol/server` is not installed, or when the port is taken;
  *   {@link RangeError} for a `sessionIdleTimeoutMs`, `maxSessions` or `maxInFlight` that is not positive.
  * @example
  * const server = await serveMcp(new FileAgent(), { transport: "http", port: 3000 });
