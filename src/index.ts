@@ -32,7 +32,13 @@ export { tool } from "./decorators/tool.js";
 export { builtinTool } from "./decorators/builtin-tool.js";
 export type { BuiltinToolMethodDecorator, BuiltinToolOptions } from "./decorators/builtin-tool.js";
 export type { ModelOutputValue, ToolOptions } from "./tool/tool-options.js";
-export type { GeneratedToolOptions, ToolMethodDecorator } from "./decorators/tool.js";
+export type {
+  GeneratedToolOptions,
+  ToolArgsOf,
+  ToolDecoratorOptions,
+  ToolMethodDecorator,
+  ToolParamsInput,
+} from "./decorators/tool.js";
 export { registerGeneratedSchemas } from "./reflect/generated-schemas.js";
 export type { GeneratedSchemas, GeneratedTool } from "./reflect/generated-schemas.js";
 export type { Integer } from "./params/integer-type.js";
@@ -98,7 +104,7 @@ export type {
 export type { BackgroundTasks, TaskInfo, TaskLimits, TaskStatus } from "./dispatch/tasks/index.js";
 export { TASK_STATUS_TOOL } from "./dispatch/tasks/index.js";
 export { isToolResult, renderToolResult } from "./tool/tool-result.js";
-export type { ApprovalEdit } from "./tool/tool-result.js";
+export type { ApprovalEdit, SyncOverrun } from "./tool/tool-result.js";
 export { image } from "./content/image.js";
 export { audio } from "./content/audio.js";
 export { file } from "./content/file.js";

@@ -1,6 +1,6 @@
 import type { Approvals } from "../dispatch/approvals/index.js";
 import { generateCallId } from "../tool/call-id.js";
-import { type RuntimeOptions, runtimeOptionsOf } from "../dispatch/index.js";
+import { RUNTIME_OPTION_NAMES, type RuntimeOptions, runtimeOptionsOf } from "../dispatch/index.js";
 import {
   CallRequest,
   type CallAttempt,
@@ -20,6 +20,7 @@ import type { ToolResult } from "../tool/tool-result.js";
 import type { ToolCall } from "../tool/tool-call.js";
 import type { ToolProgressEvent } from "../tool/tool-progress.js";
 import { ToolDefinitionError } from "../errors/errors.js";
+import { checkKnownKeys } from "../errors/known-keys.js";
 import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js";
 import {
   AGENT_VIEW,
@@ -88,6 +89,24 @@ export const END_CALL = Symbol("toolwright.endCall");
 
 const NO_OPTIONS: RuntimeOptions = Object.freeze({});
 const NO_CALL_OPTIONS: CallToolOptions = Object.freeze({});
+// The keys each options object may have: anything else is a misspelling that would be ignored, so it is refused.
+const AGENT_OPTION_KEYS: ReadonlySet<string> = new Set(["name", "registry", ...RUNTIME_OPTION_NAMES]);
+const CALL_OPTION_KEYS: ReadonlySet<string> = new Set(
+  Object.keys({
+    signal: 0,
+    callId: 0,
+    loadedTools: 0,
+    onProgress: 0,
+    awaitApproval: 0,
+    background: 0,
+  } satisfies Record<keyof CallToolOptions, 0>),
+);
+const BATCH_OPTION_KEYS: ReadonlySet<string> = new Set(
+  Object.keys({ signal: 0, stopOnError: 0, onProgress: 0, loadedTools: 0 } satisfies Record<
+    keyof RunToolCallsOptions | "loadedTools",
+    0
+  >),
+);
 const NO_RESERVED_NAMES: readonly string[] = Object.freeze([]);
 const STATUS_TOOL_NAME: readonly string[] = Object.freeze([TASK_STATUS_TOOL]);
 // Each agent's id, once read. A field would add 8 bytes to every agent (56 without), though most never show their id.
@@ -128,7 +147,8 @@ export class BaseAgent {
    * Creates the agent and joins its registry under its name.
    * @throws {ToolDefinitionError} when a tool of the class is declared wrongly, clashes with a shared tool it can see,
    *   the name is taken by another agent class in the registry, a tool's `allowedAgents` grants access to a name taken
-   *   from the class name (minifiers rename classes), or a runtime option is invalid.
+   *   from the class name (minifiers rename classes), a runtime option is invalid, or `options` has a key that is no
+   *   option (named, with the closest option: `timeout` → `defaultTimeoutMs`).
    */
   constructor(options: BaseAgentOptions = NO_OPTIONS) {
     const ctor = new.target;
@@ -136,6 +156,7 @@ export class BaseAgent {
     if (typeof this.name !== "string" || this.name === "") {
       throw new ToolDefinitionError(`${ctor.name}: an agent name must be a non-empty string.`);
     }
+    if (options !== NO_OPTIONS) checkKnownKeys(options, AGENT_OPTION_KEYS, `${ctor.name} options`);
     // Without options there is nothing to look through: the common `new Agent()` skips the scan of the option table.
     this.#setup = options === NO_OPTIONS ? NO_OPTIONS : (runtimeOptionsOf(options, ctor) ?? NO_OPTIONS);
     // The built-in task_status tool's name is reserved, so no shared tool can take it now or later.
@@ -193,8 +214,17 @@ export class BaseAgent {
    * Calls one of the agent's tools with the arguments a model sent (an object or JSON text). Never rejects for a
    * mistake the model made: an unknown or forbidden tool, bad arguments, a failing or slow handler, a missing approval
    * or scope each come back as a result with `ok: false`, an `error.code` and a message the model can act on.
+   * @throws {ToolDefinitionError} (as a rejection) when `options` has a key that is no option: a developer's mistake.
    */
   callTool(name: string, args: unknown, options: CallToolOptions = NO_CALL_OPTIONS): Promise<ToolResult> {
+    if (options !== NO_CALL_OPTIONS) {
+      // The options are the developer's, not the model's: a misspelt one rejects rather than being ignored.
+      try {
+        checkKnownKeys(options, CALL_OPTION_KEYS, `${this.name}.callTool("${name}") options`);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     const callId = options.callId ?? generateCallId();
     const runtime = this.#state();
     const entry = this.#view().get(name);
@@ -237,7 +267,8 @@ export class BaseAgent {
    * Consecutive calls of parallel tools (`concurrencySafe`, `readOnly` or `executionMode: "parallel"`) run together;
    * calls of other tools run one at a time and never overlap with another serial call of this agent, even one from a
    * concurrent batch. `signal` cancels the batch; `stopOnError` cancels the rest once a call fails.
-   * @throws {TypeError} when `calls` is not an array.
+   * @throws {TypeError} when `calls` is not an array; {@link ToolDefinitionError} when `options` has a key that is no
+   *   option (both as a rejection).
    * @example
    * const results = await agent.runToolCalls(
    *   response.toolCalls.map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })),
@@ -248,6 +279,11 @@ export class BaseAgent {
     calls: readonly ToolCall[],
     options: RunToolCallsOptions & { readonly loadedTools?: LoadedTools } = {},
   ): Promise<ToolResult[]> {
+    try {
+      checkKnownKeys(options, BATCH_OPTION_KEYS, `${this.name}.runToolCalls options`);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const loadedTools = options.loadedTools;
     return runToolCalls(calls, options, {
       callTool: (name, args, callOptions) =>

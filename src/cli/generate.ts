@@ -60,7 +60,7 @@ async function runOnce(command: GenerateCommand, io: CliOutput): Promise<{ code:
  * Runs `toolwright generate`: writes the module of generated schemas, or with `--check` only compares it (exit 1 when
  * stale or missing, for CI), or with `--watch` writes it again whenever a file it read changes, until a signal.
  * Exit 1 when a type cannot be JSON Schema; each problem is printed as `file:line:column message`. When no file that
- * declares tools imports the module, it prints the exact import line to add.
+ * declares tools imports the module, it prints the exact import line to add to each file whose tools need it.
  */
 export async function runGenerate(command: GenerateCommand, io: CliOutput, signal?: AbortSignal): Promise<number> {
   const first = await runOnce(command, io);

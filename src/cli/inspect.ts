@@ -4,7 +4,10 @@ import { PROVIDER_NAMES, PROVIDER_TABLE, type ProviderName } from "../providers/
 import type { CompatibilityFinding, Severity } from "../schema/finding.js";
 import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool } from "../tool/tool.js";
-import { type AccessFinding, checkAllowedAgents } from "./allowed-agents-check.js";
+import { type AccessFinding, type KnownAgent, checkAllowedAgents, knownAgent } from "./allowed-agents-check.js";
+
+// `inspect` hands its caller the reading of an agent's name too, so the command loads one module for both.
+export { knownAgent };
 import { firstLine } from "./cli-error.js";
 import type { DefinitionFinding } from "./definition-findings.js";
 import type { FoundAgent } from "./find-agents.js";
@@ -27,7 +30,7 @@ export interface InspectOptions {
   /** Check OpenAI strict mode too (`--strict`); by default OpenAI is checked as `toOpenAITools(tools, { strict: false })`. */
   readonly strict?: boolean;
   /** Every agent name the module defines (also those `--agent` leaves out), for the `allowedAgents` check. */
-  readonly agentNames?: readonly string[];
+  readonly agentNames?: readonly (string | KnownAgent)[];
   /** Definition mistakes found in the module's exports and source. */
   readonly definitions?: readonly DefinitionFinding[];
 }
@@ -154,7 +157,7 @@ export function inspectAgents(
   const inspected = agents.map((found) => inspectAgent(found, provider, options.strict ?? false));
   const all = inspected.flatMap((agent) => agent.findings);
   const tools = moduleTools();
-  const access = checkAllowedAgents(tools, options.agentNames ?? agents.map((found) => found.agent.name));
+  const access = checkAllowedAgents(tools, options.agentNames ?? agents.map((found) => knownAgent(found.agent)));
   return {
     module,
     provider: provider ?? null,

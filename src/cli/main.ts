@@ -5,21 +5,26 @@ import type { CliOutput } from "./cli-output.js";
 // Each command loads its modules when it runs: `generate` never needs the providers, the registry or the MCP SDK,
 // whose loading was a tenth of its CPU time.
 async function runInspect(argv: InspectCommand, io: CliOutput): Promise<number> {
-  const [{ findAgents, selectAgents }, { formatReport }, { inspectAgents }, { loadModule }, { definitionFindings }] =
-    await Promise.all([
-      import("./find-agents.js"),
-      import("./format-report.js"),
-      import("./inspect.js"),
-      import("./load-module.js"),
-      import("./definition-findings.js"),
-    ]);
+  const [
+    { findAgents, selectAgents },
+    { formatReport },
+    { inspectAgents, knownAgent },
+    { loadModule },
+    { definitionFindings },
+  ] = await Promise.all([
+    import("./find-agents.js"),
+    import("./format-report.js"),
+    import("./inspect.js"),
+    import("./load-module.js"),
+    import("./definition-findings.js"),
+  ]);
   const exports = await loadModule(argv.module);
   const all = findAgents(exports);
   const found = selectAgents(all, argv.module, argv.agent);
   const report = inspectAgents(argv.module, found, argv.provider, {
     // The exact OpenAI form is what toOpenAITools gives by default (strict "auto"); the overview checks strict mode on request.
     strict: argv.strict ?? argv.provider === "openai",
-    agentNames: all.map((entry) => entry.agent.name),
+    agentNames: all.map((entry) => knownAgent(entry.agent)),
     definitions: await definitionFindings(argv.module, exports),
   });
   io.out(argv.json ? JSON.stringify(report, null, 2) : formatReport(report));

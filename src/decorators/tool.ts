@@ -31,13 +31,39 @@ export type GeneratedToolOptions = Omit<ToolOptions, "description" | "params"> &
   readonly params?: undefined;
 };
 
+/** What `params` of `@tool` may be: a shape of `p` descriptors, a `p.object(...)`, or a Standard Schema object. */
+export type ToolParamsInput = ParamShape | ObjectParam<ParamShape> | StandardSchemaLike;
+
+/** The arguments a method decorated with `params: P` receives (`never` without `params`: the schema is generated). */
+export type ToolArgsOf<P> = [P] extends [undefined]
+  ? never
+  : P extends ObjectParam<infer S>
+    ? InferArgs<S>
+    : P extends StandardSchemaLike<infer O>
+      ? O
+      : P extends ParamShape
+        ? InferArgs<P>
+        : never;
+
+/**
+ * The options `@tool` takes, with `params` of type `P` and `returns` of type `R`: `description` is required with
+ * `params` and optional without (then `toolwright generate` writes the schema from the method's type and JSDoc).
+ * One object type, not a union of overloads, so that tsc names a misspelt key (`requireApproval`) in its message.
+ */
+export type ToolDecoratorOptions<P, R> = Omit<ToolOptions, "params" | "returns" | "description"> & {
+  readonly params?: P;
+  readonly returns?: R;
+  readonly description?: string;
+} & ([P] extends [undefined] ? unknown : { readonly description: string });
+
 /**
  * Marks a method as a tool. The method receives the validated arguments object (defaults filled in) and, as a second
  * argument it may leave out, the call's {@link ToolCallContext}: its abort `signal`, `callId`, `agent` and `tool`.
  * With a descriptor shape, a method whose parameter type disagrees with the shape does not compile; with `returns`,
  * neither does one whose return type disagrees with the result's schema. Without `params`,
  * the schema comes from the parameter's type and JSDoc through `toolwright generate`.
- * @throws {ToolDefinitionError} at class definition for bad options or a method that cannot be a tool.
+ * @throws {ToolDefinitionError} at class definition for bad options (an unknown key among them, named with the
+ *   closest known one) or a method that cannot be a tool.
  * @example
  * class Weather extends BaseAgent {
  *   \@tool({ description: "Forecast for a city", params: { city: p.string(), days: p.integer().default(3) } })
@@ -46,31 +72,9 @@ export type GeneratedToolOptions = Omit<ToolOptions, "description" | "params"> &
  *   }
  * }
  */
-export function tool<const S extends ParamShape, const R = undefined>(
-  options: ToolOptions & { readonly params: ObjectParam<S>; readonly returns?: R },
-): ToolMethodDecorator<InferArgs<S>, InferReturns<R>>;
-/**
- * Marks a method as a tool. The method receives the validated arguments object (defaults filled in) and, as a second
- * argument it may leave out, the call's {@link ToolCallContext} (`signal`, `callId`, `agent`, `tool`).
- */
-export function tool<const S extends ParamShape, const R = undefined>(
-  options: ToolOptions<S> & { readonly params: S; readonly returns?: R },
-): ToolMethodDecorator<InferArgs<S>, InferReturns<R>>;
-/**
- * Marks a method as a tool. The method receives the validated arguments object (defaults filled in) and, as a second
- * argument it may leave out, the call's {@link ToolCallContext} (`signal`, `callId`, `agent`, `tool`).
- */
-export function tool<Output, const R = undefined>(
-  options: ToolOptions & { readonly params: StandardSchemaLike<Output>; readonly returns?: R },
-): ToolMethodDecorator<Output, InferReturns<R>>;
-/**
- * Marks a method as a tool. The method receives the validated arguments object (defaults filled in) and, as a second
- * argument it may leave out, the call's {@link ToolCallContext} (`signal`, `callId`, `agent`, `tool`).
- */
-export function tool<const R = undefined>(
-  options?: GeneratedToolOptions & { readonly returns?: R },
-): ToolMethodDecorator<never, InferReturns<R>>;
-export function tool(options: ToolOptions | GeneratedToolOptions = {}): ToolMethodDecorator<never> {
+export function tool<const P extends ToolParamsInput | undefined = undefined, const R = undefined>(
+  options: ToolDecoratorOptions<P, R> = {} as ToolDecoratorOptions<P, R>,
+): ToolMethodDecorator<ToolArgsOf<P>, InferReturns<R>> {
   return (first: unknown, second: unknown, third?: unknown) =>
     recordTool("tool", options as ToolOptions, first, second, "@tool", third);
 }

@@ -145,6 +145,9 @@ const RUNTIME_OPTIONS = {
 
 const RUNTIME_KEYS = Object.keys(RUNTIME_OPTIONS) as readonly (keyof RuntimeOptions)[];
 
+/** The name of every runtime option, for a check of an agent's options that refuses any other key. */
+export const RUNTIME_OPTION_NAMES: readonly string[] = RUNTIME_KEYS;
+
 /**
  * Returns `options` when it sets any runtime option (after checking them), else undefined, so that an agent built
  * with only a name or a registry keeps no reference to the options object. A message names them after `owner`, the

@@ -7,7 +7,7 @@ export { agentRoute, bareRoute, endCall, runApproved, runCall, unavailableCall }
 export type { RouteSlot } from "./pipeline.js";
 export { InvalidCall, validateCall, validatedArguments } from "./validate-call.js";
 export type { ValidatedCall } from "./validate-call.js";
-export { CallRuntime, runtimeOptionsOf } from "./call-runtime.js";
+export { CallRuntime, RUNTIME_OPTION_NAMES, runtimeOptionsOf } from "./call-runtime.js";
 export type { Approver, ApprovalDecision, RuntimeOptions, ScopeChecker } from "./call-runtime.js";
 export { ToolListeners } from "./tool-listeners.js";
 export type {

@@ -13,6 +13,7 @@ import type { ToolResult } from "../tool/tool-result.js";
 import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-results.js";
 import { TASK_STATUS_TOOL } from "./tasks/index.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
+import { overranOutcome } from "./sync-overrun.js";
 
 /**
  * Runs a handler (with its retries) under a time limit and the caller's abort signal, and resolves with the first of:
@@ -57,14 +58,14 @@ export function runManaged(
         : runHandler(definition, request.target, args, context, channel);
     return caller === undefined ? Promise.resolve(work) : untilAborted(context, caller, work, channel);
   }
-  const work = runAttempts(
-    definition,
-    request.target,
-    args,
-    context,
-    request.runtime?.options.retryBackoffMs,
-    channel!,
-  );
+  const started = timeoutMs === undefined ? 0 : performance.now();
+  let work = runAttempts(definition, request.target, args, context, request.runtime?.options.retryBackoffMs, channel!);
+  if (timeoutMs !== undefined) {
+    // The handler's synchronous part has run: past the limit, the timer in `timed` could not fire in time, so the call
+    // would answer late as if it had no limit. It still answers its result, marked `overran` and warned about once.
+    const tookMs = Math.round(performance.now() - started);
+    if (tookMs > timeoutMs) work = work.then((outcome) => overranOutcome(request, outcome, timeoutMs, tookMs));
+  }
   return timed(request, args, timeoutMs, controller, work, channel!);
 }
 

@@ -55,7 +55,8 @@ export function findMethods(tsApi: TypeScript, checker: ts.TypeChecker, file: ts
             anonymous.push(member);
             continue;
           }
-          methods.push({ kind: match.kind, className: node.name.text, method: member, name, declared });
+          const needsModule = needsGenerated(tsApi, match.kind, call.arguments[0], member, declared);
+          methods.push({ kind: match.kind, className: node.name.text, method: member, name, declared, needsModule });
         }
       }
     }
@@ -120,6 +121,26 @@ function decoratorKind(
 
 // Returns the keys of an object-literal `params`, an empty set without `params`, or undefined when the schema is
 // given another way (`inputSchema`, a Standard Schema or a variable), which the generator leaves alone.
+// Whether the decorator's options leave something only the generated module gives: the description (from JSDoc) or a
+// parameter's type. Options that are not an object literal cannot be read, so they are taken to need it.
+function needsGenerated(
+  tsApi: TypeScript,
+  kind: FoundMethod["kind"],
+  options: ts.Expression | undefined,
+  member: ts.MethodDeclaration,
+  declared: ReadonlySet<string>,
+): boolean {
+  if (!options || !tsApi.isObjectLiteralExpression(options)) return true;
+  const has = (key: string) =>
+    options.properties.some((p) => p.name !== undefined && tsApi.isIdentifier(p.name) && p.name.text === key);
+  if (!has("description")) return true;
+  if (kind === "tool") return !has("params");
+  return member.parameters.some(
+    (parameter) =>
+      parameter.initializer === undefined && !(tsApi.isIdentifier(parameter.name) && declared.has(parameter.name.text)),
+  );
+}
+
 function declaredParams(tsApi: TypeScript, options: ts.Expression | undefined): Set<string> | undefined {
   if (!options) return new Set();
   if (!tsApi.isObjectLiteralExpression(options)) return new Set();

@@ -39,8 +39,9 @@ export interface GenerateResult {
   /** Types that cannot be JSON Schema, duplicate class names, ...; empty when all went well. */
   readonly issues: readonly GenerateIssue[];
   /**
-   * When no file that declares tools imports the module: each of those files with the line that would import it
-   * (the decorators find the schemas only once the module has run). Empty when one of them imports it.
+   * When no file that declares tools imports the module: each file with a tool that cannot be defined without it (no
+   * `description`, or a parameter whose type only the method gives) with the line that would import it (the
+   * decorators find the schemas only once the module has run). Empty when one of them imports it, or none needs it.
    */
   readonly missingImports: readonly MissingImport[];
 }
@@ -78,6 +79,8 @@ export async function generateSchemas(options: GenerateOptions): Promise<Generat
   const seen = new Map<string, ts.Node>();
   let importFrom: { specifier: string; file: string } | undefined;
   const declaring: ts.SourceFile[] = [];
+  // The files with a tool that cannot be defined without the module: only they are told to import it.
+  const needing: ts.SourceFile[] = [];
   for (const fileName of files) {
     const file = program.getSourceFile(fileName);
     if (!file || file.isDeclarationFile) continue;
@@ -87,6 +90,7 @@ export async function generateSchemas(options: GenerateOptions): Promise<Generat
       report(node, "a decorated method's class needs a name: schemas are keyed by class name and method");
     if (found.importedFrom && !importFrom) importFrom = { specifier: found.importedFrom, file: file.fileName };
     if (found.methods.length > 0) declaring.push(file);
+    if (found.methods.some((method) => method.needsModule)) needing.push(file);
     for (const method of found.methods) {
       const key = `${method.className}.${method.name}`;
       const before = seen.get(key);
@@ -119,7 +123,7 @@ export async function generateSchemas(options: GenerateOptions): Promise<Generat
     issues,
     missingImports: imported
       ? []
-      : declaring.map((file) => ({ file: file.fileName, line: importLine(file.fileName, out) })),
+      : needing.map((file) => ({ file: file.fileName, line: importLine(file.fileName, out) })),
   };
 }
 

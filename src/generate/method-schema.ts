@@ -21,6 +21,11 @@ export interface FoundMethod {
   readonly name: string;
   /** Parameters (builtin) or properties (tool) the decorator declares in `params`: a failure to map them is no error. */
   readonly declared: ReadonlySet<string>;
+  /**
+   * The method cannot be defined without the generated module: its decorator gives no `description`, or no type for
+   * a parameter (no `params` on `@tool`; a `@builtinTool` parameter with neither a descriptor nor a default).
+   */
+  readonly needsModule: boolean;
 }
 
 /** Creates the mapping state of one tool. */

@@ -66,9 +66,13 @@ export function buildBuiltinSchema(entry: ToolEntry, className: string): Builtin
     const literal = parameter.defaultValue;
     if (!descriptor && !literal && entry.legacy) throw unknownTypeError(where, name, entry.legacy, designType);
     if (!descriptor && !literal) {
-      mismatch(
-        `parameter "${name}" has no descriptor${parameter.hasDefault ? " and its default is not a literal" : ""} ` +
-          "(to read it from the method's type, run `npx toolwright generate` and import the module it writes)",
+      // The fix leads: a descriptor in `params`. `generate` is the alternative, and the minified-code hint of a name
+      // mismatch does not apply (the name was read).
+      throw new ToolDefinitionError(
+        `${where}: parameter "${name}" needs a descriptor: params: { ${name}: p.string() } (or the p.* of its type)` +
+          `${parameter.hasDefault ? ", since its default is not a literal" : ""}. Declared params: ` +
+          `[${declared.join(", ")}]; method parameters: [${names.join(", ")}]. To write the schema from the ` +
+          "method's types instead, run `npx toolwright generate` and import the module it writes.",
       );
     }
     if (parameter.rest && descriptor?.type !== "array")

@@ -1,10 +1,11 @@
 import { ToolDefinitionError } from "../errors/errors.js";
+import { checkKnownKeys } from "../errors/known-keys.js";
 import type { JsonSchema } from "../params/json-schema.js";
 import type { ObjectParam } from "../params/object.js";
 import type { ParamShape } from "../params/param.js";
 import type { StandardSchemaLike } from "../schema/input-schema.js";
 import type { ReturnsSchema } from "../schema/output-schema.js";
-import { TOOL_FLAGS } from "./flags.js";
+import { TOOL_FLAGS, TOOL_FLAG_NAMES } from "./flags.js";
 import { type OptionTable, checkOptions } from "./option-table.js";
 import type { ToolFlags } from "./tool.js";
 
@@ -44,6 +45,17 @@ export interface ToolOptions<S extends ParamShape = ParamShape> extends ToolFlag
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 const POSITIONAL = { positional: { rule: { kind: "names" } } } as const satisfies OptionTable;
+/** Every key of {@link ToolOptions}: what `@tool`, `@builtinTool`, `BaseTool` and `register` accept. */
+export const TOOL_OPTION_KEYS: ReadonlySet<string> = new Set([
+  "name",
+  "description",
+  "params",
+  "inputSchema",
+  "returns",
+  "toModelOutput",
+  "positional",
+  ...TOOL_FLAG_NAMES,
+]);
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Throws unless `name` is a portable tool name. */
@@ -70,6 +82,8 @@ export function validateToolOptions(
 ): asserts options is ToolOptions {
   if (typeof options !== "object" || options === null) fail(where, "options must be an object with a description.");
   const o = options as Record<string, unknown>;
+  // First: a misspelt flag (`requireApproval`) would otherwise leave the tool without what it asked for.
+  checkKnownKeys(o, TOOL_OPTION_KEYS, where);
   // A decorated method may take its description from its JSDoc, through `toolwright generate`; the reflector checks.
   const skipDescription = descriptionOptional && o.description === undefined;
   if (!skipDescription && (typeof o.description !== "string" || o.description.trim() === "")) {

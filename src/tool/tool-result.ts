@@ -76,6 +76,21 @@ export interface ToolResultBase {
   readonly progress?: ToolProgress;
   /** Set when a human approved the call with edited arguments: what the model asked for and what ran instead. */
   readonly approval?: ApprovalEdit;
+  /**
+   * Set when the handler ran synchronously past its time limit (`timeoutMs` or the agent's `defaultTimeoutMs`): the
+   * limit could not stop it, since a time limit stops only work that yields, so the call answers the handler's own
+   * result, late. `limitMs` is the limit, `tookMs` how long the synchronous part ran. See docs/runtime.md (CPU-heavy
+   * tools) for moving such work to a worker.
+   */
+  readonly overran?: SyncOverrun;
+}
+
+/** How far a synchronous handler ran past its time limit (see {@link ToolResultBase.overran}). */
+export interface SyncOverrun {
+  /** The call's time limit, in ms. */
+  readonly limitMs: number;
+  /** How long the handler ran synchronously, in ms (rounded). */
+  readonly tookMs: number;
 }
 
 /** A call whose handler ran and returned: `content` is its value (`undefined` for a handler that returned nothing). */

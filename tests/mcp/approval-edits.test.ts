@@ -54,6 +54,18 @@ const ERAS = [
     },
   },
   {
+    era: "2025-11-25 with the SDK v2 client on its default revision",
+    async connect(url: string, answer: Answer) {
+      const client = new ClientV2(
+        { name: "v2-default", version: "1" },
+        { capabilities: { elicitation: { form: {} } } },
+      );
+      client.setRequestHandler("elicitation/create", (request) => answer(request.params as unknown as Form) as never);
+      await client.connect(new TransportV2(new URL(url)));
+      return client;
+    },
+  },
+  {
     era: "2026-07-28 (input_required)",
     async connect(url: string, answer: Answer) {
       const client = new ClientV2(
@@ -124,6 +136,26 @@ describe.each(ERAS)("serveMcp approve with edits, $era", ({ connect }) => {
       expect(textOf(await client.callTool({ name: "send", arguments: model }))).toBe("sent 5 to ann");
       expect(ran).toEqual([model]);
       expect(after.find((r) => r.outcome === "success")?.approval).toBeUndefined();
+    } finally {
+      await client.close();
+    }
+  });
+
+  // Issue 34: the form listed every argument as required, so this answer failed the SDK's check of the answer
+  // ("data must have required property 'to'") and the call answered APPROVAL_REQUIRED.
+  it("approves the call as shown when the client answers { approve: true } alone", async () => {
+    const forms: Form[] = [];
+    const client = await connect(server.url, (form) => {
+      forms.push(form);
+      return { action: "accept", content: { approve: true } };
+    });
+    try {
+      const result = await client.callTool({ name: "send", arguments: model });
+      expect((forms[0]!.requestedSchema as { required?: string[] }).required).toEqual(["approve"]);
+      expect(textOf(result)).toBe("sent 5 to ann");
+      expect(ran).toEqual([model]);
+      expect(after.find((r) => r.outcome === "success")?.approval).toBeUndefined();
+      expect(agent.approvals.pending()).toEqual([]);
     } finally {
       await client.close();
     }

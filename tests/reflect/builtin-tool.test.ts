@@ -81,7 +81,7 @@ describe("@builtinTool", () => {
         return `${from}->${to}`;
       }
     }
-    expect(() => new Files({ registry: registry() })).toThrow(/parameter "to" has no descriptor/);
+    expect(() => new Files({ registry: registry() })).toThrow(/parameter "to" needs a descriptor/);
   });
 
   it("throws when a default is not a literal and no descriptor gives the type", () => {
@@ -92,7 +92,7 @@ describe("@builtinTool", () => {
       }
     }
     expect(() => new Clock({ registry: registry() })).toThrow(
-      /"start" has no descriptor and its default is not a literal/,
+      /"start" needs a descriptor: .*, since its default is not a literal/,
     );
   });
 

@@ -2,6 +2,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createConsumer, run, runNodeJson } from "../package/consumer-project.js";
 import { packedTarball } from "./packed-package.js";
+import { runWhen } from "../support/run-when.js";
 import { appTs, appTsconfig, expectedAppOutput } from "./toolchain-app.js";
 
 // Build, pack, installs from the npm cache, and a bundler per row: slow on 2 shared cores.
@@ -9,7 +10,11 @@ jest.setTimeout(600_000);
 
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 // tsup 9's engines: ^22.18.0 || ^24.11.0 || >=26.0.0. CI runs it on Node 22 and 24 (.ci/run).
-const tsupRuns = (major === 22 && minor >= 18) || (major === 24 && minor >= 11) || major >= 26;
+const tsupRuns = runWhen(
+  (major === 22 && minor >= 18) || (major === 24 && minor >= 11) || major >= 26,
+  'tests/toolchains/bundles.integration.test.ts, "tsup, ESM and CommonJS"',
+  `tsup 9 needs Node ^22.18, ^24.11 or >= 26; this is ${process.version}`,
+);
 
 const tsupConfig = `import { defineConfig } from "tsup";
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createConsumer, repoRoot, run } from "../package/consumer-project.js";
 import { packedTarball } from "./packed-package.js";
+import { runWhen } from "../support/run-when.js";
 import { appTs, appTsconfig, expectedAppOutput } from "./toolchain-app.js";
 
 // Each row is its own fresh project with real installs from the npm registry: slow on 2 shared cores.
@@ -9,7 +10,11 @@ jest.setTimeout(600_000);
 
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 // Node strips types without a flag from 22.18 and 23.6 on.
-const stripsTypes = (major === 22 && minor >= 18) || major >= 23;
+const stripsTypes = runWhen(
+  (major === 22 && minor >= 18) || major >= 23,
+  `tests/toolchains/runners.integration.test.ts, "Node's type stripping cannot run decorators"`,
+  `Node strips types without a flag from 22.18 on; this is ${process.version}`,
+);
 
 const install = (cwd: string, ...packages: string[]) =>
   run("npm", ["install", ...packages, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], cwd);
@@ -115,7 +120,13 @@ describe("toolchain rows of docs/toolchains.md", () => {
   });
 
   // The bun package brings its binary as an optional dependency per platform (its postinstall only links it).
-  (process.platform === "linux" && process.arch === "x64" ? it : it.skip)("Bun", async () => {
+  (runWhen(
+    process.platform === "linux" && process.arch === "x64",
+    'tests/toolchains/runners.integration.test.ts, "Bun"',
+    `the Bun row installs bun's linux-x64 build; this is ${process.platform}-${process.arch}`,
+  )
+    ? it
+    : it.skip)("Bun", async () => {
     const dir = project("module");
     await install(dir, tarball, "bun@^1.4.5");
     // Linked into bun/bin by its postinstall where scripts run; else the platform package's own copy.

@@ -1,4 +1,5 @@
 import { type JSONSchema7, jsonSchema, tool } from "ai";
+import { checkKnownKeys } from "../../errors/known-keys.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import {
   type AdaptableAgent,
@@ -58,6 +59,10 @@ async function execute(
   });
 }
 
+const OPTION_KEYS: ReadonlySet<string> = new Set(
+  Object.keys({ only: 0, streamProgress: 0 } satisfies Record<keyof AiSdkToolSetOptions, 0>),
+);
+
 /**
  * Returns the agent's tools and AI SDK 7's `toolApproval` for them, to spread into `generateText`, `streamText` or a
  * `ToolLoopAgent`: the SDK asks its own tool approval before a call that `requiresApproval`, and runs the call once
@@ -68,6 +73,7 @@ async function execute(
  * const result = await generateText({ model, ...toAiSdkToolSet(agent), prompt, stopWhen: stepCountIs(5) });
  */
 export function toAiSdkToolSet(agent: AdaptableAgent, options: AiSdkToolSetOptions = {}): AiSdkToolSet {
+  checkKnownKeys(options, OPTION_KEYS, "toAiSdkToolSet options");
   const tools: AiSdkAgentTools = {};
   const toolApproval: AiSdkToolApproval = {};
   for (const bridged of bridgeTools(agent, { ...options, approval: "framework" })) {

@@ -1,4 +1,5 @@
 import { type JSONSchema7, type Tool as AiSdkTool, jsonSchema, tool } from "ai";
+import { checkKnownKeys } from "../../errors/known-keys.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { type AdaptableAgent, type AdapterOptions, bridgeTools, callBridged } from "../agent-bridge.js";
 import { approvedInMessages } from "./approved-in-messages.js";
@@ -25,6 +26,10 @@ export type AiSdkAgentTool = AiSdkTool<Record<string, unknown>, ToolResult>;
 /** The agent's tools keyed by name: a `ToolSet` for `generateText`, `streamText` and `Agent`. */
 export type AiSdkAgentTools = Record<string, AiSdkAgentTool>;
 
+const OPTION_KEYS: ReadonlySet<string> = new Set(
+  Object.keys({ approval: 0, only: 0, streamProgress: 0 } satisfies Record<keyof AiSdkToolsOptions, 0>),
+);
+
 /**
  * Returns the agent's tools as an AI SDK `ToolSet`. Every call goes through `agent.callTool` with the SDK's
  * `abortSignal` and `toolCallId`; a model mistake (bad arguments, unknown tool, failed handler) reaches the model as
@@ -37,6 +42,7 @@ export type AiSdkAgentTools = Record<string, AiSdkAgentTool>;
  * const result = await generateText({ model, tools: toAiSdkTools(agent), prompt, stopWhen: stepCountIs(5) });
  */
 export function toAiSdkTools(agent: AdaptableAgent, options: AiSdkToolsOptions = {}): AiSdkAgentTools {
+  checkKnownKeys(options, OPTION_KEYS, "toAiSdkTools options");
   const tools: AiSdkAgentTools = {};
   for (const bridged of bridgeTools(agent, options)) {
     const { tool: source, needsApproval } = bridged;

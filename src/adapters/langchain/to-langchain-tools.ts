@@ -7,6 +7,7 @@ import {
   type ToolRunnableConfig,
   type ToolSchemaBase,
 } from "@langchain/core/tools";
+import { checkKnownKeys } from "../../errors/known-keys.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { type ProgressRun, progressSink } from "./progress-events.js";
 import {
@@ -132,6 +133,10 @@ export function toLangChainToolMessage(result: ToolResult): ToolMessage {
   });
 }
 
+const ONLY_KEY: ReadonlySet<string> = new Set(
+  Object.keys({ only: 0 } satisfies Record<keyof LangChainToolsOptions, 0>),
+);
+
 /**
  * Returns the agent's tools as LangChain tools, for `model.bindTools(tools)`, `createAgent({ tools })` or a
  * `ToolNode`. Every call goes through `agent.callTool` with LangChain's tool-call id and abort signal, and a model
@@ -144,6 +149,7 @@ export function toLangChainToolMessage(result: ToolResult): ToolMessage {
  * const model = new ChatOpenAI({ model: "gpt-5" }).bindTools(toLangChainTools(agent));
  */
 export function toLangChainTools(agent: AdaptableAgent, options: LangChainToolsOptions = {}): AgentLangChainTool[] {
+  checkKnownKeys(options, ONLY_KEY, "toLangChainTools options");
   // "framework": a call runs through the approval toLangChainInterruptOn recorded when there is one; without one,
   // toolwright's own gate holds it, as before.
   return bridgeTools(agent, { ...options, approval: "framework" }).map(

@@ -1,5 +1,6 @@
 import { type FunctionTool, tool } from "@openai/agents";
 import { type OpenAIToolOptions, toOpenAITools } from "../../providers/openai/export.js";
+import { checkKnownKeys } from "../../errors/known-keys.js";
 import type { JsonSchema } from "../../params/json-schema.js";
 import { fitsModelBudget } from "../../tool/model-output.js";
 import type { ToolResult } from "../../tool/tool-result.js";
@@ -30,6 +31,10 @@ export type OpenAIAgentsTool = FunctionTool<unknown, never, OpenAIAgentsOutput>;
 type StrictParameters = Extract<FunctionTool["parameters"], { additionalProperties: false }>;
 type LooseParameters = Extract<FunctionTool["parameters"], { additionalProperties: true }>;
 
+const OPTION_KEYS: ReadonlySet<string> = new Set(
+  Object.keys({ approval: 0, only: 0, strict: 0, outputSchema: 0 } satisfies Record<keyof OpenAIAgentsToolsOptions, 0>),
+);
+
 /**
  * Returns the agent's tools as OpenAI Agents SDK function tools, for `new Agent({ tools })`. Every call goes through
  * `agent.callTool` with the SDK's tool-call id and abort signal; a model mistake comes back to the model as
@@ -42,6 +47,7 @@ type LooseParameters = Extract<FunctionTool["parameters"], { additionalPropertie
  * const assistant = new Agent({ name: "Travel", instructions, tools: toOpenAIAgentsTools(agent) });
  */
 export function toOpenAIAgentsTools(agent: AdaptableAgent, options: OpenAIAgentsToolsOptions = {}): OpenAIAgentsTool[] {
+  checkKnownKeys(options, OPTION_KEYS, "toOpenAIAgentsTools options");
   const bridged = bridgeTools(agent, options);
   // The exporter's plan decides per tool whether it can be strict, and gives fresh, mutable parameters.
   const exported = toOpenAITools(

@@ -38,14 +38,14 @@ export const MAX_ATTEMPT_MS = 30 * 24 * 60 * 60 * 1_000;
  * throw and never retries it. Temporal retries only an attempt that was lost (the worker died, the attempt's time
  * limit passed): `maximumAttempts` is the tool's `1 + maxRetries` (how many runs it says a call may take), at least
  * `defaults.maximumAttempts` (3), with `retryIntervalMs` (1 s) doubling between them; each attempt runs with the same
- * idempotency key. A malformed activity input fails without retries ({@link NON_RETRYABLE_INPUT}).
+ * idempotency key. A malformed activity input fails without retries (error type `ToolwrightActivityInput`).
  *
  * An attempt's time limit is the tool's budget with room to spare: `timeoutMs` (which already covers toolwright's
  * retries) times `1 + maxRetries`, the pauses between tries and `slackMs`, so a live attempt ends first with its own
  * `timed_out` result and the limit catches only a worker that stopped answering; for a tool without `timeoutMs`,
  * `startToCloseTimeoutMs` plus the pauses between its tries (so toolwright's own retries never run past it and make
  * Temporal start a second attempt beside a live one); `backgroundTimeoutMs` for one with `onTimeout: "background"`.
- * Never more than {@link MAX_ATTEMPT_MS} (a `maxRetries` in the hundreds would otherwise make it Infinity).
+ * Never more than 30 days (`MAX_ATTEMPT_MS`) (a `maxRetries` in the hundreds would otherwise make it Infinity).
  */
 export function activityOptionsFor(spec: TemporalToolSpec, defaults: TemporalToolDefaults = {}): ActivityOptions {
   const tries = 1 + (spec.maxRetries ?? 0);

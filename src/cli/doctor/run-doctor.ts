@@ -9,7 +9,7 @@ import type { AccessFinding } from "../allowed-agents-check.js";
 import { checkToolchains } from "./toolchain-checks.js";
 
 async function moduleAccess(module: string): Promise<AccessFinding[]> {
-  const [{ findAgents }, { moduleTools }, { loadModule }, { checkAllowedAgents }] = await Promise.all([
+  const [{ findAgents }, { moduleTools }, { loadModule }, { checkAllowedAgents, knownAgent }] = await Promise.all([
     import("../find-agents.js"),
     import("../inspect.js"),
     import("../load-module.js"),
@@ -18,7 +18,7 @@ async function moduleAccess(module: string): Promise<AccessFinding[]> {
   const agents = findAgents(await loadModule(module));
   return checkAllowedAgents(
     moduleTools(),
-    agents.map((found) => found.agent.name),
+    agents.map((found) => knownAgent(found.agent)),
   );
 }
 

@@ -40,8 +40,11 @@ function primitive(schema: JsonSchema): boolean {
 /**
  * Builds the approval form for a call: the `approve` boolean and, when every argument of the tool is a primitive
  * MCP elicitation can show (string, number, integer, boolean, string enum), one field per argument with the tool's
- * own type, enum and description and `default` set to what the model sent, so the human may edit them. A tool with
- * nested or array arguments (or an argument named `approve`) gets the approve-only form: MCP forms are flat.
+ * own type, enum and description and `default` set to what the model sent, so the human may edit them. Only `approve`
+ * is required: an argument field is optional, and an answer that leaves it out (`{ approve: true }`, what a client
+ * that shows no fields sends) keeps the value shown. A required argument field would make such an answer fail the
+ * client's and the SDK's check of the answer against the form. A tool with nested or array arguments (or an argument
+ * named `approve`) gets the approve-only form: MCP forms are flat.
  */
 export function approvalForm(
   inputSchema: ObjectJsonSchema | undefined,
@@ -64,8 +67,7 @@ export function approvalForm(
     if (args[name] !== undefined) field.default = args[name];
     fields[name] = field;
   }
-  const required = [APPROVE_FIELD, ...(inputSchema?.required ?? []).filter((name) => names.includes(name))];
-  return { requestedSchema: { type: "object", properties: fields, required }, editable: names };
+  return { requestedSchema: { type: "object", properties: fields, required: [APPROVE_FIELD] }, editable: names };
 }
 
 /** The question above an approval form: the call as the model made it, and whether the form lets the user edit it. */

@@ -3,6 +3,7 @@ import { createApprovalCodec } from "./approval-over-mrtr.js";
 import { listenHttp } from "./http-listener.js";
 import { loadServeStdio, loadServerSdk } from "../load-sdk.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
+import { checkKnownKeys } from "../../errors/known-keys.js";
 import type { McpServableAgent } from "./servable-agent.js";
 
 /** Serve over the standard input and output of this process (for clients that spawn the server). */
@@ -58,6 +59,32 @@ export interface HttpServeOptions extends McpServerOptions {
   readonly bodyTimeoutMs?: number;
 }
 
+const SERVER_OPTION_KEYS = Object.keys({
+  name: 0,
+  version: 0,
+  instructions: 0,
+  approval: 0,
+  requestStateKey: 0,
+  tasks: 0,
+  listCache: 0,
+} satisfies Record<keyof McpServerOptions, 0>);
+// Per transport: an HTTP option given to stdio would be ignored as surely as a misspelt one.
+const STDIO_OPTION_KEYS: ReadonlySet<string> = new Set([...SERVER_OPTION_KEYS, "transport"]);
+const HTTP_OPTION_KEYS: ReadonlySet<string> = new Set([
+  ...SERVER_OPTION_KEYS,
+  ...Object.keys({
+    transport: 0,
+    port: 0,
+    host: 0,
+    path: 0,
+    sessionIdleTimeoutMs: 0,
+    maxSessions: 0,
+    stateless: 0,
+    maxInFlight: 0,
+    bodyTimeoutMs: 0,
+  } satisfies Record<Exclude<keyof HttpServeOptions, keyof McpServerOptions>, 0>),
+]);
+
 const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 5 * 60 * 1000;
 const DEFAULT_MAX_SESSIONS = 1_000;
 const DEFAULT_MAX_IN_FLIGHT = 256;
@@ -93,7 +120,8 @@ export interface HttpMcpServerHandle extends McpServerHandle {
  * 2026-07-28 clients (every request on its own, carrying its `_meta`); see docs/mcp.md.
  *
  * Needs the optional peer dependency `@modelcontextprotocol/server` (the MCP SDK v2), loaded on the first call.
- * @throws {Error} naming the package when `@modelcontextprotocol/server` is not installed, or when the port is taken;
+ * @throws {ToolDefinitionError} for an option key it does not know for the transport, naming the closest one;
+ *   an Error naming the package when `@modelcontextprotocol/server` is not installed, or when the port is taken;
  *   {@link RangeError} for a `sessionIdleTimeoutMs`, `bodyTimeoutMs`, `maxSessions` or `maxInFlight` that is
  *   not positive.
  * @example
@@ -108,6 +136,10 @@ export async function serveMcp(
   agent: McpServableAgent,
   options: ServeMcpOptions,
 ): Promise<McpServerHandle | HttpMcpServerHandle> {
+  if (typeof options === "object" && options !== null) {
+    const known = options.transport === "stdio" ? STDIO_OPTION_KEYS : HTTP_OPTION_KEYS;
+    checkKnownKeys(options, known, "serveMcp options");
+  }
   const sdk = await loadServerSdk();
   const codec = createApprovalCodec(sdk, options.requestStateKey);
   if (options.transport === "stdio") {

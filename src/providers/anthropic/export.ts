@@ -1,3 +1,4 @@
+import { checkKnownKeys } from "../../errors/known-keys.js";
 import { type ExportableTool } from "../../tool/exportable-tool.js";
 import { type ObjectSchemaObject, cloneJson, copyBuiltJson } from "../../schema/json.js";
 import { type CompatibilityFinding, FindingCollector, type Severity } from "../../schema/finding.js";
@@ -134,12 +135,19 @@ export function planAnthropicTools(
   return { tools: planned, findings };
 }
 
+const ANTHROPIC_OPTION_KEYS: ReadonlySet<string> = new Set(
+  Object.keys({ strict: 0, cacheControl: 0, toolSearch: 0, flattenRoot: 0 } satisfies Record<
+    keyof AnthropicToolOptions,
+    0
+  >),
+);
+
 /**
  * Returns the tools in the exact form the Anthropic Messages API takes them: `{ name, description, input_schema }`,
  * with `strict: true` for strict tools (whose schema is rewritten, see "Strict mode" in docs/providers.md) and
  * `cache_control` on the last tool that is not deferred when asked. With `toolSearch`, deferred tools carry
  * `defer_loading: true` and the search tool comes first. The input specs are never changed.
- * @throws {ToolDefinitionError} when Anthropic would reject a tool (its name, `anyOf`, `oneOf` or `allOf` at the root
+ * @throws {ToolDefinitionError} for an option key it does not know (naming the closest), when Anthropic would reject a tool (its name, `anyOf`, `oneOf` or `allOf` at the root
  *   of its schema), when `strict: true` and a tool cannot be strict (the message lists each tool, path and rule), or
  *   when a tool takes the name of the search tool `toolSearch` adds.
  * @example
@@ -161,6 +169,7 @@ export function toAnthropicTools(
   tools: readonly ExportableTool[],
   options: AnthropicToolOptions = {},
 ): (AnthropicTool | AnthropicToolSearchTool)[] {
+  checkKnownKeys(options, ANTHROPIC_OPTION_KEYS, "toAnthropicTools options");
   assertToolNames(tools, "anthropic", ANTHROPIC_NAME_RULE);
   const strict = options.strict ?? false;
   const plan = planAnthropicTools(tools, strict, options.flattenRoot);

@@ -1,4 +1,5 @@
 import { isPlainObject } from "../../schema/json.js";
+import { checkKnownKeys } from "../../errors/known-keys.js";
 import { type ExportableTool } from "../../tool/exportable-tool.js";
 import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
 import { type CompatibilityFinding, FindingCollector } from "../../schema/finding.js";
@@ -216,12 +217,19 @@ function convert(tool: ExportableTool, options: GeminiToolOptions<string>): Conv
   return { parameters, findings: found.findings };
 }
 
+const GEMINI_OPTION_KEYS: ReadonlySet<string> = new Set(
+  Object.keys({ mode: 0, types: 0, recursionDepth: 0, fallback: 0, api: 0 } satisfies Record<
+    keyof GeminiToolOptions,
+    0
+  >),
+);
+
 /**
  * Returns the tools as Gemini `FunctionDeclaration`s (put them in `tools: [{ functionDeclarations }]`). In
  * `"jsonSchema"` mode the schema goes out as it is, in `parametersJsonSchema`; in `"openapi"` mode it is rewritten to
  * the `parameters` subset: `$ref`s inlined (recursion cut and reported), `nullable` instead of `null` types, `const`
  * as a one-value enum, no `additionalProperties`. A tool without parameters has no parameters field.
- * @throws {ToolDefinitionError} when Gemini would reject a tool: its name, or (without `fallback: "jsonSchema"`) a
+ * @throws {ToolDefinitionError} for an option key it does not know (naming the closest); when Gemini would reject a tool: its name, or (without `fallback: "jsonSchema"`) a
  *   schema the OpenAPI subset cannot carry; the message lists each tool, path and rule.
  * @example
  * const functionDeclarations = toGeminiTools(agent.toolSpecs(), { mode: "openapi", types: Type });
@@ -247,6 +255,7 @@ export function toGeminiTools<T extends string = GeminiType>(
   tools: readonly ExportableTool[],
   options: GeminiToolOptions<T> = {},
 ): (GeminiFunctionDeclaration<T> | GeminiJsonSchemaFunctionDeclaration | GeminiInteractionsFunction)[] {
+  checkKnownKeys(options, GEMINI_OPTION_KEYS, "toGeminiTools options");
   assertToolNames(tools, "gemini", GEMINI_NAME_RULE);
   if (options.api === "interactions" && options.mode === "openapi") {
     throw new ToolDefinitionError('toGeminiTools: api: "interactions" takes JSON Schema only; leave mode unset.');

@@ -1,4 +1,5 @@
 import { ToolDefinitionError } from "../../errors/errors.js";
+import { checkKnownKeys } from "../../errors/known-keys.js";
 import { type ExportableTool } from "../../tool/exportable-tool.js";
 import { type ObjectSchemaObject, cloneJson, copyBuiltJson } from "../../schema/json.js";
 import { type CompatibilityFinding, FindingCollector } from "../../schema/finding.js";
@@ -165,6 +166,13 @@ function looseParameters(tool: ExportableTool): { parameters: ObjectSchemaObject
   return { parameters, findings: found.findings };
 }
 
+const OPENAI_OPTION_KEYS: ReadonlySet<string> = new Set(
+  Object.keys({ api: 0, strict: 0, toolSearch: 0, namespace: 0, flattenRoot: 0, customTools: 0 } satisfies Record<
+    keyof OpenAIToolOptions,
+    0
+  >),
+);
+
 /**
  * Returns the tools in the exact form the OpenAI API takes them: Chat Completions
  * `{ type: "function", function: { name, description, parameters, strict } }` or Responses
@@ -172,7 +180,7 @@ function looseParameters(tool: ExportableTool): { parameters: ObjectSchemaObject
  * treats a missing `strict` as `true`. Strict tools carry a rewritten schema (see "Strict mode" in docs/providers.md); the
  * input specs are never changed. With `toolSearch` (Responses only), deferred tools carry `defer_loading: true`, sit
  * in `namespace` when one is given, and the `tool_search` tool comes first.
- * @throws {ToolDefinitionError} when OpenAI would reject a tool (its name, `anyOf` and the like at the root of its
+ * @throws {ToolDefinitionError} for an option key it does not know (naming the closest), when OpenAI would reject a tool (its name, `anyOf` and the like at the root of its
  *   schema, ...), when `strict: true` and a tool cannot be strict (the message lists each tool, path and rule), or
  *   when `toolSearch`/`namespace` are given for Chat Completions or are invalid.
  * @example
@@ -207,6 +215,7 @@ export function toOpenAITools(
   tools: readonly ExportableTool[],
   options: OpenAIToolOptions = {},
 ): OpenAIChatTool[] | (OpenAIResponsesTool | OpenAICustomTool)[] | OpenAIResponsesToolEntry[] {
+  checkKnownKeys(options, OPENAI_OPTION_KEYS, "toOpenAITools options");
   assertToolNames(tools, "openai", OPENAI_NAME_RULE);
   if (options.api !== "responses" && (options.toolSearch !== undefined || options.namespace !== undefined)) {
     throw new ToolDefinitionError(

@@ -2,12 +2,18 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createConsumer, run, runNodeJson } from "../../package/consumer-project.js";
 import { packedTarball } from "../../toolchains/packed-package.js";
+import { runWhen } from "../../support/run-when.js";
 
 // Build, pack, and a real install of ai@7 (the npm cache after `npm ci`: the repository's dev dependency "ai7").
 jest.setTimeout(480_000);
 
 // AI SDK 7's engines: node >=22. .ci/run runs this suite on Node 22 and 24.
-const runs = Number(process.versions.node.split(".")[0]) >= 22;
+const SUITE = "toolwright/ai-sdk on AI SDK 7 (the SDK's mock model)";
+const runs = runWhen(
+  Number(process.versions.node.split(".")[0]) >= 22,
+  `tests/adapters/ai-sdk/ai-sdk-7.integration.test.ts, "${SUITE}"`,
+  `AI SDK 7 needs Node >= 22; this is ${process.version}; .ci/run runs it on Node 22 and 24`,
+);
 
 /** An ESM script against the installed package and ai@7, with the SDK's own mock model; prints one JSON line. */
 const script = `import { BaseAgent, ToolRegistry, p } from "toolwright";
@@ -126,7 +132,7 @@ out.toolsNeedsApproval = await roundTrip((agent) => ({ tools: toAiSdkTools(agent
 console.log(JSON.stringify(out));
 `;
 
-(runs ? describe : describe.skip)("toolwright/ai-sdk on AI SDK 7 (the SDK's mock model)", () => {
+(runs ? describe : describe.skip)(SUITE, () => {
   let dir = "";
   let out: Record<string, unknown> = {};
 

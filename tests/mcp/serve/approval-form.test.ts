@@ -20,7 +20,9 @@ describe("approvalForm", () => {
       { email: "a@b.c", ratio: 1, on: true },
     );
     expect(form.editable).toEqual(["email", "id", "ratio", "on"]);
-    expect(form.requestedSchema.required).toEqual(["approve", "email"]);
+    // Only `approve` is required, even for the tool's required `email`: a left-out field keeps the model's value, and a
+    // client answering `{ approve: true }` must pass the SDK's check of the answer against this schema (issue 34).
+    expect(form.requestedSchema.required).toEqual(["approve"]);
     expect(form.requestedSchema.properties.email).toEqual({
       type: "string",
       format: "email",
