@@ -1,4 +1,4 @@
-import { parseArgs } from "node:util";
+import { moduleArgument, parseCommandArgs } from "./parse-command-args.js";
 import { PROVIDER_NAMES, isProviderName } from "../providers/provider-table.js";
 import type { ProviderName } from "../providers/provider-table.js";
 import { CliError } from "./cli-error.js";
@@ -75,29 +75,21 @@ export function parseCommand(argv: readonly string[]): Command {
   if (command === "dev") return parseDev(rest, HELP);
   if (command !== "inspect" && command !== "serve")
     throw new CliError(`unknown command "${command}": use inspect, serve, generate, doctor or dev${HELP}`);
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...rest],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        agent: { type: "string" },
-        provider: { type: "string" },
-        json: { type: "boolean", default: false },
-        http: { type: "string" },
-        host: { type: "string" },
-        stateless: { type: "boolean", default: false },
-        strict: { type: "boolean", default: false },
-      },
-    });
-  } catch (error) {
-    throw new CliError(`${command}: ${(error as Error).message}${HELP}`);
-  }
-  const { values, positionals } = parsed;
-  const [module, extra] = positionals;
-  if (module === undefined) throw new CliError(`${command}: missing <module>${HELP}`);
-  if (extra !== undefined) throw new CliError(`${command}: unexpected argument "${extra}"`);
+  const { values, positionals } = parseCommandArgs(
+    command,
+    rest,
+    {
+      agent: { type: "string" },
+      provider: { type: "string" },
+      json: { type: "boolean", default: false },
+      http: { type: "string" },
+      host: { type: "string" },
+      stateless: { type: "boolean", default: false },
+      strict: { type: "boolean", default: false },
+    },
+    HELP,
+  );
+  const module = moduleArgument(command, positionals, HELP);
   const agent = values.agent === undefined ? {} : { agent: values.agent };
   if (command === "inspect") {
     for (const option of ["http", "host", "stateless"] as const) {

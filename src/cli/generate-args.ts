@@ -1,5 +1,5 @@
-import { parseArgs } from "node:util";
 import { CliError } from "./cli-error.js";
+import { parseCommandArgs } from "./parse-command-args.js";
 
 /** `toolwright generate [files...] [--out FILE] [--project TSCONFIG] [--check | --watch]`. */
 export interface GenerateCommand {
@@ -18,23 +18,17 @@ export interface GenerateCommand {
  * @throws {CliError} (exit code 2) for an unknown option, or `--check` with `--watch`.
  */
 export function parseGenerate(args: readonly string[], help: string): GenerateCommand {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        out: { type: "string" },
-        project: { type: "string", short: "p" },
-        check: { type: "boolean", default: false },
-        watch: { type: "boolean", default: false },
-      },
-    });
-  } catch (error) {
-    throw new CliError(`generate: ${(error as Error).message}${help}`);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandArgs(
+    "generate",
+    args,
+    {
+      out: { type: "string" },
+      project: { type: "string", short: "p" },
+      check: { type: "boolean", default: false },
+      watch: { type: "boolean", default: false },
+    },
+    help,
+  );
   if (values.check && values.watch) throw new CliError("generate: use --check or --watch, not both");
   return {
     command: "generate",
