@@ -3,6 +3,11 @@ import { CliError } from "./cli-error.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
+/** What {@link parseCommandArgs} answers for `options`: node's own `parseArgs` result for a strict, positional config. */
+export type ParsedCommandArgs<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: O }>
+>;
+
 /**
  * Parses one command's arguments strictly (positionals allowed), as every command of the CLI does.
  * @throws {CliError} (exit code 2) naming the command, then `help`, for an unknown option or a missing value.
@@ -12,7 +17,7 @@ export function parseCommandArgs<const O extends Options>(
   args: readonly string[],
   options: O,
   help: string,
-) {
+): ParsedCommandArgs<O> {
   try {
     return parseArgs({ args: [...args], allowPositionals: true, strict: true, options });
   } catch (error) {
