@@ -6,6 +6,11 @@ import { cutOff } from "../support/cut-off-store.js";
 // forever. Now a sweep marks it lost once its lease has been out for `lostAfterMs` (a lease's length, or three sweep
 // intervals), naming the tool; a replica that has the tool still takes it over first. Two agents share a MemoryStore
 // as two replicas share Redis; the runner is cut off from the store (its writes fail, as for a replica that died).
+//
+// The store's clock, which decides every takeover and loss, moves only when a test passes time (`pass`), so a loaded
+// machine cannot run out a second lease between two steps meant to be instants apart (in one CI run the replica
+// without the tool marked the task lost before the one with it swept). Real time passes too: the keepers look for
+// orphans by this process's clock before the store's guard checks by its own.
 
 const hang = new Promise<never>(() => undefined);
 const LEASE_MS = 40;
@@ -33,24 +38,30 @@ const registry = () => new ToolRegistry({ scope: "s" });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function orphanedTask() {
-  const store = new MemoryStore();
+  let frozenAt = Date.now();
+  const store = new MemoryStore({ now: () => frozenAt });
+  // Passes `ms` on the store's clock and on this process's.
+  const pass = async (ms: number) => {
+    frozenAt += ms;
+    await sleep(ms);
+  };
   const view = cutOff(store);
   const runner = new Ops({ registry: registry(), store: view.store, leaseMs: LEASE_MS });
   runners.add(runner);
   const handed = await runner.callTool("job", { name: "j" });
   expect(handed.outcome).toBe("backgrounded");
   view.cut();
-  return { store, id: handed.taskId! };
+  return { store, pass, id: handed.taskId! };
 }
 
 describe("a sweep marks a task lost that no replica can run (issue 24)", () => {
   it("marks it lost once its lease has been out for lostAfterMs, with an error naming the tool", async () => {
-    const { store, id } = await orphanedTask();
+    const { store, pass, id } = await orphanedTask();
     const lite = new Lite({ registry: registry(), store, leaseMs: LEASE_MS });
-    await sleep(LEASE_MS + 10); // the lease ran out, but replicas with the tool still have their time
+    await pass(LEASE_MS + 10); // the lease ran out, but replicas with the tool still have their time
     expect(await lite.tasks.sweep()).toBe(0);
     expect((await store.get("task", "s//ops", id))?.status).toBe("running");
-    await sleep(LEASE_MS + 10);
+    await pass(LEASE_MS + 10);
     expect(await lite.tasks.sweep()).toBe(0); // marked, not taken: nothing runs here
     const record = await store.get("task", "s//ops", id);
     expect(record).toMatchObject({ status: "lost", result: { ok: false, error: { code: "TASK_LOST" } } });
@@ -62,26 +73,26 @@ describe("a sweep marks a task lost that no replica can run (issue 24)", () => {
   });
 
   it("leaves it to a replica that has the tool, which takes it over first", async () => {
-    const { store, id } = await orphanedTask();
+    const { store, pass, id } = await orphanedTask();
     const lite = new Lite({ registry: registry(), store, leaseMs: LEASE_MS });
     const full = new Ops({ registry: registry(), store, leaseMs: LEASE_MS });
-    await sleep(LEASE_MS + 10);
+    await pass(LEASE_MS + 10);
     expect(await lite.tasks.sweep()).toBe(0);
     expect(await full.tasks.sweep()).toBe(1);
-    await sleep(LEASE_MS + 10);
+    await pass(LEASE_MS + 10);
     expect(await lite.tasks.sweep()).toBe(0); // running under the taker's renewed lease: not lost
     expect(await full.tasks.wait(id)).toMatchObject({ ok: true, content: "j done" });
     expect(await store.get("task", "s//ops", id)).toMatchObject({ status: "succeeded" });
   });
 
   it("does it on the sweepIntervalMs timer too, waiting three sweep intervals when that is longer than a lease", async () => {
-    const { store, id } = await orphanedTask();
+    const { store, pass, id } = await orphanedTask();
     const lite = new Lite({ registry: registry(), store, leaseMs: LEASE_MS, sweepIntervalMs: 30 }); // waits 90 ms
-    await sleep(LEASE_MS + 60);
+    await pass(LEASE_MS + 60);
     expect((await store.get("task", "s//ops", id))?.status).toBe("running");
     let record = await store.get("task", "s//ops", id);
     for (let i = 0; i < 100 && record?.status === "running"; i += 1) {
-      await sleep(10);
+      await pass(10);
       record = await store.get("task", "s//ops", id);
     }
     expect(record).toMatchObject({ status: "lost", result: { error: { code: "TASK_LOST" } } });
@@ -92,10 +103,10 @@ describe("a sweep marks a task lost that no replica can run (issue 24)", () => {
   // A reader (fetch, wait) on a replica without the tool used to mark the task lost the moment its lease ran out,
   // although a replica with the tool could still take it over.
   it("a reader without the tool leaves it, for one more lease, to a replica that has the tool", async () => {
-    const { store, id } = await orphanedTask();
+    const { store, pass, id } = await orphanedTask();
     const lite = new Lite({ registry: registry(), store, leaseMs: LEASE_MS });
     const full = new Ops({ registry: registry(), store, leaseMs: LEASE_MS });
-    await sleep(LEASE_MS + 10);
+    await pass(LEASE_MS + 10);
     expect(await lite.tasks.fetch(id)).toMatchObject({ status: "running" });
     const waited = lite.tasks.wait(id);
     expect(await full.tasks.fetch(id)).toMatchObject({ status: "running" }); // taken over, running here now
@@ -104,11 +115,13 @@ describe("a sweep marks a task lost that no replica can run (issue 24)", () => {
   });
 
   it("a reader without the tool marks it lost once the lease after it ran out too", async () => {
-    const { store, id } = await orphanedTask();
+    const { store, pass, id } = await orphanedTask();
     const lite = new Lite({ registry: registry(), store, leaseMs: LEASE_MS });
-    await sleep(LEASE_MS + 10);
+    await pass(LEASE_MS + 10);
     expect(await lite.tasks.fetch(id)).toMatchObject({ status: "running" });
-    expect(await lite.tasks.wait(id)).toMatchObject({ ok: false, error: { code: "TASK_LOST" } });
+    const waited = lite.tasks.wait(id);
+    await pass(LEASE_MS + 10);
+    expect(await waited).toMatchObject({ ok: false, error: { code: "TASK_LOST" } });
     expect(await lite.tasks.fetch(id)).toMatchObject({ status: "lost" });
   });
 });
