@@ -1,5 +1,5 @@
 // The playground's page: agents and tools on the left, the selected tool (its form, its result, its provider
-// forms) in the middle, approvals, progress, tasks and the event log on the right. Data comes from the server's API;
+// forms) in the middle, approvals, progress, tasks, the chosen call's spans and the event log on the right. Data comes from the server's API;
 // the event stream brings the log, tells when something changed, and when the module was reloaded.
 import { renderActivity, noteProgress } from "./activity.js";
 import { get, post } from "./api.js";
@@ -8,6 +8,7 @@ import { renderForms } from "./forms-view.js";
 import { appendLog } from "./log-view.js";
 import { renderResult } from "./result-view.js";
 import { buildObjectForm } from "./schema-form.js";
+import { renderSpans, renderTracingOff } from "./span-view.js";
 
 /** @type {any} */
 let state;
@@ -15,10 +16,25 @@ let state;
 let selected;
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-/** @param {any} answer */
-function showResult(answer) {
+/** The call whose spans are shown: the page's latest call, or one picked in the event log. @type {any} */
+let spanCall;
+let spanRequest = 0;
+
+/** @param {string} agent @param {string} callId */
+async function showSpans(agent, callId) {
+  spanCall = { agent, callId };
+  // Answers may cross: only the latest request draws.
+  const mine = ++spanRequest;
+  const answer = await get(`api/spans?agent=${encodeURIComponent(agent)}&callId=${encodeURIComponent(callId)}`);
+  if (mine === spanRequest) $("spans").replaceChildren(renderSpans(answer));
+}
+
+/** @param {any} answer @param {string} [agent] the agent of the page's own call */
+function showResult(answer, agent) {
   const box = document.getElementById("results");
   if (box) box.prepend(renderResult(answer));
+  const callId = answer.result?.callId;
+  if (callId && (agent ?? spanCall?.agent)) void showSpans(agent ?? spanCall.agent, callId);
 }
 
 function renderAgents() {
@@ -111,7 +127,10 @@ async function select(agentName, toolName) {
     event.preventDefault();
     // Raw JSON goes as text, as a model's arguments do: text that is not JSON gets the model's own error.
     const args = rawToggle.checked ? raw.value : form.read().value;
-    showResult(await post("api/call", { agent: agentName, tool: toolName, args }).catch((e) => ({ error: e.message })));
+    const answer = await post("api/call", { agent: agentName, tool: toolName, args }).catch((e) => ({
+      error: e.message,
+    }));
+    showResult(answer, agentName);
   };
   const flags = Object.entries(tool.flags).filter(([, v]) => v !== undefined && v !== null && v !== false);
   // replaceChildren would print a null as text: leave the absent parts out.
@@ -183,7 +202,12 @@ function listen() {
     if (entry.seq <= lastSeq) return;
     lastSeq = entry.seq;
     if (entry.event === "progress") noteProgress(entry);
-    appendLog(/** @type {HTMLElement} */ ($("log").querySelector("tbody")), entry);
+    appendLog(/** @type {HTMLElement} */ ($("log").querySelector("tbody")), entry, showSpans);
+  });
+  events.addEventListener("spans", (message) => {
+    const calls = JSON.parse(message.data);
+    if (spanCall && calls.some((/** @type {any} */ c) => c.agent === spanCall.agent && c.callId === spanCall.callId))
+      void showSpans(spanCall.agent, spanCall.callId);
   });
   events.addEventListener("activity", () => void refreshActivity());
   events.onerror = () => {
@@ -193,13 +217,19 @@ function listen() {
 }
 
 async function start() {
-  state = await get("api/state");
+  const [first, spans] = await Promise.all([get("api/state"), get("api/spans")]);
+  state = first;
+  $("spans").replaceChildren(
+    spans.tracing.on
+      ? h("p", { className: "hint" }, "Run a call, or pick one in the event log, to see its spans.")
+      : renderTracingOff(spans.tracing),
+  );
   $("module").textContent = state.module;
   renderAgents();
   listen();
-  const first = state.agents.find((/** @type {any} */ a) => a.tools.length > 0);
+  const agent = state.agents.find((/** @type {any} */ a) => a.tools.length > 0);
   // Both at once: the first tool's provider forms are the slowest answer, and nothing else waits on them.
-  await Promise.all([refreshActivity(), first ? select(first.name, first.tools[0].name) : undefined]);
+  await Promise.all([refreshActivity(), agent ? select(agent.name, agent.tools[0].name) : undefined]);
   document.body.dataset.ready = "true";
 }
 
