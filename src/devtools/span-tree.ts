@@ -31,9 +31,10 @@ export interface SpanTree {
   readonly totalMs: number;
 }
 
-// Every execute_tool span carries these, and the page already says which tool, call and agent it shows.
+// Every execute_tool span carries these, and its name and the page already say which tool and call it shows.
 const HIDDEN = new Set([
   "gen_ai.operation.name",
+  "gen_ai.tool.name",
   "gen_ai.tool.type",
   "gen_ai.tool.call.id",
   "gen_ai.tool.description",

@@ -96,7 +96,6 @@ describe("buildSpanTree", () => {
     ]).roots;
 
     expect(node?.attributes).toEqual([
-      ["gen_ai.tool.name", "reindex"],
       ["gen_ai.agent.name", "playground_agent"],
       ["toolwright.call.outcome", "timeout"],
       ["error.type", "TIMEOUT"],
