@@ -320,6 +320,7 @@ describe("toolwright dev when the module changes", () => {
 describe("toolwright dev with OpenTelemetry on", () => {
   let traced: ChildProcess | undefined;
   let tracedPage: Page;
+  let reportCallId = "";
 
   beforeAll(async () => {
     const started = await startCommand("examples/dev-agent-traced.ts");
@@ -350,7 +351,7 @@ describe("toolwright dev with OpenTelemetry on", () => {
   it("shows the call's span tree: the handler's spans under the call's, its attempts and its time limit", async () => {
     await choose("report_agent", "buildReport");
     await tracedPage.selectOption('select[name="quarter"]', '"Q2"');
-    const callId = await callTraced();
+    const callId = (reportCallId = await callTraced());
     const tree = tracedPage.locator(`#spans .span-call[data-call="${callId}"]`);
     // The tree is drawn once the call's span has ended (its duration shown).
     const root = tree.locator('.span-tree > li.span[data-span="execute_tool buildReport"]');
@@ -379,5 +380,12 @@ describe("toolwright dev with OpenTelemetry on", () => {
     expect(await approved.locator("> .span-note").textContent()).toMatch(/^waited [\d.]+ (ms|s) for approval$/);
     const first = tree.locator(".span-tree > li.span").first();
     expect(await first.locator("> .span-attrs").textContent()).toContain("toolwright.call.outcome = awaiting_approval");
+  });
+
+  it("shows the spans of a call picked in the event log", async () => {
+    // The pane shows the approved deleteBranch now; buildReport's call is picked from its row.
+    await tracedPage.locator(`#log tr.ev-after[data-call="${reportCallId}"]`).click();
+    const picked = tracedPage.locator(`#spans .span-call[data-call="${reportCallId}"]`);
+    await picked.locator('li.span[data-span="execute_tool buildReport"]').waitFor();
   });
 });

@@ -8,7 +8,7 @@ import { renderForms } from "./forms-view.js";
 import { appendLog } from "./log-view.js";
 import { renderResult } from "./result-view.js";
 import { buildObjectForm } from "./schema-form.js";
-import { renderSpans, renderTracingOff } from "./span-view.js";
+import { showCallSpans, showSpans, showTracing, spansChanged } from "./span-view.js";
 
 /** @type {any} */
 let state;
@@ -16,25 +16,11 @@ let state;
 let selected;
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-/** The call whose spans are shown: the page's latest call, or one picked in the event log. @type {any} */
-let spanCall;
-let spanRequest = 0;
-
-/** @param {string} agent @param {string} callId */
-async function showSpans(agent, callId) {
-  spanCall = { agent, callId };
-  // Answers may cross: only the latest request draws.
-  const mine = ++spanRequest;
-  const answer = await get(`api/spans?agent=${encodeURIComponent(agent)}&callId=${encodeURIComponent(callId)}`);
-  if (mine === spanRequest) $("spans").replaceChildren(renderSpans(answer));
-}
-
 /** @param {any} answer @param {string} [agent] the agent of the page's own call */
 function showResult(answer, agent) {
   const box = document.getElementById("results");
   if (box) box.prepend(renderResult(answer));
-  const callId = answer.result?.callId;
-  if (callId && (agent ?? spanCall?.agent)) void showSpans(agent ?? spanCall.agent, callId);
+  showCallSpans(answer.result?.callId, agent);
 }
 
 function renderAgents() {
@@ -204,11 +190,7 @@ function listen() {
     if (entry.event === "progress") noteProgress(entry);
     appendLog(/** @type {HTMLElement} */ ($("log").querySelector("tbody")), entry, showSpans);
   });
-  events.addEventListener("spans", (message) => {
-    const calls = JSON.parse(message.data);
-    if (spanCall && calls.some((/** @type {any} */ c) => c.agent === spanCall.agent && c.callId === spanCall.callId))
-      void showSpans(spanCall.agent, spanCall.callId);
-  });
+  events.addEventListener("spans", (message) => spansChanged(JSON.parse(message.data)));
   events.addEventListener("activity", () => void refreshActivity());
   events.onerror = () => {
     $("connection").textContent = "reconnecting";
@@ -219,11 +201,7 @@ function listen() {
 async function start() {
   const [first, spans] = await Promise.all([get("api/state"), get("api/spans")]);
   state = first;
-  $("spans").replaceChildren(
-    spans.tracing.on
-      ? h("p", { className: "hint" }, "Run a call, or pick one in the event log, to see its spans.")
-      : renderTracingOff(spans.tracing),
-  );
+  showTracing(spans.tracing);
   $("module").textContent = state.module;
   renderAgents();
   listen();

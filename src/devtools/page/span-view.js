@@ -1,6 +1,12 @@
 // The call's span tree (api/spans): each span with its duration, status, the attributes worth reading and a bar
-// on the call's timeline; or, when OpenTelemetry is off, why and how to turn it on.
+// on the call's timeline; or, when OpenTelemetry is off, why and how to turn it on. The pane shows the page's latest
+// call, or the one picked in the event log, and draws it again when the server says its spans changed.
+import { get } from "./api.js";
 import { h } from "./dom.js";
+
+/** The call whose spans are shown. @type {{ agent: string, callId: string } | undefined} */
+let shown;
+let requests = 0;
 
 /** @param {unknown} value */
 const text = (value) => (Array.isArray(value) ? `[${value.join(", ")}]` : String(value));
@@ -72,7 +78,7 @@ function spanNode(node, total) {
  * What the page says when no spans are collected: the reason, and the lines that turn tracing on.
  * @param {any} tracing
  */
-export function renderTracingOff(tracing) {
+function renderTracingOff(tracing) {
   return h(
     "div",
     { className: "tracing-off", "data-reason": tracing.reason },
@@ -86,7 +92,7 @@ export function renderTracingOff(tracing) {
  * Renders one call's answer of `api/spans?agent=…&callId=…`.
  * @param {any} answer
  */
-export function renderSpans(answer) {
+function renderSpans(answer) {
   if (!answer.tracing.on) return renderTracingOff(answer.tracing);
   const { call, tree } = answer;
   const facts = [
@@ -115,4 +121,49 @@ export function renderSpans(answer) {
       : h("p", { className: "hint" }, "No spans for this call (yet): the app's sampler may have left it out."),
     answer.dropped ? h("p", { className: "hint" }, `${answer.dropped} more spans were not kept.`) : null,
   );
+}
+
+const pane = () => /** @type {HTMLElement} */ (document.getElementById("spans"));
+
+/**
+ * Fills the pane before any call: a hint when spans are collected, else why not and how to turn them on.
+ * @param {any} tracing
+ */
+export function showTracing(tracing) {
+  pane().replaceChildren(
+    tracing.on
+      ? h("p", { className: "hint" }, "Run a call, or pick one in the event log, to see its spans.")
+      : renderTracingOff(tracing),
+  );
+}
+
+/**
+ * Shows the spans of one call.
+ * @param {string} agent @param {string} callId
+ */
+export async function showSpans(agent, callId) {
+  shown = { agent, callId };
+  // Answers may cross: only the latest request draws.
+  const mine = ++requests;
+  const answer = await get(`api/spans?agent=${encodeURIComponent(agent)}&callId=${encodeURIComponent(callId)}`);
+  if (mine === requests) pane().replaceChildren(renderSpans(answer));
+}
+
+/**
+ * Shows the spans of a call whose result the page just got: its own call (`agent` given), or an approved or
+ * background run of the call shown, whose agent is the shown one's.
+ * @param {string | undefined} callId @param {string} [agent]
+ */
+export function showCallSpans(callId, agent) {
+  const of = agent ?? shown?.agent;
+  if (callId && of) void showSpans(of, callId);
+}
+
+/**
+ * Draws the shown call again when the server says its spans changed.
+ * @param {{ agent: string, callId: string }[]} calls
+ */
+export function spansChanged(calls) {
+  const now = shown;
+  if (now && calls.some((c) => c.agent === now.agent && c.callId === now.callId)) void showSpans(now.agent, now.callId);
 }
