@@ -228,6 +228,11 @@ export type { LoadedTools } from "./providers/tool-search/loaded-tools.js";
 export { createShownTools, toolSetChange } from "./providers/tool-set/shown-tools.js";
 export type { ShownTools, ToolSetChange } from "./providers/tool-set/shown-tools.js";
 export { checkShownCall } from "./providers/tool-set/check-shown-call.js";
+export {
+  PartialArgumentsReader,
+  parsePartialArguments,
+} from "./providers/partial-arguments/parse-partial-arguments.js";
+export type { PartialArguments, PartialValue } from "./providers/partial-arguments/parse-partial-arguments.js";
 export { toAnthropicToolTurn } from "./providers/anthropic/tool-changes.js";
 export type {
   AnthropicToolAdditionBlock,
