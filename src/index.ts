@@ -226,7 +226,7 @@ export { TOOL_SEARCH_TOOL } from "./providers/tool-search/tool-search-spec.js";
 export { createLoadedTools } from "./providers/tool-search/loaded-tools.js";
 export type { LoadedTools } from "./providers/tool-search/loaded-tools.js";
 export { createShownTools, toolSetChange } from "./providers/tool-set/shown-tools.js";
-export type { ShownTools, ToolSetChange } from "./providers/tool-set/shown-tools.js";
+export type { ShownTools, ShownToolsProvider, ToolSetChange } from "./providers/tool-set/shown-tools.js";
 export { checkShownCall } from "./providers/tool-set/check-shown-call.js";
 export {
   PartialArgumentsReader,

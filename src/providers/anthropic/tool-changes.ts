@@ -81,7 +81,7 @@ export function toAnthropicToolTurn(
   options: AnthropicToolTurnOptions = {},
 ): AnthropicToolTurn {
   checkKnownKeys(options, OPTION_KEYS, "toAnthropicToolTurn options");
-  checkShownTools(state);
+  checkShownTools(state, "anthropic");
   const { declare = [], cacheControl, ...exportOptions } = options;
   if (state.tools === null) {
     const shown = new Set(visible.map((tool) => tool.name));
@@ -98,6 +98,7 @@ export function toAnthropicToolTurn(
     if (cacheControl) tools[visible.length - 1]!.cache_control = { ...cacheControl };
     advanceShownTools(state, visible);
     state.tools = tools;
+    state.provider = "anthropic";
     state.declared = tools.map((tool) => tool.name);
     return { tools: copy(tools), message: undefined, betas: [...state.betas] };
   }

@@ -56,12 +56,13 @@ export function toOpenAIToolTurn(
   options: OpenAIToolTurnOptions = {},
 ): OpenAIToolTurn {
   checkKnownKeys(options, OPTION_KEYS, "toOpenAIToolTurn options");
-  checkShownTools(state);
+  checkShownTools(state, "openai");
   const exportOptions = { ...options, api: "responses" as const };
   if (state.tools === null) {
     const tools = toOpenAITools(visible, exportOptions);
     advanceShownTools(state, visible);
     state.tools = tools;
+    state.provider = "openai";
     state.declared = tools.map((tool) => tool.name);
     return { tools: copy(tools), items: [] };
   }

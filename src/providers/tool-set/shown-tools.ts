@@ -8,6 +8,8 @@ import { toolSetChangedText } from "../../errors/model-messages.js";
  * change of the tool set as the provider takes it inside the conversation.
  */
 export interface ShownTools {
+  /** Whose turns the state holds (`null` before the first turn): a conversation keeps one provider's form. */
+  provider: ShownToolsProvider | null;
   /** The first `tools` array, as sent (`null` before the first turn). */
   tools: unknown[] | null;
   /** Names a change may refer to by name: declared in `tools`, or defined by value in an earlier change. */
@@ -18,20 +20,30 @@ export interface ShownTools {
   betas: string[];
 }
 
+/** Which turn builder a {@link ShownTools} belongs to: `toAnthropicToolTurn`, `toOpenAIToolTurn` or `toolSetChange`. */
+export type ShownToolsProvider = "anthropic" | "openai" | "other";
+
 /** Creates the state of a conversation whose model has been shown no tool yet. */
 export function createShownTools(): ShownTools {
-  return { tools: null, declared: [], visible: [], betas: [] };
+  return { provider: null, tools: null, declared: [], visible: [], betas: [] };
 }
 
-const SHAPE = "shownTools must be { tools, declared, visible, betas }, as createShownTools() returns";
+const SHAPE = "shownTools must be { provider, tools, declared, visible, betas }, as createShownTools() returns";
 
 /**
- * Checks a state that came back from wherever the app kept it.
- * @throws {TypeError} naming what is wrong, when it is not a {@link ShownTools}.
+ * Checks a state that came back from wherever the app kept it, and that it belongs to `provider` (when given): the
+ * first turn's form is the provider's, so a state cannot go on with another one.
+ * @throws {TypeError} naming what is wrong, when it is not a {@link ShownTools} or belongs to another provider.
  */
-export function checkShownTools(state: ShownTools): void {
+export function checkShownTools(state: ShownTools, provider?: ShownToolsProvider): void {
   const value = state as Partial<Record<keyof ShownTools, unknown>> | null | undefined;
   if (value === null || typeof value !== "object") throw new TypeError(`${SHAPE}; got ${String(value)}.`);
+  if (provider !== undefined && value.provider !== null && value.provider !== provider) {
+    throw new TypeError(
+      `shownTools holds a conversation with ${String(value.provider)} tools, not ${provider}; ` +
+        "make one with createShownTools() per conversation and provider.",
+    );
+  }
   if (value.tools !== null && !Array.isArray(value.tools)) throw new TypeError(`${SHAPE}; its tools are not an array.`);
   for (const key of ["declared", "visible", "betas"] as const) {
     const list = value[key];
@@ -80,10 +92,13 @@ export interface ToolSetChange {
  * @throws {TypeError} when `state` is not a {@link ShownTools}.
  */
 export function toolSetChange(state: ShownTools, visible: readonly ExportableTool[]): ToolSetChange {
-  checkShownTools(state);
+  checkShownTools(state, "other");
   const first = state.tools === null;
   const { added, removed } = advanceShownTools(state, visible);
-  if (first) state.tools = [];
+  if (first) {
+    state.tools = [];
+    state.provider = "other";
+  }
   const names = added.map((tool) => tool.name);
   if (first || (names.length === 0 && removed.length === 0)) return { added: names, removed, note: undefined };
   return { added: names, removed, note: toolSetChangedText(names, removed) };

@@ -106,8 +106,12 @@ describe("toAnthropicToolTurn", () => {
     );
   });
 
-  it("refuses a state that is not one, naming what is wrong", () => {
-    expect(() => toAnthropicToolTurn({ tools: null } as never, [makeTool("a")])).toThrow(/declared/);
+  it("refuses a state that is not one, or that holds another provider's turns, naming what is wrong", () => {
+    expect(() => toAnthropicToolTurn({ provider: null, tools: null } as never, [makeTool("a")])).toThrow(/declared/);
+    const shown = createShownTools();
+    toOpenAIToolTurn(shown, [makeTool("a")]);
+    expect(() => toAnthropicToolTurn(shown, [makeTool("a")])).toThrow(/openai tools, not anthropic/);
+    expect(() => toolSetChange(shown, [makeTool("a")])).toThrow(TypeError);
   });
 
   it("fits the SDK's beta message and tool types when checked by tsc", () => {
