@@ -33,8 +33,9 @@ export interface PartialArguments<Args = Record<string, unknown>> {
 
 /**
  * Reads a tool's arguments as they stream in, one piece at a time: each `push` reads only the new text, so a long
- * argument costs one pass however it is cut. Never throws, whatever the text (a cut-off string, number or escape
- * sequence, or text that is no JSON at all).
+ * argument costs one pass however it is cut, plus a shallow copy of the containers still open for each value returned
+ * (a huge array still open is copied on every push). Never throws, whatever the text (a cut-off string, number or
+ * escape sequence, or text that is no JSON at all).
  */
 export class PartialArgumentsReader<Args = Record<string, unknown>> {
   readonly #reader = new PartialJsonReader();
