@@ -1,4 +1,6 @@
+import type { ArgumentIssue } from "../../errors/errors.js";
 import type { ExportableTool } from "../../tool/exportable-tool.js";
+import { checkDoneFields } from "./check-done-fields.js";
 import { PartialJsonReader } from "./partial-json-reader.js";
 
 /**
@@ -27,6 +29,12 @@ export interface PartialArguments<Args = Record<string, unknown>> {
   readonly done: readonly string[];
   /** The tool's required fields not complete yet. */
   readonly pending: readonly string[];
+  /**
+   * What is already wrong with the complete fields (`done`), against their schema, each issue under its field's path
+   * (`/days`): the call will be refused unless the model starts over. Empty when the schema judges the arguments only
+   * as a whole (`anyOf`, `oneOf`, `allOf`, `if` or `$ref` at its root).
+   */
+  readonly invalid: readonly ArgumentIssue[];
   /** True when the text cannot be the start of JSON: reading stopped there, and `value` is what came before. */
   readonly malformed: boolean;
 }
@@ -40,9 +48,14 @@ export interface PartialArguments<Args = Record<string, unknown>> {
 export class PartialArgumentsReader<Args = Record<string, unknown>> {
   readonly #reader = new PartialJsonReader();
   readonly #required: readonly string[];
+  readonly #inputSchema: object;
+  // Complete fields never change, so their issues are found again only when another field completes.
+  #checked = -1;
+  #invalid: readonly ArgumentIssue[] = [];
 
   /** Starts reading the arguments of `tool` (its input schema's `required` fields are what `pending` lists). */
   constructor(tool: ExportableTool) {
+    this.#inputSchema = tool.inputSchema;
     const required = (tool.inputSchema as { required?: unknown }).required;
     this.#required = Array.isArray(required) ? required.filter((key): key is string => typeof key === "string") : [];
   }
@@ -58,11 +71,18 @@ export class PartialArgumentsReader<Args = Record<string, unknown>> {
     const reader = this.#reader;
     const done = reader.doneKeys();
     const finished = new Set(done);
+    const value = reader.snapshot() as PartialValue<Args> | undefined;
+    if (done.length !== this.#checked) {
+      const fields = Object.fromEntries(done.map((key) => [key, (value as Record<string, unknown>)[key]]));
+      this.#invalid = done.length === 0 ? [] : checkDoneFields(this.#inputSchema, fields);
+      this.#checked = done.length;
+    }
     return {
-      value: reader.snapshot() as PartialValue<Args> | undefined,
+      value,
       complete: reader.complete,
       done,
       pending: this.#required.filter((key) => !finished.has(key)),
+      invalid: this.#invalid,
       malformed: reader.malformed,
     };
   }
@@ -75,7 +95,7 @@ export class PartialArgumentsReader<Args = Record<string, unknown>> {
  * each piece once instead of the whole text again.
  * @example
  * parsePartialArguments(tool, '{"path":"a.txt","content":"Hello, wor');
- * // { value: { path: "a.txt", content: "Hello, wor" }, complete: false, done: ["path"], pending: ["content"], malformed: false }
+ * // { value: { path: "a.txt", content: "Hello, wor" }, complete: false, done: ["path"], pending: ["content"], invalid: [], ... }
  */
 export function parsePartialArguments<Args = Record<string, unknown>>(
   tool: ExportableTool,

@@ -26,6 +26,7 @@ describe("parsePartialArguments", () => {
       complete: false,
       done: ["path"],
       pending: ["content"],
+      invalid: [],
       malformed: false,
     });
   });
@@ -54,8 +55,37 @@ describe("parsePartialArguments", () => {
       complete: true,
       done: ["path", "content", "mode"],
       pending: [],
+      invalid: [],
       malformed: false,
     });
+  });
+
+  it("reports what is already wrong with a complete field, and nothing for a field still being written", () => {
+    const forecast: ExportableTool = {
+      name: "forecast",
+      description: "Get the forecast",
+      inputSchema: {
+        type: "object",
+        properties: { days: { type: "integer", maximum: 7 }, city: { type: "string", minLength: 2 } },
+        required: ["city", "days"],
+      },
+    };
+    expect(parsePartialArguments(forecast, '{"city":"L').invalid).toEqual([]);
+    const read = parsePartialArguments(forecast, '{"days":9,"city":"L');
+    expect(read.invalid.map((issue) => [issue.path, issue.keyword])).toEqual([["/days", "maximum"]]);
+    expect(parsePartialArguments(forecast, '{"days":3,"city":"L"').invalid.map((i) => i.path)).toEqual(["/city"]);
+  });
+
+  it("reports no field issues where the schema judges the arguments only as a whole", () => {
+    const either: ExportableTool = {
+      name: "either",
+      description: "One or the other",
+      inputSchema: {
+        type: "object",
+        anyOf: [{ properties: { a: { type: "string" } } }, { properties: { a: { type: "number" } } }],
+      },
+    };
+    expect(parsePartialArguments(either, '{"a":true,').invalid).toEqual([]);
   });
 
   it("stops at text that cannot be JSON and never throws", () => {
