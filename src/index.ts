@@ -225,6 +225,30 @@ export type { McpContentBlock, McpToolResult } from "./providers/mcp/results.js"
 export { TOOL_SEARCH_TOOL } from "./providers/tool-search/tool-search-spec.js";
 export { createLoadedTools } from "./providers/tool-search/loaded-tools.js";
 export type { LoadedTools } from "./providers/tool-search/loaded-tools.js";
+export { createShownTools, toolSetChange } from "./providers/tool-set/shown-tools.js";
+export type { ShownTools, ShownToolsProvider, ToolSetChange } from "./providers/tool-set/shown-tools.js";
+export { checkShownCall } from "./providers/tool-set/check-shown-call.js";
+export {
+  PartialArgumentsReader,
+  parsePartialArguments,
+} from "./providers/partial-arguments/parse-partial-arguments.js";
+export type { PartialArguments, PartialValue } from "./providers/partial-arguments/parse-partial-arguments.js";
+export { toAnthropicToolTurn } from "./providers/anthropic/tool-changes.js";
+export type {
+  AnthropicToolAdditionBlock,
+  AnthropicToolChangeMessage,
+  AnthropicToolChangeReference,
+  AnthropicToolRemovalBlock,
+  AnthropicToolTurn,
+  AnthropicToolTurnOptions,
+} from "./providers/anthropic/tool-changes.js";
+export { toOpenAIToolTurn } from "./providers/openai/tool-changes.js";
+export type {
+  OpenAIAdditionalToolsItem,
+  OpenAIDeveloperNote,
+  OpenAIToolTurn,
+  OpenAIToolTurnOptions,
+} from "./providers/openai/tool-changes.js";
 export type { ToolSearchMatch } from "./providers/tool-search/search-index.js";
 export type { ToolSearchReport } from "./providers/tool-search/search-tools.js";
 export type {
