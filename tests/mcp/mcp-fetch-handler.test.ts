@@ -138,7 +138,7 @@ const modernHeaders = (name: string) => ({
 
 describe("mcpFetchHandler request checks", () => {
   const handlers: McpFetchHandler[] = [];
-  const make = (options: McpFetchOptions = {}, agent = makeCalcAgent().agent) => {
+  const make = (options: McpFetchOptions = {}, agent: BaseAgent = makeCalcAgent().agent) => {
     const handler = mcpFetchHandler(agent, options);
     handlers.push(handler);
     return handler;
