@@ -44,32 +44,31 @@ describe("examples/worker in workerd (miniflare)", () => {
     });
     const packages = [tarball, "@modelcontextprotocol/server@^2.4.0", "miniflare@^4.20260730.0", "esbuild@^0.28.2"];
     await run("npm", ["install", ...packages, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], dir);
+    const consumerRequire = createRequire(join(dir, "package.json"));
     // As wrangler bundles a Worker: workerd's export conditions, ES2022 (which lowers the decorators), node:* left to
     // workerd's nodejs_compat. The MCP client packages are reached only by importMcpTools, which the Worker never calls.
-    await run(
-      process.execPath,
-      [
-        join(dir, "node_modules/esbuild/bin/esbuild"),
-        "src/index.ts",
-        "--bundle",
-        "--format=esm",
-        "--target=es2022",
-        "--platform=neutral",
-        "--conditions=workerd,worker,browser",
-        "--main-fields=module,main",
-        "--external:node:*",
-        "--external:@modelcontextprotocol/client",
-        "--external:@modelcontextprotocol/sdk/*",
-        "--outfile=dist/worker.js",
-      ],
-      dir,
-    );
-    const { Miniflare } = createRequire(join(dir, "package.json"))("miniflare") as {
+    const esbuild = consumerRequire("esbuild") as { build(options: object): Promise<unknown> };
+    await esbuild.build({
+      absWorkingDir: dir,
+      entryPoints: ["src/index.ts"],
+      outfile: "dist/worker.js",
+      bundle: true,
+      format: "esm",
+      target: "es2022",
+      platform: "neutral",
+      conditions: ["workerd", "worker", "browser"],
+      mainFields: ["module", "main"],
+      external: ["node:*", "@modelcontextprotocol/client", "@modelcontextprotocol/sdk/*"],
+      logLevel: "error",
+    });
+    const { Miniflare } = consumerRequire("miniflare") as {
       Miniflare: new (options: object) => MiniflareLike;
     };
     const config = wranglerConfig();
     worker = new Miniflare({
       modules: true,
+      // Module paths are relative to modulesRoot (by default the process's cwd, which the bundle is outside of).
+      modulesRoot: join(dir, "dist"),
       scriptPath: join(dir, "dist/worker.js"),
       compatibilityDate: config.compatibility_date,
       compatibilityFlags: config.compatibility_flags ?? [],
