@@ -75,7 +75,9 @@ export function mcpFetchHandler(agent: McpServableAgent, options: McpFetchOption
   const allows = requestCheck(options.allowedHosts, options.allowedOrigins);
   let route: Promise<McpRoute> | undefined;
   const open = () =>
-    (route ??= loadServerSdk().then((sdk) => createAgentRoute(sdk, agent, options, { path: options.path, allows })));
+    (route ??= loadServerSdk("mcpFetchHandler").then((sdk) =>
+      createAgentRoute(sdk, agent, options, { path: options.path, allows }),
+    ));
   const handler = async (request: Request): Promise<Response> => {
     let ready: McpRoute;
     try {
