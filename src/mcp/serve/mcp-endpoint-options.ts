@@ -84,6 +84,8 @@ export function checkEndpointLimits(options: McpEndpointOptions, who: string): v
 export interface EndpointPlace {
   readonly path?: string | undefined;
   readonly allows: (request: Request) => boolean;
+  /** The message of the 403 a refused request gets. */
+  readonly refusal: string;
 }
 
 /**
@@ -102,6 +104,7 @@ export function createAgentRoute(
     createServer: (era, sessionful) => createMcpServer(sdk, agent, options, { era, sessionful, codec }),
     path: place.path,
     allows: place.allows,
+    refusal: place.refusal,
     stateless: options.stateless === true,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,

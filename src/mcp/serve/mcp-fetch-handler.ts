@@ -49,6 +49,9 @@ const FETCH_OPTION_KEYS: ReadonlySet<string> = new Set([
   >),
 ]);
 
+const REFUSAL =
+  "Forbidden: this endpoint does not answer this Host or Origin (its allowedHosts and allowedOrigins name those it does)";
+
 /**
  * Returns a web-standard `(request: Request) => Promise<Response>` handler that serves an agent's tools as an MCP
  * endpoint (Streamable HTTP), for any runtime that answers `fetch`: a Cloudflare Worker (`export default { fetch }`),
@@ -76,7 +79,7 @@ export function mcpFetchHandler(agent: McpServableAgent, options: McpFetchOption
   let route: Promise<McpRoute> | undefined;
   const open = () =>
     (route ??= loadServerSdk("mcpFetchHandler").then((sdk) =>
-      createAgentRoute(sdk, agent, options, { path: options.path, allows }),
+      createAgentRoute(sdk, agent, options, { path: options.path, allows, refusal: REFUSAL }),
     ));
   const handler = async (request: Request): Promise<Response> => {
     let ready: McpRoute;

@@ -18,6 +18,8 @@ export interface McpRouteOptions {
   readonly path?: string | undefined;
   /** Returns false for a request to refuse 403 for its `Host` or `Origin` (DNS rebinding, cross-site pages). */
   readonly allows: (request: Request) => boolean;
+  /** The message of that 403, naming what the caller can change. */
+  readonly refusal: string;
   /** Serves every POST on its own, with no session (see `answerStateless`). */
   readonly stateless: boolean;
   /** Closes a session that has had no request in progress for this long, in milliseconds; `Infinity` never does. */
@@ -70,7 +72,7 @@ export function createMcpRoute(options: McpRouteOptions): McpRoute {
     if (options.path !== undefined && url.pathname !== options.path) {
       return answered(jsonRpcError(404, `Not Found: the MCP endpoint is ${options.path}`));
     }
-    if (!options.allows(request)) return answered(jsonRpcError(403, "Forbidden: non-local Host or Origin"));
+    if (!options.allows(request)) return answered(jsonRpcError(403, options.refusal));
     if (request.method !== "POST") return answered(await answerBodiless(request));
     const read = await readJson(request, options.bodyTimeoutMs);
     if ("status" in read) return answered(jsonRpcError(read.status, read.message, -32700), leftUnread(read));

@@ -108,7 +108,11 @@ export async function serveMcp(
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";
   // The same route mcpFetchHandler answers through; this server only carries requests to it and back.
-  const route = createAgentRoute(sdk, agent, options, { path, allows: localRequestsOf(host) });
+  const route = createAgentRoute(sdk, agent, options, {
+    path,
+    allows: localRequestsOf(host),
+    refusal: "Forbidden: non-local Host or Origin",
+  });
   const listener = await listenHttp({ port: options.port ?? 0, host, path, route });
   return { transport: "http", port: listener.port, url: listener.url, close: () => listener.close() };
 }
