@@ -85,7 +85,7 @@ describe("public API", () => {
   });
 
   it("exports exactly these runtime names from toolwright/mcp", () => {
-    expect(Object.keys(mcp).sort()).toEqual(["importMcpTools", "serveMcp", "toMcpCallToolResult"]);
+    expect(Object.keys(mcp).sort()).toEqual(["importMcpTools", "mcpFetchHandler", "serveMcp", "toMcpCallToolResult"]);
   });
 
   it("exposes every descriptor builder on p", () => {
