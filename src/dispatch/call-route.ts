@@ -3,11 +3,11 @@ import type { ArgumentValidator, CompiledValidator } from "../schema/validator.j
 import { type NodePlan, planOf } from "../schema/normalize-arguments.js";
 import type { RuntimeOptions } from "./call-runtime.js";
 import { installedCallTracer } from "./call-tracer.js";
-import type { Ending } from "./ending.js";
+import type { Ending } from "./run-handler.js";
 import type { AnyFunction } from "./takes-context.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import type { Exit, Settled } from "./finish.js";
-import type { HandlerOutcome } from "./run-handler.js";
+import type { Settled } from "./finish.js";
+import type { Exit, HandlerOutcome } from "./run-handler.js";
 import { runsInParallel } from "./serial-lane.js";
 import { type ToolListeners, anyListens, routeChanges } from "./tool-listeners.js";
 

@@ -1,17 +1,10 @@
 import type { CallingAgent } from "../tool/tool.js";
 import { type ToolEvent, type ToolListeners, anyListens } from "./tool-listeners.js";
-import type { HandlerOutcome } from "./run-handler.js";
+import type { Exit, HandlerOutcome } from "./run-handler.js";
 import type { ApprovalEdit, ToolResult } from "../tool/tool-result.js";
 
 /** A value now, or a promise of it: a stage that needs no waiting answers at once, so a plain call costs no turn. */
 export type Settled<T> = T | Promise<T>;
-
-/**
- * Which way a call left the pipeline: `unavailable` (an unknown or forbidden tool), `cancelled` (its signal aborted
- * before it started), or `ended` (every other way: invalid arguments, a gate, a `before` listener, the handler).
- * `finish` decides per exit which listeners hear of it.
- */
-export type Exit = "unavailable" | "cancelled" | "ended";
 
 // Outcomes that are not failures but a call still in progress elsewhere: they get `after`, never `error`.
 const PENDING = new Set(["awaiting_approval", "backgrounded"]);

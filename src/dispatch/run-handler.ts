@@ -28,6 +28,26 @@ export interface HandlerOutcome {
   readonly thrown?: boolean;
 }
 
+/**
+ * Which way a call left the pipeline: `unavailable` (an unknown or forbidden tool), `cancelled` (its signal aborted
+ * before it started), or `ended` (every other way: invalid arguments, a gate, a `before` listener, the handler).
+ * `finish` decides per exit which listeners hear of it.
+ */
+export type Exit = "unavailable" | "cancelled" | "ended";
+
+/**
+ * How a call ended: its outcome, the arguments its listeners see, and the exit it took. A stage that answers with one
+ * skips every later stage: the call goes straight to its route's end. Beside the outcome it carries, below every
+ * stage, so each (and the result check, for a background task from run-managed.ts) builds one without an import cycle.
+ */
+export class Ending {
+  constructor(
+    readonly outcome: HandlerOutcome,
+    readonly args: unknown,
+    readonly exit: Exit,
+  ) {}
+}
+
 /** What running a handler needs of its call (a `CallRequest` is one). */
 export interface HandlerCall extends CallContextSource {
   readonly definition: ToolDefinition;

@@ -14,13 +14,12 @@ import type { CallRequest } from "./call-request.js";
 import { beforeRefusal } from "./before-refusal.js";
 import { type Settled, makeEvent } from "./finish.js";
 import { anyListens } from "./tool-listeners.js";
-import { type HandlerOutcome, runHandler } from "./run-handler.js";
 import { runManaged } from "./run-managed.js";
 import { cancelledResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
 import { nestedHold } from "./nested-lane.js";
 import { InvalidCall, type ValidatedCall, validateCall } from "./validate-call.js";
-import { Ending } from "./ending.js";
+import { Ending, type HandlerOutcome, runHandler } from "./run-handler.js";
 
 // The stages of a call, each a function of the call and what the stage before answered: pipeline.ts assembles each
 // tool's route from the ones it needs, in order (the gates stage is approval-gate.ts, the result check
