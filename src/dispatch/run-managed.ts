@@ -12,7 +12,7 @@ import { type HandlerOutcome, runHandler } from "./run-handler.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-results.js";
 import { TASK_STATUS_TOOL } from "./tasks/index.js";
-import { NEVER_ABORTED } from "../tool/tool-definition.js";
+import { neverAborted } from "../tool/tool-definition.js";
 import { overranOutcome } from "./sync-overrun.js";
 
 /**
@@ -48,7 +48,7 @@ export function runManaged(
   const heard = controller !== undefined || route.heard || request.onProgress !== undefined || tracer?.progress;
   const channel = heard ? new ProgressChannel(request, tracer) : undefined;
   const linked = controller === undefined && caller !== undefined;
-  const signal = controller?.signal ?? caller ?? NEVER_ABORTED;
+  const signal = controller?.signal ?? caller ?? neverAborted();
   const context = request.context(args, signal, channel, linked);
   if (controller === undefined) {
     // Without retries the handler runs as it is: a call that needs no waiting costs no async function.

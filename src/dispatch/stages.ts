@@ -6,7 +6,7 @@ import {
   schemaCannotValidateText,
   schemaDoesNotCompileText,
 } from "../errors/model-messages.js";
-import { NEVER_ABORTED } from "../tool/tool-definition.js";
+import { neverAborted } from "../tool/tool-definition.js";
 import { type ToolFailure, failureResult } from "../tool/tool-result.js";
 import { ProgressChannel } from "./progress-channel.js";
 import { activeCallTracer } from "./call-tracer.js";
@@ -128,7 +128,7 @@ export function run(request: CallRequest, args: Record<string, unknown>): Settle
   const tracer = route.traced ? activeCallTracer() : undefined;
   const heard = route.heard || options.onProgress !== undefined || tracer?.progress !== undefined;
   const channel = heard ? new ProgressChannel(request, tracer) : undefined;
-  const context = request.context(args, NEVER_ABORTED, channel);
+  const context = request.context(args, neverAborted(), channel);
   const outcome = runHandler(request.definition, request.target, args, context, channel);
   if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
   return new Ending(outcome, args, "ended");

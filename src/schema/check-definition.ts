@@ -1,5 +1,6 @@
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { ToolDefinitionError } from "../errors/errors.js";
+import { emitWarning } from "../runtime/emit-warning.js";
 import { checkAgainstDescriptor } from "../params/default-check.js";
 import { showSchema } from "../params/param.js";
 import { toPointer } from "./finding.js";
@@ -42,10 +43,10 @@ export function checkSites(schema: object, sites: DefinitionSites, where: string
   // Each format is warned about once, however often it is named; the Set is made only when there are formats.
   for (const format of sites.formats.length === 0 ? [] : new Set(sites.formats)) {
     if (CHECKED_FORMATS.has(format)) continue;
-    process.emitWarning(
+    emitWarning(
       `${where}: the format ${JSON.stringify(format)} is not checked; arguments pass it unchecked. toolwright checks ` +
         "the JSON Schema 2020-12 formats (date-time, email, hostname, uri, uuid, ...) and ajv-formats' additions.",
-      { code: "TOOLWRIGHT_UNCHECKED_FORMAT" },
+      "TOOLWRIGHT_UNCHECKED_FORMAT",
     );
   }
   let ajv: Ajv2020 | undefined;
