@@ -41,6 +41,19 @@ const shared = {
   },
 };
 
+// The tests whose assertions are the texts the model reads about invalid arguments (paths, messages, codes) and the
+// JSON Schema Test Suite, run a second time on the no-eval validator that the worker and browser build uses
+// (src/schema/validator-engine-web.ts): both validators must give the same texts and the same verdicts.
+const NO_EVAL_TESTS = [
+  "tests/schema/argument-issues.test.ts",
+  "tests/schema/json-schema-test-suite.test.ts",
+  "tests/regressions/25-union-errors.test.ts",
+  "tests/regressions/26-defaults-that-break-their-schema.test.ts",
+  "tests/registry/tool-registry.test.ts",
+  "tests/tool/check-result.test.ts",
+  "tests/dispatch/approval.test.ts",
+];
+
 module.exports = {
   projects: [
     {
@@ -54,6 +67,15 @@ module.exports = {
       displayName: "integration",
       testRegex: [SUFFIX],
       testPathIgnorePatterns: ["/node_modules/", "/tests/fixtures/"],
+    },
+    {
+      ...shared,
+      displayName: "no-eval",
+      testMatch: NO_EVAL_TESTS.map((file) => `<rootDir>/${file}`),
+      moduleNameMapper: {
+        "^(\\.{1,2}/.*/|\\./)validator-engine(\\.js)?$": "<rootDir>/src/schema/validator-engine-web.ts",
+        ...shared.moduleNameMapper,
+      },
     },
   ],
 };

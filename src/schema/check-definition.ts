@@ -6,6 +6,8 @@ import { showSchema } from "../params/param.js";
 import { toPointer } from "./finding.js";
 import { CHECKED_FORMATS } from "./formats.js";
 import { acceptsNull } from "./json.js";
+import type { NoEvalEngine } from "./no-eval/no-eval-engine.js";
+import { noEvalEngine } from "./validator-engine.js";
 
 /** What a definition check looks at: the subschemas that carry a `default`, and the formats named. */
 export interface DefinitionSites {
@@ -56,7 +58,14 @@ export function checkSites(schema: object, sites: DefinitionSites, where: string
     // null-as-absent rule), so the dispatcher never fills it in, and it breaks nothing.
     if (node.default === null && !acceptsNull(node, true)) continue;
     let problem = checkAgainstDescriptor(node, node.default);
-    if (problem === "unknown") problem = judgeWithAjv((ajv ??= judge()), schema, pathOf(schema, node), node.default);
+    if (problem === "unknown") {
+      const engine = noEvalEngine();
+      const path = pathOf(schema, node);
+      problem =
+        engine !== undefined
+          ? judgeWithoutEval(engine, schema, path, node.default)
+          : judgeWithAjv((ajv ??= judge()), schema, path, node.default);
+    }
     if (problem === undefined) continue;
     const at = problem.path === "" ? "" : ` (at ${problem.path} of the default)`;
     throw new ToolDefinitionError(
@@ -90,6 +99,22 @@ function judgeWithAjv(
   } finally {
     ajv.removeSchema(key);
     for (const id of Object.keys(ajv.refs)) if (!known.has(id)) delete ajv.refs[id];
+  }
+}
+
+function judgeWithoutEval(
+  engine: NoEvalEngine,
+  root: object,
+  path: readonly string[],
+  value: unknown,
+): { path: string; rule: string } | undefined {
+  try {
+    const validate = engine.compileAt(root, path);
+    if (validate(value)) return undefined;
+    const first = validate.errors?.[0];
+    return first ? { path: first.instancePath, rule: first.message ?? `fails ${first.keyword}` } : undefined;
+  } catch {
+    return undefined;
   }
 }
 
