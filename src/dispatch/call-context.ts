@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { createAsyncStorage, type AsyncStorage } from "../runtime/async-storage.js";
 import type { ToolCallContext } from "../tool/tool.js";
 
 /** Where a call's context comes from: made on first read (a `CallRequest`), so a call nobody asks about makes none. */
@@ -12,7 +12,9 @@ let running: CallContextSource | undefined;
 
 // Created on the first call that needs the context after an `await`. On Node 20 the first `run` turns on promise
 // hooks for the whole process, which makes every `await` of the application dearer, so no call pays for it unasked.
-let storage: AsyncLocalStorage<ToolCallContext> | undefined;
+// Where the runtime has no AsyncLocalStorage (a browser, workerd without nodejs_compat) the storage follows only the
+// synchronous part of a handler, as `running` does: the context after an `await` is what is lost there.
+let storage: AsyncStorage<ToolCallContext> | undefined;
 
 // Set by enableAsyncToolContext(): every call runs with its context tracked across awaits.
 let everywhere = false;
@@ -51,7 +53,7 @@ export function callerContext(): ToolCallContext | undefined {
  * {@link runInCallContext} puts the store of its own caller back when the handler returns, so nothing leaks out.
  */
 export function trackCallerFromHere(context: ToolCallContext): void {
-  const store = (storage ??= new AsyncLocalStorage());
+  const store = (storage ??= createAsyncStorage<ToolCallContext>());
   if (store.getStore() !== context) store.enterWith(context);
 }
 
@@ -84,7 +86,7 @@ export function runInCallContext<A, B, C, D, T>(
   const tracked = acrossAwaits || everywhere || storage?.getStore() !== undefined;
   try {
     // Arguments are passed through rather than closed over: this runs on every call, and a closure per call is garbage.
-    if (tracked) return (storage ??= new AsyncLocalStorage()).run(source.context(), fn, a, b, c, d);
+    if (tracked) return (storage ??= createAsyncStorage<ToolCallContext>()).run(source.context(), fn, a, b, c, d);
     return fn(a, b, c, d);
   } finally {
     running = outer;

@@ -11,7 +11,7 @@ import { type HandlerOutcome, runHandler } from "./run-handler.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-results.js";
 import { TASK_STATUS_TOOL } from "./tasks/index.js";
-import { NEVER_ABORTED } from "../tool/tool-definition.js";
+import { neverAborted } from "../tool/tool-definition.js";
 import { overranOutcome } from "./sync-overrun.js";
 
 /**
@@ -43,7 +43,7 @@ export function runManaged(
   const heard = route.heard || request.onProgress !== undefined || tracer?.progress !== undefined;
   const channel = heard ? new ProgressChannel(request, tracer) : undefined;
   if (stoppable) request.ready(args, undefined, false, channel);
-  else request.ready(args, caller ?? NEVER_ABORTED, caller !== undefined, channel);
+  else request.ready(args, caller ?? neverAborted(), caller !== undefined, channel);
   const retries = (definition.maxRetries ?? 0) > 0;
   const started = timeoutMs === undefined ? 0 : performance.now();
   // Without retries the handler runs as it is: a call that needs no waiting costs no async function.

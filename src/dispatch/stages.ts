@@ -6,7 +6,7 @@ import {
   schemaCannotValidateText,
   schemaDoesNotCompileText,
 } from "../errors/model-messages.js";
-import { NEVER_ABORTED } from "../tool/tool-definition.js";
+import { neverAborted } from "../tool/tool-definition.js";
 import { type ToolFailure, failureResult } from "../tool/tool-result.js";
 import { ProgressChannel } from "./progress-channel.js";
 import { activeCallTracer } from "./call-tracer.js";
@@ -132,7 +132,7 @@ function runPlainly(request: CallRequest, args: Record<string, unknown>): Settle
   const { route, options } = request;
   const tracer = route.traced ? activeCallTracer() : undefined;
   const heard = route.heard || options.onProgress !== undefined || tracer?.progress !== undefined;
-  request.ready(args, NEVER_ABORTED, false, heard ? new ProgressChannel(request, tracer) : undefined);
+  request.ready(args, neverAborted(), false, heard ? new ProgressChannel(request, tracer) : undefined);
   return runHandler(request);
 }
 

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-import dependencies from "../schema/load-dependencies.cjs";
+import { createAsyncStorage, type AsyncStorage } from "../runtime/async-storage.js";
+import { sha256Hex } from "../runtime/sha256.js";
 import { stableStringify } from "../schema/stable-stringify.js";
 import type { CallingAgent, ToolCallContext, ToolFlags, ToolSpec } from "./tool.js";
 import type { ToolProgress } from "./tool-progress.js";
@@ -13,14 +13,14 @@ interface KeyedCall {
 // The call a durable adapter is running, tracked across awaits: a worker runs many executions at once, often on one
 // agent instance, so a key must follow its own call and not be looked up by a shared name. Created on first use, so
 // an app that never runs a durable call never turns on async tracking.
-let durable: AsyncLocalStorage<KeyedCall> | undefined;
+let durable: AsyncStorage<KeyedCall> | undefined;
 
 /**
  * Runs `fn` (a dispatch of the call `callId`) so that the call's context carries `key` as its `idempotencyKey`.
  * Used by the durable adapters around `agent.callTool`, whose key is derived from the engine's execution.
  */
 export function runWithIdempotencyKey<T>(callId: string, key: string, fn: () => T): T {
-  return (durable ??= new AsyncLocalStorage()).run({ callId, key }, fn);
+  return (durable ??= createAsyncStorage<KeyedCall>()).run({ callId, key }, fn);
 }
 
 /** The key a durable adapter set for `callId` around the running dispatch; undefined outside one. */
@@ -68,7 +68,7 @@ function toolClientOf(callId: string): ToolClient | undefined {
  */
 export function callIdempotencyKey(scope: string, callId: string, toolName: string, args: unknown): string {
   const text = JSON.stringify(["tw1-call", scope, callId, toolName, stableStringify(args) ?? "undefined"]);
-  return `tw1-${dependencies.loadNodeCrypto().createHash("sha256").update(text).digest("hex")}`;
+  return `tw1-${sha256Hex(text)}`;
 }
 
 /**
