@@ -113,6 +113,7 @@ export { content } from "./content/content.js";
 export { isContentPart, isContentResult } from "./content/content-part.js";
 export type {
   AudioPart,
+  ContentAnnotations,
   ContentPart,
   ContentResult,
   FilePart,

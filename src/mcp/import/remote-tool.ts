@@ -5,7 +5,7 @@ import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import { ErrorCode } from "../../errors/error-code.js";
 import type { McpClientLike, McpRemoteTool, McpRequestOptions } from "./mcp-client-like.js";
 import { callRemoteTool, forwardProgress } from "./remote-call.js";
-import { remoteErrorText, remoteResultValue } from "./remote-result.js";
+import { remoteErrorText, remoteModelOutput, remoteResultValue } from "./remote-result.js";
 import { needsTask, taskCaller } from "./remote-task.js";
 
 /** Everything needed to turn one remote tool into a local one. */
@@ -37,6 +37,8 @@ export function remoteToolOptions(tool: McpRemoteTool, context: RemoteToolContex
     description,
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema === undefined ? {} : { returns: tool.outputSchema }),
+    // What the model reads: the media blocks of a result whose structuredContent repeats them (remote-result.ts).
+    toModelOutput: remoteModelOutput,
     allowedAgents: [...context.allowedAgents],
     timeoutMs: context.timeoutMs,
     // A remote task outliving the time limit goes on as a background task (agent.tasks), as the server intends.
