@@ -41,8 +41,9 @@ export function remoteToolOptions(tool: McpRemoteTool, context: RemoteToolContex
     toModelOutput: remoteModelOutput,
     allowedAgents: [...context.allowedAgents],
     timeoutMs: context.timeoutMs,
-    // A remote task outliving the time limit goes on as a background task (agent.tasks), as the server intends.
-    ...(needsTask(tool) ? { onTimeout: "background" as const } : {}),
+    // A tool the server runs only as a task is one here too: every call goes on as a background task
+    // (agent.tasks), and serving it again lists it as task-only (`taskSupport: "required"`), as the server does.
+    ...(needsTask(tool) ? { background: true } : {}),
     ...flags,
   };
 }
