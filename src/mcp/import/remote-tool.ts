@@ -55,8 +55,8 @@ const SDK_TIMEOUT_MARGIN_MS = 1_000;
  * result's value. A result with `isError: true` becomes a failed result carrying the server's text (it was delivered,
  * so it is not retried); an unreachable server or a timeout throws, which the dispatcher turns into a failed result.
  * The server's progress for the call reaches the local call's `reportProgress`. A tool the server runs only as a
- * task (`execution.taskSupport: "required"`) is called as one where the client can (SDK v1's task API): its status
- * updates are progress, and past the time limit the call goes on in the background (`onTimeout: "background"`).
+ * task (`execution.taskSupport: "required"`) is called as one (SDK v1's task API, or requests through v2's Client):
+ * its status updates are progress, and the local call is a background task from its start (`background: true`).
  */
 export function remoteToolHandler(tool: McpRemoteTool, localName: string, context: RemoteToolContext) {
   const asTask = needsTask(tool) ? taskCaller(context.client) : undefined;
