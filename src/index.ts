@@ -222,7 +222,7 @@ export type {
 export { toMcpTools } from "./providers/mcp/export.js";
 export type { McpTool, McpToolAnnotations } from "./providers/mcp/export.js";
 export { toMcpToolResult } from "./providers/mcp/results.js";
-export type { McpContentBlock, McpToolResult } from "./providers/mcp/results.js";
+export type { McpAnnotations, McpContentBlock, McpToolResult } from "./providers/mcp/results.js";
 export { TOOL_SEARCH_TOOL } from "./providers/tool-search/tool-search-spec.js";
 export { createLoadedTools } from "./providers/tool-search/loaded-tools.js";
 export type { LoadedTools } from "./providers/tool-search/loaded-tools.js";
