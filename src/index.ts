@@ -30,6 +30,23 @@ export type { StandardResult, StandardSchemaLike } from "./schema/input-schema.j
 
 export { tool } from "./decorators/tool.js";
 export { builtinTool } from "./decorators/builtin-tool.js";
+export { resource } from "./decorators/resource.js";
+export type {
+  ResourceContent,
+  ResourceMethodDecorator,
+  ResourceOptions,
+  ResourceReadContext,
+} from "./decorators/resource.js";
+export { prompt } from "./decorators/prompt.js";
+export type {
+  PromptContent,
+  PromptGetContext,
+  PromptMessage,
+  PromptMethodDecorator,
+  PromptOptions,
+} from "./decorators/prompt.js";
+export type { Completer } from "./decorators/mcp-entries.js";
+export type { UriVariables } from "./decorators/uri-template.js";
 export type { BuiltinToolMethodDecorator, BuiltinToolOptions } from "./decorators/builtin-tool.js";
 export type { ModelOutputValue, ToolOptions } from "./tool/tool-options.js";
 export type {
