@@ -69,15 +69,15 @@ describe("@resource and @prompt", () => {
   });
 
   it("refuse an unknown option key, naming the closest one", () => {
-    const message = definitionError(() =>
-      resource({ uri: "docs://a", mimetype: "text/plain" } as never)(function a() {}, {
-        kind: "method",
-        name: "a",
-        static: false,
-        private: false,
-        metadata: {},
-      } as never),
-    );
+    const message = definitionError(() => {
+      class Bad extends BaseAgent {
+        @resource({ uri: "docs://a", mimetype: "text/plain" } as never)
+        a() {
+          return "a";
+        }
+      }
+      return Bad;
+    });
     expect(message).toContain("`mimetype` is not an option; did you mean `mimeType`?");
     const promptMessage = definitionError(() => {
       class Bad extends BaseAgent {
