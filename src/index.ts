@@ -39,6 +39,7 @@ export type {
 } from "./decorators/resource.js";
 export { prompt } from "./decorators/prompt.js";
 export type {
+  EmbeddedResourcePart,
   PromptContent,
   PromptGetContext,
   PromptMessage,

@@ -9,10 +9,18 @@ import { type Completer, type PromptEntry, addMcpEntry } from "./mcp-entries.js"
 import { checkMcpEntryOptions } from "./mcp-entry-options.js";
 import { pick } from "./resource.js";
 
-/** One message of a prompt: who says it and what (text, or one image, audio or resource-link part). */
+/** A resource's contents embedded in a prompt message (MCP `EmbeddedResource`): text, or base64 bytes as `blob`. */
+export interface EmbeddedResourcePart {
+  readonly type: "resource";
+  readonly resource:
+    | { readonly uri: string; readonly mimeType?: string; readonly text: string }
+    | { readonly uri: string; readonly mimeType?: string; readonly blob: string };
+}
+
+/** One message of a prompt: who says it and what (text, or one image, audio, resource-link or embedded resource). */
 export interface PromptMessage {
   readonly role: "user" | "assistant";
-  readonly content: string | TextPart | ImagePart | AudioPart | ResourceLinkPart;
+  readonly content: string | TextPart | ImagePart | AudioPart | ResourceLinkPart | EmbeddedResourcePart;
 }
 
 /** What a prompt method may return: a string (one user message) or the messages in order. */

@@ -73,6 +73,10 @@ export class LibraryAgent extends BaseAgent {
     return [
       { role: "user" as const, content: `Summarise ${id} (${style}).` },
       { role: "assistant" as const, content: { type: "resource_link" as const, uri: `notes://inbox/${id}`, name: id } },
+      {
+        role: "user" as const,
+        content: { type: "resource" as const, resource: { uri: `notes://inbox/${id}`, text: NOTES[id] ?? "" } },
+      },
     ];
   }
 

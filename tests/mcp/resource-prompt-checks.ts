@@ -77,6 +77,7 @@ export async function checkPrompts(client: Client): Promise<void> {
   expect((await client.getPrompt({ name: "summarise", arguments: { id: "alpha" } })).messages).toEqual([
     { role: "user", content: { type: "text", text: "Summarise alpha (short)." } },
     { role: "assistant", content: { type: "resource_link", uri: "notes://inbox/alpha", name: "alpha" } },
+    { role: "user", content: { type: "resource", resource: { uri: "notes://inbox/alpha", text: "# Alpha" } } },
   ]);
   const missing = await failure(client.getPrompt({ name: "review", arguments: {} }));
   expect(missing.code).toBe(-32602);

@@ -1,6 +1,6 @@
 import type { ServerContext } from "@modelcontextprotocol/server";
 import type { PromptEntry } from "../../decorators/mcp-entries.js";
-import type { PromptMessage } from "../../decorators/prompt.js";
+import type { EmbeddedResourcePart, PromptMessage } from "../../decorators/prompt.js";
 import { checkAgainstDescriptor } from "../../params/default-check.js";
 import { isOptionalParam } from "../../params/param.js";
 import type { ServerSdk } from "../load-sdk.js";
@@ -110,7 +110,7 @@ function describeArguments(entry: PromptEntry): string {
 
 /**
  * What a prompt method returned, as MCP messages: a string is one user message; a list holds messages whose content
- * is a string or one text, image, audio or resource-link part.
+ * is a string or one text, image, audio, resource-link or embedded-resource part.
  * @throws {TypeError} for anything else: the method's author must return a string or messages.
  */
 export function promptMessages(value: unknown, entry: PromptEntry): object[] {
@@ -132,6 +132,7 @@ export function promptMessages(value: unknown, entry: PromptEntry): object[] {
 
 function messageContent(content: PromptMessage["content"], entry: PromptEntry, index: number): object {
   if (typeof content === "string") return { type: "text", text: content };
+  if (content.type === "resource") return embedded(content, entry, index);
   const annotations = content.annotations === undefined ? {} : { annotations: content.annotations };
   switch (content.type) {
     case "text":
@@ -152,6 +153,20 @@ function messageContent(content: PromptMessage["content"], entry: PromptEntry, i
   }
   throw new TypeError(
     `Prompt method "${entry.method}": message ${index} holds content MCP prompts cannot carry; give a string, or a ` +
-      "text, image (with data), audio or resource-link part.",
+      'text, image (with data), audio, resource-link or { type: "resource", resource } part.',
   );
+}
+
+// An embedded resource goes as it is, once its contents are checked: a URI and exactly one of text or blob.
+function embedded(content: EmbeddedResourcePart, entry: PromptEntry, index: number): object {
+  const resource = content.resource as Record<string, unknown> | undefined;
+  const ok =
+    typeof resource?.uri === "string" && (typeof resource.text === "string") !== (typeof resource.blob === "string");
+  if (!ok) {
+    throw new TypeError(
+      `Prompt method "${entry.method}": message ${index} embeds a resource without a uri and exactly one of ` +
+        "text or blob (base64).",
+    );
+  }
+  return { type: "resource", resource: { ...resource } };
 }
