@@ -45,6 +45,9 @@ export async function checkResources(client: Client): Promise<void> {
   expect(unknown.message).toContain('Resource "docs://nothing" not found');
   expect(unknown.message).toContain('"docs://readme", "bytes://logo", "parts://cover"');
   expect(unknown.message).toContain('"notes://{folder}/{id}"');
+  // What a resource method throws reaches the client as an error with its message.
+  const thrown = await failure(client.readResource({ uri: "notes://inbox/zeta" }));
+  expect(thrown.message).toContain('no note "zeta" in inbox');
   const secret = await failure(client.readResource({ uri: "secret://plans" }));
   // An agent that may not see a resource gets the answer an unknown URI gets, its URI included.
   expect(secret.code).toBe(-32602);

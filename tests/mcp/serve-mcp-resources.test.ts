@@ -1,7 +1,10 @@
 // Resources, prompts and completions from @resource and @prompt methods, served over Streamable HTTP and read with
 // the official v2 client on both revisions (2025-11-25 in its legacy mode, 2026-07-28 pinned), and per agent: an
-// agent named "admin" sees what `allowedAgents: ["admin"]` keeps from the others.
+// agent named "admin" sees what `allowedAgents: ["admin"]` keeps from the others. The v1 client (2025-11-25) and a
+// stateless server (a fresh MCP server per request) get the same answers.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ToolRegistry } from "toolwright";
 import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { LibraryAgent } from "./library-agent.js";
@@ -86,6 +89,36 @@ describe("serveMcp resources and prompts over HTTP", () => {
       ]);
     } finally {
       await client.close();
+    }
+  });
+
+  it("answers the SDK v1 client (2025-11-25) the same", async () => {
+    const v1 = new V1Client({ name: "v1-resources", version: "1.0.0" });
+    await v1.connect(new V1Transport(new URL(server.url)));
+    try {
+      // The checks are written against the v2 client; v1's methods have the same names, arguments and results.
+      const client = v1 as unknown as Client;
+      await checkResources(client);
+      await checkPrompts(client);
+      await checkCompletions(client);
+    } finally {
+      await v1.close();
+    }
+  });
+
+  it.each(REVISIONS)("serves them without sessions too (stateless), on %s", async (revision) => {
+    const stateless = await serveMcp(new LibraryAgent({ registry: new ToolRegistry() }), {
+      transport: "http",
+      stateless: true,
+    });
+    const client = await connect(stateless.url, revision);
+    try {
+      await checkResources(client);
+      await checkPrompts(client);
+      await checkCompletions(client);
+    } finally {
+      await client.close();
+      await stateless.close();
     }
   });
 });
