@@ -52,13 +52,28 @@ export type McpEntry = ResourceEntry | PromptEntry;
 
 type MetadataObject = Record<PropertyKey, unknown>;
 
-/** Records an entry in the decorated class's own metadata map, never in a parent's. */
+/**
+ * Records an entry in the decorated class's own metadata map, never in a parent's.
+ * @throws {ToolDefinitionError} when the method already has an entry, or another method of the class declares the same
+ *   resource URI or prompt name.
+ */
 export function addMcpEntry(metadata: object, entry: McpEntry): void {
   const md = metadata as MetadataObject;
   const own = Object.hasOwn(md, ENTRIES) ? (md[ENTRIES] as Map<string, McpEntry>) : undefined;
   if (own?.has(entry.method)) {
     throw new ToolDefinitionError(`method "${entry.method}" already has a @resource or @prompt decorator; use one.`);
   }
+  // Two methods of one class claiming one URI or prompt name: caught here, at definition (across a class and its
+  // parent, reflectMcpEntries catches it when the agent is served).
+  own?.forEach((other) => {
+    const same = keyOf(other) === keyOf(entry);
+    if (same) {
+      const what = entry.kind === "resource" ? `the resource "${entry.uri}"` : `the prompt "${entry.name}"`;
+      throw new ToolDefinitionError(
+        `methods "${other.method}" and "${entry.method}" both declare ${what}; rename one.`,
+      );
+    }
+  });
   const map = own ?? new Map<string, McpEntry>();
   if (!own) Object.defineProperty(md, ENTRIES, { value: map, enumerable: false });
   map.set(entry.method, entry);
@@ -70,4 +85,9 @@ export function ownMcpEntries(ctor: object): readonly McpEntry[] {
   const md = Object.hasOwn(ctor, key) ? ((ctor as MetadataObject)[key] as MetadataObject | null) : undefined;
   const own = md && Object.hasOwn(md, ENTRIES) ? (md[ENTRIES] as Map<string, McpEntry>) : undefined;
   return own ? [...own.values()] : [];
+}
+
+// What must be unique among a class's entries: a resource's URI, a prompt's name (kept apart by their kind).
+function keyOf(entry: McpEntry): string {
+  return entry.kind === "resource" ? `resource ${entry.uri}` : `prompt ${entry.name}`;
 }

@@ -131,19 +131,35 @@ describe("@resource and @prompt", () => {
     );
   });
 
-  it("refuse two methods declaring one URI, when the class is read", () => {
-    class Twice extends BaseAgent {
-      @resource({ uri: "docs://a" })
+  it("refuse two methods declaring one URI at definition, and across a class and its parent when served", () => {
+    const twice = () => {
+      class Twice extends BaseAgent {
+        @resource({ uri: "docs://a" })
+        one() {
+          return "1";
+        }
+        @resource({ uri: "docs://a" })
+        two() {
+          return "2";
+        }
+      }
+      return Twice;
+    };
+    expect(definitionError(twice)).toContain('methods "one" and "two" both declare the resource "docs://a"');
+    class Parent extends BaseAgent {
+      @prompt({ description: "p", name: "ask" })
       one() {
         return "1";
       }
-      @resource({ uri: "docs://a" })
+    }
+    class Child extends Parent {
+      @prompt({ description: "c", name: "ask" })
       two() {
         return "2";
       }
     }
-    expect(definitionError(() => reflectMcpEntries(Twice))).toContain(
-      'methods "one" and "two" both declare the resource "docs://a"',
+    expect(definitionError(() => reflectMcpEntries(Child))).toContain(
+      'Child: methods "one" and "two" both declare the prompt "ask"',
     );
   });
 
