@@ -30,6 +30,24 @@ export type { StandardResult, StandardSchemaLike } from "./schema/input-schema.j
 
 export { tool } from "./decorators/tool.js";
 export { builtinTool } from "./decorators/builtin-tool.js";
+export { resource } from "./decorators/resource.js";
+export type {
+  ResourceContent,
+  ResourceMethodDecorator,
+  ResourceOptions,
+  ResourceReadContext,
+} from "./decorators/resource.js";
+export { prompt } from "./decorators/prompt.js";
+export type {
+  EmbeddedResourcePart,
+  PromptContent,
+  PromptGetContext,
+  PromptMessage,
+  PromptMethodDecorator,
+  PromptOptions,
+} from "./decorators/prompt.js";
+export type { Completer } from "./decorators/mcp-entries.js";
+export type { UriVariables } from "./decorators/uri-template.js";
 export type { BuiltinToolMethodDecorator, BuiltinToolOptions } from "./decorators/builtin-tool.js";
 export type { ModelOutputValue, ToolOptions } from "./tool/tool-options.js";
 export type {
@@ -113,6 +131,7 @@ export { content } from "./content/content.js";
 export { isContentPart, isContentResult } from "./content/content-part.js";
 export type {
   AudioPart,
+  ContentAnnotations,
   ContentPart,
   ContentResult,
   FilePart,
@@ -221,7 +240,7 @@ export type {
 export { toMcpTools } from "./providers/mcp/export.js";
 export type { McpTool, McpToolAnnotations } from "./providers/mcp/export.js";
 export { toMcpToolResult } from "./providers/mcp/results.js";
-export type { McpContentBlock, McpToolResult } from "./providers/mcp/results.js";
+export type { McpAnnotations, McpContentBlock, McpToolResult } from "./providers/mcp/results.js";
 export { TOOL_SEARCH_TOOL } from "./providers/tool-search/tool-search-spec.js";
 export { createLoadedTools } from "./providers/tool-search/loaded-tools.js";
 export type { LoadedTools } from "./providers/tool-search/loaded-tools.js";

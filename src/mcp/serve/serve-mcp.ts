@@ -98,7 +98,9 @@ export async function serveMcp(
     const serveStdio = await loadServeStdio();
     const codec = createApprovalCodec(sdk, options.requestStateKey);
     // One connection, pinned to the era its opening picks: a 2025 handshake or 2026 per-request `_meta`.
-    const handle = serveStdio(({ era }) => createMcpServer(sdk, agent, options, { era, sessionful: true, codec }));
+    const handle = serveStdio(({ era }) =>
+      createMcpServer(sdk, agent, options, { era, sessionful: true, stdio: true, codec }),
+    );
     return { transport: "stdio", close: () => handle.close() };
   }
   if (options.transport !== "http") {
