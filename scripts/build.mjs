@@ -247,10 +247,11 @@ for (const name of STANDALONE) {
   }
 }
 
-// dist/web: the main entry for runtimes without Node's modules or code generation (the `workerd`, `worker`, `browser`
-// and `edge-light` export conditions): one ES module, its dependencies imported statically so every bundler includes
-// them, the modules that load them lazily on Node swapped for their web forms, and the no-eval validator in place of
-// ajv (docs/toolchains.md, Runtimes).
+// dist/web: the main entry and `toolwright/mcp` for runtimes without Node's modules or code generation (the `workerd`,
+// `worker`, `browser` and `edge-light` export conditions): ES modules, their dependencies imported statically so every
+// bundler includes them, the modules that load them lazily on Node swapped for their web forms, and the no-eval
+// validator in place of ajv (docs/toolchains.md, Runtimes). Split like dist/esm: the two entries share one chunk of the
+// main entry's modules, so an agent from "toolwright" and the endpoint from "toolwright/mcp" see one copy of its state.
 const WEB_FORMS = {
   "load-builtin.cjs": "src/runtime/load-builtin-web.ts",
   "load-dependencies.cjs": "src/schema/load-dependencies-web.ts",
@@ -265,10 +266,13 @@ const webForms = {
     }));
   },
 };
+const WEB_ENTRIES = ["index", "mcp/index"];
 const web = await build({
-  entryPoints: { index: ENTRIES.index },
+  entryPoints: Object.fromEntries(WEB_ENTRIES.map((name) => [name, ENTRIES[name]])),
   plugins: [webForms],
   outdir: "dist/web",
+  chunkNames: "chunks/[name]-[hash]",
+  splitting: true,
   bundle: true,
   format: "esm",
   platform: "neutral",
@@ -286,5 +290,15 @@ const nodeOnly = Object.values(web.metafile.outputs).flatMap((output) =>
     .map((edge) => edge.path),
 );
 if (nodeOnly.length > 0) throw new Error(`dist/web imports what only Node has: ${nodeOnly.join(", ")}`);
+// As for dist/esm: package.json "sideEffects" must name the web file the shim landed in.
+const webShim = Object.keys(web.metafile.outputs).filter(
+  (file) => file.endsWith(".js") && SHIM.test(readFileSync(file, "utf8")),
+);
+if (webShim.length !== 1 || !declared(`./${webShim[0]}`)) {
+  throw new Error(
+    `the Symbol.metadata shim is in ${webShim.join(", ") || "no dist/web file"}; package.json "sideEffects" must ` +
+      "name that one file",
+  );
+}
 
 for (const outcome of await declarations) if (outcome.status === "rejected") throw outcome.reason;
