@@ -19,6 +19,7 @@
 import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const ENTRIES = {
@@ -258,12 +259,18 @@ const WEB_FORMS = {
   "load-parser.cjs": "src/reflect/load-parser-web.ts",
   "validator-engine.js": "src/schema/validator-engine-web.ts",
 };
+// @hyperjump/json-schema-formats (the 2020-12 format checks) is bundled into dist/web, not imported, so that its
+// idn-hostname dependency can be swapped for schema/idn-hostname-web.ts, which checks with the runtime's own URL
+// parser instead of 175 KiB of Unicode tables (docs/hardening.md says what that changes).
+const BUNDLED_IN_WEB = /^@hyperjump\//;
 const webForms = {
   name: "web-forms",
   setup(build) {
     build.onResolve({ filter: /(load-builtin|load-dependencies|load-parser)\.cjs$|validator-engine\.js$/ }, (args) => ({
       path: resolve(WEB_FORMS[posix.basename(args.path)]),
     }));
+    build.onResolve({ filter: BUNDLED_IN_WEB }, (args) => ({ path: fileURLToPath(import.meta.resolve(args.path)) }));
+    build.onResolve({ filter: /^idn-hostname$/ }, () => ({ path: resolve("src/schema/idn-hostname-web.ts") }));
   },
 };
 const WEB_ENTRIES = ["index", "mcp/index"];
@@ -290,6 +297,14 @@ const nodeOnly = Object.values(web.metafile.outputs).flatMap((output) =>
     .map((edge) => edge.path),
 );
 if (nodeOnly.length > 0) throw new Error(`dist/web imports what only Node has: ${nodeOnly.join(", ")}`);
+// What the web build leaves out on purpose, to keep a Worker small (docs/toolchains.md, Runtimes): the parser, and the
+// Unicode tables of idn-hostname (schema/idn-hostname-web.ts checks host names instead).
+const LEFT_OUT = /^(acorn|idn-hostname)$|\/node_modules\/(acorn|idn-hostname)\//;
+const leftOutFound = Object.values(web.metafile.outputs).flatMap((output) => [
+  ...output.imports.map((edge) => edge.path).filter((path) => LEFT_OUT.test(path)),
+  ...Object.keys(output.inputs).filter((path) => LEFT_OUT.test(`/${path}`)),
+]);
+if (leftOutFound.length > 0) throw new Error(`dist/web must leave out: ${[...new Set(leftOutFound)].join(", ")}`);
 // As for dist/esm: package.json "sideEffects" must name the web file the shim landed in.
 const webShim = Object.keys(web.metafile.outputs).filter(
   (file) => file.endsWith(".js") && SHIM.test(readFileSync(file, "utf8")),
