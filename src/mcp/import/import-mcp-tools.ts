@@ -3,6 +3,7 @@ import type { Tool } from "../../tool/tool.js";
 import type { ToolRegistry } from "../../registry/tool-registry.js";
 import { connectClient } from "./load-client.js";
 import { type McpClientLike, type McpRemoteTool, type McpTransportLike, isMcpClient } from "./mcp-client-like.js";
+import { type McpRemoteCatalogue, createRemoteCatalogue } from "./remote-catalogue.js";
 import { type RemoteToolContext, remoteToolHandler, remoteToolOptions } from "./remote-tool.js";
 import { type RemoteSchemaLimits, checkRemoteSchemas } from "./remote-schema-limits.js";
 import { type McpToolFilter, type McpToolRename, localNamesOf, selectTools } from "./remote-selection.js";
@@ -48,6 +49,14 @@ export interface ImportedMcpTools {
   readonly names: ReadonlyMap<string, string>;
   /** The connected client the tools forward their calls to. */
   readonly client: McpClientLike;
+  /** The agent names the import was made for (`allowedAgents`): `serveMcp` re-serves the catalogue to them only. */
+  readonly allowedAgents: readonly string[];
+  /**
+   * The server's resources and prompts, read live through the same connection (see {@link McpRemoteCatalogue}):
+   * `imported.catalogue.readResource(uri)`, `imported.catalogue.getPrompt(name, args)`. Pass the import to
+   * `serveMcp(agent, { imported: [imported] })` to serve them again beside the agent's own.
+   */
+  readonly catalogue: McpRemoteCatalogue;
   /**
    * Unregisters the imported tools (a tool of the same name registered since by someone else is left alone), then
    * closes the client when `importMcpTools` created it (it was given a transport); a client it was given stays open.
@@ -102,12 +111,16 @@ export async function importMcpTools(
   const owned = !isMcpClient(source);
   const client = owned ? await connectClient(source, timeoutMs) : source;
   try {
-    const remote = selectTools(await listAllTools(client, timeoutMs), options.filter);
+    // A server that declares no tools (only resources or prompts) is not asked for them.
+    const declared = client.getServerCapabilities?.();
+    const listed = declared === undefined || declared.tools !== undefined ? await listAllTools(client, timeoutMs) : [];
+    const remote = selectTools(listed, options.filter);
     for (const tool of remote) checkRemoteSchemas(tool, options.limits);
     const local = localNamesOf(remote, options.prefix ?? "", options.rename);
+    const server = client.getServerVersion?.()?.name ?? "mcp";
     const context: RemoteToolContext = {
       client,
-      server: client.getServerVersion?.()?.name ?? "mcp",
+      server,
       allowedAgents: options.allowedAgents,
       timeoutMs,
     };
@@ -138,7 +151,8 @@ export async function importMcpTools(
         if (owned) await client.close();
       })());
     const names = new Map(remote.map((tool, index) => [local[index]!, tool.name]));
-    return { tools, names, client, close };
+    const catalogue = createRemoteCatalogue(client, server, timeoutMs);
+    return { tools, names, client, allowedAgents: [...options.allowedAgents], catalogue, close };
   } catch (error) {
     if (owned) await client.close().catch(() => undefined);
     throw error;

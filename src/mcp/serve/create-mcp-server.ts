@@ -6,6 +6,7 @@ import { listMcpTools } from "./list-tools.js";
 import { registerPromptHandlers } from "./prompt-handlers.js";
 import { registerResourceHandlers } from "./resource-handlers.js";
 import { servedEntries } from "./served-entries.js";
+import { catalogueFor, followListChanges, serving as importsServing } from "./served-imports.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
 import type { McpServerScope } from "./revisions/mcp-revision.js";
 import { REVISIONS } from "./revisions/revision-table.js";
@@ -34,10 +35,16 @@ export function createMcpServer(
   const loaded =
     agent.toolsForTurn !== undefined && tools.some((tool) => tool.deferred) ? createLoadedTools() : undefined;
   const { tasks } = agent;
-  // Resources and prompts come from the agent class's decorated methods: a fixed set, so never `listChanged`.
+  // Resources and prompts come from the agent class's decorated methods (a fixed set), then from the imported servers
+  // re-served to this agent (live: their lists may change, which a session's client is told).
   const served = servedEntries(agent);
-  const hasResources = served.resources.length > 0 || served.templates.length > 0;
-  const hasPrompts = served.prompts.length > 0;
+  const imported = catalogueFor(options.imported, agent.name);
+  const remoteResources = importsServing(imported, "resources");
+  const remotePrompts = importsServing(imported, "prompts");
+  const hasResources = served.resources.length > 0 || served.templates.length > 0 || remoteResources.length > 0;
+  const hasPrompts = served.prompts.length > 0 || remotePrompts.length > 0;
+  const follows = (sources: typeof imported, kind: "resources" | "prompts") =>
+    scope.sessionful && sources.some((source) => source.serves[kind]?.listChanged === true);
   const server = new sdk.Server(
     { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
     {
@@ -45,8 +52,8 @@ export function createMcpServer(
       capabilities: {
         tools: { listChanged: loaded !== undefined && scope.sessionful },
         logging: {},
-        ...(hasResources ? { resources: { listChanged: false } } : {}),
-        ...(hasPrompts ? { prompts: { listChanged: false } } : {}),
+        ...(hasResources ? { resources: { listChanged: follows(remoteResources, "resources") } } : {}),
+        ...(hasPrompts ? { prompts: { listChanged: follows(remotePrompts, "prompts") } } : {}),
         ...(served.completes ? { completions: {} } : {}),
         ...(tasks === undefined ? {} : revision.tasksCapability),
       },
@@ -65,8 +72,19 @@ export function createMcpServer(
   });
   const serving = { sdk, server, agent, options, scope, revision, loaded, timing, owned, tasksServed: !!tasks };
   server.setRequestHandler("tools/call", callToolHandler(serving));
-  if (hasResources) registerResourceHandlers(server, sdk, served);
-  if (hasPrompts) registerPromptHandlers(server, sdk, served);
+  if (hasResources) registerResourceHandlers(server, sdk, served, remoteResources);
+  if (hasPrompts) registerPromptHandlers(server, sdk, served, remotePrompts);
+  if (follows(remoteResources, "resources") || follows(remotePrompts, "prompts")) {
+    const stops = [
+      followListChanges(remoteResources, "resources", () => server.sendResourceListChanged()),
+      followListChanges(remotePrompts, "prompts", () => server.sendPromptListChanged()),
+    ];
+    const closed = server.onclose;
+    server.onclose = () => {
+      stops.forEach((stop) => stop());
+      closed?.();
+    };
+  }
   if (served.completes) registerCompletionHandler(server, sdk, served);
   if (tasks !== undefined) revision.registerTasks(server, sdk, tasks, timing, owned);
   return server;

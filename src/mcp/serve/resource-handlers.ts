@@ -5,6 +5,8 @@ import type { ResourceEntry } from "../../decorators/mcp-entries.js";
 import type { ServerSdk } from "../load-sdk.js";
 import type { McpLowServer } from "./revisions/mcp-revision.js";
 import type { ServedEntries } from "./served-entries.js";
+import type { McpRemoteCatalogue } from "../import/index.js";
+import { firstThatKnows, mergedPage } from "./served-imports.js";
 
 /**
  * The code of "Resource not found": Invalid Params (-32602), as MCP 2025-11-25 and later say and as the SDK sends
@@ -22,30 +24,65 @@ export type McpResourceContents =
  * template's variables. An unknown URI (or one the agent may not see) is a -32602 error (with `{ uri }` as data) naming the URIs and templates
  * the agent serves.
  */
-export function registerResourceHandlers(server: McpLowServer, sdk: ServerSdk, served: ServedEntries): void {
-  server.setRequestHandler("resources/list", () => ({
-    resources: served.resources.map((entry) => ({ uri: entry.uri, ...listed(entry) })),
-  }));
-  server.setRequestHandler("resources/templates/list", () => ({
-    resourceTemplates: served.templates.map((entry) => ({ uriTemplate: entry.uri, ...listed(entry) })),
-  }));
+export function registerResourceHandlers(
+  server: McpLowServer,
+  sdk: ServerSdk,
+  served: ServedEntries,
+  imports: readonly McpRemoteCatalogue[] = [],
+): void {
+  type ListRequest = { params?: { cursor?: string | undefined } | undefined };
+  server.setRequestHandler(
+    "resources/list",
+    (request: ListRequest) =>
+      mergedPage(
+        sdk,
+        "resources",
+        served.resources.map((entry) => ({ uri: entry.uri, ...listed(entry) })),
+        imports,
+        (source, cursor) => source.listResources(cursor === undefined ? undefined : { cursor }),
+        request.params?.cursor,
+      ) as never,
+  );
+  server.setRequestHandler(
+    "resources/templates/list",
+    (request: ListRequest) =>
+      mergedPage(
+        sdk,
+        "resourceTemplates",
+        served.templates.map((entry) => ({ uriTemplate: entry.uri, ...listed(entry) })),
+        imports,
+        (source, cursor) => source.listResourceTemplates(cursor === undefined ? undefined : { cursor }),
+        request.params?.cursor,
+      ) as never,
+  );
   server.setRequestHandler("resources/read", async (request: { params: { uri: string } }, ctx: ServerContext) => {
     const { uri } = request.params;
+    const signal = ctx.mcpReq.signal;
     const found = findResource(served, uri);
     if (found === undefined) {
+      // Not the agent's own: an imported server's, as that server answers it.
+      const answer = await firstThatKnows(sdk, imports, (source) => source.readResource(uri, { signal }));
+      if (answer !== undefined) return answer as never;
+      const also = imports.length === 0 ? "" : ` and the resources of ${serverNames(imports)}`;
       throw new sdk.ProtocolError(
         RESOURCE_NOT_FOUND,
-        `Resource "${uri}" not found. This server serves ${servedUris(served)}.`,
+        `Resource "${uri}" not found. This server serves ${servedUris(served)}${also}.`,
         { uri },
       );
     }
     const [entry, variables] = found;
     const value: unknown = await (entry.fn as (...args: unknown[]) => unknown).call(served.agent, variables, {
       uri,
-      signal: ctx.mcpReq.signal,
+      signal,
     });
     return { contents: resourceContents(value, uri, entry) } as never;
   });
+}
+
+/** Names the imported servers, for a message: `MCP server "files"`, `MCP servers "a", "b"`. */
+export function serverNames(imports: readonly McpRemoteCatalogue[]): string {
+  const names = imports.map((source) => `"${source.server}"`).join(", ");
+  return `${imports.length === 1 ? "MCP server" : "MCP servers"} ${names}`;
 }
 
 /** The resource at `uri` and its template's variables (empty for a fixed URI), or undefined. */
