@@ -51,16 +51,16 @@ async function connect(url: string, revision: (typeof REVISIONS)[number]): Promi
 }
 
 // Walks every page, as a client does.
-async function all<K extends string>(
-  list: (params?: { cursor?: string }) => Promise<{ nextCursor?: string | undefined } & Record<K, unknown>>,
-  key: K,
+async function all(
+  list: (params?: { cursor?: string }) => Promise<{ readonly nextCursor?: string | undefined }>,
+  key: string,
 ): Promise<{ items: unknown[]; pages: number }> {
   const items: unknown[] = [];
   let cursor: string | undefined;
   let pages = 0;
   do {
     const page = await list(cursor === undefined ? undefined : { cursor });
-    items.push(...(page[key] as unknown[]));
+    items.push(...((page as Record<string, unknown>)[key] as unknown[]));
     cursor = page.nextCursor;
     pages += 1;
   } while (cursor !== undefined && pages < 20);
