@@ -114,7 +114,7 @@ export async function importMcpTools(
     // A server that declares no tools (only resources or prompts) is not asked for them.
     const declared = client.getServerCapabilities?.();
     const listed = declared === undefined || declared.tools !== undefined ? await listAllTools(client, timeoutMs) : [];
-    const remote = selectTools(listed, options.filter);
+    const remote = selectTools(listed.filter(isForModel), options.filter);
     for (const tool of remote) checkRemoteSchemas(tool, options.limits);
     const local = localNamesOf(remote, options.prefix ?? "", options.rename);
     const server = client.getServerVersion?.()?.name ?? "mcp";
@@ -157,6 +157,13 @@ export async function importMcpTools(
     if (owned) await client.close().catch(() => undefined);
     throw error;
   }
+}
+
+// A tool only the server's MCP Apps views may call (`_meta.ui.visibility` without "model") is theirs, called through
+// the host: an agent's model must not get it, so it is not imported.
+function isForModel(tool: McpRemoteTool): boolean {
+  const visibility = (tool._meta?.ui as { visibility?: unknown } | undefined)?.visibility;
+  return !Array.isArray(visibility) || visibility.includes("model");
 }
 
 // Removes the tools this import registered, but not a tool registered under one of their names by someone else since.

@@ -12,6 +12,8 @@ export interface McpRemoteTool {
   readonly inputSchema: { readonly type: "object"; readonly [keyword: string]: unknown };
   /** The JSON Schema of the tool's `structuredContent`, when the server declares one. */
   readonly outputSchema?: { readonly [keyword: string]: unknown } | undefined;
+  /** Metadata; MCP Apps puts a tool's view under `ui` (`{ resourceUri, visibility? }`). */
+  readonly _meta?: { readonly [key: string]: unknown } | undefined;
   readonly annotations?:
     | {
         readonly title?: string | undefined;

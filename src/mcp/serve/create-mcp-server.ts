@@ -1,3 +1,4 @@
+import type { ServerContext } from "@modelcontextprotocol/server";
 import { createLoadedTools } from "../../providers/tool-search/loaded-tools.js";
 import type { ServerSdk } from "../load-sdk.js";
 import { callToolHandler } from "./call-tool-handler.js";
@@ -6,6 +7,7 @@ import { listMcpTools } from "./list-tools.js";
 import { registerPromptHandlers } from "./prompt-handlers.js";
 import { registerResourceHandlers } from "./resource-handlers.js";
 import { servedEntries } from "./served-entries.js";
+import { appsCapability, clientShowsApps, toolsForClient } from "./app-views.js";
 import { catalogueFor, followListChanges, serving as importsServing } from "./served-imports.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
 import type { McpServerScope } from "./revisions/mcp-revision.js";
@@ -45,6 +47,8 @@ export function createMcpServer(
   const hasPrompts = served.prompts.length > 0 || remotePrompts.length > 0;
   const follows = (sources: typeof imported, kind: "resources" | "prompts") =>
     scope.sessionful && sources.some((source) => source.serves[kind]?.listChanged === true);
+  const apps = appsCapability([...served.resources, ...served.templates], tools);
+  const tasksExtensions = tasks === undefined ? {} : (revision.tasksCapability.extensions as object | undefined);
   const server = new sdk.Server(
     { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
     {
@@ -56,6 +60,8 @@ export function createMcpServer(
         ...(hasPrompts ? { prompts: { listChanged: follows(remotePrompts, "prompts") } } : {}),
         ...(served.completes ? { completions: {} } : {}),
         ...(tasks === undefined ? {} : revision.tasksCapability),
+        // Extensions (MCP Apps, and 2026-07-28's Tasks) share one map.
+        ...(apps === undefined ? {} : { extensions: { ...tasksExtensions, ...apps } as never }),
       },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
       ...(options.listCache === undefined ? {} : { cacheHints: { "tools/list": options.listCache } }),
@@ -66,8 +72,10 @@ export function createMcpServer(
   const timing = { pollIntervalMs: options.tasks?.pollIntervalMs ?? 1_000, ttlMs: options.tasks?.ttlMs ?? 600_000 };
   const owned = new TaskOwnership(scope.sessionful);
   // The SDK types schema values as its own JSON type; ours are the same JSON, typed as JSON Schema.
-  server.setRequestHandler("tools/list", () => {
-    const listed = loaded === undefined ? agent.tools() : agent.toolsForTurn!(loaded);
+  server.setRequestHandler("tools/list", (_request: unknown, ctx: ServerContext) => {
+    const all = loaded === undefined ? agent.tools() : agent.toolsForTurn!(loaded);
+    // A tool only an MCP Apps view may call is listed only to a client that shows views.
+    const listed = apps === undefined ? all : toolsForClient(all, clientShowsApps(revision, server, ctx));
     return { tools: listMcpTools(listed, (tool, entry) => revision.list(tool, entry, tasks !== undefined)) } as never;
   });
   const serving = { sdk, server, agent, options, scope, revision, loaded, timing, owned, tasksServed: !!tasks };

@@ -7,6 +7,7 @@ import type { McpLowServer } from "./revisions/mcp-revision.js";
 import type { ServedEntries } from "./served-entries.js";
 import type { McpRemoteCatalogue } from "../import/index.js";
 import { firstThatKnows, mergedPage } from "./served-imports.js";
+import { appViewMeta } from "./app-views.js";
 
 /**
  * The code of "Resource not found": Invalid Params (-32602), as MCP 2025-11-25 and later say and as the SDK sends
@@ -108,6 +109,7 @@ function listed(entry: ResourceEntry) {
     ...(entry.title === undefined ? {} : { title: entry.title }),
     ...(entry.description === undefined ? {} : { description: entry.description }),
     ...(entry.mimeType === undefined ? {} : { mimeType: entry.mimeType }),
+    ...appViewMeta(entry),
   };
 }
 
@@ -117,7 +119,8 @@ function listed(entry: ResourceEntry) {
  * @throws {TypeError} for anything else (a number, an image by URL): the method's author must return content.
  */
 export function resourceContents(value: unknown, uri: string, entry: ResourceEntry): McpResourceContents[] {
-  const mime = entry.mimeType === undefined ? {} : { mimeType: entry.mimeType };
+  // An MCP Apps view's options go with its contents too: hosts read them where they read the HTML.
+  const mime = { ...(entry.mimeType === undefined ? {} : { mimeType: entry.mimeType }), ...appViewMeta(entry) };
   if (typeof value === "string") return [{ uri, ...mime, text: value }];
   if (value instanceof Uint8Array) return [{ uri, ...mime, blob: toBase64(value) }];
   const parts: readonly ContentPart[] | undefined = isRichContent(value)
