@@ -2,51 +2,17 @@
 // text/html;profile=mcp-app, its _meta.ui), a tool linked to it with `ui`, definition errors for a bad link, served
 // on both revisions with the extension negotiated, read with the official v2 client, and kept through an import.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { BaseAgent, ToolDefinitionError, ToolRegistry, p, resource, tool } from "toolwright";
+import { BaseAgent, ToolDefinitionError, ToolRegistry, resource, tool } from "toolwright";
 import { type HttpMcpServerHandle, importMcpTools, serveMcp } from "toolwright/mcp";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { HTML, WeatherApp } from "./weather-app-agent.js";
 
 jest.setTimeout(20_000);
 
 const REVISIONS = ["2025-11-25", "2026-07-28"] as const;
 const APP_MIME = "text/html;profile=mcp-app";
 const EXTENSION = "io.modelcontextprotocol/ui";
-const HTML = "<!DOCTYPE html><html><body><div id=weather></div></body></html>";
-
-class WeatherApp extends BaseAgent {
-  static override agentName = "weather";
-
-  @resource({
-    uri: "ui://weather/dashboard",
-    name: "dashboard",
-    description: "Weather dashboard",
-    app: { csp: { connectDomains: ["https://api.example.com"] }, prefersBorder: true },
-  })
-  dashboard() {
-    return HTML;
-  }
-
-  @tool({
-    description: "Current weather",
-    params: { city: p.string() },
-    ui: { resourceUri: "ui://weather/dashboard" },
-  })
-  current({ city }: { city: string }) {
-    return { city, celsius: 4 };
-  }
-
-  @tool({ description: "Current weather, no view", params: { city: p.string() } })
-  plain({ city }: { city: string }) {
-    return { city, celsius: 4 };
-  }
-
-  @tool({ description: "Refresh the dashboard", ui: { resourceUri: "ui://weather/dashboard", visibility: ["app"] } })
-  refresh() {
-    return "refreshed";
-  }
-}
-
 async function connect(url: string, revision: (typeof REVISIONS)[number], showsApps: boolean): Promise<Client> {
   const pin = revision === "2026-07-28" ? { versionNegotiation: { mode: { pin: revision } } } : {};
   const capabilities = showsApps ? { capabilities: { extensions: { [EXTENSION]: { mimeTypes: [APP_MIME] } } } } : {};
