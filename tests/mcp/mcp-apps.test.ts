@@ -90,7 +90,10 @@ describe("MCP Apps views served", () => {
     async (rev) => {
       const client = await connect(server.url, rev, true);
       try {
-        expect(client.getServerCapabilities()?.extensions?.[EXTENSION]).toEqual({ mimeTypes: [APP_MIME] });
+        const extensions = client.getServerCapabilities()?.extensions;
+        expect(extensions?.[EXTENSION]).toEqual({ mimeTypes: [APP_MIME] });
+        // One map of extensions: on 2026-07-28 the agent's tasks are announced there beside MCP Apps.
+        if (rev === "2026-07-28") expect(extensions?.["io.modelcontextprotocol/tasks"]).toEqual({});
         const { tools } = await client.listTools();
         expect(tools.map((t) => t.name)).toEqual(["current", "plain", "refresh"]);
         expect(tools[0]!._meta).toEqual({ ui: { resourceUri: "ui://weather/dashboard" } });
