@@ -249,3 +249,30 @@ describe.each(clients)("imported resources and prompts through the %s", (_label,
     }
   });
 });
+
+describe("an imported server that has gone away", () => {
+  it.each(REVISIONS)(
+    "answers its resources with an error naming it, and the agent's own as before, on %s",
+    async (rev) => {
+      const remote = await startCatalogueServer();
+      const registry = new ToolRegistry();
+      const imported = await importMcpTools(remote.clientSide, { registry, allowedAgents: ["hub"] });
+      const served = await serveMcp(new Hub({ registry }), { transport: "http", imported: [imported] });
+      await remote.server.close();
+      const client = await connect(served.url, rev);
+      try {
+        const gone = await failure(client.readResource({ uri: "file:///docs/a.md" }));
+        expect(gone.message).toContain('MCP server "catalogue-server" answered resources/read with an error');
+        const list = await failure(client.listPrompts());
+        expect(list.message).toContain('MCP server "catalogue-server"');
+        expect((await client.readResource({ uri: "hub://status" })).contents).toEqual([
+          { uri: "hub://status", mimeType: "text/plain", text: "up" },
+        ]);
+      } finally {
+        await client.close();
+        await served.close();
+        await imported.close();
+      }
+    },
+  );
+});
