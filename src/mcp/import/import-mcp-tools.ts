@@ -89,7 +89,9 @@ async function listAllTools(client: McpClientLike, timeout: number): Promise<Mcp
  * `content(...)` of the blocks as toolwright parts (images, audio, resource links, embedded resources); an `isError`
  * result becomes a failed `ToolResult` with the server's text; a server that disconnects or does not answer within
  * `timeoutMs` gives a failed result saying so, never a hang. The server's progress notifications for a call reach
- * the local call's progress (`reportProgress`).
+ * the local call's progress (`reportProgress`). A tool's MCP Apps view (`_meta.ui`) is kept as its `ui`; a tool only
+ * the server's views may call (`visibility` without `"model"`) is not imported. The server's resources and prompts
+ * are on `catalogue`, and a server that declares no tools is not asked for any.
  *
  * `source` is a connected MCP client (the `Client` of SDK v1 or v2), or a client transport, which is then connected
  * with a new `Client` of `@modelcontextprotocol/client` (SDK v2, which negotiates 2026-07-28 or 2025-11-25), or of
