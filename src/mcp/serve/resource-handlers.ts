@@ -15,9 +15,10 @@ import { appViewMeta } from "./app-views.js";
  */
 const RESOURCE_NOT_FOUND = -32602;
 
-/** One item of a `resources/read` answer: text or a base64 blob, for the URI read. */
-export type McpResourceContents =
-  { uri: string; mimeType?: string; text: string } | { uri: string; mimeType?: string; blob: string };
+/** One item of a `resources/read` answer: text or a base64 blob, for the URI read (a view's with its `_meta.ui`). */
+export type McpResourceContents = { uri: string; mimeType?: string; _meta?: { ui: object } } & (
+  { text: string } | { blob: string }
+);
 
 /**
  * Registers `resources/list` (the fixed URIs), `resources/templates/list` (the templates) and `resources/read`, which
