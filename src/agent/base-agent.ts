@@ -36,6 +36,7 @@ import { AgentRuntime } from "./agent-runtime.js";
 import type { BaseTool } from "./base-tool.js";
 import { reflectTools } from "../reflect/reflect-tools.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
+import type { CallAuth } from "../tool/call-auth.js";
 import { TOOL_SEARCH_TOOL } from "../providers/tool-search/tool-search-spec.js";
 import { selectTurnTools, toolSearchCall } from "./tool-search.js";
 import { storeScope } from "../store/store-scope.js";
@@ -75,6 +76,12 @@ export interface CallToolOptions {
    * call as timed out, as a hand-off at a time limit does. serveMcp uses it for a client that asks for an MCP task.
    */
   readonly background?: boolean | undefined;
+  /**
+   * Who the call is made for, as a verified token says (`serveMcp({ auth })` passes it for each call of an HTTP
+   * request): frozen, it is the handler's `context.auth`, the approver and scope checker see it, and a tool's
+   * `authScopes` must all be among its `scopes` (else the call ends `auth_required` naming the missing ones).
+   */
+  readonly auth?: CallAuth | undefined;
 }
 
 /**
@@ -99,6 +106,7 @@ const CALL_OPTION_KEYS: ReadonlySet<string> = new Set(
     onProgress: 0,
     awaitApproval: 0,
     background: 0,
+    auth: 0,
   } satisfies Record<keyof CallToolOptions, 0>),
 );
 const BATCH_OPTION_KEYS: ReadonlySet<string> = new Set(

@@ -2,6 +2,7 @@ import type { ServerContext } from "@modelcontextprotocol/server";
 import type { LoadedTools } from "../../providers/tool-search/loaded-tools.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { ClientInputCall } from "./client-input.js";
+import { callAuthOf } from "./auth-gate.js";
 import { requestScopedSearchResult } from "./deferred-listing.js";
 import { progressSender } from "./mcp-progress.js";
 import type { McpTaskTiming } from "./mcp-tasks.js";
@@ -54,12 +55,14 @@ export function callToolHandler(serving: CallServing) {
       return ctx.mcpReq.notify(notification);
     });
     const before = serving.loaded?.names.length ?? 0;
+    const auth = callAuthOf(ctx);
     const called = await input.run((run) =>
       serving.agent.callTool(name, args, {
         ...run,
         ...(serving.loaded === undefined ? {} : { loadedTools: serving.loaded }),
         ...(onProgress === undefined ? {} : { onProgress }),
         ...(plan.background ? { background: true } : {}),
+        ...(auth === undefined ? {} : { auth }),
       }),
     );
     if ("resultType" in called) return called;

@@ -1,3 +1,4 @@
+import type { CallAuth } from "../../tool/call-auth.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import type { ExportableTool } from "../../tool/exportable-tool.js";
 import type { LoadedTools } from "../../providers/tool-search/loaded-tools.js";
@@ -41,6 +42,8 @@ export interface McpServableAgent {
       readonly onProgress?: (update: McpProgressUpdate) => void;
       /** Runs the call as a background task from its start: a client asked for an MCP task. */
       readonly background?: boolean;
+      /** Who the call is made for: the token an HTTP request carried to an endpoint with `auth`. */
+      readonly auth?: CallAuth;
     },
   ): Promise<ToolResult>;
   readonly approvals?: McpApprovals;
