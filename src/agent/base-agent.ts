@@ -33,6 +33,7 @@ import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool, ToolSpec } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { AgentRuntime } from "./agent-runtime.js";
+import { announceResourceChange } from "./resource-changes.js";
 import type { BaseTool } from "./base-tool.js";
 import { reflectTools } from "../reflect/reflect-tools.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
@@ -321,6 +322,27 @@ export class BaseAgent {
    */
   on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
     return this.#state().on(event, listener);
+  }
+
+  /**
+   * Says that the content of the `@resource` at `uri` changed: every MCP client serving this agent that subscribed to
+   * it (`resources/subscribe` on 2025-11-25, a `subscriptions/listen` naming it on 2026-07-28) gets
+   * `notifications/resources/updated` and may read it again. Call it after the change is visible to a read.
+   * @throws {TypeError} for a `uri` that is not a non-empty string.
+   */
+  resourceChanged(uri: string): void {
+    if (typeof uri !== "string" || uri === "") {
+      throw new TypeError(`resourceChanged: uri must be the URI of a resource; got ${JSON.stringify(uri)}.`);
+    }
+    announceResourceChange(this, { kind: "updated", uri });
+  }
+
+  /**
+   * Says that the list of resources changed (a templated resource gained or lost the items a client would list):
+   * every MCP client serving this agent that listens for it gets `notifications/resources/list_changed`.
+   */
+  resourceListChanged(): void {
+    announceResourceChange(this, { kind: "list" });
   }
 
   get #registry(): ToolRegistry {

@@ -5,6 +5,7 @@ import { registerCompletionHandler } from "./completion-handler.js";
 import { listMcpTools } from "./list-tools.js";
 import { registerPromptHandlers } from "./prompt-handlers.js";
 import { registerResourceHandlers } from "./resource-handlers.js";
+import { serveSubscriptions } from "./resource-subscriptions.js";
 import { servedEntries } from "./served-entries.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
 import type { McpServerScope } from "./revisions/mcp-revision.js";
@@ -34,9 +35,12 @@ export function createMcpServer(
   const loaded =
     agent.toolsForTurn !== undefined && tools.some((tool) => tool.deferred) ? createLoadedTools() : undefined;
   const { tasks } = agent;
-  // Resources and prompts come from the agent class's decorated methods: a fixed set, so never `listChanged`.
+  // Resources and prompts come from the agent class's decorated methods. What a resource holds, and which items a
+  // template lists, may change (agent.resourceChanged): a server that can push (one that lives for a connection, or
+  // a 2026-07-28 one, whose endpoint holds the `subscriptions/listen` streams) says it can tell.
   const served = servedEntries(agent);
   const hasResources = served.resources.length > 0 || served.templates.length > 0;
+  const pushes = hasResources && (scope.sessionful || scope.era === "modern");
   const hasPrompts = served.prompts.length > 0;
   const server = new sdk.Server(
     { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
@@ -45,7 +49,7 @@ export function createMcpServer(
       capabilities: {
         tools: { listChanged: loaded !== undefined && scope.sessionful },
         logging: {},
-        ...(hasResources ? { resources: { listChanged: false } } : {}),
+        ...(hasResources ? { resources: { subscribe: pushes, listChanged: pushes } } : {}),
         ...(hasPrompts ? { prompts: { listChanged: false } } : {}),
         ...(served.completes ? { completions: {} } : {}),
         ...(tasks === undefined ? {} : revision.tasksCapability),
@@ -66,6 +70,8 @@ export function createMcpServer(
   const serving = { sdk, server, agent, options, scope, revision, loaded, timing, owned, tasksServed: !!tasks };
   server.setRequestHandler("tools/call", callToolHandler(serving));
   if (hasResources) registerResourceHandlers(server, sdk, served);
+  // A per-request 2026-07-28 server pushes nothing itself: the endpoint forwards to its listen streams.
+  if (pushes && scope.sessionful) serveSubscriptions(server as never, sdk, served, scope.era);
   if (hasPrompts) registerPromptHandlers(server, sdk, served);
   if (served.completes) registerCompletionHandler(server, sdk, served);
   if (tasks !== undefined) revision.registerTasks(server, sdk, tasks, timing, owned);

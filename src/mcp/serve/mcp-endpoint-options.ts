@@ -6,6 +6,8 @@ import { createMcpServer } from "./create-mcp-server.js";
 import { type McpRoute, createMcpRoute } from "./mcp-route.js";
 import { type McpAuthOptions, checkAuthOptions } from "./mcp-auth-options.js";
 import { createAuthGate } from "./auth-gate.js";
+import { forwardToListeners } from "./resource-subscriptions.js";
+import { servedEntries } from "./served-entries.js";
 
 /** How the MCP HTTP endpoint keeps sessions and bounds its work: `serveMcp` over HTTP and `mcpFetchHandler` alike. */
 export interface McpEndpointOptions {
@@ -111,7 +113,7 @@ export function createAgentRoute(
   place: EndpointPlace,
 ): McpRoute {
   const codec = createApprovalCodec(sdk, options.requestStateKey);
-  return createMcpRoute({
+  const route = createMcpRoute({
     sdk,
     createServer: (era, sessionful) => createMcpServer(sdk, agent, options, { era, sessionful, codec }),
     path: place.path,
@@ -124,4 +126,17 @@ export function createAgentRoute(
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     auth: options.auth === undefined ? undefined : createAuthGate(options.auth, () => agent.tools(), place.path),
   });
+  // The agent's resource changes reach this endpoint's 2026-07-28 listen streams until it closes (sessions' servers
+  // hear them themselves: resource-subscriptions.ts).
+  const { resources, templates } = servedEntries(agent);
+  if (resources.length + templates.length === 0) return route;
+  const stop = forwardToListeners(agent, route.notify);
+  return {
+    answer: (request) => route.answer(request),
+    notify: route.notify,
+    async close() {
+      stop();
+      await route.close();
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { onResponseEnd } from "./response-end.js";
 import { answerStateless } from "./stateless-request.js";
 import { type AdmittedRequest, type AuthGate, sdkAuthInfo } from "./auth-gate.js";
 import type { HttpSession } from "./http-sessions.js";
+import type { ListenNotifier } from "./resource-subscriptions.js";
 
 /** What the MCP endpoint is built from: the SDK, how to make a server, and its limits. */
 export interface McpRouteOptions {
@@ -52,6 +53,8 @@ export interface McpRoute {
   answer(request: Request): Promise<McpRouteAnswer>;
   /** Closes every session and the per-request handler. */
   close(): Promise<void>;
+  /** Pushes a change to the 2026-07-28 `subscriptions/listen` streams this endpoint holds (the SDK filters each). */
+  readonly notify: ListenNotifier;
 }
 
 /**
@@ -175,6 +178,7 @@ export function createMcpRoute(options: McpRouteOptions): McpRoute {
     async close() {
       await Promise.allSettled([sessions.close(), modern.close()]);
     },
+    notify: modern.notify,
   };
 }
 
