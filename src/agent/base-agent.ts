@@ -38,6 +38,7 @@ import type { BaseTool } from "./base-tool.js";
 import { reflectTools } from "../reflect/reflect-tools.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
 import type { CallAuth } from "../tool/call-auth.js";
+import type { TraceContext } from "../tool/trace-context.js";
 import { TOOL_SEARCH_TOOL } from "../providers/tool-search/tool-search-spec.js";
 import { selectTurnTools, toolSearchCall } from "./tool-search.js";
 import { storeScope } from "../store/store-scope.js";
@@ -83,6 +84,12 @@ export interface CallToolOptions {
    * `authScopes` must all be among its `scopes` (else the call ends `auth_required` naming the missing ones).
    */
   readonly auth?: CallAuth | undefined;
+  /**
+   * The caller's W3C trace context (`traceparent`, `tracestate`): with OpenTelemetry on (`toolwright/otel`), the
+   * call's span is a child of that trace. A malformed `traceparent` is ignored. `serveMcp` passes an MCP request's
+   * `_meta.traceparent` / `tracestate` here.
+   */
+  readonly traceContext?: TraceContext | undefined;
 }
 
 /**
@@ -108,6 +115,7 @@ const CALL_OPTION_KEYS: ReadonlySet<string> = new Set(
     awaitApproval: 0,
     background: 0,
     auth: 0,
+    traceContext: 0,
   } satisfies Record<keyof CallToolOptions, 0>),
 );
 const BATCH_OPTION_KEYS: ReadonlySet<string> = new Set(

@@ -10,6 +10,7 @@ import { CallContext } from "../tool/call-context.js";
 import { ProgressChannel, unheard } from "./progress-channel.js";
 import type { ProgressListener, ToolProgress } from "../tool/tool-progress.js";
 import type { CallAuth } from "../tool/call-auth.js";
+import type { TraceContext } from "../tool/trace-context.js";
 
 /** What a caller may say of one call beyond its tool, arguments, id and agent; every field is optional. */
 export interface CallOptions {
@@ -29,6 +30,8 @@ export interface CallOptions {
   readonly resumedTask?: boolean | undefined;
   /** Who the call is made for (a verified token): the handler's `context.auth`, and what `authScopes` are checked against. */
   readonly auth?: CallAuth | undefined;
+  /** The caller's trace (an MCP request's `_meta.traceparent`): the call's span continues it where tracing is on. */
+  readonly traceContext?: TraceContext | undefined;
 }
 
 const NO_OPTIONS: CallOptions = Object.freeze({});

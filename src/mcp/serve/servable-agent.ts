@@ -1,3 +1,4 @@
+import type { TraceContext } from "../../tool/trace-context.js";
 import type { CallAuth } from "../../tool/call-auth.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import type { ExportableTool } from "../../tool/exportable-tool.js";
@@ -44,6 +45,8 @@ export interface McpServableAgent {
       readonly background?: boolean;
       /** Who the call is made for: the token an HTTP request carried to an endpoint with `auth`. */
       readonly auth?: CallAuth;
+      /** The client's trace (`_meta.traceparent` / `tracestate` of its `tools/call`), for the call's span. */
+      readonly traceContext?: TraceContext;
     },
   ): Promise<ToolResult>;
   readonly approvals?: McpApprovals;
