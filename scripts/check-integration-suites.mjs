@@ -40,6 +40,8 @@ const SERVER_EXCEPTIONS = new Map([
   ["tests/mcp/serve-mcp-stateless.test.ts", "in-process loopback proxy"],
   // The recording server (tests/fixtures/providers/recording-server.ts) answers the import's MCP requests in-process.
   ["tests/mcp/import-raw-schemas.test.ts", "in-process loopback recording server"],
+  // `client.listen(...)` there is the MCP v2 client's subscriptions/listen request; the server is serveMcp's own.
+  ["tests/mcp/serve-mcp-resource-subscriptions.test.ts", "client.listen is an MCP request, not a server"],
 ]);
 
 function testFiles(dir) {

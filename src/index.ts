@@ -84,6 +84,8 @@ export type {
   ToolHandler,
   ToolSpec,
 } from "./tool/tool.js";
+export type { CallAuth } from "./tool/call-auth.js";
+export type { TraceContext } from "./tool/trace-context.js";
 export type { ToolFlagName } from "./tool/flags.js";
 export type { ExportableTool } from "./tool/exportable-tool.js";
 export type { ToolSource } from "./tool/tool-source.js";

@@ -33,9 +33,12 @@ import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool, ToolSpec } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { AgentRuntime } from "./agent-runtime.js";
+import { announceResourceChange } from "./resource-changes.js";
 import type { BaseTool } from "./base-tool.js";
 import { reflectTools } from "../reflect/reflect-tools.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
+import type { CallAuth } from "../tool/call-auth.js";
+import type { TraceContext } from "../tool/trace-context.js";
 import { TOOL_SEARCH_TOOL } from "../providers/tool-search/tool-search-spec.js";
 import { selectTurnTools, toolSearchCall } from "./tool-search.js";
 import { storeScope } from "../store/store-scope.js";
@@ -75,6 +78,18 @@ export interface CallToolOptions {
    * call as timed out, as a hand-off at a time limit does. serveMcp uses it for a client that asks for an MCP task.
    */
   readonly background?: boolean | undefined;
+  /**
+   * Who the call is made for, as a verified token says (`serveMcp({ auth })` passes it for each call of an HTTP
+   * request): frozen, it is the handler's `context.auth`, the approver and scope checker see it, and a tool's
+   * `authScopes` must all be among its `scopes` (else the call ends `auth_required` naming the missing ones).
+   */
+  readonly auth?: CallAuth | undefined;
+  /**
+   * The caller's W3C trace context (`traceparent`, `tracestate`): with OpenTelemetry on (`toolwright/otel`), the
+   * call's span is a child of that trace. A malformed `traceparent` is ignored. `serveMcp` passes an MCP request's
+   * `_meta.traceparent` / `tracestate` here.
+   */
+  readonly traceContext?: TraceContext | undefined;
 }
 
 /**
@@ -99,6 +114,8 @@ const CALL_OPTION_KEYS: ReadonlySet<string> = new Set(
     onProgress: 0,
     awaitApproval: 0,
     background: 0,
+    auth: 0,
+    traceContext: 0,
   } satisfies Record<keyof CallToolOptions, 0>),
 );
 const BATCH_OPTION_KEYS: ReadonlySet<string> = new Set(
@@ -313,6 +330,27 @@ export class BaseAgent {
    */
   on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
     return this.#state().on(event, listener);
+  }
+
+  /**
+   * Says that the content of the `@resource` at `uri` changed: every MCP client serving this agent that subscribed to
+   * it (`resources/subscribe` on 2025-11-25, a `subscriptions/listen` naming it on 2026-07-28) gets
+   * `notifications/resources/updated` and may read it again. Call it after the change is visible to a read.
+   * @throws {TypeError} for a `uri` that is not a non-empty string.
+   */
+  resourceChanged(uri: string): void {
+    if (typeof uri !== "string" || uri === "") {
+      throw new TypeError(`resourceChanged: uri must be the URI of a resource; got ${JSON.stringify(uri)}.`);
+    }
+    announceResourceChange(this, { kind: "updated", uri });
+  }
+
+  /**
+   * Says that the list of resources changed (a templated resource gained or lost the items a client would list):
+   * every MCP client serving this agent that listens for it gets `notifications/resources/list_changed`.
+   */
+  resourceListChanged(): void {
+    announceResourceChange(this, { kind: "list" });
   }
 
   get #registry(): ToolRegistry {

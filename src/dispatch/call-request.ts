@@ -9,6 +9,8 @@ import type { LaneHold } from "./serial-lane.js";
 import { CallContext } from "../tool/call-context.js";
 import { ProgressChannel, unheard } from "./progress-channel.js";
 import type { ProgressListener, ToolProgress } from "../tool/tool-progress.js";
+import type { CallAuth } from "../tool/call-auth.js";
+import type { TraceContext } from "../tool/trace-context.js";
 
 /** What a caller may say of one call beyond its tool, arguments, id and agent; every field is optional. */
 export interface CallOptions {
@@ -26,6 +28,10 @@ export interface CallOptions {
   readonly approval?: ApprovalEdit | undefined;
   /** A background task taken over from another replica: it runs as the task it is, never handed off again. */
   readonly resumedTask?: boolean | undefined;
+  /** Who the call is made for (a verified token): the handler's `context.auth`, and what `authScopes` are checked against. */
+  readonly auth?: CallAuth | undefined;
+  /** The caller's trace (an MCP request's `_meta.traceparent`): the call's span continues it where tracing is on. */
+  readonly traceContext?: TraceContext | undefined;
 }
 
 const NO_OPTIONS: CallOptions = Object.freeze({});
@@ -182,6 +188,7 @@ export class CallRequest {
       scope,
       report,
       this.#linked,
+      this.options.auth,
     );
     if (this.#stop !== undefined) made.stop(this.#stop.reason);
     if (this.#settled) made.settle();

@@ -3,6 +3,7 @@ import type { ToolResult } from "../tool/tool-result.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { routeChanges } from "./tool-listeners.js";
 import type { ToolProgressEvent } from "../tool/tool-progress.js";
+import type { TraceContext } from "../tool/trace-context.js";
 
 /**
  * Which run of a call a tracer sees: the model's `call`, the `approved` run of a call that waited for approval, or the
@@ -20,6 +21,8 @@ export interface TracedCall {
   readonly agent: CallingAgent | undefined;
   /** What the model sent for a `call`; the validated arguments for the other phases. */
   readonly args: unknown;
+  /** The caller's trace the call continues (an MCP request's `_meta.traceparent`), as given: unchecked. */
+  readonly traceContext?: TraceContext | undefined;
 }
 
 /**
@@ -35,6 +38,11 @@ export interface CallTracer {
   settled(call: TracedCall, result: ToolResult, error: unknown): void;
   /** Reports one progress update (or preliminary value) of a running call, e.g. as a span event; must not throw. */
   progress?(event: ToolProgressEvent): void;
+  /**
+   * The trace context of the code running now (the active span), to send on an outgoing request so the callee's
+   * spans join this trace (`importMcpTools` puts it in `_meta`); undefined when there is none. Must not throw.
+   */
+  currentTraceContext?(): TraceContext | undefined;
 }
 
 // One holder under a Symbol.for key, like the shared registry, so the ESM and CommonJS copies of the package see the
@@ -105,6 +113,7 @@ export interface TraceableCall {
   readonly callId: string;
   readonly agent: CallingAgent | undefined;
   readonly definition?: ToolDefinition | undefined;
+  readonly options?: { readonly traceContext?: TraceContext | undefined } | undefined;
 }
 
 /** Builds what a tracer sees of a dispatched call. */
@@ -116,5 +125,6 @@ export function tracedCall(request: TraceableCall, phase: TracedPhase, args: unk
     callId: request.callId,
     agent: request.agent,
     args,
+    ...(request.options?.traceContext === undefined ? {} : { traceContext: request.options.traceContext }),
   };
 }

@@ -7,10 +7,13 @@ import type { GatedCall } from "../tool/tool.js";
 import type { HandlerOutcome } from "./run-handler.js";
 import { authRequiredResult, rejectedResult } from "./runtime-results.js";
 import { failureResult } from "../tool/tool-result.js";
+import { missingScopes } from "../tool/call-auth.js";
 
 function gatedCall(request: CallRequest, args: Readonly<Record<string, unknown>>): GatedCall {
   const { definition } = request;
-  return { toolName: definition.name, args, callId: request.callId, agent: request.agent, tool: definition };
+  const { auth } = request.options;
+  const call = { toolName: definition.name, args, callId: request.callId, agent: request.agent, tool: definition };
+  return auth === undefined ? call : { ...call, auth };
 }
 
 /**
@@ -40,8 +43,12 @@ export async function checkScopes(
   const scopes = request.definition.authScopes ?? [];
   if (scopes.length === 0) return undefined;
   const checker = request.runtime?.options.scopeChecker;
+  const { auth } = request.options;
+  // A verified token decides first: what it does not grant is missing, whatever the checker says.
+  const unheld = auth === undefined ? [] : missingScopes(scopes, auth);
   let missing: readonly string[] = scopes;
-  if (checker) {
+  if (auth !== undefined && (unheld.length > 0 || !checker)) missing = unheld;
+  else if (checker) {
     try {
       const verdict: unknown = await checker(scopes, gatedCall(request, args));
       if (verdict === true) missing = [];
@@ -55,7 +62,12 @@ export async function checkScopes(
     }
   }
   if (missing.length === 0) return undefined;
-  const result = authRequiredResult(request.definition.name, request.callId, missing, checker !== undefined);
+  const result = authRequiredResult(
+    request.definition.name,
+    request.callId,
+    missing,
+    checker !== undefined || auth !== undefined,
+  );
   return { result, error: new ToolwrightError(ErrorCode.AuthRequired, result.error!.message) };
 }
 

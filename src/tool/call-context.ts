@@ -4,6 +4,7 @@ import { stableStringify } from "../schema/stable-stringify.js";
 import type { CallingAgent, ToolCallContext, ToolFlags, ToolSpec } from "./tool.js";
 import type { ToolProgress } from "./tool-progress.js";
 import type { ToolClient } from "./tool-client.js";
+import type { CallAuth } from "./call-auth.js";
 
 interface KeyedCall {
   readonly callId: string;
@@ -81,6 +82,7 @@ export class CallContext implements ToolCallContext {
   readonly tool: ToolSpec & ToolFlags;
   readonly reportProgress: (update: ToolProgress) => void;
   readonly client: ToolClient | undefined;
+  readonly auth: CallAuth | undefined;
   readonly #args: unknown;
   readonly #scope: string;
   #key: string | undefined;
@@ -113,6 +115,7 @@ export class CallContext implements ToolCallContext {
     scope: string,
     reportProgress: (update: ToolProgress) => void,
     caller = false,
+    auth: CallAuth | undefined = undefined,
   ) {
     if (caller) this.#caller = signal;
     else this.#signal = signal;
@@ -126,6 +129,7 @@ export class CallContext implements ToolCallContext {
     // callback the tracking does not reach.
     this.#key = durableKeyOf(callId);
     this.client = toolClientOf(callId);
+    this.auth = auth;
   }
 
   /**

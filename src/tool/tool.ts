@@ -2,6 +2,7 @@ import type { TOOL_FLAGS, ToolFlagName } from "./flags.js";
 import type { JsonSchema, ObjectJsonSchema } from "../params/json-schema.js";
 import type { ToolProgress } from "./tool-progress.js";
 import type { ToolClient } from "./tool-client.js";
+import type { CallAuth } from "./call-auth.js";
 import type { ToolIcon } from "./tool-icon.js";
 import type { ToolAppView } from "./tool-app-view.js";
 
@@ -31,6 +32,8 @@ export interface GatedCall {
   readonly callId: string;
   readonly agent: CallingAgent | undefined;
   readonly tool: ToolSpec & ToolFlags;
+  /** Who the call is made for, when its caller verified a token (`serveMcp({ auth })`); undefined otherwise. */
+  readonly auth?: CallAuth | undefined;
 }
 
 /** What happens when a handler outlives its `timeoutMs`. */
@@ -117,6 +120,12 @@ export interface ToolCallContext {
    * caller (a model's tool call through a provider, `callTool` from code). See {@link ToolClient} and docs/mcp.md.
    */
   readonly client?: ToolClient | undefined;
+  /**
+   * Who the call is made for: the token an MCP client sent to `serveMcp({ auth })` or `mcpFetchHandler` with `auth`,
+   * as the app's verifier read it (subject, scopes, expiry, audience), frozen. Undefined for a call without one (any
+   * caller that verified no token). See docs/mcp.md, Authorization.
+   */
+  readonly auth?: CallAuth | undefined;
 }
 
 /**

@@ -232,7 +232,8 @@ describe.each(clients)("imported resources and prompts through the %s", (_label,
     );
     await client.connect(new TransportV1(new URL(served.url)));
     try {
-      expect(client.getServerCapabilities()?.resources).toEqual({ listChanged: true });
+      // The agent serves resources of its own as well, which a client may subscribe to.
+      expect(client.getServerCapabilities()?.resources).toEqual({ subscribe: true, listChanged: true });
       // The client opens its GET stream (where a session's notifications go) on its own time after connecting: a
       // change before that is sent to no one, so the remote changes again until the notification arrives.
       let arrived = false;

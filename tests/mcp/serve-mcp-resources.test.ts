@@ -35,11 +35,11 @@ describe("serveMcp resources and prompts over HTTP", () => {
     await admin?.close();
   });
 
-  it.each(REVISIONS)("announces fixed resources and prompts, with completions, on %s", async (revision) => {
+  it.each(REVISIONS)("announces subscribable resources and prompts, with completions, on %s", async (revision) => {
     const client = await connect(server.url, revision);
     try {
       expect(client.getServerCapabilities()).toMatchObject({
-        resources: { listChanged: false },
+        resources: { subscribe: true, listChanged: true },
         prompts: { listChanged: false },
         completions: {},
       });

@@ -14,6 +14,8 @@ import type { CallTracer, TracedCall } from "../../dispatch/index.js";
 import type { ToolProgressEvent } from "../../tool/tool-progress.js";
 import { type ToolResult, renderToolResult } from "../../tool/tool-result.js";
 import { captureText } from "./capture-text.js";
+import { activeTraceContext, remoteParent } from "./trace-parent.js";
+import type { TraceContext } from "../../tool/trace-context.js";
 import { type ParkedSpan, ParkedSpans } from "./parked-spans.js";
 import type { ToolTracingOptions } from "./tool-tracing-options.js";
 
@@ -124,6 +126,14 @@ export class OtelCallTracer implements CallTracer {
     }
   }
 
+  currentTraceContext(): TraceContext | undefined {
+    try {
+      return activeTraceContext();
+    } catch {
+      return undefined;
+    }
+  }
+
   settled(call: TracedCall, result: ToolResult, error: unknown): void {
     const parked = this.#parked.take(call.callId);
     const span = this.#start(call, parked, parked?.since);
@@ -148,12 +158,13 @@ export class OtelCallTracer implements CallTracer {
       if (call.phase !== "call") attributes["toolwright.call.phase"] = call.phase;
       if (this.#options.captureArguments) attributes["gen_ai.tool.call.arguments"] = captureText(call.args);
       const links: Link[] = parked ? [{ context: parked.spanContext }] : [];
-      span = this.#tracer.startSpan(`execute_tool ${call.toolName}`, {
-        kind: SpanKind.INTERNAL,
-        attributes,
-        links,
-        ...(startTime !== undefined && { startTime }),
-      });
+      // The caller's trace (an MCP request's `_meta.traceparent`) is the span's parent; else the active context.
+      const parent = remoteParent(call.traceContext);
+      span = this.#tracer.startSpan(
+        `execute_tool ${call.toolName}`,
+        { kind: SpanKind.INTERNAL, attributes, links, ...(startTime !== undefined && { startTime }) },
+        parent,
+      );
       if (span.isRecording()) return span;
     } catch {
       // A tracer, span or attribute that throws: the call goes on without its span.

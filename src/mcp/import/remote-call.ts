@@ -1,4 +1,5 @@
 import type { ToolCallContext } from "../../tool/tool.js";
+import { withTraceContext } from "../outgoing-trace.js";
 import type { McpClientLike, McpProgress, McpRemoteCallResult, McpRequestOptions } from "./mcp-client-like.js";
 
 // What this file needs of the call's progress channel (contracts: `ToolCallContext.reportProgress`, which never
@@ -41,6 +42,8 @@ export function callRemoteTool(
   params: { name: string; arguments: Record<string, unknown> },
   options: McpRequestOptions,
 ): Promise<McpRemoteCallResult> {
-  if (typeof client.getProtocolEra === "function") return (client as unknown as V2Client).callTool(params, options);
-  return client.callTool(params, undefined, options);
+  // The trace of the local call goes with it (`_meta.traceparent`), so the remote server's spans join it.
+  const traced = withTraceContext(params);
+  if (typeof client.getProtocolEra === "function") return (client as unknown as V2Client).callTool(traced, options);
+  return client.callTool(traced, undefined, options);
 }

@@ -2,6 +2,8 @@ import type { ServerContext } from "@modelcontextprotocol/server";
 import type { LoadedTools } from "../../providers/tool-search/loaded-tools.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { ClientInputCall } from "./client-input.js";
+import { callAuthOf } from "./auth-gate.js";
+import { traceContextOf } from "../../tool/trace-context.js";
 import { requestScopedSearchResult } from "./deferred-listing.js";
 import { progressSender } from "./mcp-progress.js";
 import type { McpTaskTiming } from "./mcp-tasks.js";
@@ -54,12 +56,17 @@ export function callToolHandler(serving: CallServing) {
       return ctx.mcpReq.notify(notification);
     });
     const before = serving.loaded?.names.length ?? 0;
+    const auth = callAuthOf(ctx);
+    // SEP-414: the client's trace, which the call's span continues where OpenTelemetry is on.
+    const traceContext = traceContextOf(ctx.mcpReq._meta);
     const called = await input.run((run) =>
       serving.agent.callTool(name, args, {
         ...run,
         ...(serving.loaded === undefined ? {} : { loadedTools: serving.loaded }),
         ...(onProgress === undefined ? {} : { onProgress }),
         ...(plan.background ? { background: true } : {}),
+        ...(auth === undefined ? {} : { auth }),
+        ...(traceContext === undefined ? {} : { traceContext }),
       }),
     );
     if ("resultType" in called) return called;

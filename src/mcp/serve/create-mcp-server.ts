@@ -6,6 +6,7 @@ import { registerCompletionHandler } from "./completion-handler.js";
 import { listMcpTools } from "./list-tools.js";
 import { registerPromptHandlers } from "./prompt-handlers.js";
 import { registerResourceHandlers } from "./resource-handlers.js";
+import { serveSubscriptions } from "./resource-subscriptions.js";
 import { servedEntries } from "./served-entries.js";
 import { appsCapability, clientShowsApps, toolsForClient } from "./app-views.js";
 import { catalogueFor, followListChanges, serving as importsServing } from "./served-imports.js";
@@ -38,13 +39,17 @@ export function createMcpServer(
     agent.toolsForTurn !== undefined && tools.some((tool) => tool.deferred) ? createLoadedTools() : undefined;
   const { tasks } = agent;
   // Resources and prompts come from the agent class's decorated methods (a fixed set), then from the imported servers
-  // re-served to this agent (live: their lists may change, which a session's client is told).
+  // re-served to this agent (live: their lists may change, which a session's client is told). What an own resource
+  // holds, and which items a template lists, may change too (agent.resourceChanged): a server that can push (one that
+  // lives for a connection, or a 2026-07-28 one, whose endpoint holds the `subscriptions/listen` streams) says it can tell.
   const served = servedEntries(agent);
   const imported = catalogueFor(options.imported, agent.name);
   const remoteResources = importsServing(imported, "resources");
   const remotePrompts = importsServing(imported, "prompts");
-  const hasResources = served.resources.length > 0 || served.templates.length > 0 || remoteResources.length > 0;
+  const ownResources = served.resources.length > 0 || served.templates.length > 0;
+  const hasResources = ownResources || remoteResources.length > 0;
   const hasPrompts = served.prompts.length > 0 || remotePrompts.length > 0;
+  const pushes = hasResources && (scope.sessionful || scope.era === "modern");
   const follows = (sources: typeof imported, kind: "resources" | "prompts") =>
     scope.sessionful && sources.some((source) => source.serves[kind]?.listChanged === true);
   const apps = appsCapability([...served.resources, ...served.templates], tools);
@@ -56,7 +61,8 @@ export function createMcpServer(
       capabilities: {
         tools: { listChanged: loaded !== undefined && scope.sessionful },
         logging: {},
-        ...(hasResources ? { resources: { listChanged: follows(remoteResources, "resources") } } : {}),
+        // Subscriptions are to the agent's own resources (an imported server's are read live, not watched).
+        ...(hasResources ? { resources: { subscribe: pushes && ownResources, listChanged: pushes } } : {}),
         ...(hasPrompts ? { prompts: { listChanged: follows(remotePrompts, "prompts") } } : {}),
         ...(served.completes ? { completions: {} } : {}),
         ...(tasks === undefined ? {} : revision.tasksCapability),
@@ -81,6 +87,8 @@ export function createMcpServer(
   const serving = { sdk, server, agent, options, scope, revision, loaded, timing, owned, tasksServed: !!tasks };
   server.setRequestHandler("tools/call", callToolHandler(serving));
   if (hasResources) registerResourceHandlers(server, sdk, served, remoteResources);
+  // A per-request 2026-07-28 server pushes nothing itself: the endpoint forwards to its listen streams.
+  if (pushes && ownResources && scope.sessionful) serveSubscriptions(server as never, sdk, served, scope.era);
   if (hasPrompts) registerPromptHandlers(server, sdk, served, remotePrompts);
   if (follows(remoteResources, "resources") || follows(remotePrompts, "prompts")) {
     const stops = [

@@ -1,3 +1,4 @@
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { ServerSdk } from "../load-sdk.js";
 import type { McpSdkServer } from "./create-mcp-server.js";
 import { jsonRpcError } from "./http-json.js";
@@ -48,10 +49,16 @@ export class HttpSessions {
   }
 
   /** Answers a request of an open session, holding the session (for a POST or DELETE) until the response ends. */
-  async answer(session: HttpSession, request: Request, body: unknown): Promise<Response> {
+  async answer(session: HttpSession, request: Request, body: unknown, authInfo?: AuthInfo): Promise<Response> {
     const ended = this.#touch(session, request.method);
     try {
-      return onResponseEnd(await session.transport.handleRequest(request, { parsedBody: body }), ended);
+      return onResponseEnd(
+        await session.transport.handleRequest(request, {
+          parsedBody: body,
+          ...(authInfo === undefined ? {} : { authInfo }),
+        }),
+        ended,
+      );
     } catch (error) {
       ended();
       throw error;
@@ -59,7 +66,7 @@ export class HttpSessions {
   }
 
   /** Answers an `initialize` without a session id by starting a session (or 400 for anything else, 503 when full). */
-  async start(request: Request, body: unknown): Promise<Response> {
+  async start(request: Request, body: unknown, authInfo?: AuthInfo): Promise<Response> {
     if (!this.#sdk.isInitializeRequest(body)) {
       return jsonRpcError(400, "Bad Request: no valid mcp-session-id header; start with an initialize request.");
     }
@@ -85,7 +92,10 @@ export class HttpSessions {
     let response: Response;
     try {
       await server.connect(transport);
-      response = await transport.handleRequest(request, { parsedBody: body });
+      response = await transport.handleRequest(request, {
+        parsedBody: body,
+        ...(authInfo === undefined ? {} : { authInfo }),
+      });
     } catch (error) {
       ended();
       await server.close().catch(() => undefined);

@@ -5,6 +5,7 @@ export { serveMcp } from "./serve-mcp.js";
 export { mcpFetchHandler } from "./mcp-fetch-handler.js";
 export type { McpFetchHandler, McpFetchOptions } from "./mcp-fetch-handler.js";
 export type { McpEndpointOptions } from "./mcp-endpoint-options.js";
+export type { McpAuthOptions, McpTokenInfo } from "./mcp-auth-options.js";
 export type {
   HttpMcpServerHandle,
   HttpServeOptions,

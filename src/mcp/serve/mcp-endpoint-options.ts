@@ -4,6 +4,10 @@ import type { ServerSdk } from "../load-sdk.js";
 import { createApprovalCodec } from "./approval-over-mrtr.js";
 import { createMcpServer } from "./create-mcp-server.js";
 import { type McpRoute, createMcpRoute } from "./mcp-route.js";
+import { type McpAuthOptions, checkAuthOptions } from "./mcp-auth-options.js";
+import { createAuthGate } from "./auth-gate.js";
+import { forwardToListeners } from "./resource-subscriptions.js";
+import { servedEntries } from "./served-entries.js";
 
 /** How the MCP HTTP endpoint keeps sessions and bounds its work: `serveMcp` over HTTP and `mcpFetchHandler` alike. */
 export interface McpEndpointOptions {
@@ -41,6 +45,14 @@ export interface McpEndpointOptions {
    * (headers, then a byte now and then) cannot hold sockets, sessions or in-flight shares.
    */
   readonly bodyTimeoutMs?: number;
+  /**
+   * Bearer-token authorization (the MCP authorization spec, for a resource server): every request needs a token
+   * `auth.verifyToken` accepts, issued for this endpoint and unexpired, else 401 with a `WWW-Authenticate` challenge
+   * naming the Protected Resource Metadata the endpoint serves; a `tools/call` of a tool whose `authScopes` the token
+   * lacks is refused 403 `insufficient_scope`; a call's handler reads the token's subject and scopes as
+   * `context.auth`. Absent: no authorization (the default; fine on a loopback address). See docs/mcp.md.
+   */
+  readonly auth?: McpAuthOptions;
 }
 
 /** The keys of {@link McpEndpointOptions}, for the option checks of `serveMcp` and `mcpFetchHandler`. */
@@ -50,6 +62,7 @@ export const ENDPOINT_OPTION_KEYS: readonly string[] = Object.keys({
   stateless: 0,
   maxInFlight: 0,
   bodyTimeoutMs: 0,
+  auth: 0,
 } satisfies Record<keyof McpEndpointOptions, 0>);
 
 const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 5 * 60 * 1000;
@@ -63,6 +76,7 @@ const DEFAULT_BODY_TIMEOUT_MS = 10_000;
  *   positive, naming `who` (the function that was called).
  */
 export function checkEndpointLimits(options: McpEndpointOptions, who: string): void {
+  if (options.auth !== undefined) checkAuthOptions(options.auth, who);
   for (const [name, value] of [
     ["sessionIdleTimeoutMs", options.sessionIdleTimeoutMs],
     ["bodyTimeoutMs", options.bodyTimeoutMs],
@@ -99,7 +113,7 @@ export function createAgentRoute(
   place: EndpointPlace,
 ): McpRoute {
   const codec = createApprovalCodec(sdk, options.requestStateKey);
-  return createMcpRoute({
+  const route = createMcpRoute({
     sdk,
     createServer: (era, sessionful) => createMcpServer(sdk, agent, options, { era, sessionful, codec }),
     path: place.path,
@@ -110,5 +124,19 @@ export function createAgentRoute(
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+    auth: options.auth === undefined ? undefined : createAuthGate(options.auth, () => agent.tools(), place.path),
   });
+  // The agent's resource changes reach this endpoint's 2026-07-28 listen streams until it closes (sessions' servers
+  // hear them themselves: resource-subscriptions.ts).
+  const { resources, templates } = servedEntries(agent);
+  if (resources.length + templates.length === 0) return route;
+  const stop = forwardToListeners(agent, route.notify);
+  return {
+    answer: (request) => route.answer(request),
+    notify: route.notify,
+    async close() {
+      stop();
+      await route.close();
+    },
+  };
 }

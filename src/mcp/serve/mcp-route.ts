@@ -5,6 +5,9 @@ import { HttpSessions } from "./http-sessions.js";
 import { InFlightLimit, busyResponse, messageCount } from "./in-flight-limit.js";
 import { onResponseEnd } from "./response-end.js";
 import { answerStateless } from "./stateless-request.js";
+import { type AdmittedRequest, type AuthGate, sdkAuthInfo } from "./auth-gate.js";
+import type { HttpSession } from "./http-sessions.js";
+import type { ListenNotifier } from "./resource-subscriptions.js";
 
 /** What the MCP endpoint is built from: the SDK, how to make a server, and its limits. */
 export interface McpRouteOptions {
@@ -33,6 +36,8 @@ export interface McpRouteOptions {
   readonly maxInFlight: number;
   /** How long a request's body may take to arrive, in milliseconds; a slower one is answered 408. */
   readonly bodyTimeoutMs: number;
+  /** Bearer authorization (auth-gate.ts): absent, every request is let in without a token. */
+  readonly auth?: AuthGate | undefined;
 }
 
 /** One answer of the endpoint, and whether the rest of the request's body was left unread on the connection. */
@@ -48,6 +53,8 @@ export interface McpRoute {
   answer(request: Request): Promise<McpRouteAnswer>;
   /** Closes every session and the per-request handler. */
   close(): Promise<void>;
+  /** Pushes a change to the 2026-07-28 `subscriptions/listen` streams this endpoint holds (the SDK filters each). */
+  readonly notify: ListenNotifier;
 }
 
 /**
@@ -66,44 +73,82 @@ export function createMcpRoute(options: McpRouteOptions): McpRoute {
   const createSessionServer = () => options.createServer("legacy", true);
   const sessions = new HttpSessions(sdk, createSessionServer, options.sessionIdleTimeoutMs, options.maxSessions);
   const answered = (response: Response, unread = false): McpRouteAnswer => ({ response, unread });
+  const { auth } = options;
+
+  // Under `auth`, a 2025 session belongs to whoever opened it: another token's subject cannot use its id.
+  const owners = new WeakMap<HttpSession, string>();
 
   async function route(request: Request): Promise<McpRouteAnswer> {
+    const metadata = auth?.metadata(request);
+    if (metadata !== undefined) {
+      return answered(options.allows(request) ? metadata : jsonRpcError(403, options.refusal));
+    }
     const url = new URL(request.url);
     if (options.path !== undefined && url.pathname !== options.path) {
       return answered(jsonRpcError(404, `Not Found: the MCP endpoint is ${options.path}`));
     }
     if (!options.allows(request)) return answered(jsonRpcError(403, options.refusal));
-    if (request.method !== "POST") return answered(await answerBodiless(request));
+    let admitted: AdmittedRequest | undefined;
+    if (auth !== undefined) {
+      const verdict = await auth.admit(request);
+      // Refused before its body was read: a server that owns the connection closes it rather than read the rest.
+      if (verdict instanceof Response) return answered(verdict, request.body !== null);
+      admitted = verdict;
+    }
+    if (request.method !== "POST") return answered(await answerBodiless(request, admitted));
     const read = await readJson(request, options.bodyTimeoutMs);
     if ("status" in read) return answered(jsonRpcError(read.status, read.message, -32700), leftUnread(read));
     // The body is read: the SDK gets it parsed, and a request that still carries it as text, as it would have arrived.
     const { body } = read;
+    const stepUp = admitted === undefined ? undefined : auth!.stepUp(request, body, admitted);
+    if (stepUp !== undefined) return answered(stepUp);
     const { method, headers, signal } = request;
     const whole = new Request(request.url, { method, headers, signal, body: read.text });
     const legacy = await sdk.isLegacyRequest(whole, body);
-    if (!legacy || stateless) return answered(await answerAlone(whole, body, legacy));
+    if (!legacy || stateless) return answered(await answerAlone(whole, body, legacy, admitted));
     const sessionId = request.headers.get("mcp-session-id");
-    if (sessionId === null) return answered(await sessions.start(whole, body));
-    return answered(await answerInSession(sessionId, whole, body));
+    if (sessionId === null) return answered(await startSession(whole, body, admitted));
+    return answered(await answerInSession(sessionId, whole, body, admitted));
+  }
+
+  async function startSession(request: Request, body: unknown, admitted: AdmittedRequest | undefined) {
+    const response = await sessions.start(request, body, authInfoOf(admitted));
+    const opened = response.headers.get("mcp-session-id");
+    const session = opened === null ? undefined : sessions.get(opened);
+    if (admitted !== undefined && session !== undefined) owners.set(session, ownerOf(admitted));
+    return response;
   }
 
   // GET opens a 2025 session's server-to-client stream, DELETE ends a session: neither has a body to read.
-  async function answerBodiless(request: Request): Promise<Response> {
+  async function answerBodiless(request: Request, admitted: AdmittedRequest | undefined): Promise<Response> {
     if (stateless) return answerStateless(request, undefined, () => options.createServer("legacy", false), sdk);
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId === null) return jsonRpcError(400, "Bad Request: no valid mcp-session-id header");
-    return answerInSession(sessionId, request, undefined);
+    return answerInSession(sessionId, request, undefined, admitted);
   }
 
-  async function answerInSession(sessionId: string, request: Request, body: unknown): Promise<Response> {
+  async function answerInSession(
+    sessionId: string,
+    request: Request,
+    body: unknown,
+    admitted: AdmittedRequest | undefined,
+  ): Promise<Response> {
     const session = sessions.get(sessionId);
-    if (!session) return jsonRpcError(404, "Session not found", -32001);
-    return sessions.answer(session, request, body);
+    // Another subject's session is answered as no session at all: its id is not a key to someone else's work.
+    if (!session || (admitted !== undefined && owners.get(session) !== ownerOf(admitted))) {
+      return jsonRpcError(404, "Session not found", -32001);
+    }
+    return sessions.answer(session, request, body, authInfoOf(admitted));
   }
 
   // A request answered on its own (every 2026-07-28 request; any request when stateless) takes one share of
   // maxInFlight per message until its response ends.
-  async function answerAlone(request: Request, body: unknown, legacy: boolean): Promise<Response> {
+  async function answerAlone(
+    request: Request,
+    body: unknown,
+    legacy: boolean,
+    admitted: AdmittedRequest | undefined,
+  ): Promise<Response> {
     const count = messageCount(body);
     if (count > inFlight.max) {
       const message = `Invalid Request: a batch of ${count} messages is more than this server answers at once (${inFlight.max}); send fewer at a time.`;
@@ -113,8 +158,8 @@ export function createMcpRoute(options: McpRouteOptions): McpRoute {
     if (release === undefined) return busyResponse(inFlight);
     try {
       const response = legacy
-        ? await answerStateless(request, body, () => options.createServer("legacy", false), sdk)
-        : await modern.fetch(request, { parsedBody: body });
+        ? await answerStateless(request, body, () => options.createServer("legacy", false), sdk, authInfoOf(admitted))
+        : await modern.fetch(request, { parsedBody: body, ...authOption(admitted) });
       return onResponseEnd(response, release);
     } catch (error) {
       release();
@@ -133,5 +178,19 @@ export function createMcpRoute(options: McpRouteOptions): McpRoute {
     async close() {
       await Promise.allSettled([sessions.close(), modern.close()]);
     },
+    notify: modern.notify,
   };
+}
+
+function authInfoOf(admitted: AdmittedRequest | undefined) {
+  return admitted === undefined ? undefined : sdkAuthInfo(admitted);
+}
+
+function authOption(admitted: AdmittedRequest | undefined) {
+  return admitted === undefined ? {} : { authInfo: sdkAuthInfo(admitted) };
+}
+
+// Who a session belongs to: the token's subject (and client), as the verifier named them.
+function ownerOf(admitted: AdmittedRequest): string {
+  return JSON.stringify([admitted.auth.subject ?? null, admitted.auth.clientId ?? null]);
 }

@@ -1,3 +1,5 @@
+import type { TraceContext } from "../../tool/trace-context.js";
+import type { CallAuth } from "../../tool/call-auth.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import type { ExportableTool } from "../../tool/exportable-tool.js";
 import type { LoadedTools } from "../../providers/tool-search/loaded-tools.js";
@@ -41,6 +43,10 @@ export interface McpServableAgent {
       readonly onProgress?: (update: McpProgressUpdate) => void;
       /** Runs the call as a background task from its start: a client asked for an MCP task. */
       readonly background?: boolean;
+      /** Who the call is made for: the token an HTTP request carried to an endpoint with `auth`. */
+      readonly auth?: CallAuth;
+      /** The client's trace (`_meta.traceparent` / `tracestate` of its `tools/call`), for the call's span. */
+      readonly traceContext?: TraceContext;
     },
   ): Promise<ToolResult>;
   readonly approvals?: McpApprovals;

@@ -1,3 +1,4 @@
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { McpSdkServer } from "./create-mcp-server.js";
 import type { ServerSdk } from "../load-sdk.js";
 import { jsonRpcError } from "./http-json.js";
@@ -14,6 +15,7 @@ export async function answerStateless(
   body: unknown,
   createServer: () => McpSdkServer,
   sdk: ServerSdk,
+  authInfo?: AuthInfo,
 ): Promise<Response> {
   if (request.method !== "POST") {
     const message = "Method Not Allowed: this server is stateless (no sessions); send each request as a POST";
@@ -28,7 +30,10 @@ export async function answerStateless(
   };
   try {
     await server.connect(transport);
-    return onResponseEnd(await transport.handleRequest(request, { parsedBody: body }), close);
+    return onResponseEnd(
+      await transport.handleRequest(request, { parsedBody: body, ...(authInfo === undefined ? {} : { authInfo }) }),
+      close,
+    );
   } catch (error) {
     close();
     throw error;

@@ -13,6 +13,13 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse): Request
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
+  // Node keeps only the first of two `Authorization` headers; the route must see both, to refuse a request that
+  // carries two tokens rather than pick one (the fetch Headers join them, which no bearer token matches).
+  const authorization = req.headersDistinct?.authorization;
+  if (authorization !== undefined && authorization.length > 1) {
+    headers.delete("authorization");
+    for (const one of authorization) headers.append("authorization", one);
+  }
   const aborter = new AbortController();
   res.once("close", () => {
     if (!res.writableFinished) aborter.abort(new Error("the client closed the connection"));
