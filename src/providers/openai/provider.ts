@@ -16,7 +16,8 @@ export const OPENAI_PROVIDER: ProviderRow<OpenAICompatibilityOptions, typeof OPE
   exportTools: (tools, options) => toOpenAITools(tools, options),
   parseCalls: parseOpenAIToolCalls,
   buildResult: toOpenAIToolResult,
-  check: (tools, options) => planOpenAITools(tools, options.strict ?? "auto", options.flattenRoot).findings,
+  check: (tools, options) =>
+    planOpenAITools(tools, options.strict ?? "auto", options.flattenRoot, false, options.api).findings,
   // inspect checks plain function tools unless --strict asks for strict mode too.
   inspectOptions: (strict) => ({ strict: strict ? "auto" : false }),
   nameRule: OPENAI_NAME_RULE,
