@@ -13,6 +13,7 @@ import { assertToolNames, checkToolNames } from "../tool-names.js";
 import { OPENAI_NAME_RULE } from "./limits.js";
 import { describedTool } from "../example-text.js";
 import { type OpenAICustomTool, toCustomTool } from "./custom-tool.js";
+import { checkOpenAIGrammar } from "./grammar-limits.js";
 import {
   type OpenAIResponsesToolEntry,
   type OpenAIToolNamespace,
@@ -96,12 +97,14 @@ export function planOpenAITools(
   flatten = false,
   namesChecked = false,
   api: OpenAIApi = "chat",
+  customTools = false,
 ): { readonly tools: readonly PlannedTool[]; readonly findings: readonly CompatibilityFinding[] } {
   const findings: CompatibilityFinding[] = namesChecked ? [] : checkToolNames(tools, "openai", OPENAI_NAME_RULE);
-  const planned = flattenRoots(tools, "openai", ROOT_FORBIDDEN, flatten, findings).map((tool) => ({
-    ...planOne(tool, strict, findings),
-    callers: openAICallers(tool, api, findings),
-  }));
+  const planned = flattenRoots(tools, "openai", ROOT_FORBIDDEN, flatten, findings).map((tool) => {
+    // Only a custom tool sends its grammar to OpenAI's engine; the function form carries it in the description.
+    if (customTools && api === "responses") checkOpenAIGrammar(tool, findings);
+    return { ...planOne(tool, strict, findings), callers: openAICallers(tool, api, findings) };
+  });
   return { tools: planned, findings };
 }
 
@@ -275,7 +278,7 @@ export function toOpenAITools(
     throw new ToolDefinitionError("toOpenAITools: namespace groups deferred tools and needs toolSearch.");
   }
   const strict = options.strict ?? "auto";
-  const plan = planOpenAITools(tools, strict, options.flattenRoot, true, options.api);
+  const plan = planOpenAITools(tools, strict, options.flattenRoot, true, options.api, options.customTools);
   assertExportable(plan.findings, "openai", strict === true ? STRICT_ADVICE : "");
   if (options.api === "responses") {
     const functions = plan.tools.map((t, i): OpenAIResponsesTool => {
