@@ -1,6 +1,7 @@
 import { expectTypeOf } from "expect-type";
 import type OpenAI from "openai";
 import {
+  type ExportableTool,
   type OpenAIAdditionalToolsItem,
   type OpenAICaller,
   type OpenAICustomTool,
@@ -35,6 +36,9 @@ describe("the Responses shapes toolwright emits, against the openai SDK's types 
     expectTypeOf<OpenAICustomTool>().toExtend<OpenAI.Responses.CustomTool>();
     expectTypeOf<OpenAICustomTool["format"]>().toExtend<SdkGrammar>();
     expectTypeOf<OpenAICustomTool["format"]["syntax"]>().toEqualTypeOf<SdkGrammar["syntax"]>();
+    expectTypeOf<NonNullable<OpenAICustomTool["allowed_callers"]>[number]>().toEqualTypeOf<
+      NonNullable<OpenAI.Responses.CustomTool["allowed_callers"]>[number]
+    >();
   });
 
   it("additional_tools and custom_tool_call_output are the SDK's input items", () => {
@@ -56,6 +60,18 @@ describe("allowed_callers and output_schema on OpenAI", () => {
     const [plain] = toOpenAITools([spec], { api: "responses" });
     expect(plain).not.toHaveProperty("allowed_callers");
     expect(plain).not.toHaveProperty("output_schema");
+  });
+
+  it("sends allowedCallers on a custom tool too, which takes them as a function tool does", () => {
+    const custom: ExportableTool = {
+      name: "open_day",
+      description: "Open a day",
+      inputSchema: { type: "object", properties: { date: { type: "string" } }, required: ["date"] },
+      grammar: { syntax: "regex", definition: "\\d{4}-\\d{2}-\\d{2}" },
+      allowedCallers: ["programmatic"],
+    };
+    const [tool] = toOpenAITools([custom], { api: "responses", customTools: true });
+    expect(tool).toMatchObject({ type: "custom", allowed_callers: ["programmatic"] });
   });
 
   it("sends the tool's output schema as output_schema on the Responses API only", () => {

@@ -297,7 +297,11 @@ export function toOpenAITools(
     if (options.customTools) {
       return functions.map((f, i) => {
         const tool = tools[i]!;
-        return tool.grammar === undefined ? f : toCustomTool({ ...tool, grammar: tool.grammar });
+        if (tool.grammar === undefined) return f;
+        const custom = toCustomTool({ ...tool, grammar: tool.grammar });
+        // CustomTool takes allowed_callers as FunctionTool does (openai 7.x); output_schema is a function's only.
+        if (f.allowed_callers !== undefined) custom.allowed_callers = f.allowed_callers;
+        return custom;
       });
     }
     if (options.toolSearch === undefined) return functions;
