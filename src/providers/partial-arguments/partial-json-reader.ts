@@ -159,7 +159,8 @@ export class PartialJsonReader {
 
   // A piece of a string: up to its closing quote (one not escaped) or the end of the text, decoded by JSON.parse, but
   // for an escape sequence cut by the end of the text, kept `pending` until the next piece completes it. A piece
-  // JSON.parse refuses (a bad escape, a raw control character) is read again slowly, where the old path stops.
+  // JSON.parse refuses (a bad escape, a raw control character) is read again a character at a time, which accepts a raw
+  // control character as before and stops exactly at a bad escape.
   #readString(scalar: StringScalar, text: string, i: number): number {
     const n = text.length;
     let end = -1;
@@ -187,7 +188,7 @@ export class PartialJsonReader {
     return end + 1;
   }
 
-  // Reads the string a character at a time from where this piece began (its pending escape first), as it always was.
+  // Reads the string a character at a time from where this piece began (its pending escape first).
   #goSlow(scalar: StringScalar, i: number): number {
     const pending = scalar.pending;
     scalar.slow = true;
