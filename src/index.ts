@@ -189,7 +189,13 @@ export type {
 export type { KeyedStore } from "./store/keyed-store.js";
 
 export { toOpenAITools } from "./providers/openai/export.js";
-export type { OpenAIApi, OpenAIChatTool, OpenAIResponsesTool, OpenAIToolOptions } from "./providers/openai/export.js";
+export type {
+  OpenAIApi,
+  OpenAICaller,
+  OpenAIChatTool,
+  OpenAIResponsesTool,
+  OpenAIToolOptions,
+} from "./providers/openai/export.js";
 export type {
   OpenAICustomOutputItem,
   OpenAICustomTool,

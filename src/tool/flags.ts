@@ -64,8 +64,9 @@ export const TOOL_FLAGS = {
   examples: { rule: { kind: "examples" } },
   /**
    * Who may call the tool, where the provider lets code the model runs call tools (programmatic tool calling):
-   * Anthropic `allowed_callers` (`"direct"`, `"code_execution_20250825"`, ...). The installed openai SDK's function
-   * tool has no such field yet, so OpenAI exports leave it out (the compatibility report says so).
+   * Anthropic `allowed_callers` (`"direct"`, `"code_execution_20250825"`, ...), OpenAI Responses `allowed_callers`
+   * (`"direct"`, `"programmatic"`, which Anthropic's `code_execution_*` callers become). Chat Completions has no such
+   * field, so it is left out there (the compatibility report says so).
    */
   allowedCallers: { rule: { kind: "names" } },
   /** Anthropic `eager_input_streaming`: stream this tool's input as the model writes it. */

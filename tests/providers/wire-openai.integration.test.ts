@@ -113,6 +113,36 @@ describe("OpenAI Responses API on the wire", () => {
   });
 });
 
+describe("OpenAI Responses function tool fields on the wire", () => {
+  let server: RecordingServer;
+  afterEach(() => server.close());
+
+  it("sends allowed_callers and output_schema through the SDK client as exported", async () => {
+    const reply = openaiResponse([{ type: "message", id: "m", role: "assistant", status: "completed", content: [] }]);
+    server = await startRecordingServer([reply]);
+    const client = new OpenAI({ apiKey: "test-key", baseURL: `${server.url}/v1`, maxRetries: 0, timeout: 5_000 });
+    const registry = new ToolRegistry();
+    registry.register("count_words", ({ text }: { text: string }) => ({ words: text.split(" ").length }), {
+      description: "Count the words of a text",
+      params: { text: p.string() },
+      returns: p.object({ words: p.integer() }),
+      allowedCallers: ["direct", "code_execution_20260120"],
+    });
+    const tools = toOpenAITools([registry.get("count_words")], { api: "responses" });
+    // Typed by the SDK's own request parameters: a field the SDK does not know would not compile here.
+    const params: OpenAI.Responses.ResponseCreateParamsNonStreaming = { model: "gpt-test", input: "Count", tools };
+    await client.responses.create(params);
+    const [sent] = server.requests[0]?.body.tools as Record<string, unknown>[];
+    expect(sent).toMatchObject({
+      type: "function",
+      name: "count_words",
+      allowed_callers: ["direct", "programmatic"],
+      output_schema: { type: "object", properties: { words: { type: "integer" } } },
+    });
+    expect(server.requests[0]?.body.tools).toEqual(asSent(tools));
+  });
+});
+
 describe("OpenAI Responses custom tools on the wire", () => {
   let server: RecordingServer;
   afterEach(() => server.close());

@@ -10,6 +10,7 @@ import { flattenRoots } from "../flatten-tools.js";
 import { assertToolNames, checkToolNames } from "../tool-names.js";
 import { ANTHROPIC_NAME_RULE } from "./limits.js";
 import { withGrammar } from "../example-text.js";
+import { fitExamples } from "./fit-examples.js";
 import { type AnthropicToolFields, anthropicToolFields } from "./tool-fields.js";
 import { type AnthropicToolSearch, type AnthropicToolSearchTool, anthropicToolSearchTool } from "./tool-search.js";
 
@@ -98,7 +99,7 @@ export function planAnthropicTools(
       ...anthropicToolFields(tool, found),
     };
     findings.push(...found.findings);
-    if (strict === false) return loose;
+    if (strict === false) return withFittingExamples(loose, findings);
     const rewrite = toStrictJsonSchema(schema, { provider: "anthropic", tool: tool.name });
     const cost = complexity(rewrite.schema);
     const over = [
@@ -125,14 +126,23 @@ export function planAnthropicTools(
         severity: "warning",
         message: "Exported without strict: true (see the other findings).",
       });
-      return loose;
+      return withFittingExamples(loose, findings);
     }
     used.tools += 1;
     used.optional += cost.optional;
     used.unions += cost.unions;
-    return { ...loose, input_schema: copyBuiltJson(rewrite.schema), strict: true };
+    return withFittingExamples({ ...loose, input_schema: copyBuiltJson(rewrite.schema), strict: true }, findings);
   });
   return { tools: planned, findings };
+}
+
+// The tool with only the examples its exported input_schema accepts (see fitExamples).
+function withFittingExamples(tool: AnthropicTool, findings: CompatibilityFinding[]): AnthropicTool {
+  if (tool.input_examples === undefined) return tool;
+  const examples = fitExamples(tool.name, tool.input_examples, tool.input_schema, findings);
+  if (examples.length === tool.input_examples.length) return tool;
+  const { input_examples: _all, ...rest } = tool;
+  return examples.length === 0 ? rest : { ...rest, input_examples: examples };
 }
 
 const ANTHROPIC_OPTION_KEYS: ReadonlySet<string> = new Set(

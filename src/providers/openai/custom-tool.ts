@@ -8,6 +8,8 @@ export interface OpenAICustomTool {
   name: string;
   description: string;
   format: { type: "grammar"; syntax: "lark" | "regex"; definition: string };
+  /** From the tool's `allowedCallers`, as on a function tool. */
+  allowed_callers?: ("direct" | "programmatic")[];
 }
 
 /** The Responses API input item answering a custom tool call (`ResponseCustomToolCallOutput` in the openai package). */

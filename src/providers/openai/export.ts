@@ -13,6 +13,7 @@ import { assertToolNames, checkToolNames } from "../tool-names.js";
 import { OPENAI_NAME_RULE } from "./limits.js";
 import { describedTool } from "../example-text.js";
 import { type OpenAICustomTool, toCustomTool } from "./custom-tool.js";
+import { checkOpenAIGrammar } from "./grammar-limits.js";
 import {
   type OpenAIResponsesToolEntry,
   type OpenAIToolNamespace,
@@ -61,13 +62,20 @@ export interface OpenAIChatTool {
   function: { name: string; description: string; parameters: ObjectSchemaObject; strict: boolean };
 }
 
-/** A function tool for the Responses API (`FunctionTool` in the openai package). */
+/** Who may call a Responses function tool: the model itself, or a program it runs (programmatic tool calling). */
+export type OpenAICaller = "direct" | "programmatic";
+
+/** A function tool for the Responses API (`FunctionTool` in the openai package, 7.x). */
 export interface OpenAIResponsesTool {
   type: "function";
   name: string;
   description: string;
   parameters: ObjectSchemaObject;
   strict: boolean;
+  /** From the tool's `allowedCallers` (Anthropic's `code_execution_*` callers become `"programmatic"`). */
+  allowed_callers?: OpenAICaller[];
+  /** The tool's `returns` schema: the JSON value its string output encodes. */
+  output_schema?: Record<string, unknown>;
 }
 
 interface PlannedTool {
@@ -75,6 +83,8 @@ interface PlannedTool {
   readonly description: string;
   readonly parameters: ObjectSchemaObject;
   readonly strict: boolean;
+  /** Responses only: `allowed_callers`, when the tool has `allowedCallers`. */
+  readonly callers: OpenAICaller[] | undefined;
 }
 
 /**
@@ -86,26 +96,61 @@ export function planOpenAITools(
   strict: boolean | "auto",
   flatten = false,
   namesChecked = false,
+  api: OpenAIApi = "chat",
+  customTools = false,
 ): { readonly tools: readonly PlannedTool[]; readonly findings: readonly CompatibilityFinding[] } {
   const findings: CompatibilityFinding[] = namesChecked ? [] : checkToolNames(tools, "openai", OPENAI_NAME_RULE);
-  const planned = flattenRoots(tools, "openai", ROOT_FORBIDDEN, flatten, findings).map((tool) =>
-    planOne(tool, strict, findings),
-  );
+  const planned = flattenRoots(tools, "openai", ROOT_FORBIDDEN, flatten, findings).map((tool) => {
+    // Only a custom tool sends its grammar to OpenAI's engine; the function form carries it in the description.
+    if (customTools && api === "responses") checkOpenAIGrammar(tool, findings);
+    return { ...planOne(tool, strict, findings), callers: openAICallers(tool, api, findings) };
+  });
   return { tools: planned, findings };
 }
 
-// One tool's plan, its findings added to `findings`. A module function, not a closure per tool.
-function planOne(tool: ExportableTool, strict: boolean | "auto", findings: CompatibilityFinding[]): PlannedTool {
-  if (tool.allowedCallers !== undefined) {
-    findings.push({
-      tool: tool.name,
-      path: "",
-      rule: "openai.allowed-callers",
-      severity: "warning",
-      message:
-        "allowedCallers is not sent: OpenAI function tools have no allowed_callers field in the openai SDK's types (6.30), so the model calls the tool as any other.",
-    });
+// Anthropic's callers for code the model runs: on OpenAI, a program the model runs is one caller, "programmatic".
+const PROGRAMMATIC = /^code_execution_\d{8}$/;
+
+// The tool's `allowed_callers` on the Responses API (none on Chat Completions, which has no such field: a warning).
+function openAICallers(
+  tool: ExportableTool,
+  api: OpenAIApi,
+  findings: CompatibilityFinding[],
+): OpenAICaller[] | undefined {
+  if (tool.allowedCallers === undefined) return undefined;
+  const finding = (severity: "error" | "warning", message: string) =>
+    findings.push({ tool: tool.name, path: "", rule: "openai.allowed-callers", severity, message });
+  if (api === "chat") {
+    finding(
+      "warning",
+      "allowedCallers is not sent: Chat Completions function tools have no allowed_callers field (the Responses API's " +
+        'have), so the model calls the tool as any other. Export with api: "responses" to send it.',
+    );
+    return undefined;
   }
+  const callers = new Set<OpenAICaller>();
+  const unknown: string[] = [];
+  for (const caller of tool.allowedCallers) {
+    if (caller === "direct" || caller === "programmatic") callers.add(caller);
+    else if (PROGRAMMATIC.test(caller)) callers.add("programmatic");
+    else unknown.push(caller);
+  }
+  if (unknown.length > 0) {
+    finding(
+      "error",
+      `allowed_callers takes "direct" and "programmatic" (Anthropic's code_execution_* callers are sent as ` +
+        `"programmatic"); ${unknown.map((c) => JSON.stringify(c)).join(", ")} is not one.`,
+    );
+  }
+  return [...callers];
+}
+
+// One tool's plan, its findings added to `findings`. A module function, not a closure per tool.
+function planOne(
+  tool: ExportableTool,
+  strict: boolean | "auto",
+  findings: CompatibilityFinding[],
+): Omit<PlannedTool, "callers"> {
   if (strict !== false) {
     const rewrite = toStrictJsonSchema(tool.inputSchema, { provider: "openai", tool: tool.name });
     if (rewrite.strict || strict === true) {
@@ -233,20 +278,30 @@ export function toOpenAITools(
     throw new ToolDefinitionError("toOpenAITools: namespace groups deferred tools and needs toolSearch.");
   }
   const strict = options.strict ?? "auto";
-  const plan = planOpenAITools(tools, strict, options.flattenRoot, true);
+  const plan = planOpenAITools(tools, strict, options.flattenRoot, true, options.api, options.customTools);
   assertExportable(plan.findings, "openai", strict === true ? STRICT_ADVICE : "");
   if (options.api === "responses") {
-    const functions = plan.tools.map((t) => ({
-      type: "function" as const,
-      name: t.name,
-      description: t.description,
-      parameters: t.parameters,
-      strict: t.strict,
-    }));
+    const functions = plan.tools.map((t, i): OpenAIResponsesTool => {
+      const fn: OpenAIResponsesTool = {
+        type: "function",
+        name: t.name,
+        description: t.description,
+        parameters: t.parameters,
+        strict: t.strict,
+      };
+      if (t.callers !== undefined) fn.allowed_callers = t.callers;
+      const output = tools[i]!.outputSchema;
+      if (output !== undefined) fn.output_schema = cloneJson(output) as Record<string, unknown>;
+      return fn;
+    });
     if (options.customTools) {
       return functions.map((f, i) => {
         const tool = tools[i]!;
-        return tool.grammar === undefined ? f : toCustomTool({ ...tool, grammar: tool.grammar });
+        if (tool.grammar === undefined) return f;
+        const custom = toCustomTool({ ...tool, grammar: tool.grammar });
+        // CustomTool takes allowed_callers as FunctionTool does (openai 7.x); output_schema is a function's only.
+        if (f.allowed_callers !== undefined) custom.allowed_callers = f.allowed_callers;
+        return custom;
       });
     }
     if (options.toolSearch === undefined) return functions;

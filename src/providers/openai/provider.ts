@@ -9,6 +9,8 @@ export interface OpenAICompatibilityOptions {
   readonly api?: OpenAIApi;
   readonly strict?: boolean | "auto";
   readonly flattenRoot?: boolean;
+  /** Responses only: tools with a grammar checked as custom tools (their grammar against OpenAI's engine). */
+  readonly customTools?: boolean;
 }
 
 /** OpenAI's row of the provider table (Chat Completions and Responses). */
@@ -16,7 +18,9 @@ export const OPENAI_PROVIDER: ProviderRow<OpenAICompatibilityOptions, typeof OPE
   exportTools: (tools, options) => toOpenAITools(tools, options),
   parseCalls: parseOpenAIToolCalls,
   buildResult: toOpenAIToolResult,
-  check: (tools, options) => planOpenAITools(tools, options.strict ?? "auto", options.flattenRoot).findings,
+  check: (tools, options) =>
+    planOpenAITools(tools, options.strict ?? "auto", options.flattenRoot, false, options.api, options.customTools)
+      .findings,
   // inspect checks plain function tools unless --strict asks for strict mode too.
   inspectOptions: (strict) => ({ strict: strict ? "auto" : false }),
   nameRule: OPENAI_NAME_RULE,

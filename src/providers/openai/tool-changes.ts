@@ -6,7 +6,7 @@ import { type OpenAIResponsesTool, toOpenAITools } from "./export.js";
 
 /**
  * An input item that makes tools available from this point of a Responses conversation on
- * (`ResponseInputItem.AdditionalTools` of the openai package 7.x; 6.30 has no type for it).
+ * (`ResponseInputItem.AdditionalTools` of the openai package 7.x).
  */
 export interface OpenAIAdditionalToolsItem {
   type: "additional_tools";

@@ -22,6 +22,10 @@ export interface OpenAIResponsesFunction {
   description: string;
   parameters: ObjectSchemaObject;
   strict: boolean;
+  /** See `OpenAIResponsesTool.allowed_callers`. */
+  allowed_callers?: ("direct" | "programmatic")[];
+  /** See `OpenAIResponsesTool.output_schema`. */
+  output_schema?: Record<string, unknown>;
   /** Left out of the model's context until `tool_search` loads it. */
   defer_loading?: boolean;
 }

@@ -31,7 +31,7 @@ export interface PartialArguments<Args = Record<string, unknown>> {
   readonly pending: readonly string[];
   /**
    * What is already wrong with the complete fields (`done`), against their schema, each issue under its field's path
-   * (`/days`): the call will be refused unless the model starts over. Empty when the schema judges the arguments only
+   * (`/days`), in the order their fields completed: the call will be refused unless the model starts over. Empty when the schema judges the arguments only
    * as a whole (`anyOf`, `oneOf`, `allOf`, `if` or `$ref` at its root).
    */
   readonly invalid: readonly ArgumentIssue[];
@@ -49,8 +49,10 @@ export class PartialArgumentsReader<Args = Record<string, unknown>> {
   readonly #reader = new PartialJsonReader();
   readonly #required: readonly string[];
   readonly #inputSchema: object;
-  // Complete fields never change, so their issues are found again only when another field completes.
-  #checked = -1;
+  // What `read` last answered about the complete fields: each field is checked once, when it completes, since a
+  // complete field never changes; `pending` is found again only when a field completes.
+  #done: readonly string[] = [];
+  #pending: readonly string[];
   #invalid: readonly ArgumentIssue[] = [];
 
   /** Starts reading the arguments of `tool` (its input schema's `required` fields are what `pending` lists). */
@@ -58,6 +60,7 @@ export class PartialArgumentsReader<Args = Record<string, unknown>> {
     this.#inputSchema = tool.inputSchema;
     const required = (tool.inputSchema as { required?: unknown }).required;
     this.#required = Array.isArray(required) ? required.filter((key): key is string => typeof key === "string") : [];
+    this.#pending = this.#required;
   }
 
   /** Reads the next piece of the arguments' text and returns the arguments so far. */
@@ -70,22 +73,40 @@ export class PartialArgumentsReader<Args = Record<string, unknown>> {
   read(): PartialArguments<Args> {
     const reader = this.#reader;
     const done = reader.doneKeys();
-    const finished = new Set(done);
     const value = reader.snapshot() as PartialValue<Args> | undefined;
-    if (done.length !== this.#checked) {
-      const fields = Object.fromEntries(done.map((key) => [key, (value as Record<string, unknown>)[key]]));
-      this.#invalid = done.length === 0 ? [] : checkDoneFields(this.#inputSchema, fields);
-      this.#checked = done.length;
-    }
+    if (done !== this.#done) this.#completed(done, value as Record<string, unknown>);
     return {
       value,
       complete: reader.complete,
       done,
-      pending: this.#required.filter((key) => !finished.has(key)),
+      pending: this.#pending,
       invalid: this.#invalid,
       malformed: reader.malformed,
     };
   }
+
+  // Checks the fields completed since the last read; all of them again only when the list is not the last one grown
+  // (which only a key sent twice can cause). Keys are unique and only ever appended, so the last one says it.
+  #completed(done: readonly string[], value: Record<string, unknown>): void {
+    const before = this.#done;
+    const extends_ =
+      done.length >= before.length && (before.length === 0 || done[before.length - 1] === before[before.length - 1]);
+    const fresh = extends_ ? done.slice(before.length) : done;
+    const issues = fresh.length === 0 ? [] : checkDoneFields(this.#inputSchema, pick(value, fresh));
+    this.#invalid = extends_ ? (issues.length === 0 ? this.#invalid : [...this.#invalid, ...issues]) : issues;
+    const finished = new Set(done);
+    this.#pending = this.#required.filter((key) => !finished.has(key));
+    this.#done = done;
+  }
+}
+
+// The fields `keys` of `value`, as own data properties (a key may be "__proto__").
+function pick(value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const key of keys) {
+    Object.defineProperty(fields, key, { value: value[key], enumerable: true, writable: true, configurable: true });
+  }
+  return fields;
 }
 
 /**

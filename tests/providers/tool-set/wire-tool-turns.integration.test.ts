@@ -64,8 +64,8 @@ describe("tool-set changes on the wire", () => {
     await client.responses.create({ model: "gpt-test", input, tools: first.tools });
     await agent.callTool("tool_search", { query: "convert currency", limit: 1 }, { loadedTools: loaded });
     const second = toOpenAIToolTurn(shown, agent.toolsForTurn(loaded));
-    // openai 6.30 has no type for the additional_tools item (7.x has ResponseInputItem.AdditionalTools).
-    input.push(...(second.items as OpenAI.Responses.ResponseInputItem[]));
+    // Typed by the SDK's ResponseInputItem (AdditionalTools, 7.x): no cast.
+    input.push(...second.items);
     await client.responses.create({ model: "gpt-test", input, tools: second.tools });
 
     const [one, two] = server.requests;
