@@ -36,13 +36,17 @@ interface Kept {
 export class MemoryResultCache implements ResultCache {
   readonly #kept = new Map<string, Kept>();
 
-  constructor(readonly max: number = MAX_CACHED_RESULTS) {}
+  /** Keeps at most `max` results; `now` is the clock expiry is read by (ms since the epoch), `Date.now` by default. */
+  constructor(
+    readonly max: number = MAX_CACHED_RESULTS,
+    readonly now: () => number = Date.now,
+  ) {}
 
   get(key: CacheKey): ToolResult | undefined {
     const id = keyText(key);
     const kept = this.#kept.get(id);
     if (kept === undefined) return undefined;
-    if (kept.until > Date.now()) return kept.result;
+    if (kept.until > this.now()) return kept.result;
     this.#kept.delete(id);
     return undefined;
   }
@@ -52,7 +56,7 @@ export class MemoryResultCache implements ResultCache {
     const kept = this.#kept;
     kept.delete(id);
     if (kept.size >= this.max) kept.delete(kept.keys().next().value!);
-    kept.set(id, { result, until: Date.now() + ttlMs, scope: key.scope, toolName: key.toolName });
+    kept.set(id, { result, until: this.now() + ttlMs, scope: key.scope, toolName: key.toolName });
   }
 
   clear(scope: string, toolNames: readonly string[]): void {
