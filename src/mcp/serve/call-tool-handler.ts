@@ -15,6 +15,8 @@ export interface CallServing extends Omit<RevisionCall, "ctx" | "name" | "params
   readonly loaded: LoadedTools | undefined;
   readonly timing: McpTaskTiming;
   readonly owned: TaskOwnership;
+  /** The agent session this server's calls belong to (one per MCP session); undefined for a one-request server. */
+  readonly session: string | undefined;
 }
 
 interface CallRequest {
@@ -60,6 +62,7 @@ export function callToolHandler(serving: CallServing) {
         ...(serving.loaded === undefined ? {} : { loadedTools: serving.loaded }),
         ...(onProgress === undefined ? {} : { onProgress }),
         ...(plan.background ? { background: true } : {}),
+        ...(serving.session === undefined ? {} : { session: serving.session }),
       }),
     );
     if ("resultType" in called) return called;
