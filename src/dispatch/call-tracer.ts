@@ -20,6 +20,8 @@ export interface TracedCall {
   readonly agent: CallingAgent | undefined;
   /** What the model sent for a `call`; the validated arguments for the other phases. */
   readonly args: unknown;
+  /** The session the call named (`CallToolOptions.session`), when it named one. */
+  readonly session?: string;
 }
 
 /**
@@ -105,6 +107,8 @@ export interface TraceableCall {
   readonly callId: string;
   readonly agent: CallingAgent | undefined;
   readonly definition?: ToolDefinition | undefined;
+  /** The session the call named. */
+  readonly session?: string | undefined;
 }
 
 /** Builds what a tracer sees of a dispatched call. */
@@ -116,5 +120,6 @@ export function tracedCall(request: TraceableCall, phase: TracedPhase, args: unk
     callId: request.callId,
     agent: request.agent,
     args,
+    ...(request.session === undefined ? {} : { session: request.session }),
   };
 }

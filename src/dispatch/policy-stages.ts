@@ -82,7 +82,12 @@ export function cacheLookup(
 
 function hit(request: CallRequest, args: Record<string, unknown>, kept: ToolResult | undefined) {
   if (kept === undefined) return args;
-  const answer: ToolResult = { ...kept, callId: request.callId, cached: true };
+  // A hit ends before the run's later stages: the repeat guard's note, if it noted this call, is added here.
+  const notice = nudged.get(request);
+  const answer: ToolResult =
+    notice === undefined
+      ? { ...kept, callId: request.callId, cached: true }
+      : { ...kept, callId: request.callId, cached: true, notice };
   // The hit reaches the model as the run did: in a fresh envelope for an untrusted tool, marking the session.
   return new Ending({ result: request.route.untrusted ? untrusted(request, answer) : answer }, args, "ended");
 }
