@@ -76,6 +76,8 @@ export type {
   ApprovalPredicate,
   CallingAgent,
   GatedCall,
+  RepeatGuardOptions,
+  ResultCacheOptions,
   Tool,
   ToolCallContext,
   ToolFlags,
@@ -83,6 +85,7 @@ export type {
   ToolHandler,
   ToolSpec,
 } from "./tool/tool.js";
+export type { UntrustedMark } from "./tool/untrusted-output.js";
 export type { ToolFlagName } from "./tool/flags.js";
 export type { ExportableTool } from "./tool/exportable-tool.js";
 export type { ToolSource } from "./tool/tool-source.js";
