@@ -6,6 +6,7 @@ import type { ArgumentValidator } from "../schema/validator.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { passGates } from "./approval-gate.js";
+import { approvalReasons } from "./approval-reasons.js";
 import type { CallAttempt, CallRequest, UnavailableTool } from "./call-request.js";
 import { CallRoute, type Step as RouteStep } from "./call-route.js";
 import type { CallRuntime } from "./call-runtime.js";
@@ -47,7 +48,7 @@ export function assemble(route: CallRoute<CallRequest>): CallRoute<CallRequest> 
           route.guard !== undefined && repeatGuard,
           then(
             route.taints && untrustedSessionGate,
-            then((route.gated || route.taints) && gates, route.sessionPastGates),
+            then(route.gated ? gates : route.taints && asked, route.sessionPastGates),
           ),
         ),
       )
@@ -94,6 +95,10 @@ function onEnd(inner: Step, stage: ((request: CallRequest, ended: Ending) => Set
 }
 
 const gates: Stage = (request, args) => passGates(request, args, runApproved);
+
+// The gates of a tool that has none of its own, for a call the untrusted-session gate sent to approval: only that call
+// waits a turn, the session's other calls of the tool go on at once.
+const asked: Stage = (request, args) => (approvalReasons.has(request) ? gates(request, args) : args);
 
 // Nobody listened when the route was assembled: the result is the call's answer. A listener added since (by the
 // handler, say) makes the route stale, and then the call still ends through `finish`, so that listener hears it.

@@ -39,7 +39,7 @@ describe("sessions through the adapters", () => {
 
   it("AI SDK: the session option, and untrusted JSON sent as enveloped text", async () => {
     const tools = toAiSdkTools(makeAgent(), { session: "chat-1" });
-    const run = (name: string, input: object, id: string) =>
+    const run = (name: string, input: Record<string, unknown>, id: string) =>
       tools[name]!.execute!(input, { toolCallId: id, messages: [] }) as Promise<ToolResult>;
     await run("count", { n: 1 }, "a");
     await run("count", { n: 1 }, "b");
