@@ -15,13 +15,14 @@ export interface UntrustedMark {
 
 const TAG = "untrusted-output";
 
-// Anything that reads as one of the envelope's markers, whatever its nonce, case or spacing: `<untrusted-output`,
-// `</ untrusted_output`, `<UNTRUSTED OUTPUT` ... A text that forges one cannot close (or reopen) the envelope.
-const FORGED = /<(\s*\/?\s*)(untrusted[\s_-]*output)/gi;
+// Anything that reads as one of the envelope's markers, whatever its nonce, case or spacing, or the look-alike or
+// escaped `<` it starts with: `<untrusted-output`, `</ untrusted_output`, `＜/UNTRUSTED OUTPUT`, `&lt;/untrusted-output`.
+// A text that forges one cannot close (or reopen) the envelope, even to a model that reads it loosely.
+const FORGED = /(?:<|\uFF1C|\uFE64|&lt;|&#0*60;|&#x0*3c;)(\s*\/?\s*)(untrusted[\s_-]*output)/gi;
 
 /**
- * Returns `text` with every forged envelope marker neutralised: its `<` becomes `‹`, so the model reads it as text
- * and no marker inside the envelope can end it early.
+ * Returns `text` with every forged envelope marker neutralised: its `<` (or look-alike) becomes `‹`, so the model
+ * reads it as text and no marker inside the envelope can end it early.
  */
 export function neutraliseMarkers(text: string): string {
   return text.replace(FORGED, "‹$1$2");
