@@ -1,6 +1,6 @@
 // `npx tsx bench/call-path.ts`: which toolwright functions and files one warm call enters, and how many toolwright
 // frames deep its handler runs (docs/architecture.md quotes the counts), for a plain call and for the same call with
-// one `after` listener or a time limit (what each adds to the plain call). V8's precise coverage counts calls per
+// one `after` listener, a time limit, or a session (what each adds to the plain call). V8's precise coverage counts calls per
 // function; the counts are reset after warm-up, so only the measured call is seen.
 import { Session } from "node:inspector/promises";
 import { BaseAgent, type RuntimeOptions, ToolRegistry, p, tool } from "../src/index.js";
@@ -26,13 +26,18 @@ interface Path {
   readonly functions: number;
 }
 
-async function measure(label: string, options: RuntimeOptions, listen: boolean): Promise<Path> {
+async function measure(label: string, options: RuntimeOptions, listen: boolean, inSession?: string): Promise<Path> {
   const agent = new Calculator({ registry: new ToolRegistry(), ...options });
   if (listen) agent.on("after", () => {});
-  for (let i = 0; i < 1_000; i++) await agent.callTool("add", '{"a":1,"b":2}');
+  // In a session the repeat guard counts identical calls in a row: the warm-up alternates its arguments, so the
+  // measured call runs (a streak of one) rather than being refused.
+  const callOptions = inSession === undefined ? undefined : { session: inSession };
+  for (let i = 0; i < 1_000; i++) {
+    await agent.callTool("add", inSession === undefined ? '{"a":1,"b":2}' : `{"a":${i % 2},"b":2}`, callOptions);
+  }
   await session.post("Profiler.takePreciseCoverage"); // resets the counts
   frames = 0;
-  const result = await agent.callTool("add", '{"a":1,"b":2}');
+  const result = await agent.callTool("add", '{"a":1,"b":2}', callOptions);
   const { result: scripts } = await session.post("Profiler.takePreciseCoverage");
   const entered = new Map<string, string[]>();
   for (const script of scripts) {
@@ -63,5 +68,7 @@ function added(label: string, plain: Path, other: Path): void {
 const plain = await measure("a warm plain call", {}, false);
 const listened = await measure("with one `after` listener", {}, true);
 const limited = await measure("with a time limit (defaultTimeoutMs)", { defaultTimeoutMs: 60_000 }, false);
+const sessioned = await measure("in a session (the repeat guard)", {}, false, "conversation");
 added("one `after` listener", plain, listened);
 added("a time limit", plain, limited);
+added("a session", plain, sessioned);

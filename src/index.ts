@@ -77,6 +77,8 @@ export type {
   ApprovalPredicate,
   CallingAgent,
   GatedCall,
+  RepeatGuardOptions,
+  ResultCacheOptions,
   Tool,
   ToolCallContext,
   ToolFlags,
@@ -86,6 +88,7 @@ export type {
 } from "./tool/tool.js";
 export type { CallAuth } from "./tool/call-auth.js";
 export type { TraceContext } from "./tool/trace-context.js";
+export type { UntrustedMark } from "./tool/untrusted-output.js";
 export type { ToolFlagName } from "./tool/flags.js";
 export type { ExportableTool } from "./tool/exportable-tool.js";
 export type { ToolSource } from "./tool/tool-source.js";

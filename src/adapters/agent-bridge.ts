@@ -26,6 +26,12 @@ export interface AdapterOptions {
   readonly approval?: ApprovalMode;
   /** Only these tools (by name); all the agent may use by default. */
   readonly only?: readonly string[];
+  /**
+   * The session (conversation, thread, run) every call of these tools belongs to: the repeat guard and the
+   * untrusted-output rule count within it (docs/policy.md). Make the tools per conversation to use it; LangChain
+   * takes the run's `configurable.thread_id` when this is absent.
+   */
+  readonly session?: string;
 }
 
 /** One tool as an adapter turns it into a framework's tool: a fresh, mutable copy of its schema included. */
@@ -39,6 +45,8 @@ export interface BridgedTool {
    */
   readonly needsApproval:
     ((input: unknown, callId: string, approvedByFramework?: boolean) => Promise<boolean>) | undefined;
+  /** The adapter's `session`, for every call of the tool that names none of its own. */
+  readonly session?: string | undefined;
 }
 
 /** How one framework call reaches the agent. */
@@ -58,6 +66,8 @@ export interface BridgedCall {
    * run through `approve(id, { args })`, validated and recorded).
    */
   readonly changedArgs?: "mismatch" | "edit" | undefined;
+  /** The framework's own session of this call (LangChain's thread id); the adapter's `session` otherwise. */
+  readonly session?: string | undefined;
 }
 
 /**
@@ -79,17 +89,19 @@ export function bridgeTools(agent: AdaptableAgent, options: AdapterOptions = {})
     tools = tools.filter((t) => wanted.has(t.name));
   }
   const framework = (options.approval ?? "framework") === "framework";
+  const { session } = options;
   return tools.map((tool) => ({
     tool,
     inputSchema: structuredClone(tool.inputSchema) as ObjectJsonSchema,
-    needsApproval: framework ? approvalRule(agent, tool) : undefined,
+    needsApproval: framework ? approvalRule(agent, tool, session) : undefined,
+    session,
   }));
 }
 
-function approvalRule(agent: AdaptableAgent, tool: Tool): BridgedTool["needsApproval"] {
+function approvalRule(agent: AdaptableAgent, tool: Tool, session: string | undefined): BridgedTool["needsApproval"] {
   const rule = tool.requiresApproval;
   if (rule === undefined || rule === false) return undefined;
-  return (input, callId, approvedByFramework) => askApproval(agent, tool, input, callId, approvedByFramework);
+  return (input, callId, approvedByFramework) => askApproval(agent, tool, input, callId, approvedByFramework, session);
 }
 
 /**
@@ -105,6 +117,7 @@ export async function askApproval(
   input: unknown,
   callId: string,
   approvedByFramework = false,
+  session?: string,
 ): Promise<boolean> {
   const known = await agent.approvals.forCall(tool.name, callId).catch(() => undefined);
   // Asked before, or already used: yes, so the framework's approved run comes to callBridged, which says which. A
@@ -112,7 +125,7 @@ export async function askApproval(
   // gets no fresh record either: a record made now would bind whatever the history says.
   if (known !== undefined || approvedByFramework) return true;
   if (!(await ruleSays(agent, tool, input, callId))) return false;
-  const asked = await agent.callTool(tool.name, input, { callId, awaitApproval: true });
+  const asked = await agent.callTool(tool.name, input, { callId, awaitApproval: true, session });
   // A call toolwright ends at once (invalid arguments, missing scopes) needs no human: the model reads why.
   return asked.outcome === "awaiting_approval";
 }
@@ -161,7 +174,7 @@ export async function callBridged(
       return notRun(agent, name, args, callId, approvalNotRecordedText(agent.name));
     }
   }
-  return agent.callTool(name, args, { callId, signal, onProgress });
+  return agent.callTool(name, args, { callId, signal, onProgress, session: call.session ?? bridged.session });
 }
 
 // A framework's approved run that nothing may run still ends as a call of the agent: its listeners hear `after` and

@@ -90,6 +90,13 @@ export interface CallToolOptions {
    * `_meta.traceparent` / `tracestate` here.
    */
   readonly traceContext?: TraceContext | undefined;
+  /**
+   * The session (conversation, thread, run) the call belongs to: the repeat guard counts identical calls within it,
+   * and a session that received untrusted output asks before its next `destructive` call (docs/policy.md). MCP
+   * sessions and the adapters' threads map onto it. A non-empty string of at most 256 characters; without one,
+   * neither mechanism applies to the call.
+   */
+  readonly session?: string | undefined;
 }
 
 /**
@@ -116,14 +123,27 @@ const CALL_OPTION_KEYS: ReadonlySet<string> = new Set(
     background: 0,
     auth: 0,
     traceContext: 0,
+    session: 0,
   } satisfies Record<keyof CallToolOptions, 0>),
 );
 const BATCH_OPTION_KEYS: ReadonlySet<string> = new Set(
-  Object.keys({ signal: 0, stopOnError: 0, onProgress: 0, loadedTools: 0 } satisfies Record<
+  Object.keys({ signal: 0, stopOnError: 0, onProgress: 0, loadedTools: 0, session: 0 } satisfies Record<
     keyof RunToolCallsOptions | "loadedTools",
     0
   >),
 );
+/**
+ * Checks a call's `session`: a non-empty string of at most 256 characters (it keys the agent's session table).
+ * @throws {ToolDefinitionError} naming `where` and what is valid.
+ */
+function checkSession(session: unknown, where: string): void {
+  if (typeof session === "string" && session.length > 0 && session.length <= 256) return;
+  const got = typeof session === "string" ? `a string of ${session.length} characters` : typeof session;
+  throw new ToolDefinitionError(
+    `${where}: \`session\` must be a non-empty string of at most 256 characters; got ${got}.`,
+  );
+}
+
 const NO_RESERVED_NAMES: readonly string[] = Object.freeze([]);
 const STATUS_TOOL_NAME: readonly string[] = Object.freeze([TASK_STATUS_TOOL]);
 // Each agent's id, once read. A field would add 8 bytes to every agent (56 without), though most never show their id.
@@ -238,6 +258,7 @@ export class BaseAgent {
       // The options are the developer's, not the model's: a misspelt one rejects rather than being ignored.
       try {
         checkKnownKeys(options, CALL_OPTION_KEYS, `${this.name}.callTool("${name}") options`);
+        if (options.session !== undefined) checkSession(options.session, `${this.name}.callTool("${name}") options`);
       } catch (error) {
         return Promise.reject(error);
       }

@@ -8,6 +8,7 @@ import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js"
 import { awaitingApprovalResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
 import { schemaVersion } from "./stable-hash.js";
+import { approvalReasons } from "./approval-reasons.js";
 import { Ending, type HandlerOutcome } from "./run-handler.js";
 import { validatedArguments } from "./validate-call.js";
 import { failureResult, type ToolResult } from "../tool/tool-result.js";
@@ -43,6 +44,7 @@ export async function passGates(
     });
     return endedWith({ result }, args);
   }
+  const reason = approvalReasons.get(request);
   let approvalId: string;
   try {
     // A snapshot: the arguments may be the caller's own object, which it could change before the approval.
@@ -54,6 +56,7 @@ export async function passGates(
       args: deepFreeze(structuredClone(approved)),
       schemaVersion: schemaVersion(definition.inputSchema),
       framework: request.awaitApproval,
+      ...(reason === undefined ? {} : { reason }),
       // The approved call runs under the approver's signal: the original caller has long had its answer.
       run: async (signal, edit) => {
         const tracer = activeCallTracer();
@@ -77,7 +80,7 @@ export async function passGates(
     // Arguments that cannot be hashed (a cycle made by a schema transform) cannot be bound to an approval.
     return endedWith(gateFailure(request, "approval request", error), args);
   }
-  return endedWith({ result: awaitingApprovalResult(definition.name, callId, approvalId) }, args);
+  return endedWith({ result: awaitingApprovalResult(definition.name, callId, approvalId, reason) }, args);
 }
 
 function endedWith(outcome: HandlerOutcome, args: Record<string, unknown>): Ending {

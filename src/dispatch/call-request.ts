@@ -32,6 +32,11 @@ export interface CallOptions {
   readonly auth?: CallAuth | undefined;
   /** The caller's trace (an MCP request's `_meta.traceparent`): the call's span continues it where tracing is on. */
   readonly traceContext?: TraceContext | undefined;
+  /**
+   * The session (conversation, thread, run) the call belongs to: the repeat guard and the untrusted-output rule count
+   * within it (docs/policy.md). Without one, neither applies.
+   */
+  readonly session?: string | undefined;
 }
 
 const NO_OPTIONS: CallOptions = Object.freeze({});
@@ -43,8 +48,13 @@ const NO_OPTIONS: CallOptions = Object.freeze({});
  * beyond the tool, arguments, id and agent stays in `options`, one shared empty object for a plain call.
  */
 export class CallRequest {
-  /** The serial lane this call holds, from its lane stage until it is finished. The one field a stage writes. */
+  /** The serial lane this call holds, from its lane stage until it is finished. A field a stage writes. */
   held: LaneHold | undefined;
+  /**
+   * The hash of the tool and its normalised arguments, made by the first policy stage that needs it (the repeat
+   * guard, the cache) and read by the later ones. A field a stage writes.
+   */
+  callHash: string | undefined;
   /** The tool's name (a field: `finish` and every event read it). */
   readonly toolName: string;
   /**
@@ -78,6 +88,7 @@ export class CallRequest {
     readonly options: CallOptions = NO_OPTIONS,
   ) {
     this.held = undefined;
+    this.callHash = undefined;
     this.toolName = route.definition.name;
     this.channel = undefined;
     this.#args = undefined;
@@ -127,6 +138,11 @@ export class CallRequest {
   /** See {@link CallOptions.validated}. */
   get validated(): Record<string, unknown> | undefined {
     return this.options.validated;
+  }
+
+  /** See {@link CallOptions.session}. */
+  get session(): string | undefined {
+    return this.options.session;
   }
 
   /** See {@link CallOptions.approval}. */

@@ -10,6 +10,8 @@ import type { Settled } from "./finish.js";
 import type { Exit, HandlerOutcome } from "./run-handler.js";
 import { runsInParallel } from "./serial-lane.js";
 import { type ToolListeners, anyListens, routeChanges } from "./tool-listeners.js";
+import { repeatOf, untrustedOf } from "../policy/index.js";
+import type { RepeatGuardOptions, ResultCacheOptions } from "../tool/tool.js";
 
 /**
  * One stage onwards of an assembled route: takes a call (a `CallRequest`, whose file imports this one) and what the
@@ -59,6 +61,16 @@ export class CallRoute<Request = unknown> {
   readonly traced: boolean;
   /** Nobody listens to `after` or `error`: a call's end returns its result without telling anyone. */
   readonly quiet: boolean;
+  /** The tool's repeat guard (docs/policy.md), on the route of calls with a session; undefined for `repeat: false`. */
+  readonly guard: RepeatGuardOptions | undefined;
+  /** The tool's results are untrusted (`untrustedOutput`, by default `openWorld`): the mark stage. */
+  readonly untrusted: boolean;
+  /** A `destructive` tool run by an agent that does not `"allow"` it after untrusted output: the session gate. */
+  readonly taints: boolean;
+  /** The tool's result cache, run by an agent (a bare registry dispatch keeps none): the cache stages. */
+  readonly cache: ResultCacheOptions | undefined;
+  /** The `cache` tools whose results a successful call of this tool clears (their `invalidatedBy` names it). */
+  readonly invalidates: readonly string[] | undefined;
   /** The handler the route's calls last invoked (see `takesContext`), and whether it can see the call's context. */
   handler: AnyFunction | undefined = undefined;
   /** See {@link CallRoute.handler}. */
@@ -67,6 +79,10 @@ export class CallRoute<Request = unknown> {
   start!: Step<Request>;
   /** The same from the first stage after the gates, where an approved call comes back in. */
   pastGates!: Step<Request>;
+  /** {@link CallRoute.start} of a call that names its session: with the session stages the tool needs. */
+  sessionStart!: Step<Request>;
+  /** {@link CallRoute.pastGates} of a call that names its session. */
+  sessionPastGates!: Step<Request>;
   /** How a call of the route ends: told to its listeners by `finish`, or its result returned when nobody listens. */
   end!: (request: Request, args: unknown, outcome: HandlerOutcome, exit: Exit) => Settled<ToolResult>;
 
@@ -79,6 +95,7 @@ export class CallRoute<Request = unknown> {
     readonly options: RuntimeOptions | undefined,
     readonly validator: ArgumentValidator,
     readonly listeners: readonly ToolListeners[],
+    invalidates?: readonly string[],
   ) {
     let compiled: CompiledValidator | undefined;
     try {
@@ -100,6 +117,11 @@ export class CallRoute<Request = unknown> {
     const tracer = installedCallTracer();
     this.traced = tracer !== undefined;
     this.quiet = !anyListens(listeners, "after") && !anyListens(listeners, "error");
+    this.guard = options === undefined ? undefined : repeatOf(definition);
+    this.untrusted = untrustedOf(definition);
+    this.taints = options !== undefined && definition.destructive === true && options.afterUntrustedOutput !== "allow";
+    this.cache = options === undefined ? undefined : definition.cache;
+    this.invalidates = options === undefined ? undefined : invalidates;
   }
 
   /** True while nothing the route was assembled from changed. */

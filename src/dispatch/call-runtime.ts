@@ -8,6 +8,7 @@ import { SerialLane } from "./serial-lane.js";
 import type { ToolListeners } from "./tool-listeners.js";
 import type { StoreOptions } from "./store-options.js";
 import { type TaskKeeper, type TaskLimits, LocalTasks } from "./tasks/index.js";
+import { MemoryResultCache, type ResultCache, SessionTable, StoreResultCache } from "../policy/index.js";
 
 /** Builds an agent's approvals and tasks on a shared store (see `sharedKeepers` in shared-keepers.ts). */
 export interface SharedKeepers {
@@ -57,6 +58,16 @@ export interface RuntimeOptions extends TaskLimits, StoreOptions {
   readonly onApprovalEvicted?: ApprovalEvictedListener;
   /** Adds the built-in `task_status` tool, so the model can ask how a background task ended. Default false. */
   readonly exposeTaskStatusTool?: boolean;
+  /**
+   * What a call of a `destructive` tool does in a session that received untrusted output (docs/policy.md): `"ask"`
+   * (the default) waits for approval, the request saying why; `"refuse"` ends it `rejected`; `"allow"` runs it.
+   */
+  readonly afterUntrustedOutput?: "ask" | "refuse" | "allow";
+  /**
+   * Where `cache` tools keep their results: `"memory"` (the default: this agent, this process) or `"store"` (the
+   * agent's `store`, so every process that shares it shares the hits).
+   */
+  readonly resultCache?: "memory" | "store";
 }
 
 const NO_LISTENERS: readonly ToolListeners[] = Object.freeze([]);
@@ -68,6 +79,8 @@ export class CallRuntime {
   #lane: SerialLane | undefined;
   #tasks: TaskKeeper | undefined;
   #approvals: ApprovalKeeper | undefined;
+  #sessions: SessionTable | undefined;
+  #cache: ResultCache | undefined;
   readonly #shared: SharedKeepers | undefined;
   /**
    * The listener sets each call notifies (the agent's own, once it has any, then the registry's), as they are now:
@@ -98,6 +111,17 @@ export class CallRuntime {
   /** The background tasks. */
   get tasks(): TaskKeeper {
     return (this.#tasks ??= this.#shared ? this.#shared.tasks() : new LocalTasks(this.options));
+  }
+
+  /** The sessions the agent's calls named: their repeat streaks and untrusted marks (docs/policy.md). */
+  get sessions(): SessionTable {
+    return (this.#sessions ??= new SessionTable());
+  }
+
+  /** The results `cache` tools keep: in memory, or on the agent's store with `resultCache: "store"`. */
+  get resultCache(): ResultCache {
+    const { store, resultCache } = this.options;
+    return (this.#cache ??= resultCache === "store" && store ? new StoreResultCache(store) : new MemoryResultCache());
   }
 
   /** The pending approvals. */
@@ -141,6 +165,8 @@ const RUNTIME_OPTIONS = {
   storePollMs: { rule: { kind: "duration" } },
   sweepIntervalMs: { rule: { kind: "time-limit" } },
   onApprovalEvicted: { rule: { kind: "function" } },
+  afterUntrustedOutput: { rule: { kind: "choice", values: ["ask", "refuse", "allow"] } },
+  resultCache: { rule: { kind: "choice", values: ["memory", "store"] } },
 } as const satisfies OptionTable & Record<keyof RuntimeOptions, unknown>;
 
 const RUNTIME_KEYS = Object.keys(RUNTIME_OPTIONS) as readonly (keyof RuntimeOptions)[];
@@ -161,5 +187,11 @@ export function runtimeOptionsOf(
   if (!RUNTIME_KEYS.some((key) => options[key] !== undefined)) return undefined;
   // The label is built here, not by the caller, so an agent made without runtime options allocates no text.
   checkOptions(RUNTIME_OPTIONS, options as Readonly<Record<string, unknown>>, `${owner.name} options`);
+  if (options.resultCache === "store" && options.store === undefined) {
+    throw new ToolDefinitionError(
+      `${owner.name} options: \`resultCache: "store"\` keeps results on the agent's store, and no \`store\` is given. ` +
+        'Pass a `store` (e.g. a Redis store), or use `resultCache: "memory"`.',
+    );
+  }
   return options;
 }

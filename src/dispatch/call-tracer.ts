@@ -23,6 +23,8 @@ export interface TracedCall {
   readonly args: unknown;
   /** The caller's trace the call continues (an MCP request's `_meta.traceparent`), as given: unchecked. */
   readonly traceContext?: TraceContext | undefined;
+  /** The session the call named (`CallToolOptions.session`), when it named one. */
+  readonly session?: string;
 }
 
 /**
@@ -114,6 +116,8 @@ export interface TraceableCall {
   readonly agent: CallingAgent | undefined;
   readonly definition?: ToolDefinition | undefined;
   readonly options?: { readonly traceContext?: TraceContext | undefined } | undefined;
+  /** The session the call named. */
+  readonly session?: string | undefined;
 }
 
 /** Builds what a tracer sees of a dispatched call. */
@@ -126,5 +130,6 @@ export function tracedCall(request: TraceableCall, phase: TracedPhase, args: unk
     agent: request.agent,
     args,
     ...(request.options?.traceContext === undefined ? {} : { traceContext: request.options.traceContext }),
+    ...(request.session === undefined ? {} : { session: request.session }),
   };
 }

@@ -8,12 +8,16 @@ import type { HandlerOutcome } from "./run-handler.js";
 import { authRequiredResult, rejectedResult } from "./runtime-results.js";
 import { failureResult } from "../tool/tool-result.js";
 import { missingScopes } from "../tool/call-auth.js";
+import { approvalReasons } from "./approval-reasons.js";
 
 function gatedCall(request: CallRequest, args: Readonly<Record<string, unknown>>): GatedCall {
   const { definition } = request;
   const { auth } = request.options;
   const call = { toolName: definition.name, args, callId: request.callId, agent: request.agent, tool: definition };
-  return auth === undefined ? call : { ...call, auth };
+  const reason = approvalReasons.get(request);
+  return auth === undefined && reason === undefined
+    ? call
+    : { ...call, ...(auth === undefined ? {} : { auth }), ...(reason === undefined ? {} : { reason }) };
 }
 
 /**
@@ -81,13 +85,16 @@ export async function decideApproval(
 ): Promise<HandlerOutcome | "ask" | undefined> {
   const { definition } = request;
   const call = gatedCall(request, args);
-  let needed: boolean;
+  // A session that read untrusted output asks before a destructive call, whatever the tool's own rule says.
+  let needed = approvalReasons.has(request);
   try {
     const rule = definition.requiresApproval;
     // The predicate also gets the call, for rules on who calls (ToolFlags types it with the arguments only).
     // A truthy answer counts as "needed": an unexpected return value must not skip the approval.
     const predicate = rule as ((a: typeof args, c: GatedCall) => unknown) | boolean | undefined;
-    needed = typeof predicate === "function" ? Boolean(await predicate(args, call)) : predicate === true;
+    if (!needed) {
+      needed = typeof predicate === "function" ? Boolean(await predicate(args, call)) : predicate === true;
+    }
   } catch (error) {
     return gateFailure(request, "approval predicate", error);
   }

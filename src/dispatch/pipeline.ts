@@ -6,6 +6,7 @@ import type { ArgumentValidator } from "../schema/validator.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { passGates } from "./approval-gate.js";
+import { approvalReasons } from "./approval-reasons.js";
 import type { CallAttempt, CallRequest, UnavailableTool } from "./call-request.js";
 import { CallRoute, type Step as RouteStep } from "./call-route.js";
 import type { CallRuntime } from "./call-runtime.js";
@@ -15,6 +16,15 @@ import { Ending } from "./run-handler.js";
 import { type Settled, finish } from "./finish.js";
 import type { Exit, HandlerOutcome } from "./run-handler.js";
 import { before, capResult, lane, run, validate } from "./stages.js";
+import {
+  cacheLookup,
+  cacheStore,
+  invalidate,
+  markOutput,
+  rememberCall,
+  repeatGuard,
+  untrustedSessionGate,
+} from "./policy-stages.js";
 import { type ToolListeners, routeChanges } from "./tool-listeners.js";
 
 /**
@@ -24,11 +34,37 @@ import { type ToolListeners, routeChanges } from "./tool-listeners.js";
  * function at all; a listener, a tracer or a limit adds its stage when the route is assembled again.
  */
 export function assemble(route: CallRoute<CallRequest>): CallRoute<CallRequest> {
-  const ran = onEnd(onEnd(run, route.checked && checkOutput), route.maxResultChars !== undefined && capResult);
-  route.pastGates = then(route.serial && lane, then(route.asked && before, ran));
+  route.pastGates = pastGatesOf(route, false);
   route.start = then(validate, then(route.gated && gates, route.pastGates));
+  // A call that names its session adds the session stages its tool needs: the repeat guard first (a refused repeat
+  // asks nobody), then the gate of a destructive tool in a session that read untrusted output (which may send the
+  // call to the approval gates), and the guard's memory of the result at the end.
+  const inSession = route.guard !== undefined || route.taints;
+  route.sessionPastGates = inSession ? pastGatesOf(route, true) : route.pastGates;
+  route.sessionStart = inSession
+    ? then(
+        validate,
+        then(
+          route.guard !== undefined && repeatGuard,
+          then(
+            route.taints && untrustedSessionGate,
+            then(route.gated ? gates : route.taints && asked, route.sessionPastGates),
+          ),
+        ),
+      )
+    : route.start;
   route.end = route.quiet ? quietEnd : finish;
   return route;
+}
+
+// From the lane to the end: lane → `before` → cache lookup → run → result check → cap → cache store → clearing the
+// caches it invalidates → the untrusted mark → (in a session) the repeat guard's memory.
+function pastGatesOf(route: CallRoute<CallRequest>, inSession: boolean): Step {
+  const cached = route.cache !== undefined;
+  let ran = onEnd(onEnd(run, route.checked && checkOutput), route.maxResultChars !== undefined && capResult);
+  ran = onEnd(onEnd(ran, cached && cacheStore), route.invalidates !== undefined && invalidate);
+  ran = onEnd(onEnd(ran, route.untrusted && markOutput), inSession && route.guard !== undefined && rememberCall);
+  return then(route.serial && lane, then(route.asked && before, then(cached && cacheLookup, ran)));
 }
 
 type Step = RouteStep<CallRequest>;
@@ -60,6 +96,10 @@ function onEnd(inner: Step, stage: ((request: CallRequest, ended: Ending) => Set
 
 const gates: Stage = (request, args) => passGates(request, args, runApproved);
 
+// The gates of a tool that has none of its own, for a call the untrusted-session gate sent to approval: only that call
+// waits a turn, the session's other calls of the tool go on at once.
+const asked: Stage = (request, args) => (approvalReasons.has(request) ? gates(request, args) : args);
+
 // Nobody listened when the route was assembled: the result is the call's answer. A listener added since (by the
 // handler, say) makes the route stale, and then the call still ends through `finish`, so that listener hears it.
 function quietEnd(request: CallRequest, args: unknown, outcome: HandlerOutcome, exit: Exit): Settled<ToolResult> {
@@ -71,6 +111,8 @@ function quietEnd(request: CallRequest, args: unknown, outcome: HandlerOutcome, 
 export interface RouteSlot {
   readonly definition: ToolDefinition;
   route: CallRoute<CallRequest> | undefined;
+  /** The `cache` tools of the agent's view whose `invalidatedBy` names this one. */
+  readonly invalidates?: readonly string[] | undefined;
 }
 
 /**
@@ -95,7 +137,9 @@ export function agentRoute(
   ) {
     return kept;
   }
-  const route = assemble(new CallRoute<CallRequest>(slot.definition, runtime.options, validator, listeners));
+  const route = assemble(
+    new CallRoute<CallRequest>(slot.definition, runtime.options, validator, listeners, slot.invalidates),
+  );
   if (shares) slot.route = route;
   else {
     let own = ownRoutes.get(runtime);
@@ -180,7 +224,9 @@ export function endCall(attempt: CallAttempt, rawArgs: unknown, result: ToolResu
 
 /** Runs an approved call past its gates (lane → before → run → end), in the process that approved it. */
 export function runApproved(request: CallRequest, args: Record<string, unknown>): Promise<ToolResult> {
-  return Promise.resolve(finishing(request, request.route.pastGates(request, args)));
+  const { route } = request;
+  const past = request.options.session === undefined ? route.pastGates : route.sessionPastGates;
+  return Promise.resolve(finishing(request, past(request, args)));
 }
 
 /** Hands a call's ending to its route's end, the one way out, then gives up the serial lane the call held. */
@@ -216,7 +262,8 @@ function release(request: CallRequest): void {
 function settle(request: CallRequest): Promise<ToolResult> {
   let settled: Settled<ToolResult>;
   try {
-    const ended = request.route.start(request, NO_ARGS);
+    const { route } = request;
+    const ended = (request.options.session === undefined ? route.start : route.sessionStart)(request, NO_ARGS);
     // One promise for a call that waited: its end is guarded in the same callback.
     if (ended instanceof Promise) {
       return ended.then(

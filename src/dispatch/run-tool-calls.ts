@@ -16,6 +16,8 @@ export interface RunToolCallsOptions {
   readonly stopOnError?: boolean;
   /** Receives each progress update of every call of the batch; `callId` tells the calls apart. */
   readonly onProgress?: ((update: ToolProgressEvent) => void) | undefined;
+  /** The session every call of the batch belongs to (see `CallToolOptions.session`). */
+  readonly session?: string | undefined;
 }
 
 /** What the batch runner needs from an agent. */
@@ -28,6 +30,7 @@ export interface BatchHost {
       readonly signal?: AbortSignal;
       readonly callId: string;
       readonly onProgress?: ((update: ToolProgressEvent) => void) | undefined;
+      readonly session?: string | undefined;
     },
   ): Promise<ToolResult>;
   /**
@@ -80,8 +83,8 @@ export async function runToolCalls(
       results[index] = host.endCall ? await host.endCall(name, args, callId, answered) : answered;
       return;
     }
-    const onProgress = options.onProgress;
-    const callOptions = signal ? { signal, callId, onProgress } : { callId, onProgress };
+    const { onProgress, session } = options;
+    const callOptions = signal ? { signal, callId, onProgress, session } : { callId, onProgress, session };
     const result = await host.callTool(name, args, callOptions);
     results[index] = result;
     if (options.stopOnError && !NOT_A_FAILURE.has(result.outcome) && !signal?.aborted) {

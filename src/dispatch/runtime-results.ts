@@ -43,8 +43,13 @@ export function backgroundedResult(
 }
 
 /** Builds the result of a call that waits for a human's approval. */
-export function awaitingApprovalResult(toolName: string, callId: string, approvalId: string): ToolAwaitingApproval {
-  const error = { code: ErrorCode.ApprovalRequired, message: awaitingApprovalText(toolName, approvalId) };
+export function awaitingApprovalResult(
+  toolName: string,
+  callId: string,
+  approvalId: string,
+  reason?: string,
+): ToolAwaitingApproval {
+  const error = { code: ErrorCode.ApprovalRequired, message: awaitingApprovalText(toolName, approvalId, reason) };
   return { ok: false, outcome: "awaiting_approval", toolName, callId, error, approvalId };
 }
 

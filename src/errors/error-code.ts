@@ -49,6 +49,11 @@ export const ErrorCode = {
    * handler stops here and runs again with the answer. Not a failure the model ever sees.
    */
   ClientInputPending: "CLIENT_INPUT_PENDING",
+  /**
+   * The repeat guard refused the call without running it: the same tool with the same arguments was called too many
+   * times in a row in this session (the tool's `repeat.refuseAt`).
+   */
+  RepeatedCall: "REPEATED_CALL",
 } as const;
 
 /** One of the {@link ErrorCode} strings. */

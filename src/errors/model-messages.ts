@@ -201,9 +201,10 @@ export function taskNotResumedText(taskId: string, toolName: string, why: string
 }
 
 /** A call that waits for a human's approval (`APPROVAL_REQUIRED`, outcome `awaiting_approval`). */
-export function awaitingApprovalText(toolName: string, approvalId: string): string {
+export function awaitingApprovalText(toolName: string, approvalId: string, reason?: string): string {
+  const why = reason === undefined ? "" : ` (${reason})`;
   return (
-    `Tool "${toolName}" needs the user's approval before it runs; approval "${approvalId}" is pending. ` +
+    `Tool "${toolName}" needs the user's approval before it runs${why}; approval "${approvalId}" is pending. ` +
     "Do not call it again: its result follows once the user decides."
   );
 }
@@ -396,4 +397,33 @@ export function toolNotShownText(name: string, canSearch: boolean): string {
     ? "Call tool_search with words describing what you need; it loads the tools it finds."
     : "Use one of the tools you were given.";
   return `Tool "${name}" is not available in this conversation yet, so it did not run. ${next}`;
+}
+
+/**
+ * The note the model reads before a result when it called the same tool with the same arguments `count` times in a
+ * row in its session (the repeat guard's `nudgeAt`): what the earlier result began with, and when it will be refused.
+ */
+export function repeatNudgeText(toolName: string, count: number, refuseAt: number, preview: string): string {
+  return (
+    `Note: this is call ${count} in a row of "${toolName}" with the same arguments in this session; ` +
+    `the result will not change. The earlier result began: ${JSON.stringify(preview)}. ` +
+    `Use it, or change the arguments or your approach: from call ${refuseAt} on, this call is refused.`
+  );
+}
+
+/** The message of a call the repeat guard refused (`REPEATED_CALL`), with what the earlier result began with. */
+export function repeatedCallText(toolName: string, count: number, preview: string | undefined): string {
+  const earlier = preview === undefined ? "" : ` The earlier result began: ${JSON.stringify(preview)}.`;
+  return (
+    `Tool "${toolName}" was not run: this is call ${count} in a row with the same arguments in this session, and ` +
+    `it would answer the same.${earlier} Use that result, change the arguments, or take another step.`
+  );
+}
+
+/** Why a call of a destructive tool waits for approval (or was refused): its session received untrusted output. */
+export function untrustedSessionReason(toolName: string, from: string): string {
+  return (
+    `"${toolName}" is destructive and this session has received untrusted output (from "${from}"), ` +
+    "which may carry instructions someone else wrote"
+  );
 }

@@ -16,6 +16,8 @@ export interface AgentToolEntry {
   readonly own: boolean;
   /** The route assembled for this tool's calls, on the first one (see `agentRoute` in dispatch/pipeline.ts). */
   route: CallRoute<CallRequest> | undefined;
+  /** The `cache` tools of the view whose `invalidatedBy` names this tool: a successful call clears their results. */
+  invalidates?: readonly string[];
 }
 
 /**
@@ -43,5 +45,27 @@ export function buildAgentView(
     }
     view.set(definition.name, { definition, own: false, route: undefined });
   }
+  linkInvalidations(agentName, view);
   return view;
+}
+
+/**
+ * Tells each tool of a view which `cache` tools its successful calls clear (their `invalidatedBy`).
+ * @throws {ToolDefinitionError} when an `invalidatedBy` names a tool the agent cannot see: it would never clear.
+ */
+function linkInvalidations(agentName: string, view: Map<string, AgentToolEntry>): void {
+  for (const [name, entry] of view) {
+    const names = entry.definition.cache?.invalidatedBy;
+    if (names === undefined) continue;
+    for (const invalidator of names) {
+      const target = view.get(invalidator);
+      if (target === undefined) {
+        throw new ToolDefinitionError(
+          `Tool "${name}" of agent "${agentName}": \`cache.invalidatedBy\` names "${invalidator}", which is no tool ` +
+            `the agent can call, so its results would never be cleared. Tools it can call: ${[...view.keys()].join(", ")}.`,
+        );
+      }
+      target.invalidates = [...(target.invalidates ?? []), name];
+    }
+  }
 }

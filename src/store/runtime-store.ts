@@ -1,5 +1,5 @@
-/** What a store keeps: pending approvals and background tasks. */
-export type StoreKind = "approval" | "task";
+/** What a store keeps: pending approvals, background tasks, and cached results (`resultCache: "store"`). */
+export type StoreKind = "approval" | "task" | "cache";
 
 /**
  * One record in a store: JSON data with an `id`, the `scope` it is listed under (the agent's name), a `status`

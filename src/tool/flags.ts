@@ -45,6 +45,21 @@ export const TOOL_FLAGS = {
   idempotent: { rule: { kind: "boolean" }, mcpHint: "idempotentHint" },
   /** The tool reaches outside systems. */
   openWorld: { rule: { kind: "boolean" }, mcpHint: "openWorldHint" },
+  /**
+   * The tool's results carry text someone outside may have written (a web page, an e-mail, a ticket): they reach the
+   * model inside a per-call nonce envelope, and a session that received one asks before its next `destructive` call
+   * (the agent's `afterUntrustedOutput`). Default: the tool's `openWorld`. See docs/policy.md.
+   */
+  untrustedOutput: { rule: { kind: "boolean" } },
+  /**
+   * The repeat guard: `{ nudgeAt, refuseAt }` identical calls in a row in a session (default `{ nudgeAt: 3,
+   * refuseAt: 5 }`), or `false` for a tool that is meant to be called again with the same arguments (polling).
+   */
+  repeat: { rule: { kind: "repeat" } },
+  /**
+   * A result cache, for a `readOnly` or `idempotent` tool only: `{ ttlMs, invalidatedBy?, per? }`. Default: none.
+   */
+  cache: { rule: { kind: "cache" } },
   /** Calls may overlap with other calls of the same turn. Same as `executionMode: "parallel"`. */
   concurrencySafe: { rule: { kind: "boolean" } },
   /**

@@ -4,6 +4,7 @@ import { DEFAULT_MAX_RESULT_CHARS, truncateForModel } from "../content/truncate-
 import { ErrorCode } from "../errors/error-code.js";
 import { invalidContentText, partsDroppedNotice } from "../errors/model-messages.js";
 import { type ToolResult, renderToolResult, shownContent } from "./tool-result.js";
+import { envelopeClosing, envelopeOpening, neutraliseMarkers } from "./untrusted-output.js";
 
 /** How much of a result the model reads. */
 export interface ModelOutputOptions {
@@ -38,8 +39,22 @@ export function modelOutput(result: ToolResult, options: ModelOutputOptions = {}
   }
   const parts = partsOf(shown);
   // An empty content(...) is an empty answer, which every provider takes as text; an empty part list some refuse.
-  if (parts.length === 0) return { parts: [textPart("")], isError: false };
-  return { parts: withinBudget(parts, max), isError: false };
+  if (parts.length === 0) return { parts: marked(result, [textPart("")]), isError: false };
+  return { parts: marked(result, withinBudget(parts, max)), isError: false };
+}
+
+// Rich content of an untrusted result between the envelope's markers (as text parts of their own, its text parts
+// with forged markers neutralised), and the repeat guard's note before it: what renderToolResult does for text.
+function marked(result: ToolResult, parts: readonly ContentPart[]): readonly ContentPart[] {
+  const { untrusted, notice } = result;
+  if (untrusted === undefined && notice === undefined) return parts;
+  let out = parts;
+  if (untrusted !== undefined) {
+    const inside = parts.map((part) => (part.type === "text" ? { ...part, text: neutraliseMarkers(part.text) } : part));
+    const closing = envelopeClosing(untrusted).slice(1);
+    out = [textPart(envelopeOpening(untrusted, result.toolName).slice(0, -1)), ...inside, textPart(closing)];
+  }
+  return notice === undefined ? out : [textPart(notice), ...out];
 }
 
 // The fewest characters a cut text part keeps: less would be all notice and no text.

@@ -30,6 +30,10 @@ export type OptionRule =
   | { readonly kind: "examples" }
   /** A grammar for a tool's one string parameter: `{ syntax: "lark" | "regex", definition }`. */
   | { readonly kind: "grammar" }
+  /** The repeat guard: `false`, or `{ nudgeAt, refuseAt }` with whole numbers 2 <= nudgeAt <= refuseAt. */
+  | { readonly kind: "repeat" }
+  /** A result cache: `{ ttlMs, invalidatedBy?, per? }`. */
+  | { readonly kind: "cache" }
   /** One of the listed strings. */
   | { readonly kind: "choice"; readonly values: readonly string[] }
   /** Anything `test` accepts; `expected` says what that is, for the message. */
@@ -95,6 +99,10 @@ function complaint(key: string, rule: OptionRule, value: unknown): string | unde
       return Array.isArray(value) && value.length > 0 && value.every(isPlainObject)
         ? undefined
         : `\`${key}\` must be a non-empty array of argument objects, such as [{ "query": "weather in Paris" }].`;
+    case "repeat":
+      return repeatComplaint(key, value);
+    case "cache":
+      return cacheComplaint(key, value);
     case "predicate":
       return rule.test(value) ? undefined : `\`${key}\` must be ${rule.expected}.`;
     case "choice":
@@ -102,6 +110,36 @@ function complaint(key: string, rule: OptionRule, value: unknown): string | unde
         ? undefined
         : `\`${key}\` must be ${rule.values.map((v) => JSON.stringify(v)).join(" or ")}; got ${shown(value)}.`;
   }
+}
+
+function repeatComplaint(key: string, value: unknown): string | undefined {
+  if (value === false) return undefined;
+  const expected = `\`${key}\` must be false or { nudgeAt, refuseAt } with whole numbers 2 <= nudgeAt <= refuseAt`;
+  if (!isPlainObject(value)) return `${expected}; got ${shown(value)}.`;
+  const { nudgeAt, refuseAt, ...rest } = value as Record<string, unknown>;
+  const extra = Object.keys(rest);
+  if (extra.length > 0) return `${expected}; "${extra[0]}" is no key of it.`;
+  const ok =
+    Number.isInteger(nudgeAt) &&
+    Number.isInteger(refuseAt) &&
+    (nudgeAt as number) >= 2 &&
+    (refuseAt as number) >= (nudgeAt as number);
+  return ok ? undefined : `${expected}; got { nudgeAt: ${shown(nudgeAt)}, refuseAt: ${shown(refuseAt)} }.`;
+}
+
+function cacheComplaint(key: string, value: unknown): string | undefined {
+  const expected = `\`${key}\` must be { ttlMs, invalidatedBy?: [tool names], per?: "scope" | "session" }`;
+  if (!isPlainObject(value)) return `${expected}; got ${shown(value)}.`;
+  const { ttlMs, invalidatedBy, per, ...rest } = value as Record<string, unknown>;
+  const extra = Object.keys(rest);
+  if (extra.length > 0) return `${expected}; "${extra[0]}" is no key of it.`;
+  if (typeof ttlMs !== "number" || !(ttlMs > 0) || ttlMs >= 2 ** 31) {
+    return `${expected}, with ttlMs a positive number of milliseconds below 2^31; got ${shown(ttlMs)}.`;
+  }
+  const names = Array.isArray(invalidatedBy) && invalidatedBy.every((n) => typeof n === "string" && n !== "");
+  if (invalidatedBy !== undefined && !names) return `${expected}; invalidatedBy must be an array of tool names.`;
+  if (per !== undefined && per !== "scope" && per !== "session") return `${expected}; got per: ${shown(per)}.`;
+  return undefined;
 }
 
 /**

@@ -94,6 +94,13 @@ export function validateToolOptions(
     fail(where, "give either `params` or `inputSchema`, not both.");
   }
   checkOptions(TOOL_FLAGS, o, where);
+  if (o.cache !== undefined && o.readOnly !== true && o.idempotent !== true) {
+    fail(
+      where,
+      "`cache` needs a `readOnly` or `idempotent` tool: a cached answer skips the handler, which is safe only for a " +
+        "tool whose repeated call changes nothing. Mark the tool `readOnly: true` or `idempotent: true`, or drop `cache`.",
+    );
+  }
   if (o.toModelOutput !== undefined && typeof o.toModelOutput !== "function") {
     fail(where, "`toModelOutput` must be a function of the result returning text or content parts.");
   }

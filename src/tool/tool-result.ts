@@ -5,6 +5,7 @@ import { isRichContent, partsOf } from "../content/content-part.js";
 import { partsText } from "../content/part-text.js";
 import type { ToolProgress } from "./tool-progress.js";
 import { approvalEditedText, noResultText } from "../errors/model-messages.js";
+import { type UntrustedMark, envelope } from "./untrusted-output.js";
 
 /**
  * How a call ended; each outcome has one meaning (docs/runtime.md lists the codes each can carry).
@@ -83,6 +84,15 @@ export interface ToolResultBase {
    * tools) for moving such work to a worker.
    */
   readonly overran?: SyncOverrun;
+  /**
+   * Set on a result of an `untrustedOutput` tool whose handler ran (its value, or its failure's message): every
+   * result builder sends its text to the model inside an envelope named by this nonce (docs/policy.md).
+   */
+  readonly untrusted?: UntrustedMark;
+  /** A note toolwright adds for the model, read before the result: the repeat guard's (docs/policy.md). */
+  readonly notice?: string;
+  /** True when the result came from the tool's result cache, without running the handler. */
+  readonly cached?: true;
 }
 
 /** How far a synchronous handler ran past its time limit (see {@link ToolResultBase.overran}). */
@@ -213,7 +223,10 @@ export function shownContent(result: ToolResult): unknown {
  * a result by hand) renders as an `INVALID_RESULT` error the model can read.
  */
 export function renderToolResult(result: ToolResult): string {
-  const text = renderOutcome(result);
+  const { untrusted, notice } = result;
+  const own = renderOutcome(result);
+  const enveloped = untrusted === undefined ? own : envelope(own, untrusted, result.toolName);
+  const text = notice === undefined ? enveloped : `${notice}\n${enveloped}`;
   // The model learns what the human changed, so it does not take the edited result for its own arguments' result.
   const edit = result.approval;
   return edit === undefined

@@ -34,6 +34,11 @@ export interface GatedCall {
   readonly tool: ToolSpec & ToolFlags;
   /** Who the call is made for, when its caller verified a token (`serveMcp({ auth })`); undefined otherwise. */
   readonly auth?: CallAuth | undefined;
+  /**
+   * Why the call must be approved though its tool's own rule may not ask: its session received untrusted output and
+   * the tool is `destructive` (docs/policy.md). Absent otherwise.
+   */
+  readonly reason?: string;
 }
 
 /** What happens when a handler outlives its `timeoutMs`. */
@@ -54,6 +59,30 @@ export interface ToolGrammar {
   readonly definition: string;
 }
 
+/**
+ * The repeat guard of a tool (`repeat`): counted over identical calls in a row within a session (the same tool, the
+ * same normalised arguments). From `nudgeAt` the model reads a note with the start of the earlier result; from
+ * `refuseAt` the call is answered `REPEATED_CALL` without running. `repeat: false` turns it off for the tool.
+ * Default `{ nudgeAt: 3, refuseAt: 5 }` (docs/policy.md).
+ */
+export interface RepeatGuardOptions {
+  readonly nudgeAt: number;
+  readonly refuseAt: number;
+}
+
+/**
+ * A result cache for a `readOnly` or `idempotent` tool (`cache`): a successful result is kept `ttlMs` and answers
+ * later calls with the same normalised arguments in the same scope (the agent's store scope, and with
+ * `per: "session"` also the call's session) without running the handler. A successful call of a tool named in
+ * `invalidatedBy` clears the tool's entries.
+ */
+export interface ResultCacheOptions {
+  readonly ttlMs: number;
+  readonly invalidatedBy?: readonly string[];
+  /** `"scope"` (the default): shared by the agent's calls; `"session"`: kept apart per session. */
+  readonly per?: "scope" | "session";
+}
+
 // The static type of a value each option rule accepts.
 type RuleValue<R> = R extends { readonly kind: "boolean" }
   ? boolean
@@ -71,9 +100,13 @@ type RuleValue<R> = R extends { readonly kind: "boolean" }
               ? ToolGrammar
               : R extends { readonly kind: "examples" }
                 ? readonly Readonly<Record<string, unknown>>[]
-                : R extends { readonly kind: "choice"; readonly values: readonly (infer V)[] }
-                  ? V
-                  : number;
+                : R extends { readonly kind: "repeat" }
+                  ? false | RepeatGuardOptions
+                  : R extends { readonly kind: "cache" }
+                    ? ResultCacheOptions
+                    : R extends { readonly kind: "choice"; readonly values: readonly (infer V)[] }
+                      ? V
+                      : number;
 
 /**
  * The behaviour flags of a tool, as declared by `@tool`, `@builtinTool` or `register`: one optional member per entry

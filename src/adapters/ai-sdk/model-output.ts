@@ -35,6 +35,8 @@ export function toModelOutput(result: ToolResult, form: ContentForm = 6): ModelO
     return { type: "content", value: parts.map(form === 7 ? toContentItem7 : toContentItem) };
   }
   if (typeof shown === "string" || shown === undefined) return { type: "text", value: modelText(result) };
+  // Untrusted output (and a repeat note) reaches the model as text, where the envelope can hold it.
+  if (result.untrusted !== undefined || result.notice !== undefined) return { type: "text", value: modelText(result) };
   // Longer than maxResultChars as JSON: the model reads its text, cut as every other surface cuts it.
   if (!fitsModelBudget(result)) return { type: "text", value: modelText(result) };
   // A handler's value is JSON-serialisable by contract (ToolResult is plain data).

@@ -21,7 +21,7 @@ import type { ToolProgressEvent } from "../../tool/tool-progress.js";
  * Options of {@link toAiSdkToolSet}: which tools (`only`) and which stream progress (`streamProgress`, as for
  * `toAiSdkTools`); approval is always the SDK's `toolApproval`.
  */
-export interface AiSdkToolSetOptions extends Pick<AdapterOptions, "only"> {
+export interface AiSdkToolSetOptions extends Pick<AdapterOptions, "only" | "session"> {
   readonly streamProgress?: StreamProgress;
   /** Called on each delta of a call's streamed arguments, as for `toAiSdkTools`. */
   readonly onInput?: AiSdkInputListener;
@@ -63,7 +63,7 @@ async function execute(
 }
 
 const OPTION_KEYS: ReadonlySet<string> = new Set(
-  Object.keys({ only: 0, streamProgress: 0, onInput: 0 } satisfies Record<keyof AiSdkToolSetOptions, 0>),
+  Object.keys({ only: 0, streamProgress: 0, onInput: 0, session: 0 } satisfies Record<keyof AiSdkToolSetOptions, 0>),
 );
 
 /**

@@ -33,7 +33,10 @@ export type AiSdkAgentTool = AiSdkTool<Record<string, unknown>, ToolResult>;
 export type AiSdkAgentTools = Record<string, AiSdkAgentTool>;
 
 const OPTION_KEYS: ReadonlySet<string> = new Set(
-  Object.keys({ approval: 0, only: 0, streamProgress: 0, onInput: 0 } satisfies Record<keyof AiSdkToolsOptions, 0>),
+  Object.keys({ approval: 0, only: 0, streamProgress: 0, onInput: 0, session: 0 } satisfies Record<
+    keyof AiSdkToolsOptions,
+    0
+  >),
 );
 
 /**

@@ -26,7 +26,7 @@ import { takeThrownThrough, watchThrownThrough } from "./thrown-through.js";
  * `requiresApproval` waits in `agent.approvals` (the model is told so), unless `humanInTheLoopMiddleware` asked its
  * human with the `interruptOn` of {@link toLangChainInterruptOn}; then the approved (or edited) call runs once.
  */
-export type LangChainToolsOptions = Pick<AdapterOptions, "only">;
+export type LangChainToolsOptions = Pick<AdapterOptions, "only" | "session">;
 
 /**
  * What an agent tool answers LangChain with: the model's text, or a `ToolMessage` when called with a tool call (its
@@ -67,6 +67,7 @@ export class AgentLangChainTool extends DynamicStructuredTool<
         signal: config?.signal,
         onProgress,
         changedArgs: "edit",
+        session: threadOf(config),
       });
       const thrown = takeThrownThrough(agent, watched);
       if (thrown !== undefined) throw thrown;
@@ -133,8 +134,15 @@ export function toLangChainToolMessage(result: ToolResult): ToolMessage {
   });
 }
 
+// The run's thread (LangGraph's `configurable.thread_id`): the call's session, when it is a usable one.
+function threadOf(config: ToolRunnableConfig | undefined): string | undefined {
+  const thread: unknown = (config?.configurable as { thread_id?: unknown } | undefined)?.thread_id;
+  if (typeof thread === "number") return String(thread);
+  return typeof thread === "string" && thread.length > 0 && thread.length <= 256 ? thread : undefined;
+}
+
 const ONLY_KEY: ReadonlySet<string> = new Set(
-  Object.keys({ only: 0 } satisfies Record<keyof LangChainToolsOptions, 0>),
+  Object.keys({ only: 0, session: 0 } satisfies Record<keyof LangChainToolsOptions, 0>),
 );
 
 /**

@@ -32,7 +32,10 @@ type StrictParameters = Extract<FunctionTool["parameters"], { additionalProperti
 type LooseParameters = Extract<FunctionTool["parameters"], { additionalProperties: true }>;
 
 const OPTION_KEYS: ReadonlySet<string> = new Set(
-  Object.keys({ approval: 0, only: 0, strict: 0, outputSchema: 0 } satisfies Record<keyof OpenAIAgentsToolsOptions, 0>),
+  Object.keys({ approval: 0, only: 0, strict: 0, outputSchema: 0, session: 0 } satisfies Record<
+    keyof OpenAIAgentsToolsOptions,
+    0
+  >),
 );
 
 /**
@@ -103,7 +106,9 @@ function objectSchema(schema: JsonSchema | undefined): AgentsOutputSchema | unde
 // With an output schema the SDK sends what execute returns as JSON: the value on success, the error text otherwise;
 // a value longer than maxResultChars as JSON goes as its text, cut as every other surface cuts it.
 function toValueOutput(result: ToolResult): OpenAIAgentsOutput {
-  return result.ok && result.modelContent === undefined && fitsModelBudget(result)
+  // Untrusted output (and a repeat note) goes as text, where the envelope holds it.
+  const plain = result.untrusted === undefined && result.notice === undefined;
+  return plain && result.ok && result.modelContent === undefined && fitsModelBudget(result)
     ? (result.content as OpenAIAgentsOutput)
     : modelText(result);
 }

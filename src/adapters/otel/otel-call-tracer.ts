@@ -156,6 +156,7 @@ export class OtelCallTracer implements CallTracer {
         attributes["gen_ai.agent.id"] = call.agent.id;
       }
       if (call.phase !== "call") attributes["toolwright.call.phase"] = call.phase;
+      if (call.session !== undefined) attributes["toolwright.session"] = call.session;
       if (this.#options.captureArguments) attributes["gen_ai.tool.call.arguments"] = captureText(call.args);
       const links: Link[] = parked ? [{ context: parked.spanContext }] : [];
       // The caller's trace (an MCP request's `_meta.traceparent`) is the span's parent; else the active context.
@@ -177,6 +178,10 @@ export class OtelCallTracer implements CallTracer {
     this.#forget(call.callId, span);
     try {
       span.setAttribute("toolwright.call.outcome", result.outcome);
+      // issue 38's policy (docs/policy.md): a cache hit, untrusted output (the session is marked), a repeat's note.
+      if (result.cached === true) span.setAttribute("toolwright.cache.hit", true);
+      if (result.untrusted !== undefined) span.setAttribute("toolwright.output.untrusted", true);
+      if (result.notice !== undefined) span.setAttribute("toolwright.repeat.noted", true);
       if (this.#options.captureResults) span.setAttribute("gen_ai.tool.call.result", renderToolResult(result));
       if (CONTINUED.has(result.outcome)) {
         this.#parked.park(call.callId, span.spanContext());

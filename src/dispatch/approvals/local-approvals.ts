@@ -21,6 +21,11 @@ export interface PendingApproval {
   readonly schemaVersion: string;
   /** When the approval was requested (ms since the epoch). */
   readonly requestedAt: number;
+  /**
+   * Why the call asks though its tool's own rule may not: its session received untrusted output and the tool is
+   * `destructive` (docs/policy.md). Absent for a call its tool's rule or approver sent here.
+   */
+  readonly reason?: string;
 }
 
 /** Options of {@link Approvals.approve}. */
@@ -114,6 +119,8 @@ export interface ApprovalRequest {
    * leave it out, since the app does not decide it, and its eviction is not reported.
    */
   readonly framework?: boolean;
+  /** See {@link PendingApproval.reason}. */
+  readonly reason?: string;
 }
 
 interface Entry {
@@ -137,6 +144,7 @@ export function pendingApproval(id: string, request: ApprovalRequest): PendingAp
     argsHash: approvalHash(request.toolName, request.args, request.schemaVersion),
     schemaVersion: request.schemaVersion,
     requestedAt: Date.now(),
+    ...(request.reason === undefined ? {} : { reason: request.reason }),
   });
 }
 

@@ -424,5 +424,6 @@ function toPending(record: StoredRecord): PendingApproval {
     argsHash: String(record.argsHash),
     schemaVersion: String(record.schemaVersion),
     requestedAt: Number(record.requestedAt),
+    ...(typeof record.reason === "string" ? { reason: record.reason } : {}),
   });
 }

@@ -17,6 +17,8 @@ export interface CallServing extends Omit<RevisionCall, "ctx" | "name" | "params
   readonly loaded: LoadedTools | undefined;
   readonly timing: McpTaskTiming;
   readonly owned: TaskOwnership;
+  /** The agent session this server's calls belong to (one per MCP session); undefined for a one-request server. */
+  readonly session: string | undefined;
 }
 
 interface CallRequest {
@@ -67,6 +69,7 @@ export function callToolHandler(serving: CallServing) {
         ...(plan.background ? { background: true } : {}),
         ...(auth === undefined ? {} : { auth }),
         ...(traceContext === undefined ? {} : { traceContext }),
+        ...(serving.session === undefined ? {} : { session: serving.session }),
       }),
     );
     if ("resultType" in called) return called;

@@ -84,7 +84,22 @@ export function createMcpServer(
     const listed = apps === undefined ? all : toolsForClient(all, clientShowsApps(revision, server, ctx));
     return { tools: listMcpTools(listed, (tool, entry) => revision.list(tool, entry, tasks !== undefined)) } as never;
   });
-  const serving = { sdk, server, agent, options, scope, revision, loaded, timing, owned, tasksServed: !!tasks };
+  // One server per 2025-11-25 session or stdio connection: its calls are one session of the agent's (the repeat
+  // guard, untrusted output). A server made for one request (2026-07-28, stateless) has no session to name.
+  const session = scope.sessionful ? `mcp-${globalThis.crypto.randomUUID()}` : undefined;
+  const serving = {
+    sdk,
+    server,
+    agent,
+    options,
+    scope,
+    revision,
+    loaded,
+    timing,
+    owned,
+    tasksServed: !!tasks,
+    session,
+  };
   server.setRequestHandler("tools/call", callToolHandler(serving));
   if (hasResources) registerResourceHandlers(server, sdk, served, remoteResources);
   // A per-request 2026-07-28 server pushes nothing itself: the endpoint forwards to its listen streams.

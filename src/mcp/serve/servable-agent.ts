@@ -13,7 +13,12 @@ export interface McpApprovals {
     options?: { readonly signal?: AbortSignal; readonly args?: unknown; readonly expectedArgs?: unknown },
   ): Promise<ToolResult>;
   reject(approvalId: string, reason?: string): Promise<ToolResult>;
-  pending(): readonly { readonly id: string; readonly args: Readonly<Record<string, unknown>> }[];
+  pending(): readonly {
+    readonly id: string;
+    readonly args: Readonly<Record<string, unknown>>;
+    /** Why the call asks, when its tool's rule did not (a session that read untrusted output). */
+    readonly reason?: string;
+  }[];
   /** Every process's pending approvals, read from the agent's store (so another replica's question can be answered). */
   list?(): Promise<readonly { readonly id: string; readonly args: Readonly<Record<string, unknown>> }[]>;
 }

@@ -55,7 +55,9 @@ export async function settleApproval(context: ApprovalContext): Promise<ToolResu
   }
 
   const form = approvalForm(context.inputSchema, pending.args);
-  const question = approvalQuestion(result.toolName, shown, form);
+  const asked = approvalQuestion(result.toolName, shown, form);
+  // A call that asks because its session read untrusted output says so (docs/policy.md).
+  const question = pending.reason === undefined ? asked : `${asked}\n\nWhy this asks: ${pending.reason}.`;
   let answer: Readonly<Record<string, unknown>> | undefined;
   try {
     answer = await ask(question, form.requestedSchema);

@@ -60,7 +60,9 @@ export function toGeminiToolResult(
   if (call.id !== undefined && call.id !== "") functionResponse.id = call.id;
   if (!result.ok) {
     const { code, message, issues } = result.error;
-    functionResponse.response = { error: cloneJson({ code, message, issues }) };
+    // A handler's failure of an untrusted tool may quote what it read: its message goes in the envelope too.
+    const shown = result.untrusted === undefined ? message : textOf(result, options);
+    functionResponse.response = { error: cloneJson({ code, message: shown, issues }) };
   } else if (!isRichContent(result.content)) {
     functionResponse.response = { output: structuredOutput(result, options) };
   } else {
@@ -90,6 +92,8 @@ function inlineMedia(part: ContentPart): GeminiFunctionResponseMedia | undefined
 
 // The value as structured JSON where Gemini takes it; its text where it would refuse it or where it is too long.
 function structuredOutput(result: ToolResult, options: ModelOutputOptions): unknown {
+  // Untrusted output (and a repeat note) reaches the model as text, where the envelope can hold it.
+  if (result.untrusted !== undefined || result.notice !== undefined) return textOf(result, options);
   const value = cloneJson(shownContent(result)) ?? null;
   const max = options.maxResultChars ?? result.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   if (typeof value === "string") return value.length > max ? textOf(result, options) : value;

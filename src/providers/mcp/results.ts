@@ -39,8 +39,16 @@ export function toMcpToolResult(result: ToolResult, options: ModelOutputOptions 
   const { parts, isError } = modelOutput(result, options);
   const out: McpToolResult = { content: parts.map(annotatedBlock) };
   if (isError) out.isError = true;
-  else if (!isRichContent(result.content) && isPlainObject(result.content)) out.structuredContent = result.content;
+  // Untrusted output goes only as enveloped text, unless `structuredContent` is owed: a tool with an output schema
+  // must send it (clients refuse its result otherwise), and a client that shows it to a model shows it bare.
+  else if (!isRichContent(result.content) && isPlainObject(result.content) && sendsStructured(result)) {
+    out.structuredContent = result.content;
+  }
   return out;
+}
+
+function sendsStructured(result: ToolResult): boolean {
+  return result.untrusted === undefined || result.untrusted.declared === true;
 }
 
 // The part's annotations travel on its block: MCP's field for who a block is for and how much it matters.

@@ -1,0 +1,142 @@
+import { ErrorCode } from "../errors/error-code.js";
+import { repeatNudgeText, repeatedCallText, untrustedSessionReason } from "../errors/model-messages.js";
+import { countCall, markUntrusted, rememberResult } from "../policy/index.js";
+import type { CacheKey } from "../policy/index.js";
+import { type ToolResult, failureResult, renderToolResult } from "../tool/tool-result.js";
+import type { CallRequest } from "./call-request.js";
+import type { Settled } from "./finish.js";
+import { rejection } from "./gates.js";
+import { Ending } from "./run-handler.js";
+import { hashArguments } from "./stable-hash.js";
+import { approvalReasons } from "./approval-reasons.js";
+
+// The policy stages (docs/policy.md): pipeline.ts puts each on a tool's route when the tool needs it, the session
+// ones only on the route a call with a session takes. The mechanisms themselves live in policy/.
+
+/** The hash of the call's tool and normalised arguments, made once per call by the first stage that needs it. */
+function callHash(request: CallRequest, args: Record<string, unknown>): string {
+  return (request.callHash ??= hashArguments({ tool: request.toolName, args }));
+}
+
+// The calls the repeat guard let run with a note, and the note (rare: kept aside rather than on every request).
+const nudged = new WeakMap<CallRequest, string>();
+
+/** The repeat guard (a call with a session): counts identical calls in a row; notes from `nudgeAt`, refuses from `refuseAt`. */
+export function repeatGuard(request: CallRequest, args: Record<string, unknown>): Record<string, unknown> | Ending {
+  const guard = request.route.guard!;
+  const session = request.runtime!.sessions.get(request.session!);
+  const verdict = countCall(session, callHash(request, args), guard);
+  if (verdict.kind === "run") return args;
+  const { toolName } = request;
+  // An untrusted tool's earlier result is not quoted outside its envelope.
+  const preview = request.route.untrusted ? undefined : verdict.preview;
+  if (verdict.kind === "nudge") {
+    const shown = preview ?? "(see that call's result above)";
+    nudged.set(request, repeatNudgeText(toolName, verdict.count, guard.refuseAt, shown));
+    return args;
+  }
+  const result = failureResult(toolName, request.callId, "denied", {
+    code: ErrorCode.RepeatedCall,
+    message: repeatedCallText(toolName, verdict.count, preview),
+  });
+  return new Ending({ result }, args, "ended");
+}
+
+/**
+ * A `destructive` tool's call in a session that received untrusted output: refused, or sent to the approval gates
+ * with the reason, by the agent's `afterUntrustedOutput`.
+ */
+export function untrustedSessionGate(
+  request: CallRequest,
+  args: Record<string, unknown>,
+): Record<string, unknown> | Ending {
+  const from = request.runtime!.sessions.peek(request.session!)?.untrustedFrom;
+  if (from === undefined) return args;
+  const reason = untrustedSessionReason(request.toolName, from);
+  if (request.runtime!.options.afterUntrustedOutput === "refuse") {
+    return new Ending(rejection(request, reason), args, "ended");
+  }
+  approvalReasons.set(request, reason);
+  return args;
+}
+
+function cacheKey(request: CallRequest, args: Record<string, unknown>): CacheKey {
+  const hash = callHash(request, args);
+  const perSession = request.route.cache!.per === "session";
+  return {
+    scope: request.runtime!.keyScope ?? "",
+    toolName: request.toolName,
+    hash: perSession ? hashArguments({ call: hash, session: request.session ?? null }) : hash,
+  };
+}
+
+/** The cache lookup, after the gates and `before` listeners: a hit answers the call without running the handler. */
+export function cacheLookup(
+  request: CallRequest,
+  args: Record<string, unknown>,
+): Settled<Record<string, unknown> | Ending> {
+  const kept = request.runtime!.resultCache.get(cacheKey(request, args));
+  if (kept instanceof Promise) return kept.then((settled) => hit(request, args, settled));
+  return hit(request, args, kept);
+}
+
+function hit(request: CallRequest, args: Record<string, unknown>, kept: ToolResult | undefined) {
+  if (kept === undefined) return args;
+  // A hit ends before the run's later stages: the repeat guard's note, if it noted this call, is added here.
+  const notice = nudged.get(request);
+  const answer: ToolResult =
+    notice === undefined
+      ? { ...kept, callId: request.callId, cached: true }
+      : { ...kept, callId: request.callId, cached: true, notice };
+  // The hit reaches the model as the run did: in a fresh envelope for an untrusted tool, marking the session.
+  return new Ending({ result: request.route.untrusted ? untrusted(request, answer) : answer }, args, "ended");
+}
+
+/** Keeps a successful result of a `cache` tool (not one that came from the cache). */
+export function cacheStore(request: CallRequest, ended: Ending): Settled<Ending> {
+  const { result } = ended.outcome;
+  if (!result.ok || result.cached === true) return ended;
+  const kept = request.runtime!.resultCache.set(
+    cacheKey(request, ended.args as Record<string, unknown>),
+    result,
+    request.route.cache!.ttlMs,
+  );
+  return kept instanceof Promise ? kept.then(() => ended) : ended;
+}
+
+/** A successful call of a tool named in other tools' `invalidatedBy` clears their results. */
+export function invalidate(request: CallRequest, ended: Ending): Settled<Ending> {
+  if (!ended.outcome.result.ok) return ended;
+  const cleared = request.runtime!.resultCache.clear(request.runtime!.keyScope ?? "", request.route.invalidates!);
+  return cleared instanceof Promise ? cleared.then(() => ended) : ended;
+}
+
+/** An untrusted tool's result gets its envelope's nonce; a session that received it is marked. */
+export function markOutput(request: CallRequest, ended: Ending): Ending {
+  const { outcome } = ended;
+  const result = untrusted(request, outcome.result);
+  return result === outcome.result ? ended : new Ending({ ...outcome, result }, ended.args, ended.exit);
+}
+
+function untrusted(request: CallRequest, result: ToolResult): ToolResult {
+  const marked = markUntrusted(result, request.definition);
+  const session = request.session;
+  if (marked !== result && session !== undefined && request.runtime !== undefined) {
+    request.runtime.sessions.get(session).untrustedFrom ??= request.toolName;
+  }
+  return marked;
+}
+
+/** After a guarded call in a session: remembers the start of its result, and adds the guard's note if it nudged. */
+export function rememberCall(request: CallRequest, ended: Ending): Ending {
+  const { outcome } = ended;
+  const { result } = outcome;
+  const session = request.runtime!.sessions.peek(request.session!);
+  const hash = request.callHash ?? hashArguments({ tool: request.toolName, args: ended.args });
+  // An untrusted result is remembered as seen, never quoted: the note stands outside its envelope.
+  if (session !== undefined)
+    rememberResult(session, hash, result.untrusted === undefined ? renderToolResult(result) : "");
+  const notice = nudged.get(request);
+  if (notice === undefined) return ended;
+  return new Ending({ ...outcome, result: { ...result, notice } }, ended.args, ended.exit);
+}

@@ -1,0 +1,110 @@
+import type { RuntimeStore } from "../store/runtime-store.js";
+import type { ToolResult } from "../tool/tool-result.js";
+
+/** A value now, or a promise of it: the memory cache answers at once, a store later. */
+type Maybe<T> = T | Promise<T>;
+
+/** Where a cached result is kept: the agent's store scope (and the session, for `per: "session"`), tool, arguments. */
+export interface CacheKey {
+  readonly scope: string;
+  readonly toolName: string;
+  /** The hash of the tool's normalised arguments (and the session, for `per: "session"`). */
+  readonly hash: string;
+}
+
+/** Keeps successful results of `cache` tools for their `ttlMs` (see `ResultCacheOptions`). */
+export interface ResultCache {
+  /** The result kept under `key`, or undefined when there is none (never kept, expired or cleared). */
+  get(key: CacheKey): Maybe<ToolResult | undefined>;
+  /** Keeps `result` under `key` for `ttlMs`. */
+  set(key: CacheKey, result: ToolResult, ttlMs: number): Maybe<void>;
+  /** Drops every result of the named tools in `scope` (a successful call of a tool in their `invalidatedBy`). */
+  clear(scope: string, toolNames: readonly string[]): Maybe<void>;
+}
+
+/** The most results a memory cache keeps per agent; the oldest kept goes first. */
+export const MAX_CACHED_RESULTS = 1_000;
+
+interface Kept {
+  readonly result: ToolResult;
+  readonly until: number;
+  readonly scope: string;
+  readonly toolName: string;
+}
+
+/** An agent's result cache in its own memory: answers at once, at most {@link MAX_CACHED_RESULTS} results. */
+export class MemoryResultCache implements ResultCache {
+  readonly #kept = new Map<string, Kept>();
+
+  /** Keeps at most `max` results; `now` is the clock expiry is read by (ms since the epoch), `Date.now` by default. */
+  constructor(
+    readonly max: number = MAX_CACHED_RESULTS,
+    readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: CacheKey): ToolResult | undefined {
+    const id = keyText(key);
+    const kept = this.#kept.get(id);
+    if (kept === undefined) return undefined;
+    if (kept.until > this.now()) return kept.result;
+    this.#kept.delete(id);
+    return undefined;
+  }
+
+  set(key: CacheKey, result: ToolResult, ttlMs: number): void {
+    const id = keyText(key);
+    const kept = this.#kept;
+    kept.delete(id);
+    if (kept.size >= this.max) kept.delete(kept.keys().next().value!);
+    kept.set(id, { result, until: this.now() + ttlMs, scope: key.scope, toolName: key.toolName });
+  }
+
+  clear(scope: string, toolNames: readonly string[]): void {
+    for (const [id, kept] of this.#kept) {
+      if (kept.scope === scope && toolNames.includes(kept.toolName)) this.#kept.delete(id);
+    }
+  }
+}
+
+/**
+ * An agent's result cache on its store (`resultCache: "store"`): every process that uses the store and the same scope
+ * shares the hits. Records are kind `"cache"`, expire with their `ttlMs` by the store's clock, and hold the result as
+ * JSON; a record that does not read back as a result is a miss.
+ */
+export class StoreResultCache implements ResultCache {
+  constructor(readonly store: RuntimeStore) {}
+
+  async get(key: CacheKey): Promise<ToolResult | undefined> {
+    const record = await this.store.get("cache", key.scope, recordId(key));
+    const result = record?.result as ToolResult | undefined;
+    // A record of another tool under the same id (never made by this code) is not this call's answer.
+    if (record?.toolName !== key.toolName || typeof result !== "object" || result === null) return undefined;
+    return result.ok === true && result.toolName === key.toolName ? result : undefined;
+  }
+
+  async set(key: CacheKey, result: ToolResult, ttlMs: number): Promise<void> {
+    const id = recordId(key);
+    // A record of the key already kept (by another process, say) is replaced: the newest result wins.
+    await this.store.delete("cache", key.scope, id);
+    const record = { id, scope: key.scope, status: "kept", toolName: key.toolName, result };
+    await this.store.create("cache", record, { ttlMs });
+  }
+
+  async clear(scope: string, toolNames: readonly string[]): Promise<void> {
+    const records = await this.store.list("cache", scope);
+    await Promise.all(
+      records
+        .filter((record) => toolNames.includes(String(record.toolName)))
+        .map((record) => this.store.delete("cache", scope, record.id)),
+    );
+  }
+}
+
+function keyText(key: CacheKey): string {
+  return `${key.scope}\u0000${key.toolName}\u0000${key.hash}`;
+}
+
+// The tool's name and the arguments' hash (a SHA-256 hex): no id of one tool can be another's.
+function recordId(key: CacheKey): string {
+  return `${key.toolName}:${key.hash}`;
+}

@@ -1,0 +1,152 @@
+import { BaseAgent, MemoryStore, ToolDefinitionError, type ToolEvent, ToolRegistry, p, tool } from "toolwright";
+import { MemoryResultCache } from "../../src/policy/index.js";
+
+const runs: string[] = [];
+
+class Catalogue extends BaseAgent {
+  static override agentName = "cache_catalogue";
+
+  @tool({
+    description: "Look a product up",
+    params: { sku: p.string(), fields: p.optional(p.array(p.string())) },
+    readOnly: true,
+    cache: { ttlMs: 60_000, invalidatedBy: ["setPrice"] },
+  })
+  lookUp({ sku }: { sku: string }) {
+    runs.push(`lookUp ${sku}`);
+    return { sku, price: runs.length };
+  }
+
+  @tool({
+    description: "Fetch a page",
+    params: { url: p.string() },
+    openWorld: true,
+    idempotent: true,
+    cache: { ttlMs: 1_000 },
+  })
+  fetchPage({ url }: { url: string }) {
+    runs.push(`fetch ${url}`);
+    return `page ${url}`;
+  }
+
+  @tool({ description: "Set a price", params: { sku: p.string() } })
+  setPrice({ sku }: { sku: string }) {
+    runs.push(`setPrice ${sku}`);
+    if (sku === "bad") throw new Error("no such product");
+    return "ok";
+  }
+}
+
+beforeEach(() => {
+  runs.length = 0;
+});
+
+describe("the result cache", () => {
+  it("answers an identical call from the cache without running the handler; the hit is an event", async () => {
+    const agent = new Catalogue({ registry: new ToolRegistry() });
+    const events: ToolEvent[] = [];
+    agent.on("after", (event) => void events.push(event));
+    const first = await agent.callTool("lookUp", '{"sku":"a1"}', { callId: "one" });
+    // Key order and JSON text against an object: the same normalised arguments, the same entry.
+    const hit = await agent.callTool("lookUp", { sku: "a1" }, { callId: "two" });
+    expect(runs).toEqual(["lookUp a1"]);
+    expect(hit).toMatchObject({ ok: true, cached: true, callId: "two", content: first.content });
+    expect(first.cached).toBeUndefined();
+    expect(events.map((e) => [e.callId, e.result!.cached])).toEqual([
+      ["one", undefined],
+      ["two", true],
+    ]);
+    await agent.callTool("lookUp", { sku: "a1", fields: ["price"] });
+    expect(runs).toEqual(["lookUp a1", "lookUp a1"]);
+  });
+
+  it("is cleared by a successful call of a tool named in invalidatedBy, not by a failed one", async () => {
+    const agent = new Catalogue({ registry: new ToolRegistry() });
+    await agent.callTool("lookUp", { sku: "a1" });
+    await agent.callTool("setPrice", { sku: "bad" });
+    await agent.callTool("lookUp", { sku: "a1" });
+    expect(runs).toEqual(["lookUp a1", "setPrice bad"]);
+    await agent.callTool("setPrice", { sku: "a1" });
+    await agent.callTool("lookUp", { sku: "a1" });
+    expect(runs).toEqual(["lookUp a1", "setPrice bad", "setPrice a1", "lookUp a1"]);
+  });
+
+  it("answers an untrusted tool's hit in a fresh envelope", async () => {
+    const agent = new Catalogue({ registry: new ToolRegistry() });
+    const first = await agent.callTool("fetchPage", { url: "u" });
+    const hit = await agent.callTool("fetchPage", { url: "u" });
+    expect(hit.cached).toBe(true);
+    expect(hit.untrusted!.nonce).not.toBe(first.untrusted!.nonce);
+    expect(runs).toEqual(["fetch u"]);
+  });
+
+  it("is shared by agents on one store, and expires by the store's clock", async () => {
+    let now = 1_000_000;
+    const store = new MemoryStore({ now: () => now });
+    // Two replicas: registries of one scope (the tenant) on one store.
+    const a = new Catalogue({ registry: new ToolRegistry({ scope: "tenant" }), store, resultCache: "store" });
+    const b = new Catalogue({ registry: new ToolRegistry({ scope: "tenant" }), store, resultCache: "store" });
+    await a.callTool("lookUp", { sku: "a1" });
+    expect((await b.callTool("lookUp", { sku: "a1" })).cached).toBe(true);
+    expect(runs).toEqual(["lookUp a1"]);
+    await b.callTool("setPrice", { sku: "a1" });
+    expect((await a.callTool("lookUp", { sku: "a1" })).cached).toBeUndefined();
+    now += 60_001;
+    expect((await b.callTool("lookUp", { sku: "a1" })).cached).toBeUndefined();
+    expect(runs).toEqual(["lookUp a1", "setPrice a1", "lookUp a1", "lookUp a1"]);
+  });
+
+  it("keeps results apart per scope: another agent name, another user", async () => {
+    const store = new MemoryStore();
+    const registry = new ToolRegistry();
+    const alice = new Catalogue({ registry, store, resultCache: "store", scope: "alice" });
+    const bob = new Catalogue({ registry, store, resultCache: "store", scope: "bob" });
+    await alice.callTool("lookUp", { sku: "a1" });
+    expect((await bob.callTool("lookUp", { sku: "a1" })).cached).toBeUndefined();
+    expect(runs).toHaveLength(2);
+  });
+
+  it("expires in memory by its clock", () => {
+    let now = 0;
+    const cache = new MemoryResultCache(2, () => now);
+    const key = { scope: "s", toolName: "t", hash: "h" };
+    const result = { ok: true as const, outcome: "success" as const, toolName: "t", callId: "c", content: 1 };
+    cache.set(key, result, 10);
+    now = 9;
+    expect(cache.get(key)).toBe(result);
+    now = 10;
+    expect(cache.get(key)).toBeUndefined();
+    // At most `max` results: the oldest goes first.
+    for (const hash of ["1", "2", "3"]) cache.set({ ...key, hash }, result, 100);
+    expect([cache.get({ ...key, hash: "1" }), cache.get({ ...key, hash: "3" })]).toEqual([undefined, result]);
+  });
+
+  it("refuses a cache on a tool that is neither readOnly nor idempotent, and an unknown invalidatedBy", () => {
+    expect(() => {
+      class Bad extends BaseAgent {
+        @tool({ description: "x", cache: { ttlMs: 10 } })
+        x() {}
+      }
+      return Bad;
+    }).toThrow(/`cache` needs a `readOnly` or `idempotent` tool/);
+    expect(() => {
+      class Bad extends BaseAgent {
+        @tool({ description: "x", readOnly: true, cache: { ttlMs: 0 } })
+        x() {}
+      }
+      return Bad;
+    }).toThrow(/ttlMs a positive number/);
+    class Stale extends BaseAgent {
+      static override agentName = "cache_stale";
+      @tool({ description: "x", readOnly: true, cache: { ttlMs: 10, invalidatedBy: ["writ"] } })
+      read() {}
+      @tool({ description: "y" })
+      write() {}
+    }
+    expect(() => new Stale({ registry: new ToolRegistry() })).toThrow(ToolDefinitionError);
+    expect(() => new Stale({ registry: new ToolRegistry() })).toThrow(/names "writ", which is no tool/);
+    expect(() => new Catalogue({ registry: new ToolRegistry(), resultCache: "store" })).toThrow(
+      /`resultCache: "store"` keeps results on the agent's store, and no `store` is given/,
+    );
+  });
+});
