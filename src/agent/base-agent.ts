@@ -97,6 +97,12 @@ export interface CallToolOptions {
    * neither mechanism applies to the call.
    */
   readonly session?: string | undefined;
+  /**
+   * `false`: the repeat guard does not count this call, though it names a `session` (the untrusted-output rule still
+   * applies). `serveMcp` passes it: an MCP connection is not a conversation (a host keeps one across many, and
+   * 2026-07-28 re-sends a call with each round of input), so identical calls over it are not a loop.
+   */
+  readonly countRepeats?: false | undefined;
 }
 
 /**
@@ -124,6 +130,7 @@ const CALL_OPTION_KEYS: ReadonlySet<string> = new Set(
     auth: 0,
     traceContext: 0,
     session: 0,
+    countRepeats: 0,
   } satisfies Record<keyof CallToolOptions, 0>),
 );
 const BATCH_OPTION_KEYS: ReadonlySet<string> = new Set(

@@ -37,6 +37,8 @@ export interface CallOptions {
    * within it (docs/policy.md). Without one, neither applies.
    */
   readonly session?: string | undefined;
+  /** `false`: the repeat guard does not count this call (an MCP connection's call: a connection is not a conversation). */
+  readonly countRepeats?: false | undefined;
 }
 
 const NO_OPTIONS: CallOptions = Object.freeze({});

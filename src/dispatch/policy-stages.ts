@@ -23,6 +23,7 @@ const nudged = new WeakMap<CallRequest, string>();
 
 /** The repeat guard (a call with a session): counts identical calls in a row; notes from `nudgeAt`, refuses from `refuseAt`. */
 export function repeatGuard(request: CallRequest, args: Record<string, unknown>): Record<string, unknown> | Ending {
+  if (request.options.countRepeats === false) return args;
   const guard = request.route.guard!;
   const session = request.runtime!.sessions.get(request.session!);
   const verdict = countCall(session, callHash(request, args), guard);

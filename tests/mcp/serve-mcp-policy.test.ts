@@ -1,5 +1,5 @@
-// issue 38 over MCP: each MCP session is an agent session (the repeat guard counts within it, untrusted output
-// marks it), untrusted results reach the client enveloped, and an approval asked because the session read untrusted
+// issue 38 over MCP: each MCP session is an agent session for the untrusted-output rule (untrusted output marks it;
+// the repeat guard does not count its calls), untrusted results reach the client enveloped, and an approval asked because the session read untrusted
 // output says so in the elicitation.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -61,15 +61,19 @@ describe("serveMcp and issue 38's policy", () => {
     await server?.close();
   });
 
-  it("counts identical calls per MCP session", async () => {
+  it("does not count identical calls over an MCP session: a connection is not a conversation", async () => {
+    // A host keeps one connection across many conversations, and 2026-07-28 re-sends a call with each round of
+    // input: six identical calls in a row over one session all run, with no repeat note.
     const a = await connect();
-    const b = await connect();
     const call = (client: Client) => client.callTool({ name: "count", arguments: { n: 7 } });
-    for (let i = 0; i < 4; i++) expect((await call(a)).isError).toBeFalsy();
-    const refused = await call(a);
-    expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toContain("REPEATED_CALL");
-    expect((await call(b)).isError).toBeFalsy();
+    const texts: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const result = await call(a);
+      expect(result.isError).toBeFalsy();
+      texts.push(textOf(result));
+    }
+    expect(new Set(texts).size).toBe(1);
+    expect(texts[0]).not.toContain("in a row");
   });
 
   it("envelopes untrusted output, and asks before a destructive call in that session, saying why", async () => {

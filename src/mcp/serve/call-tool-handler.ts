@@ -69,7 +69,8 @@ export function callToolHandler(serving: CallServing) {
         ...(plan.background ? { background: true } : {}),
         ...(auth === undefined ? {} : { auth }),
         ...(traceContext === undefined ? {} : { traceContext }),
-        ...(serving.session === undefined ? {} : { session: serving.session }),
+        // The connection's session marks untrusted output; identical calls over it are not counted (countRepeats).
+        ...(serving.session === undefined ? {} : { session: serving.session, countRepeats: false as const }),
       }),
     );
     if ("resultType" in called) return called;

@@ -84,8 +84,9 @@ export function createMcpServer(
     const listed = apps === undefined ? all : toolsForClient(all, clientShowsApps(revision, server, ctx));
     return { tools: listMcpTools(listed, (tool, entry) => revision.list(tool, entry, tasks !== undefined)) } as never;
   });
-  // One server per 2025-11-25 session or stdio connection: its calls are one session of the agent's (the repeat
-  // guard, untrusted output). A server made for one request (2026-07-28, stateless) has no session to name.
+  // One server per 2025-11-25 session or stdio connection: its calls are one session of the agent's for the untrusted-
+  // output rule (not the repeat guard: a connection is not a conversation). A server made for one request
+  // (2026-07-28, stateless) has no session to name.
   const session = scope.sessionful ? `mcp-${globalThis.crypto.randomUUID()}` : undefined;
   const serving = {
     sdk,
