@@ -327,10 +327,10 @@ export class BaseAgent {
   #state(): AgentRuntime {
     const setup = this.#setup;
     if (setup instanceof AgentRuntime) return setup;
-    const host = setup.store ? this.#storeHost() : undefined;
+    const host = this.#storeHost();
     const runtime = new AgentRuntime(setup, this.#registry[REGISTRY_INTERNALS], host);
     // Every call's idempotency key is derived under the scope its records would be shared under.
-    runtime.keyScope = host?.scope ?? storeScope(this.#registry.scope, setup.scope, this.name);
+    runtime.keyScope = host.scope;
     return (this.#setup = runtime);
   }
 
@@ -345,6 +345,7 @@ export class BaseAgent {
   }
 
   // With a shared store, an approval requested in another process runs here: rebuild the call from the tool's name.
+  // Without one, the agent's own memory store needs it only to name the agent and its scope.
   #storeHost(): StoreHost {
     return {
       agentName: this.name,

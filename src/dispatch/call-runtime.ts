@@ -1,15 +1,14 @@
 import { isRuntimeStore } from "../store/runtime-store.js";
 import { type OptionTable, checkOptions } from "../tool/option-table.js";
 import type { GatedCall } from "../tool/tool.js";
-import { ToolDefinitionError } from "../errors/errors.js";
-import { type ApprovalEvictedListener, type ApprovalKeeper, LocalApprovals } from "./approvals/index.js";
+import type { ApprovalEvictedListener, ApprovalKeeper } from "./approvals/index.js";
 import type { RetryBackoff } from "./retry.js";
 import { SerialLane } from "./serial-lane.js";
 import type { ToolListeners } from "./tool-listeners.js";
 import type { StoreOptions } from "./store-options.js";
-import { type TaskKeeper, type TaskLimits, LocalTasks } from "./tasks/index.js";
+import type { TaskKeeper, TaskLimits } from "./tasks/index.js";
 
-/** Builds an agent's approvals and tasks on a shared store (see `sharedKeepers` in shared-keepers.ts). */
+/** Builds an agent's approvals and tasks on its store (see `sharedKeepers` in shared-keepers.ts). */
 export interface SharedKeepers {
   approvals(): ApprovalKeeper;
   tasks(): TaskKeeper;
@@ -68,7 +67,7 @@ export class CallRuntime {
   #lane: SerialLane | undefined;
   #tasks: TaskKeeper | undefined;
   #approvals: ApprovalKeeper | undefined;
-  readonly #shared: SharedKeepers | undefined;
+  readonly #keepers: SharedKeepers;
   /**
    * The listener sets each call notifies (the agent's own, once it has any, then the registry's), as they are now:
    * a call that ends after a listener was added (by its own handler, say) tells the sets of that moment.
@@ -78,16 +77,12 @@ export class CallRuntime {
   keyScope: string | undefined = undefined;
 
   /**
-   * Creates a runtime; nothing is allocated until a part is used. `shared` builds the approvals and tasks of a
-   * `store` option; it is required when the options name a store.
-   * @throws {ToolDefinitionError} when the options name a store and no `shared` is given.
+   * Creates a runtime; nothing is allocated until a part is used. `keepers` builds the approvals and tasks, on the
+   * `store` option or on a store of this agent's own in memory.
    */
-  constructor(options: RuntimeOptions, shared?: SharedKeepers) {
-    // Only an agent has a name to share records under; a bare runtime with a store is a programming mistake.
-    if (options.store && !shared)
-      throw new ToolDefinitionError("A `store` needs an agent: pass it in an agent's options.");
+  constructor(options: RuntimeOptions, keepers: SharedKeepers) {
     this.options = options;
-    this.#shared = shared;
+    this.#keepers = keepers;
   }
 
   /** The lane serial calls queue in. */
@@ -97,14 +92,12 @@ export class CallRuntime {
 
   /** The background tasks. */
   get tasks(): TaskKeeper {
-    return (this.#tasks ??= this.#shared ? this.#shared.tasks() : new LocalTasks(this.options));
+    return (this.#tasks ??= this.#keepers.tasks());
   }
 
   /** The pending approvals. */
   get approvals(): ApprovalKeeper {
-    return (this.#approvals ??= this.#shared
-      ? this.#shared.approvals()
-      : new LocalApprovals(this.options.maxPendingApprovals, this.options.onApprovalEvicted));
+    return (this.#approvals ??= this.#keepers.approvals());
   }
 }
 

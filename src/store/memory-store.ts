@@ -31,6 +31,9 @@ export class MemoryStore implements RuntimeStore, ScopedStore, KeyedStore {
   // kind, scope and lookup key → the id of the record written last with that key.
   readonly #byKey = new Map<string, string>();
   readonly #now: () => number;
+  // No record expires before this (a lower bound, ms since the epoch): a sweep before it would find nothing to drop,
+  // so the store's writes cost the same however many records it keeps.
+  #nextExpiry = Infinity;
 
   /** Creates an empty store; `now` is its clock (ms since the epoch), `Date.now` by default. */
   constructor(options: { readonly now?: () => number } = {}) {
@@ -85,6 +88,7 @@ export class MemoryStore implements RuntimeStore, ScopedStore, KeyedStore {
     const before = statusOf(slot);
     this.#write(slot.fields, patch, options);
     slot.expiresAt = this.#now() + options.ttlMs;
+    this.#nextExpiry = Math.min(this.#nextExpiry, slot.expiresAt);
     const after = statusOf(slot);
     const changed = Object.values(patch).some((value) => value !== undefined);
     if (options.indexed === false) this.#index.leave(kind, scope, id, before);
@@ -142,6 +146,7 @@ export class MemoryStore implements RuntimeStore, ScopedStore, KeyedStore {
     this.#write(fields, record, options);
     const slot = { kind, scope: record.scope, id: record.id, fields, expiresAt: this.#now() + options.ttlMs };
     this.#slots.set(key, slot);
+    this.#nextExpiry = Math.min(this.#nextExpiry, slot.expiresAt);
     const lookup = record[LOOKUP_KEY_FIELD];
     if (typeof lookup === "string") this.#byKey.set(keyOf(kind, record.scope, JSON.stringify(lookup)), record.id);
     // A new record is not announced (as in Redis): nobody can wait for a record before it exists.
@@ -203,7 +208,13 @@ export class MemoryStore implements RuntimeStore, ScopedStore, KeyedStore {
 
   #sweep(): void {
     const now = this.#now();
-    for (const slot of this.#slots.values()) if (slot.expiresAt <= now) this.#remove(slot, "expired");
+    if (now < this.#nextExpiry) return;
+    let next = Infinity;
+    for (const slot of this.#slots.values()) {
+      if (slot.expiresAt <= now) this.#remove(slot, "expired");
+      else next = Math.min(next, slot.expiresAt);
+    }
+    this.#nextExpiry = next;
   }
 }
 

@@ -4,7 +4,7 @@ import { deepFreeze } from "../../schema/json.js";
 import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
 import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
 import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
-import type { ApprovalRequest } from "./local-approvals.js";
+import type { ApprovalRequest } from "./approval-types.js";
 
 /** What {@link ApprovedRuns} needs: the store and scope of an agent's approvals, and how to run a rebuilt call. */
 export interface ApprovedRunsOptions<Call> {
@@ -20,6 +20,8 @@ export interface ApprovedRunsOptions<Call> {
   readonly approvalTtlMs: number;
   readonly retentionMs: number;
   readonly pollMs: number;
+  /** True for the agent's own store: no other replica can take a run over, so none is leased. */
+  readonly ownStore?: boolean;
 }
 
 const RUNNER = "runner";
@@ -94,12 +96,17 @@ export class ApprovedRuns<Call> {
   ): Promise<ToolResult> {
     const { store, scope, retentionMs, resolve, runApproved } = this.#options;
     const controller = new AbortController();
-    const lease = new RunLease(this.#lease(record.id), () =>
-      controller.abort(
-        new ToolwrightError(ErrorCode.Cancelled, "another replica took this approved call over (its lease ran out)"),
-      ),
-    );
-    const linked = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+    const lease = this.#options.ownStore
+      ? undefined
+      : new RunLease(this.#lease(record.id), () =>
+          controller.abort(
+            new ToolwrightError(
+              ErrorCode.Cancelled,
+              "another replica took this approved call over (its lease ran out)",
+            ),
+          ),
+        );
+    const linked = !lease ? signal : signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
     let result: ToolResult;
     try {
       if (local) result = await local.run(linked, edit);
@@ -110,14 +117,14 @@ export class ApprovedRuns<Call> {
         result = await runApproved((leased ?? call)!, deepFreeze(args as Record<string, unknown>), edit);
       }
     } finally {
-      lease.stop();
+      lease?.stop();
     }
     const written = await store
       .transition(
         "approval",
         scope,
         record.id,
-        lease.guard,
+        { from: ["approved"], equals: { [RUNNER]: this.#owner } },
         { status: "done", result },
         // A call requested here has no other waiter; a decided call is paged and counted by no one.
         { ttlMs: retentionMs, returnRecord: false, notify: local === undefined, indexed: false },

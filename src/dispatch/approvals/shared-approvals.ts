@@ -16,7 +16,7 @@ import {
   editOf,
   pendingApproval,
   sameArguments,
-} from "./local-approvals.js";
+} from "./approval-types.js";
 import { ErrorCode } from "../../errors/error-code.js";
 import { approvalMismatchText, approvedArgumentsDifferText } from "../../errors/model-messages.js";
 import { type ApprovalEdit, type ToolResult, failureResult } from "../../tool/tool-result.js";
@@ -71,7 +71,16 @@ export interface SharedApprovalsOptions<Call> {
    * call over (see {@link SharedApprovals}).
    */
   readonly leaseMs: number;
+  /**
+   * True for a store no other process reads (the agent's own memory store, when it has no `store` option): no other
+   * replica takes a run over, so an approved call runs without a lease, and at most {@link KEPT_DECISIONS} decided
+   * records are kept (the oldest deleted past it), so decided calls do not pile up in memory until they expire.
+   */
+  readonly ownStore?: boolean;
 }
+
+/** How many decided approvals an agent's own store remembers, so a replay is told the approval was used. */
+export const KEPT_DECISIONS = 1_000;
 
 const PENDING = ["pending"] as const;
 const APPROVED = ["approved"] as const;
@@ -95,6 +104,8 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   readonly #local = new Map<string, { readonly info: PendingApproval; readonly request: ApprovalRequest }>();
   readonly #waiter: RecordWaiter;
   readonly #runs: ApprovedRuns<Call>;
+  // The ids decided here, oldest first, on the agent's own store (which keeps at most KEPT_DECISIONS of them).
+  readonly #decisions = new Set<string>();
 
   /** Creates the approvals of one agent on a store. */
   constructor(options: SharedApprovalsOptions<Call>) {
@@ -189,7 +200,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     // Written with the decision, so a replica taking the run over runs the edit.
     const approved = await this.#runs.approve(approvalId, checkedFields(info), edit, local !== undefined);
     if (!approved) return this.#notDecided(approvalId, info, local?.request);
-    this.#forget(approvalId);
+    this.#decided(approvalId);
     return this.#runs.run(approved, local?.request, call, options.signal, edit);
   }
 
@@ -198,7 +209,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const local = this.#local.get(approvalId);
     const call = local ? undefined : this.#call(record, undefined);
     await this.#decide(approvalId, { status: "rejected" });
-    this.#forget(approvalId);
+    this.#decided(approvalId);
     const result = call
       ? await this.#options.refuseApproved(call, record.args, reason)
       : await local!.request.refuse(reason);
@@ -227,7 +238,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     if (!(await this.#write(info.id, { from: PENDING }, { status: "rejected", result }, local === undefined))) {
       throw new ApprovalNotFoundError(info.id, await this.#usedReason(info.id));
     }
-    this.#forget(info.id);
+    this.#decided(info.id);
     // A call requested here hears it now; one requested elsewhere reads the result from the record.
     if (local?.report) await local.report(result);
     return result;
@@ -239,6 +250,18 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const result = mismatchResult(String(record.toolName), String(record.callId), why);
     if (local?.report) await local.report(result);
     await this.#finish(record.id, "rejected", result);
+  }
+
+  // Decided here: forgotten as requested, and on the agent's own store remembered as decided within KEPT_DECISIONS.
+  #decided(approvalId: string): void {
+    this.#forget(approvalId);
+    const { ownStore, store, scope } = this.#options;
+    if (!ownStore) return;
+    this.#decisions.add(approvalId);
+    if (this.#decisions.size <= KEPT_DECISIONS) return;
+    const [oldest] = this.#decisions;
+    this.#decisions.delete(oldest!);
+    void store.delete("approval", scope, oldest!).catch(() => undefined);
   }
 
   // Decided here: this process no longer waits to hear of it.

@@ -8,7 +8,7 @@ import { CANCEL_FIELD, CancelWatch } from "./cancel-watch.js";
 import { createWithinCap, listInStatuses } from "../../store/scoped-ops.js";
 import type { HandlerOutcome } from "../run-handler.js";
 import { cancelledResult } from "../runtime-results.js";
-import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./local-tasks.js";
+import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./task-types.js";
 import { takeOverRun } from "../run-lease.js";
 import { approvalHash } from "../stable-hash.js";
 import { type ApprovalTarget, storedApprovalProblem } from "../approvals/index.js";
@@ -53,6 +53,8 @@ export interface SharedTasksOptions {
    * (by the store's clock): the time replicas that have its tool get to take it over first.
    */
   readonly lostAfterMs: number;
+  /** True when the store is the agent's own, in memory (no `store` option): no other process holds its tasks. */
+  readonly ownStore?: boolean;
 }
 
 /** A task to run again: what its record keeps. */
@@ -95,9 +97,12 @@ export class SharedTasks implements TaskKeeper {
   // Told of cancel requests other processes write on the records of tasks this process runs.
   readonly #cancels: CancelWatch;
 
+  readonly ownStore: boolean;
+
   /** Creates the tasks of one agent on a store. */
   constructor(options: SharedTasksOptions) {
     this.#options = options;
+    this.ownStore = options.ownStore === true;
     this.#waiter = new RecordWaiter({
       store: options.store,
       kind: "task",
