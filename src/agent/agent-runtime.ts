@@ -1,7 +1,7 @@
 import { CallRuntime, type RuntimeOptions } from "../dispatch/index.js";
 import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
 import { type StoreHost, sharedKeepers } from "../dispatch/index.js";
-import { taskStatusDefinition } from "../dispatch/tasks/index.js";
+import { taskStatusDefinition } from "../dispatch/index.js";
 import { startSweeper } from "../dispatch/index.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";

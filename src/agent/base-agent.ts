@@ -1,4 +1,4 @@
-import type { Approvals } from "../dispatch/approvals/index.js";
+import type { Approvals } from "../state/approvals/index.js";
 import { generateCallId } from "../tool/call-id.js";
 import { RUNTIME_OPTION_NAMES, type RuntimeOptions, runtimeOptionsOf } from "../dispatch/index.js";
 import {
@@ -14,8 +14,8 @@ import type { RouteSlot, StoreHost } from "../dispatch/index.js";
 import type { ToolEventListener, ToolEventName } from "../dispatch/index.js";
 import { type RunToolCallsOptions, runToolCalls } from "../dispatch/index.js";
 import { runsInParallel } from "../dispatch/index.js";
-import { TASK_STATUS_TOOL } from "../dispatch/tasks/index.js";
-import type { BackgroundTasks } from "../dispatch/tasks/index.js";
+import { TASK_STATUS_TOOL } from "../dispatch/index.js";
+import type { BackgroundTasks } from "../state/tasks/index.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import type { ToolCall } from "../tool/tool-call.js";
 import type { ToolProgressEvent } from "../tool/tool-progress.js";
@@ -38,7 +38,7 @@ import { reflectTools } from "../reflect/reflect-tools.js";
 import type { LoadedTools } from "../providers/tool-search/loaded-tools.js";
 import { TOOL_SEARCH_TOOL } from "../providers/tool-search/tool-search-spec.js";
 import { selectTurnTools, toolSearchCall } from "./tool-search.js";
-import { storeScope } from "../store/store-scope.js";
+import { storeScope } from "../state/port/store-scope.js";
 
 /** Options of an agent's constructor: its name and registry, and how it runs tool calls (see {@link RuntimeOptions}). */
 export interface BaseAgentOptions extends RuntimeOptions {

@@ -8,7 +8,7 @@ import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js"
 import type { HandlerOutcome } from "./run-handler.js";
 import { awaitingApprovalResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
-import { schemaVersion } from "./stable-hash.js";
+import { schemaVersion } from "../state/stable-hash.js";
 import { Ending } from "./ending.js";
 import { validatedArguments } from "./validate-call.js";
 import { failureResult, type ToolResult } from "../tool/tool-result.js";

@@ -1,12 +1,12 @@
-import { isRuntimeStore } from "../store/runtime-store.js";
+import { isRuntimeStore } from "../state/port/runtime-store.js";
 import { type OptionTable, checkOptions } from "../tool/option-table.js";
 import type { GatedCall } from "../tool/tool.js";
-import type { ApprovalEvictedListener, ApprovalKeeper } from "./approvals/index.js";
+import type { ApprovalEvictedListener, ApprovalKeeper } from "../state/approvals/index.js";
 import type { RetryBackoff } from "./retry.js";
 import { SerialLane } from "./serial-lane.js";
 import type { ToolListeners } from "./tool-listeners.js";
 import type { StoreOptions } from "./store-options.js";
-import type { TaskKeeper, TaskLimits } from "./tasks/index.js";
+import type { TaskKeeper, TaskLimits } from "../state/tasks/index.js";
 
 /** Builds an agent's approvals and tasks on its store (see `sharedKeepers` in shared-keepers.ts). */
 export interface SharedKeepers {

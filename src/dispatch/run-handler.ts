@@ -18,15 +18,10 @@ import { unserialisable } from "./unserialisable.js";
 import type { ProgressChannel } from "./progress-channel.js";
 import { type Generated, driveGenerator, generatorOf } from "./drive-generator.js";
 import type { ToolProgress } from "../tool/tool-progress.js";
-import { type ToolResult, failureResult, isToolOutcome, isToolResult, successResult } from "../tool/tool-result.js";
+import { failureResult, isToolOutcome, isToolResult, successResult } from "../tool/tool-result.js";
+import type { HandlerOutcome } from "../tool/handler-outcome.js";
 
-/** What a handler run produced: the result for the model, and the original exception when it failed. */
-export interface HandlerOutcome {
-  readonly result: ToolResult;
-  readonly error?: unknown;
-  /** The handler threw or rejected (the only failure worth a retry). */
-  readonly thrown?: boolean;
-}
+export type { HandlerOutcome } from "../tool/handler-outcome.js";
 
 /**
  * Runs a tool's handler inside its call context and turns whatever happens into a result: a value becomes content

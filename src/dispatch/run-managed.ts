@@ -11,7 +11,7 @@ import { runAttempts } from "./retry.js";
 import { type HandlerOutcome, runHandler } from "./run-handler.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-results.js";
-import { TASK_STATUS_TOOL } from "./tasks/index.js";
+import { TASK_STATUS_TOOL } from "./task-status-tool.js";
 import { NEVER_ABORTED } from "../tool/tool-definition.js";
 import { overranOutcome } from "./sync-overrun.js";
 

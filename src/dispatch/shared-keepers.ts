@@ -1,19 +1,19 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import type { RuntimeStore } from "../store/runtime-store.js";
-import { MemoryStore } from "../store/memory-store.js";
+import type { RuntimeStore } from "../state/port/runtime-store.js";
+import { MemoryStore } from "../state/backends/memory/memory-store.js";
 import type { SharedKeepers } from "./call-runtime.js";
 import type { StoreOptions } from "./store-options.js";
 import type { CallRequest } from "./call-request.js";
-import type { ApprovalKeeper, ApprovalTarget } from "./approvals/index.js";
-import { schemaVersion } from "./stable-hash.js";
+import type { ApprovalKeeper, ApprovalTarget } from "../state/approvals/index.js";
+import { schemaVersion } from "../state/stable-hash.js";
 import { validatedArguments } from "./validate-call.js";
-import { SharedApprovals } from "./approvals/index.js";
+import { SharedApprovals } from "../state/approvals/index.js";
 import { runApproved } from "./pipeline.js";
 import { rejection } from "./gates.js";
 import { notify } from "./finish.js";
-import { SharedTasks } from "./tasks/index.js";
-import type { ApprovalEvictedListener } from "./approvals/index.js";
-import type { TaskKeeper, TaskLimits, TaskResume, TaskRun } from "./tasks/index.js";
+import { SharedTasks } from "../state/tasks/index.js";
+import type { ApprovalEvictedListener } from "../state/approvals/index.js";
+import type { TaskKeeper, TaskLimits, TaskResume, TaskRun } from "../state/tasks/index.js";
 import { runManaged } from "./run-managed.js";
 import { deepFreeze } from "../schema/json.js";
 

@@ -1,4 +1,4 @@
-import type { RuntimeStore } from "../store/runtime-store.js";
+import type { RuntimeStore } from "../state/port/runtime-store.js";
 
 /** Runtime options that keep approvals and background tasks in a shared store. */
 export interface StoreOptions {

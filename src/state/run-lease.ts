@@ -1,4 +1,4 @@
-import type { RuntimeStore, StoreKind, StoredRecord } from "../store/runtime-store.js";
+import type { RuntimeStore, StoreKind, StoredRecord } from "./port/runtime-store.js";
 
 /** Which record a run lease is on, who holds it, and how long it lasts. */
 export interface RunLeaseOptions {

@@ -1,4 +1,4 @@
-import type { HandlerOutcome } from "../run-handler.js";
+import type { HandlerOutcome } from "../../tool/handler-outcome.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
 

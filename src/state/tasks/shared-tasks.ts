@@ -2,12 +2,12 @@ import { ErrorCode } from "../../errors/error-code.js";
 import { taskLostText, taskNotResumedText, taskUnclaimedText } from "../../errors/model-messages.js";
 import { TaskNotFoundError } from "../../errors/runtime-errors.js";
 import { ToolwrightError } from "../../errors/toolwright-error.js";
-import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
-import { RecordWaiter } from "../../store/record-waiter.js";
+import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
+import { RecordWaiter } from "../port/record-waiter.js";
 import { CANCEL_FIELD, CancelWatch } from "./cancel-watch.js";
-import { createWithinCap, listInStatuses } from "../../store/scoped-ops.js";
-import type { HandlerOutcome } from "../run-handler.js";
-import { cancelledResult } from "../runtime-results.js";
+import { createWithinCap, listInStatuses } from "../port/scoped-ops.js";
+import type { HandlerOutcome } from "../../tool/handler-outcome.js";
+import { cancelledResult } from "../../tool/cancelled-result.js";
 import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./task-types.js";
 import { takeOverRun } from "../run-lease.js";
 import { approvalHash } from "../stable-hash.js";
@@ -239,18 +239,17 @@ export class SharedTasks implements TaskKeeper {
   async sweep(): Promise<number> {
     const { store, scope, lostAfterMs } = this.#options;
     const running = await listInStatuses(store, "task", scope, RUNNING);
-    const now = Date.now();
-    const orphans = running.filter((r) => !this.#local.has(r.id) && Number(r.leaseUntil ?? 0) <= now);
+    // Every running task of another process is tried: the store's clock, in each guard, says whether its lease ran
+    // out (this process's clock may run behind the store's, and would then skip a task whose runner died).
+    const orphans = running.filter((r) => !this.#local.has(r.id));
     const taken = await Promise.all(
       orphans.map(async (record) => {
         const taken = await this.#takeOver(record).catch(() => undefined);
         // Taken here when the claim made this process the owner (a task that already finished is no longer local).
         if (taken !== undefined) return taken.owner === this.#owner;
-        // Not runnable here: left to a replica that has the tool for `lostAfterMs`, then marked lost, so a task
-        // whose tool no replica has is never left running.
-        if (Number(record.leaseUntil ?? 0) + lostAfterMs <= now) {
-          await this.#markLost(record, lostAfterMs).catch(() => undefined);
-        }
+        // Not runnable here: left to a replica that has the tool for `lostAfterMs` (by the store's clock, in the
+        // guard), then marked lost, so a task whose tool no replica has is never left running.
+        await this.#markLost(record, lostAfterMs).catch(() => undefined);
         return false;
       }),
     );

@@ -1,8 +1,8 @@
-import type { ObjectJsonSchema } from "../../params/json-schema.js";
-import { defineTool } from "../../tool/define-tool.js";
-import type { ToolProgress } from "../../tool/tool-progress.js";
-import type { ToolDefinition } from "../../tool/tool-definition.js";
-import type { TaskInfo, TaskKeeper, TaskStatus } from "./task-types.js";
+import type { ObjectJsonSchema } from "../params/json-schema.js";
+import { defineTool } from "../tool/define-tool.js";
+import type { ToolProgress } from "../tool/tool-progress.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
+import type { TaskInfo, TaskKeeper, TaskStatus } from "../state/tasks/index.js";
 
 /** The name of the built-in tool that reports on background tasks. */
 export const TASK_STATUS_TOOL = "task_status";

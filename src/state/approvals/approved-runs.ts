@@ -1,7 +1,7 @@
 import { ErrorCode } from "../../errors/error-code.js";
 import { ToolwrightError } from "../../errors/toolwright-error.js";
 import { deepFreeze } from "../../schema/json.js";
-import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
+import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
 import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
 import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
 import type { ApprovalRequest } from "./approval-types.js";
@@ -67,14 +67,21 @@ export class ApprovedRuns<Call> {
     });
   }
 
-  /** True when `record` is an approved call without a result whose lease has run out by this process's clock. */
+  /**
+   * True when `record` is an approved call without a result whose lease has run out by this process's clock: a hint
+   * for a read, which comes again when the lease would run out. A sweep tries every {@link unfinished} run instead.
+   */
   orphaned(record: StoredRecord): boolean {
-    return (
-      record.status === "approved" &&
-      record.result === undefined &&
-      record.leaseUntil !== undefined &&
-      record.leaseUntil <= Date.now()
-    );
+    return this.unfinished(record) && record.leaseUntil! <= Date.now();
+  }
+
+  /**
+   * True when `record` is an approved call under a lease without a result: one a sweep tries to take over, leaving
+   * the store's clock to say (in the take-over's guard) whether the lease ran out, since this process's clock may
+   * run behind the store's.
+   */
+  unfinished(record: StoredRecord): boolean {
+    return record.status === "approved" && record.result === undefined && record.leaseUntil !== undefined;
   }
 
   /** Takes an orphaned run over (see `takeOverRun`); undefined when another replica holds it. */

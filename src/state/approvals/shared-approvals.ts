@@ -1,11 +1,11 @@
 import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
 import { deepFreeze } from "../../schema/json.js";
-import type { RuntimeStore, StoredRecord, TransitionGuard } from "../../store/runtime-store.js";
-import { RecordWaiter } from "../../store/record-waiter.js";
-import { LOOKUP_KEY_FIELD, isKeyedStore } from "../../store/keyed-store.js";
+import type { RuntimeStore, StoredRecord, TransitionGuard } from "../port/runtime-store.js";
+import { RecordWaiter } from "../port/record-waiter.js";
+import { LOOKUP_KEY_FIELD, isKeyedStore } from "../port/keyed-store.js";
 import { hashArguments } from "../stable-hash.js";
-import { isolated } from "../progress-channel.js";
-import { createWithinCap, listInStatuses } from "../../store/scoped-ops.js";
+import { isolated } from "../isolated.js";
+import { createWithinCap, listInStatuses } from "../port/scoped-ops.js";
 import {
   type ApprovalEvictedListener,
   type ApprovalKeeper,
@@ -290,7 +290,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async sweep(): Promise<number> {
     const { store, scope } = this.#options;
     const running = await listInStatuses(store, "approval", scope, APPROVED);
-    const taken = await Promise.all(running.filter((r) => this.#runs.orphaned(r)).map((r) => this.#takeOver(r)));
+    const taken = await Promise.all(running.filter((r) => this.#runs.unfinished(r)).map((r) => this.#takeOver(r)));
     return taken.filter(Boolean).length;
   }
 

@@ -1,4 +1,4 @@
-import type { RuntimeStore } from "../store/runtime-store.js";
+import type { RuntimeStore } from "./port/runtime-store.js";
 
 /** What a sweep reaches: an agent's approvals and tasks, each able to take over runs whose lease ran out. */
 export interface Sweepable {

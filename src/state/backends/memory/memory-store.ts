@@ -1,4 +1,4 @@
-import type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "./runtime-store.js";
+import type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "../../port/runtime-store.js";
 import {
   type CappedCreate,
   DEFAULT_PAGE_SIZE,
@@ -6,9 +6,9 @@ import {
   type ScopedStore,
   type StoreChangeListener,
   type StorePage,
-} from "./scope-limits.js";
+} from "../../port/scope-limits.js";
 import { StatusIndex } from "./status-index.js";
-import { type KeyedStore, LOOKUP_KEY_FIELD } from "./keyed-store.js";
+import { type KeyedStore, LOOKUP_KEY_FIELD } from "../../port/keyed-store.js";
 
 interface Slot {
   readonly kind: StoreKind;

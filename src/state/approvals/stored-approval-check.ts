@@ -1,4 +1,4 @@
-import type { StoredRecord } from "../../store/runtime-store.js";
+import type { StoredRecord } from "../port/runtime-store.js";
 import { approvalHash } from "../stable-hash.js";
 import type { PendingApproval } from "./approval-types.js";
 

@@ -1,5 +1,5 @@
-import type { StoreKind } from "./runtime-store.js";
-import type { StoreChangeListener } from "./scope-limits.js";
+import type { StoreKind } from "../../port/runtime-store.js";
+import type { StoreChangeListener } from "../../port/scope-limits.js";
 
 /**
  * The in-memory store's index of records by scope and status, in the order they entered their status, and the
