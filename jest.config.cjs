@@ -32,13 +32,27 @@ const shared = {
     "^toolwright/vite$": "<rootDir>/src/vite/index.ts",
     "^toolwright/([a-z-]+)$": "<rootDir>/src/adapters/$1/index.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
-    // src/reflect/load-parser.cts, src/schema/load-dependencies.cts and src/generate/require-module.cts are imported as
-    // ".cjs", as Node sees them after the build.
+    // src/reflect/load-parser.cts, src/schema/load-dependencies.cts, src/generate/require-module.cts and
+    // src/runtime/load-builtin.cts are imported as ".cjs", as Node sees them after the build.
     "^\\./load-parser\\.cjs$": "<rootDir>/src/reflect/load-parser.cts",
     "^(\\.\\./schema/|\\./)load-dependencies\\.cjs$": "<rootDir>/src/schema/load-dependencies.cts",
     "^\\./require-module\\.cjs$": "<rootDir>/src/generate/require-module.cts",
+    "^(.*/runtime/|\\./)load-builtin\\.cjs$": "<rootDir>/src/runtime/load-builtin.cts",
   },
 };
+
+// The tests whose assertions are the texts the model reads about invalid arguments (paths, messages, codes) and the
+// JSON Schema Test Suite, run a second time on the no-eval validator that the worker and browser build uses
+// (src/schema/validator-engine-web.ts): both validators must give the same texts and the same verdicts.
+const NO_EVAL_TESTS = [
+  "tests/schema/argument-issues.test.ts",
+  "tests/schema/json-schema-test-suite.test.ts",
+  "tests/regressions/25-union-errors.test.ts",
+  "tests/regressions/26-defaults-that-break-their-schema.test.ts",
+  "tests/registry/tool-registry.test.ts",
+  "tests/tool/check-result.test.ts",
+  "tests/dispatch/approval.test.ts",
+];
 
 module.exports = {
   projects: [
@@ -53,6 +67,15 @@ module.exports = {
       displayName: "integration",
       testRegex: [SUFFIX],
       testPathIgnorePatterns: ["/node_modules/", "/tests/fixtures/"],
+    },
+    {
+      ...shared,
+      displayName: "no-eval",
+      testMatch: NO_EVAL_TESTS.map((file) => `<rootDir>/${file}`),
+      moduleNameMapper: {
+        "^(\\.{1,2}/.*/|\\./)validator-engine(\\.js)?$": "<rootDir>/src/schema/validator-engine-web.ts",
+        ...shared.moduleNameMapper,
+      },
     },
   ],
 };

@@ -247,4 +247,44 @@ for (const name of STANDALONE) {
   }
 }
 
+// dist/web: the main entry for runtimes without Node's modules or code generation (the `workerd`, `worker`, `browser`
+// and `edge-light` export conditions): one ES module, its dependencies imported statically so every bundler includes
+// them, the modules that load them lazily on Node swapped for their web forms, and the no-eval validator in place of
+// ajv (docs/toolchains.md, Runtimes).
+const WEB_FORMS = {
+  "load-builtin.cjs": "src/runtime/load-builtin-web.ts",
+  "load-dependencies.cjs": "src/schema/load-dependencies-web.ts",
+  "load-parser.cjs": "src/reflect/load-parser-web.ts",
+  "validator-engine.js": "src/schema/validator-engine-web.ts",
+};
+const webForms = {
+  name: "web-forms",
+  setup(build) {
+    build.onResolve({ filter: /(load-builtin|load-dependencies|load-parser)\.cjs$|validator-engine\.js$/ }, (args) => ({
+      path: resolve(WEB_FORMS[posix.basename(args.path)]),
+    }));
+  },
+};
+const web = await build({
+  entryPoints: { index: ENTRIES.index },
+  plugins: [webForms],
+  outdir: "dist/web",
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  packages: "external",
+  treeShaking: false,
+  ignoreAnnotations: true,
+  sourcemap: true,
+  metafile: true,
+  logLevel: "warning",
+});
+const nodeOnly = Object.values(web.metafile.outputs).flatMap((output) =>
+  output.imports
+    .filter((edge) => edge.path.startsWith("node:") || edge.kind === "require-call")
+    .map((edge) => edge.path),
+);
+if (nodeOnly.length > 0) throw new Error(`dist/web imports what only Node has: ${nodeOnly.join(", ")}`);
+
 for (const outcome of await declarations) if (outcome.status === "rejected") throw outcome.reason;

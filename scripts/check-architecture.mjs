@@ -15,6 +15,7 @@ import ts from "typescript";
 /** The layers, lowest first. A file may import from its own layer and from any layer listed before it. */
 export const LAYERS = [
   "errors",
+  "runtime",
   "params",
   "schema",
   "content",

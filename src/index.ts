@@ -30,6 +30,24 @@ export type { StandardResult, StandardSchemaLike } from "./schema/input-schema.j
 
 export { tool } from "./decorators/tool.js";
 export { builtinTool } from "./decorators/builtin-tool.js";
+export { resource } from "./decorators/resource.js";
+export type {
+  ResourceContent,
+  ResourceMethodDecorator,
+  ResourceOptions,
+  ResourceReadContext,
+} from "./decorators/resource.js";
+export { prompt } from "./decorators/prompt.js";
+export type {
+  EmbeddedResourcePart,
+  PromptContent,
+  PromptGetContext,
+  PromptMessage,
+  PromptMethodDecorator,
+  PromptOptions,
+} from "./decorators/prompt.js";
+export type { Completer } from "./decorators/mcp-entries.js";
+export type { UriVariables } from "./decorators/uri-template.js";
 export type { BuiltinToolMethodDecorator, BuiltinToolOptions } from "./decorators/builtin-tool.js";
 export type { ModelOutputValue, ToolOptions } from "./tool/tool-options.js";
 export type {
@@ -113,6 +131,7 @@ export { content } from "./content/content.js";
 export { isContentPart, isContentResult } from "./content/content-part.js";
 export type {
   AudioPart,
+  ContentAnnotations,
   ContentPart,
   ContentResult,
   FilePart,
@@ -227,10 +246,34 @@ export type {
 export { toMcpTools } from "./providers/mcp/export.js";
 export type { McpTool, McpToolAnnotations } from "./providers/mcp/export.js";
 export { toMcpToolResult } from "./providers/mcp/results.js";
-export type { McpContentBlock, McpToolResult } from "./providers/mcp/results.js";
+export type { McpAnnotations, McpContentBlock, McpToolResult } from "./providers/mcp/results.js";
 export { TOOL_SEARCH_TOOL } from "./providers/tool-search/tool-search-spec.js";
 export { createLoadedTools } from "./providers/tool-search/loaded-tools.js";
 export type { LoadedTools } from "./providers/tool-search/loaded-tools.js";
+export { createShownTools, toolSetChange } from "./providers/tool-set/shown-tools.js";
+export type { ShownTools, ShownToolsProvider, ToolSetChange } from "./providers/tool-set/shown-tools.js";
+export { checkShownCall } from "./providers/tool-set/check-shown-call.js";
+export {
+  PartialArgumentsReader,
+  parsePartialArguments,
+} from "./providers/partial-arguments/parse-partial-arguments.js";
+export type { PartialArguments, PartialValue } from "./providers/partial-arguments/parse-partial-arguments.js";
+export { toAnthropicToolTurn } from "./providers/anthropic/tool-changes.js";
+export type {
+  AnthropicToolAdditionBlock,
+  AnthropicToolChangeMessage,
+  AnthropicToolChangeReference,
+  AnthropicToolRemovalBlock,
+  AnthropicToolTurn,
+  AnthropicToolTurnOptions,
+} from "./providers/anthropic/tool-changes.js";
+export { toOpenAIToolTurn } from "./providers/openai/tool-changes.js";
+export type {
+  OpenAIAdditionalToolsItem,
+  OpenAIDeveloperNote,
+  OpenAIToolTurn,
+  OpenAIToolTurnOptions,
+} from "./providers/openai/tool-changes.js";
 export type { ToolSearchMatch } from "./providers/tool-search/search-index.js";
 export type { ToolSearchReport } from "./providers/tool-search/search-tools.js";
 export type {

@@ -21,6 +21,7 @@ describe("public API", () => {
       "DEFAULT_MAX_RESULT_CHARS",
       "ErrorCode",
       "MemoryStore",
+      "PartialArgumentsReader",
       "RESULT_LIMITS",
       "StoreUnavailableError",
       "TASK_STATUS_TOOL",
@@ -39,8 +40,10 @@ describe("public API", () => {
       "checkCompatibility",
       "checkContent",
       "checkResultCompatibility",
+      "checkShownCall",
       "content",
       "createLoadedTools",
+      "createShownTools",
       "currentToolCall",
       "deriveIdempotencyKey",
       "enableAsyncToolContext",
@@ -57,11 +60,15 @@ describe("public API", () => {
       "parseGeminiInteractionCalls",
       "parseGeminiToolCalls",
       "parseOpenAIToolCalls",
+      "parsePartialArguments",
+      "prompt",
       "registerGeneratedSchemas",
       "renderToolResult",
+      "resource",
       "resourceLink",
       "runDurableCall",
       "toAnthropicToolResult",
+      "toAnthropicToolTurn",
       "toAnthropicTools",
       "toGeminiInteractionResult",
       "toGeminiToolResult",
@@ -70,15 +77,17 @@ describe("public API", () => {
       "toMcpTools",
       "toOpenAIChatToolMessages",
       "toOpenAIToolResult",
+      "toOpenAIToolTurn",
       "toOpenAITools",
       "tool",
       "toolRegistry",
+      "toolSetChange",
       "truncateForModel",
     ]);
   });
 
   it("exports exactly these runtime names from toolwright/mcp", () => {
-    expect(Object.keys(mcp).sort()).toEqual(["importMcpTools", "serveMcp", "toMcpCallToolResult"]);
+    expect(Object.keys(mcp).sort()).toEqual(["importMcpTools", "mcpFetchHandler", "serveMcp", "toMcpCallToolResult"]);
   });
 
   it("exposes every descriptor builder on p", () => {

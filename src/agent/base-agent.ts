@@ -361,7 +361,8 @@ export class BaseAgent {
   }
 
   #view() {
-    return this.#registry[AGENT_VIEW](this.name);
+    // The registry keeps the name's view on the membership once made, and clears it when it changes.
+    return this.#membership.view ?? this.#registry[AGENT_VIEW](this.name);
   }
 }
 

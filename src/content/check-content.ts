@@ -57,6 +57,7 @@ function checkPart(part: unknown, at: string, label: string, issues: ContentIssu
     if (!present) add(field, "required", `the ${kind} needs \`${field}\`, a non-empty string`);
     return present;
   };
+  if (p.annotations !== undefined) checkAnnotations(p.annotations, kind, add);
   switch (part.type) {
     case "text":
       if (typeof p.text !== "string") add("text", "required", "the text part needs `text`, a string");
@@ -90,6 +91,40 @@ function checkPart(part: unknown, at: string, label: string, issues: ContentIssu
       kind,
       add,
     );
+  }
+}
+
+const AUDIENCES: ReadonlySet<unknown> = new Set(["user", "assistant"]);
+
+// MCP's rules for content annotations: an audience of "user" / "assistant", a priority from 0 to 1, a time as text.
+function checkAnnotations(
+  annotations: unknown,
+  kind: string,
+  add: (field: string, keyword: string, what: string) => void,
+): void {
+  if (typeof annotations !== "object" || annotations === null || Array.isArray(annotations)) {
+    add("annotations", "type", `the ${kind}'s \`annotations\` must be an object; got ${describe(annotations)}`);
+    return;
+  }
+  const { audience, priority, lastModified } = annotations as Record<string, unknown>;
+  if (audience !== undefined && (!Array.isArray(audience) || !audience.every((who) => AUDIENCES.has(who)))) {
+    const got = JSON.stringify(audience);
+    add(
+      "annotations/audience",
+      "enum",
+      `the ${kind}'s \`annotations.audience\` must list "user" and/or "assistant"; got ${got}`,
+    );
+  }
+  if (priority !== undefined && (typeof priority !== "number" || !(priority >= 0 && priority <= 1))) {
+    const got = JSON.stringify(priority);
+    add(
+      "annotations/priority",
+      "range",
+      `the ${kind}'s \`annotations.priority\` must be a number from 0 to 1; got ${got}`,
+    );
+  }
+  if (lastModified !== undefined && typeof lastModified !== "string") {
+    add("annotations/lastModified", "type", `the ${kind}'s \`annotations.lastModified\` must be an ISO 8601 string`);
   }
 }
 

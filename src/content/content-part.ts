@@ -2,22 +2,47 @@
 // `type` field alone: a tool that returns `{ type: "file", path }` from a listing is data, not a file part.
 const PART = Symbol.for("toolwright.content-part");
 
+/**
+ * Who a part is for and how much it matters (MCP content `annotations`): `audience` names the readers it is meant for
+ * (`"user"`, `"assistant"`), `priority` its weight from 0 (optional) to 1 (required), `lastModified` an ISO 8601 time.
+ * MCP sends them with the part's block; the other providers have no field for them and send the part alone.
+ */
+export interface ContentAnnotations {
+  readonly audience?: readonly ("user" | "assistant")[];
+  readonly priority?: number;
+  readonly lastModified?: string;
+}
+
 /** A piece of text in a mixed result; `content("caption", image(...))` makes one of each string. */
 export interface TextPart {
   readonly type: "text";
   readonly text: string;
+  readonly annotations?: ContentAnnotations;
 }
 
 /** An image, as base64 bytes with their mime type, or by URL (for the providers that fetch one). */
 export type ImagePart =
-  | { readonly type: "image"; readonly data: string; readonly mimeType: string; readonly url?: undefined }
-  | { readonly type: "image"; readonly url: string; readonly mimeType?: string; readonly data?: undefined };
+  | {
+      readonly type: "image";
+      readonly data: string;
+      readonly mimeType: string;
+      readonly url?: undefined;
+      readonly annotations?: ContentAnnotations;
+    }
+  | {
+      readonly type: "image";
+      readonly url: string;
+      readonly mimeType?: string;
+      readonly data?: undefined;
+      readonly annotations?: ContentAnnotations;
+    };
 
 /** A sound, as base64 bytes with their mime type. */
 export interface AudioPart {
   readonly type: "audio";
   readonly data: string;
   readonly mimeType: string;
+  readonly annotations?: ContentAnnotations;
 }
 
 /** A file (a PDF, a CSV, ...), as base64 bytes with their mime type and a file name. */
@@ -26,6 +51,7 @@ export interface FilePart {
   readonly data: string;
   readonly mimeType: string;
   readonly filename: string;
+  readonly annotations?: ContentAnnotations;
 }
 
 /** A link to a resource the client can fetch (MCP `resource_link`); other providers read it as text. */
@@ -35,6 +61,7 @@ export interface ResourceLinkPart {
   readonly name: string;
   readonly mimeType?: string;
   readonly description?: string;
+  readonly annotations?: ContentAnnotations;
 }
 
 /** One part of a rich result. */
@@ -44,6 +71,13 @@ export type ContentPart = TextPart | ImagePart | AudioPart | FilePart | Resource
 export interface ContentResult {
   readonly type: "content";
   readonly parts: readonly ContentPart[];
+}
+
+/** Returns `{ annotations }` when the source has them, else nothing: a part without them has no such key at all. */
+export function annotated(source: { readonly annotations?: ContentAnnotations }): {
+  annotations?: ContentAnnotations;
+} {
+  return source.annotations === undefined ? {} : { annotations: source.annotations };
 }
 
 /** Marks a part (or a `content(...)` result) as made by toolwright's factories, and freezes it. */

@@ -1,5 +1,5 @@
 import { type Base64Input, toBase64 } from "./base64.js";
-import { type FilePart, brand } from "./content-part.js";
+import { type ContentAnnotations, type FilePart, annotated, brand } from "./content-part.js";
 
 /**
  * Makes a file part for a tool's result (a PDF, a CSV, ...): base64 bytes (or a `Uint8Array`), their mime type and a
@@ -9,6 +9,8 @@ export function file(source: {
   readonly data: Base64Input;
   readonly mimeType: string;
   readonly filename: string;
+  readonly annotations?: ContentAnnotations;
 }): FilePart {
-  return brand({ type: "file", data: toBase64(source.data), mimeType: source.mimeType, filename: source.filename });
+  const { data, mimeType, filename } = source;
+  return brand({ type: "file", data: toBase64(data), mimeType, filename, ...annotated(source) });
 }

@@ -1,5 +1,5 @@
 import { type Base64Input, toBase64 } from "./base64.js";
-import { type ImagePart, brand } from "./content-part.js";
+import { type ContentAnnotations, type ImagePart, annotated, brand } from "./content-part.js";
 
 /**
  * Makes an image part for a tool's result: base64 bytes (or a `Uint8Array`, encoded for you) with their mime type,
@@ -11,12 +11,13 @@ import { type ImagePart, brand } from "./content-part.js";
  */
 export function image(
   source:
-    { readonly data: Base64Input; readonly mimeType: string } | { readonly url: string; readonly mimeType?: string },
+    | { readonly data: Base64Input; readonly mimeType: string; readonly annotations?: ContentAnnotations }
+    | { readonly url: string; readonly mimeType?: string; readonly annotations?: ContentAnnotations },
 ): ImagePart {
   if ("url" in source && source.url !== undefined) {
     const { url, mimeType } = source;
-    return brand(mimeType === undefined ? { type: "image", url } : { type: "image", url, mimeType });
+    return brand({ type: "image", url, ...(mimeType === undefined ? {} : { mimeType }), ...annotated(source) });
   }
   const { data, mimeType } = source as { readonly data: Base64Input; readonly mimeType: string };
-  return brand({ type: "image", data: toBase64(data), mimeType });
+  return brand({ type: "image", data: toBase64(data), mimeType, ...annotated(source) });
 }

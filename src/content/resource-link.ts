@@ -1,4 +1,4 @@
-import { type ResourceLinkPart, brand } from "./content-part.js";
+import { type ContentAnnotations, type ResourceLinkPart, annotated, brand } from "./content-part.js";
 
 /** Makes a link to a resource for a tool's result: MCP sends it as `resource_link`; the others read it as text. */
 export function resourceLink(link: {
@@ -6,6 +6,7 @@ export function resourceLink(link: {
   readonly name: string;
   readonly mimeType?: string;
   readonly description?: string;
+  readonly annotations?: ContentAnnotations;
 }): ResourceLinkPart {
   const { uri, name, mimeType, description } = link;
   return brand({
@@ -14,5 +15,6 @@ export function resourceLink(link: {
     name,
     ...(mimeType === undefined ? {} : { mimeType }),
     ...(description === undefined ? {} : { description }),
+    ...annotated(link),
   });
 }

@@ -3,9 +3,12 @@ import { type IncomingMessage, type ServerResponse, createServer } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { DevAgent } from "./dev-agent.js";
 import { type ApiAnswer, DevApi } from "./dev-api.js";
+import { DevTracing, type DevTracingOptions } from "./dev-tracing.js";
 import { EventLog } from "./event-log.js";
 import { readPageAssets } from "./page-assets.js";
 import { checkRequest } from "./request-guard.js";
+import { SpanApi } from "./span-api.js";
+import { type CollectedCall, SpanCollector } from "./span-collector.js";
 
 /** Options of {@link startDevServer}. */
 export interface DevServerOptions {
@@ -20,6 +23,8 @@ export interface DevServerOptions {
   readonly token?: string;
   /** Tells the page which load of the module it talks to; a new value makes it reload. */
   readonly generation?: string;
+  /** Where the OpenTelemetry API and the process's settings come from (the real ones by default; tests replace them). */
+  readonly tracing?: DevTracingOptions;
 }
 
 /** A running playground server. */
@@ -83,6 +88,24 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (entry.event !== "progress") broadcast("activity", {});
   });
   const api = new DevApi(options.agents, options.module, () => broadcast("activity", {}));
+  // The calls whose spans changed, told to the page together: a handler may start many spans in one moment.
+  const changed = new Map<string, CollectedCall>();
+  let telling: NodeJS.Timeout | undefined;
+  const collector = new SpanCollector((call) => {
+    changed.set(`${call.agent}\0${call.callId}`, call);
+    telling ??= setTimeout(() => {
+      telling = undefined;
+      broadcast(
+        "spans",
+        [...changed.values()].map(({ agent, callId }) => ({ agent, callId })),
+      );
+      changed.clear();
+    }, 50);
+  });
+  const tracing = new DevTracing(collector, options.tracing);
+  const spans = new SpanApi(tracing, collector, new Map(options.agents.map((a) => [a.name, a])), log);
+  // Attached before the first call, when the module registered its SDK as it loaded.
+  await tracing.refresh();
   let port = 0;
 
   const openStream = (response: ServerResponse) => {
@@ -98,9 +121,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (method === "GET" && path === "/api/state") return api.state();
     if (method === "GET" && path === "/api/forms") return api.forms(query);
     if (method === "GET" && path === "/api/activity") return api.activity();
+    if (method === "GET" && path === "/api/spans") return spans.answer(query);
     if (method !== "POST") return undefined;
     const body = await readJson(request);
-    if (path === "/api/call") return api.call(body);
+    if (path === "/api/call") {
+      // A provider the app registered after its module loaded is found before the call's first span.
+      await tracing.refresh();
+      return api.call(body);
+    }
     if (path === "/api/approve") return api.approve(body);
     if (path === "/api/reject") return api.reject(body);
     if (path === "/api/cancel") return api.cancel(body);
@@ -137,6 +165,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(keepAlive);
+        clearTimeout(telling);
+        tracing.close();
+        void collector.shutdown();
         log.close();
         for (const stream of streams) stream.end();
         server.closeAllConnections();

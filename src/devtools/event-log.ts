@@ -14,6 +14,8 @@ export interface LogEntry {
   readonly durationMs?: number;
   /** On `after` and `error`: the result's outcome. */
   readonly outcome?: string;
+  /** On `after` and `error` of a tool with retries: how many times the handler ran. */
+  readonly attempts?: number;
   readonly progress?: { readonly progress: number; readonly total?: number; readonly message?: string };
 }
 
@@ -62,6 +64,15 @@ export class EventLog {
     return this.#entries;
   }
 
+  /** The latest `after` or `error` entry of a call, if still kept. */
+  ending(agent: string, callId: string): LogEntry | undefined {
+    for (let at = this.#entries.length - 1; at >= 0; at--) {
+      const e = this.#entries[at]!;
+      if (e.agent === agent && e.callId === callId && (e.event === "after" || e.event === "error")) return e;
+    }
+    return undefined;
+  }
+
   /** Stops listening. */
   close(): void {
     for (const off of this.#off) off();
@@ -70,7 +81,7 @@ export class EventLog {
   #end(
     agent: string,
     event: "after" | "error",
-    e: { callId: string; toolName: string; taskId?: string; result?: { outcome: string } },
+    e: { callId: string; toolName: string; taskId?: string; result?: { outcome: string; attempts?: number } },
   ): void {
     const key = `${agent}\0${e.callId}`;
     const start = this.#started.get(key);
@@ -84,6 +95,7 @@ export class EventLog {
       ...task(e.taskId),
       ...(start === undefined ? {} : { durationMs: Math.round((performance.now() - start) * 10) / 10 }),
       ...(e.result ? { outcome: e.result.outcome } : {}),
+      ...(e.result?.attempts === undefined ? {} : { attempts: e.result.attempts }),
     });
   }
 

@@ -5,11 +5,10 @@ import type { CallRequest } from "./call-request.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { notify } from "./finish.js";
 import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js";
-import type { HandlerOutcome } from "./run-handler.js";
 import { awaitingApprovalResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
 import { schemaVersion } from "../state/stable-hash.js";
-import { Ending } from "./ending.js";
+import { Ending, type HandlerOutcome } from "./run-handler.js";
 import { validatedArguments } from "./validate-call.js";
 import { failureResult, type ToolResult } from "../tool/tool-result.js";
 

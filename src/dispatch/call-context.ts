@@ -1,13 +1,20 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { createAsyncStorage, type AsyncStorage } from "../runtime/async-storage.js";
 import type { ToolCallContext } from "../tool/tool.js";
+
+/** Where a call's context comes from: made on first read (a `CallRequest`), so a call nobody asks about makes none. */
+export interface CallContextSource {
+  context(): ToolCallContext;
+}
 
 // The call whose handler is running synchronously right now. Set around every handler invocation and put back after
 // it, so `currentToolCall()` works in the synchronous part of any handler for the price of two assignments.
-let running: ToolCallContext | undefined;
+let running: CallContextSource | undefined;
 
 // Created on the first call that needs the context after an `await`. On Node 20 the first `run` turns on promise
 // hooks for the whole process, which makes every `await` of the application dearer, so no call pays for it unasked.
-let storage: AsyncLocalStorage<ToolCallContext> | undefined;
+// Where the runtime has no AsyncLocalStorage (a browser, workerd without nodejs_compat) the storage follows only the
+// synchronous part of a handler, as `running` does: the context after an `await` is what is lost there.
+let storage: AsyncStorage<ToolCallContext> | undefined;
 
 // Set by enableAsyncToolContext(): every call runs with its context tracked across awaits.
 let everywhere = false;
@@ -26,7 +33,7 @@ let everywhere = false;
  * }
  */
 export function currentToolCall(): ToolCallContext {
-  const context = running ?? storage?.getStore();
+  const context = running?.context() ?? storage?.getStore();
   if (context) return context;
   throw new Error(
     "currentToolCall() was called outside a tool call. Inside a handler it works before the first `await`; after " +
@@ -37,7 +44,7 @@ export function currentToolCall(): ToolCallContext {
 
 /** The tool call the current code runs in, or undefined outside one (or after an await in an untracked call). */
 export function callerContext(): ToolCallContext | undefined {
-  return running ?? storage?.getStore();
+  return running?.context() ?? storage?.getStore();
 }
 
 /**
@@ -46,7 +53,7 @@ export function callerContext(): ToolCallContext | undefined {
  * {@link runInCallContext} puts the store of its own caller back when the handler returns, so nothing leaks out.
  */
 export function trackCallerFromHere(context: ToolCallContext): void {
-  const store = (storage ??= new AsyncLocalStorage());
+  const store = (storage ??= createAsyncStorage<ToolCallContext>());
   if (store.getStore() !== context) store.enterWith(context);
 }
 
@@ -59,14 +66,14 @@ export function enableAsyncToolContext(): void {
 }
 
 /**
- * Runs `fn(a, b, c, d)` with `context` as the current tool call: for its synchronous part always, and across its
+ * Runs `fn(a, b, c, d)` with the context of `source` as the current tool call (made when something reads it): for its synchronous part always, and across its
  * awaits when `acrossAwaits` is true, async tracking was enabled for every tool, or the caller itself runs in a
  * tracked call (a nested call must not see its parent's context after an await). Four arguments, passed through rather
  * than closed over or gathered into a rest array: this runs on every call, and a closure or an array per call is
  * garbage.
  */
 export function runInCallContext<A, B, C, D, T>(
-  context: ToolCallContext,
+  source: CallContextSource,
   acrossAwaits: boolean | undefined,
   fn: (a: A, b: B, c: C, d: D) => T,
   a: A,
@@ -75,11 +82,11 @@ export function runInCallContext<A, B, C, D, T>(
   d: D,
 ): T {
   const outer = running;
-  running = context;
+  running = source;
   const tracked = acrossAwaits || everywhere || storage?.getStore() !== undefined;
   try {
     // Arguments are passed through rather than closed over: this runs on every call, and a closure per call is garbage.
-    if (tracked) return (storage ??= new AsyncLocalStorage()).run(context, fn, a, b, c, d);
+    if (tracked) return (storage ??= createAsyncStorage<ToolCallContext>()).run(source.context(), fn, a, b, c, d);
     return fn(a, b, c, d);
   } finally {
     running = outer;

@@ -6,9 +6,9 @@ import type { CallRuntime } from "./call-runtime.js";
 import type { CallRoute } from "./call-route.js";
 import type { ToolListeners } from "./tool-listeners.js";
 import type { LaneHold } from "./serial-lane.js";
-import type { ProgressListener } from "../tool/tool-progress.js";
 import { CallContext } from "../tool/call-context.js";
-import { type ProgressChannel, unheard } from "./progress-channel.js";
+import { ProgressChannel, unheard } from "./progress-channel.js";
+import type { ProgressListener, ToolProgress } from "../tool/tool-progress.js";
 
 /** What a caller may say of one call beyond its tool, arguments, id and agent; every field is optional. */
 export interface CallOptions {
@@ -41,6 +41,19 @@ export class CallRequest {
   held: LaneHold | undefined;
   /** The tool's name (a field: `finish` and every event read it). */
   readonly toolName: string;
+  /**
+   * The call's progress channel: opened by the run stage where someone can hear progress, else (a call under a time
+   * limit or handed to a task, whose result or task shows the progress reached) by {@link CallRequest.openChannel}.
+   */
+  channel: ProgressChannel | undefined;
+  // What the run stage readied the handler's context with (see ready()), and the context once made.
+  #args: Record<string, unknown> | undefined;
+  #signal: AbortSignal | undefined;
+  #linked: boolean;
+  #context: CallContext | undefined;
+  // Stopped or settled before the context was made: a context made later starts so.
+  #stop: { readonly reason: unknown } | undefined;
+  #settled: boolean;
 
   /**
    * Builds the request of one call of `route`'s tool. `runtime` is the agent's runtime: default timeout, retry
@@ -60,6 +73,13 @@ export class CallRequest {
   ) {
     this.held = undefined;
     this.toolName = route.definition.name;
+    this.channel = undefined;
+    this.#args = undefined;
+    this.#signal = undefined;
+    this.#linked = false;
+    this.#context = undefined;
+    this.#stop = undefined;
+    this.#settled = false;
   }
 
   /** The tool. */
@@ -109,20 +129,85 @@ export class CallRequest {
   }
 
   /**
-   * Makes the context the handler receives: `signal` is the handler's own (or, with `caller` true, the caller's,
-   * from which the handler's is made on first read: see `CallContext.signal`), `args` the arguments it runs with
-   * (for the idempotency key, hashed on first read), `channel` the call's progress channel (none: progress goes
-   * nowhere, as nobody can hear it).
+   * Readies the handler's context, which is made only when something reads it (see {@link CallRequest.context}):
+   * `args` are the arguments the handler runs with (for the idempotency key), `signal` the handler's signal, or
+   * undefined for one the context makes on first read and the run stops at a time limit ({@link CallRequest.stop});
+   * with `linked`, `signal` is the caller's, from which the handler's is made on first read (`CallContext.signal`).
+   * `channel` is the call's progress channel where someone can hear it.
    */
-  context(
+  ready(
     args: Record<string, unknown>,
-    signal: AbortSignal,
+    signal: AbortSignal | undefined,
+    linked: boolean,
     channel: ProgressChannel | undefined,
-    caller = false,
-  ): CallContext {
-    const report = channel === undefined ? unheard : channel.report;
+  ): void {
+    this.#args = args;
+    this.#signal = signal;
+    this.#linked = linked;
+    this.channel = channel;
+  }
+
+  /** The arguments the handler runs with, as readied by the run stage. */
+  get args(): Record<string, unknown> {
+    return this.#args!;
+  }
+
+  /**
+   * The context the handler receives, made on first read (by the handler's invocation when it can see its second
+   * argument, by `currentToolCall()`, by a tracked call): signal, agent, callId, tool, reportProgress (the channel's,
+   * a shared no-op when nobody can hear it, or for a call under a time limit one that opens the channel on first
+   * report), the idempotency key (hashed on first read) and the MCP client (from the table found at import).
+   */
+  context(): CallContext {
+    return (this.#context ??= this.#made());
+  }
+
+  #made(): CallContext {
+    const channel = this.channel;
+    const own = this.#signal === undefined;
+    const report =
+      channel !== undefined
+        ? channel.report
+        : own
+          ? (update: ToolProgress) => this.openChannel().report(update)
+          : unheard;
     const scope = this.runtime?.keyScope ?? "";
-    return new CallContext(signal, this.agent, this.callId, this.route.definition, args, scope, report, caller);
+    const { definition } = this.route;
+    const made = new CallContext(
+      this.#signal,
+      this.agent,
+      this.callId,
+      definition,
+      this.#args,
+      scope,
+      report,
+      this.#linked,
+    );
+    if (this.#stop !== undefined) made.stop(this.#stop.reason);
+    if (this.#settled) made.settle();
+    return made;
+  }
+
+  /** True for a call whose channel opens on first report: one the run may stop (a time limit, a background task). */
+  get opensChannel(): boolean {
+    return this.#signal === undefined;
+  }
+
+  /** The call's progress channel, opened now if it is not yet: a call under a time limit opens it on first report. */
+  openChannel(): ProgressChannel {
+    return (this.channel ??= new ProgressChannel(this, undefined));
+  }
+
+  /** Aborts the handler's signal with `reason` (see `CallContext.stop`), or as soon as its context is made. */
+  stop(reason: unknown): void {
+    if (this.#context !== undefined) this.#context.stop(reason);
+    else this.#stop ??= { reason };
+  }
+
+  /** Ends the call for the handler's signal (see `CallContext.settle`), or as soon as its context is made. */
+  settle(): void {
+    if (this.#context !== undefined) this.#context.settle();
+    else this.#settled = true;
   }
 
   /** The same call run again past its approval: under the approver's `signal`, with the human's `edit` if any. */

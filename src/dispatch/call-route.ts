@@ -3,10 +3,11 @@ import type { ArgumentValidator, CompiledValidator } from "../schema/validator.j
 import { type NodePlan, planOf } from "../schema/normalize-arguments.js";
 import type { RuntimeOptions } from "./call-runtime.js";
 import { installedCallTracer } from "./call-tracer.js";
-import type { Ending } from "./ending.js";
+import type { Ending } from "./run-handler.js";
+import type { AnyFunction } from "./takes-context.js";
 import type { ToolResult } from "../tool/tool-result.js";
-import type { Exit, Settled } from "./finish.js";
-import type { HandlerOutcome } from "./run-handler.js";
+import type { Settled } from "./finish.js";
+import type { Exit, HandlerOutcome } from "./run-handler.js";
 import { runsInParallel } from "./serial-lane.js";
 import { type ToolListeners, anyListens, routeChanges } from "./tool-listeners.js";
 
@@ -58,6 +59,10 @@ export class CallRoute<Request = unknown> {
   readonly traced: boolean;
   /** Nobody listens to `after` or `error`: a call's end returns its result without telling anyone. */
   readonly quiet: boolean;
+  /** The handler the route's calls last invoked (see `takesContext`), and whether it can see the call's context. */
+  handler: AnyFunction | undefined = undefined;
+  /** See {@link CallRoute.handler}. */
+  handlerTakesContext = true;
   /** The assembled function: every stage, from validation to the end. Set by the assembler (pipeline.ts). */
   start!: Step<Request>;
   /** The same from the first stage after the gates, where an approved call comes back in. */

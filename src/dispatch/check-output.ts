@@ -9,8 +9,7 @@ import { checkResult } from "../tool/check-result.js";
 import { type ToolResult, failureResult, successResult } from "../tool/tool-result.js";
 import type { CallRequest } from "./call-request.js";
 import type { Settled } from "./finish.js";
-import type { HandlerOutcome } from "./run-handler.js";
-import { Ending } from "./ending.js";
+import { Ending, type HandlerOutcome } from "./run-handler.js";
 
 /**
  * The result stage, in the plan only of a tool with `returns`: a successful value is checked against the output

@@ -1,17 +1,10 @@
 import type { CallingAgent } from "../tool/tool.js";
 import { type ToolEvent, type ToolListeners, anyListens } from "./tool-listeners.js";
-import type { HandlerOutcome } from "./run-handler.js";
+import type { Exit, HandlerOutcome } from "./run-handler.js";
 import type { ApprovalEdit, ToolResult } from "../tool/tool-result.js";
 
 /** A value now, or a promise of it: a stage that needs no waiting answers at once, so a plain call costs no turn. */
 export type Settled<T> = T | Promise<T>;
-
-/**
- * Which way a call left the pipeline: `unavailable` (an unknown or forbidden tool), `cancelled` (its signal aborted
- * before it started), or `ended` (every other way: invalid arguments, a gate, a `before` listener, the handler).
- * `finish` decides per exit which listeners hear of it.
- */
-export type Exit = "unavailable" | "cancelled" | "ended";
 
 // Outcomes that are not failures but a call still in progress elsewhere: they get `after`, never `error`.
 const PENDING = new Set(["awaiting_approval", "backgrounded"]);
@@ -45,25 +38,45 @@ export function finish(call: FinishingCall, args: unknown, ended: HandlerOutcome
   return tell(call, args, outcome, failed, after);
 }
 
-async function tell(
+// Tells each listener set in turn (`after`, then `error` for a failure): at once while every listener answers at once,
+// so a call heard only by synchronous listeners settles without a turn; from the first listener that answers with a
+// promise on, in order, after it settles. `step` counts events: set `step >> 1`, `after` when even, `error` when odd.
+function tell(
   call: FinishingCall,
   args: unknown,
   outcome: HandlerOutcome,
   failed: boolean,
   after: boolean,
-): Promise<ToolResult> {
+  step = 0,
+): Settled<ToolResult> {
   const { result } = outcome;
-  for (const set of call.listeners) {
-    if (after) await set.emit({ ...makeEvent(call, "after", args, result.taskId), result });
-    if (failed) {
-      await set.emit({
-        ...makeEvent(call, "error", args, result.taskId),
-        result,
-        error: outcome.error ?? result.error,
-      });
+  const sets = call.listeners;
+  for (; step < sets.length * 2; step++) {
+    const set = sets[step >> 1]!;
+    const event = step % 2 === 0 ? after && "after" : failed && "error";
+    if (event === false || !set.has(event)) continue;
+    const error = event === "error" ? (outcome.error ?? result.error) : undefined;
+    const told = set.emit(resultEvent(call, event, args, result, error));
+    if (told !== undefined) {
+      const next = step + 1;
+      return told.then(() => tell(call, args, outcome, failed, after, next));
     }
   }
   return result;
+}
+
+// An `after` or `error` event: the common fields, the result, and the exception for `error`.
+function resultEvent(
+  call: FinishingCall,
+  name: "after" | "error",
+  args: unknown,
+  result: ToolResult,
+  error: unknown,
+): ToolEvent {
+  const base = makeEvent(call, name, args, result.taskId) as { -readonly [K in keyof ToolEvent]: ToolEvent[K] };
+  base.result = result;
+  if (name === "error") base.error = error;
+  return base;
 }
 
 /** Tells the listeners how a call that reached its handler ended (`after`, then `error` for a failure). */

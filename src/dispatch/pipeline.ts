@@ -11,9 +11,9 @@ import { CallRoute, type Step as RouteStep } from "./call-route.js";
 import type { CallRuntime } from "./call-runtime.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { checkOutput } from "./check-output.js";
-import { Ending } from "./ending.js";
-import { type Exit, type Settled, finish } from "./finish.js";
-import type { HandlerOutcome } from "./run-handler.js";
+import { Ending } from "./run-handler.js";
+import { type Settled, finish } from "./finish.js";
+import type { Exit, HandlerOutcome } from "./run-handler.js";
 import { before, capResult, lane, run, validate } from "./stages.js";
 import { type ToolListeners, routeChanges } from "./tool-listeners.js";
 

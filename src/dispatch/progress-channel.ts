@@ -1,3 +1,4 @@
+import { emitWarning } from "../runtime/emit-warning.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { isolated } from "../state/isolated.js";
 import {
@@ -103,7 +104,7 @@ export class ProgressChannel {
     const { definition } = this.#source;
     if (warned.has(definition)) return;
     warned.add(definition);
-    process.emitWarning(`tool "${definition.name}": ${text}`, { code: "TOOLWRIGHT_INVALID_PROGRESS" });
+    emitWarning(`tool "${definition.name}": ${text}`, "TOOLWRIGHT_INVALID_PROGRESS");
   }
 }
 

@@ -1,7 +1,4 @@
-import type { ToolDefinition } from "../tool/tool-definition.js";
-import type { ToolCallContext } from "../tool/tool.js";
-import { type HandlerOutcome, runHandler } from "./run-handler.js";
-import type { ProgressChannel } from "./progress-channel.js";
+import { type HandlerCall, type HandlerOutcome, runHandler } from "./run-handler.js";
 
 /**
  * The pause before a retry: a number is the first pause in milliseconds, doubled for each further retry; a function
@@ -52,22 +49,16 @@ export interface AttemptsOutcome extends HandlerOutcome {
  * once the call's signal has aborted. With retries configured, the result records `attempts`; each retry's progress
  * starts over. Never rejects.
  */
-export async function runAttempts(
-  definition: ToolDefinition,
-  target: object | undefined,
-  args: Record<string, unknown>,
-  context: ToolCallContext,
-  backoff: RetryBackoff | undefined,
-  channel?: ProgressChannel,
-): Promise<AttemptsOutcome> {
-  const maxRetries = definition.maxRetries ?? 0;
+export async function runAttempts(call: HandlerCall, backoff: RetryBackoff | undefined): Promise<AttemptsOutcome> {
+  const maxRetries = call.definition.maxRetries ?? 0;
   for (let attempt = 1; ; attempt++) {
     // A retry starts its work, and so its progress, over.
-    if (attempt > 1 && channel !== undefined) channel.last = undefined;
-    const outcome = await runHandler(definition, target, args, context, channel);
-    const final = !outcome.thrown || attempt > maxRetries || context.signal.aborted;
+    if (attempt > 1 && call.channel !== undefined) call.channel.last = undefined;
+    const outcome = await runHandler(call);
+    // Asked only when a retry is possible: a call that needs no retry makes no context for it.
+    const final = !outcome.thrown || attempt > maxRetries || call.context().signal.aborted;
     const delay = final ? 0 : backoffDelay(backoff, attempt, outcome.error);
-    if (final || (delay > 0 && !(await pause(delay, context.signal)))) {
+    if (final || (delay > 0 && !(await pause(delay, call.context().signal)))) {
       if (maxRetries === 0) return { ...outcome, attempts: attempt };
       return { ...outcome, result: { ...outcome.result, attempts: attempt }, attempts: attempt };
     }

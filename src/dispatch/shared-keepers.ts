@@ -137,7 +137,7 @@ function resumeTask(resolve: StoreHost["resolve"], task: TaskResume): (() => Tas
   const args = deepFreeze(structuredClone(task.args)) as Record<string, unknown>;
   return () => ({
     controller,
-    work: runManaged(request, args, undefined),
+    work: Promise.resolve(runManaged(request, args, undefined)),
     onSettled: (outcome) => void notify(request, args, outcome),
   });
 }

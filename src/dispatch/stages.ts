@@ -6,7 +6,7 @@ import {
   schemaCannotValidateText,
   schemaDoesNotCompileText,
 } from "../errors/model-messages.js";
-import { NEVER_ABORTED } from "../tool/tool-definition.js";
+import { neverAborted } from "../tool/tool-definition.js";
 import { type ToolFailure, failureResult } from "../tool/tool-result.js";
 import { ProgressChannel } from "./progress-channel.js";
 import { activeCallTracer } from "./call-tracer.js";
@@ -14,13 +14,12 @@ import type { CallRequest } from "./call-request.js";
 import { beforeRefusal } from "./before-refusal.js";
 import { type Settled, makeEvent } from "./finish.js";
 import { anyListens } from "./tool-listeners.js";
-import { runHandler } from "./run-handler.js";
 import { runManaged } from "./run-managed.js";
 import { cancelledResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
 import { nestedHold } from "./nested-lane.js";
 import { InvalidCall, type ValidatedCall, validateCall } from "./validate-call.js";
-import { Ending } from "./ending.js";
+import { Ending, type HandlerOutcome, runHandler } from "./run-handler.js";
 
 // The stages of a call, each a function of the call and what the stage before answered: pipeline.ts assembles each
 // tool's route from the ones it needs, in order (the gates stage is approval-gate.ts, the result check
@@ -120,18 +119,21 @@ async function askBefore(
 /** Runs the handler: plainly, or managed (time limit, abort signal, retries, background hand-off). */
 export function run(request: CallRequest, args: Record<string, unknown>): Settled<Ending> {
   const { route, options } = request;
-  if (route.managed || options.signal !== undefined || options.background === true) {
-    return runManaged(request, args, route.timeoutMs).then((outcome) => new Ending(outcome, args, "ended"));
-  }
-  // Run plainly (no time limit, signal or retries). A call nobody can hear progress of (and no generator) opens no
-  // progress channel.
-  const tracer = route.traced ? activeCallTracer() : undefined;
-  const heard = route.heard || options.onProgress !== undefined || tracer?.progress !== undefined;
-  const channel = heard ? new ProgressChannel(request, tracer) : undefined;
-  const context = request.context(args, NEVER_ABORTED, channel);
-  const outcome = runHandler(request.definition, request.target, args, context, channel);
+  const outcome =
+    route.managed || options.signal !== undefined || options.background === true
+      ? runManaged(request, args, route.timeoutMs)
+      : runPlainly(request, args);
   if (outcome instanceof Promise) return outcome.then((settled) => new Ending(settled, args, "ended"));
   return new Ending(outcome, args, "ended");
+}
+
+// No time limit, signal or retries. A call nobody can hear progress of (and no generator) opens no progress channel.
+function runPlainly(request: CallRequest, args: Record<string, unknown>): Settled<HandlerOutcome> {
+  const { route, options } = request;
+  const tracer = route.traced ? activeCallTracer() : undefined;
+  const heard = route.heard || options.onProgress !== undefined || tracer?.progress !== undefined;
+  request.ready(args, neverAborted(), false, heard ? new ProgressChannel(request, tracer) : undefined);
+  return runHandler(request);
 }
 
 /**

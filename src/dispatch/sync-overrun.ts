@@ -1,3 +1,4 @@
+import { emitWarning } from "../runtime/emit-warning.js";
 import type { CallRequest } from "./call-request.js";
 import type { HandlerOutcome } from "./run-handler.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
@@ -29,10 +30,6 @@ export function overranOutcome<O extends HandlerOutcome>(
   return { ...outcome, result: { ...outcome.result, overran: { limitMs, tookMs } } };
 }
 
-// process.emitWarning where the runtime has it (Node, Bun, Deno), so --no-warnings and `process.on("warning")` apply;
-// console.warn elsewhere (a browser, a worker runtime).
 function warn(text: string): void {
-  const host = (globalThis as { process?: { emitWarning?: (text: string, options: object) => void } }).process;
-  if (typeof host?.emitWarning === "function") host.emitWarning(text, { code: "TOOLWRIGHT_SYNC_OVERRUN" });
-  else console.warn(text);
+  emitWarning(text, "TOOLWRIGHT_SYNC_OVERRUN");
 }

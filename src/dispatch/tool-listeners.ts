@@ -116,15 +116,52 @@ export class ToolListeners {
     }
   }
 
-  /** Runs every listener of the event; failures of `after` listeners are reported on `error`. */
-  async emit(event: ToolEvent): Promise<void> {
-    for (const listener of (this.#listeners.get(event.event) ?? []) as Set<(e: ToolEvent) => unknown>) {
+  /**
+   * Runs every listener of the event, in order; failures of `after` listeners are reported on `error`. Synchronous
+   * while every listener is: a listener that returns an object (a promise, say) is awaited before the next one runs,
+   * and only then does the emit answer with a promise. That promise never rejects.
+   */
+  emit(event: ToolEvent): Promise<void> | undefined {
+    const set = this.#listeners.get(event.event);
+    if (set === undefined || set.size === 0) return undefined;
+    // The live set's own iterator, as a `for...of` over it would use: a listener removed by an earlier one is skipped.
+    return this.#emitFrom(event, set.values() as IterableIterator<(e: ToolEvent) => unknown>);
+  }
+
+  #emitFrom(event: ToolEvent, listeners: IterableIterator<(e: ToolEvent) => unknown>): Promise<void> | undefined {
+    for (let next = listeners.next(); next.done !== true; next = listeners.next()) {
+      let answer: unknown;
       try {
-        await listener(event);
+        answer = next.value(event);
       } catch (error) {
-        if (event.event !== "error") await this.emit({ ...event, event: "error", error });
+        const reported = this.#failed(event, error);
+        if (reported !== undefined) return reported.then(() => this.#emitFrom(event, listeners));
+        continue;
+      }
+      // An object may be a thenable (reading its `then` may even throw): awaited, in the async helper's guard.
+      if ((typeof answer === "object" && answer !== null) || typeof answer === "function") {
+        return this.#awaitAnswer(event, answer, listeners);
       }
     }
+    return undefined;
+  }
+
+  async #awaitAnswer(
+    event: ToolEvent,
+    answer: unknown,
+    listeners: IterableIterator<(e: ToolEvent) => unknown>,
+  ): Promise<void> {
+    try {
+      await answer;
+    } catch (error) {
+      await this.#failed(event, error);
+    }
+    await this.#emitFrom(event, listeners);
+  }
+
+  // An `after` (or `before`) listener's exception goes to the `error` listeners; an `error` listener's is dropped.
+  #failed(event: ToolEvent, error: unknown): Promise<void> | undefined {
+    return event.event === "error" ? undefined : this.emit({ ...event, event: "error", error });
   }
 }
 

@@ -1,12 +1,16 @@
 import { describeThrown } from "../errors/describe-thrown.js";
-import { notAnObjectIssue, notValidatableIssue, rejectedBySchemaIssue } from "../errors/model-messages.js";
+import {
+  invalidJsonIssue,
+  notAnObjectIssue,
+  notValidatableIssue,
+  rejectedBySchemaIssue,
+} from "../errors/model-messages.js";
 import { ToolDefinitionError, ToolValidationError } from "../errors/errors.js";
 import type { ArgumentIssue } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator, CompiledValidator } from "../schema/validator.js";
 import type { StandardResult, StandardSchemaLike } from "../schema/input-schema.js";
 import { IDLE, type NodePlan, planOf } from "../schema/normalize-arguments.js";
-import { parseArguments } from "../schema/parse-arguments.js";
 import {
   SnapshotFailure,
   snapshotArguments,
@@ -79,9 +83,14 @@ export function validateCall(
 ): ValidatedCall | Promise<ValidatedCall> {
   let value: unknown = rawArgs ?? {};
   if (typeof rawArgs === "string") {
-    const parsed = parseArguments(rawArgs);
-    if (!parsed.ok) return invalid(definition, [parsed.issue]);
-    value = parsed.args;
+    // The JSON text a model produced. Empty text means no arguments (some models send "" for a tool without
+    // parameters); malformed JSON is an issue carrying the parser's message.
+    try {
+      value = rawArgs.trim() === "" ? {} : (JSON.parse(rawArgs) as unknown);
+    } catch (error) {
+      const message = invalidJsonIssue((error as Error).message);
+      return invalid(definition, [{ path: "", keyword: "json", message }]);
+    }
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;

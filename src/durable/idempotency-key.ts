@@ -1,4 +1,4 @@
-import dependencies from "../schema/load-dependencies.cjs";
+import { sha256Hex } from "../runtime/sha256.js";
 import type { ToolCallContext } from "../tool/tool.js";
 import { durableKeyOf } from "../tool/call-context.js";
 
@@ -22,7 +22,7 @@ export function deriveIdempotencyKey(parts: IdempotencyKeyParts): string {
   // are hashed as given rather than normalised, because an engine hands them back exactly as it recorded them.
   const args = typeof parts.args === "string" ? parts.args : (JSON.stringify(parts.args) ?? "undefined");
   const text = JSON.stringify(["tw1", parts.executionId, parts.callId, parts.toolName, args]);
-  return `tw1-${dependencies.loadNodeCrypto().createHash("sha256").update(text).digest("hex")}`;
+  return `tw1-${sha256Hex(text)}`;
 }
 
 /**

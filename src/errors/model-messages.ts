@@ -378,3 +378,22 @@ export function taskProcessEndedText(): string {
 export function storeUnavailableText(store: string, operation: string, why: string): string {
   return `The store ${store} is unavailable (${operation}): ${why}.`;
 }
+
+/** The note that tells a model its tool set changed mid-conversation (for providers without a change block of their own). */
+export function toolSetChangedText(added: readonly string[], removed: readonly string[]): string {
+  const parts: string[] = [];
+  if (added.length > 0) parts.push(`These tools are available now: ${added.join(", ")}.`);
+  if (removed.length > 0) parts.push(`These tools are no longer available; do not call them: ${removed.join(", ")}.`);
+  return parts.join(" ");
+}
+
+/**
+ * A call of a tool the conversation's model has not been shown (a deferred tool not loaded yet, or one withdrawn):
+ * nothing ran. `canSearch`: the model has `tool_search`, which loads what it finds.
+ */
+export function toolNotShownText(name: string, canSearch: boolean): string {
+  const next = canSearch
+    ? "Call tool_search with words describing what you need; it loads the tools it finds."
+    : "Use one of the tools you were given.";
+  return `Tool "${name}" is not available in this conversation yet, so it did not run. ${next}`;
+}

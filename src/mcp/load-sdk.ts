@@ -57,9 +57,9 @@ export interface ServerSdk {
  * Loads what an MCP server needs from the SDK v2: the low-level `Server`, the both-eras HTTP entry
  * (`createMcpHandler`, `isLegacyRequest`), the web-standard transport for 2025 sessions, and the MRTR helpers.
  */
-export function loadServerSdk(): Promise<ServerSdk> {
+export function loadServerSdk(feature = "serveMcp"): Promise<ServerSdk> {
   return importMcpSdk(
-    "serveMcp",
+    feature,
     async () => {
       // Loaded on first use only, so importing toolwright never requires the SDK.
       const sdk = await import("@modelcontextprotocol/server");

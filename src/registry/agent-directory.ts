@@ -66,7 +66,7 @@ export class AgentDirectory<Registry> {
     const origin = entry?.owner === owner ? entry.origin : classOriginOf(owner as { name: string });
     if (entry && entry.owner !== owner && isSameClassAgain(entry, { owner, origin })) {
       // A re-evaluated module (hot reload, jest.isolateModules, `import("./a.ts?v=2")`): the new class replaces the old.
-      this.#views.delete(agentName);
+      this.#forget(agentName, entry);
       entry = { ...entry, owner, origin, tools, reserved: new Set() };
       this.#compatibility.check(tools);
       this.#entries.set(agentName, entry);
@@ -127,7 +127,15 @@ export class AgentDirectory<Registry> {
 
   /** Forgets every cached view: the shared tools changed. */
   sharedChanged(): void {
+    for (const [name, entry] of this.#entries) this.#forget(name, entry);
     this.#views.clear();
+  }
+
+  // Forgets the cached view of an entry's name, in the directory and in the membership its agents read it from.
+  #forget(agentName: string, entry: AgentEntry<Registry>): void {
+    const membership = entry.membership.deref() as { view: AgentToolView | undefined } | undefined;
+    if (membership !== undefined) membership.view = undefined;
+    this.#views.delete(agentName);
   }
 
   /** Lets an agent be named by `id` until it is garbage-collected. */
@@ -153,12 +161,17 @@ export class AgentDirectory<Registry> {
       // caching each would let the map grow without bound.
       if (this.#entries.has(agentName)) this.#views.set(agentName, view);
     }
+    // Kept where the agents of the name read it on every call (see AgentMembership.view), until it changes.
+    const membership = this.#entries.get(agentName)?.membership.deref() as
+      { view: AgentToolView | undefined } | undefined;
+    if (membership !== undefined) membership.view = view;
     return view;
   }
 
   // A name is tracked through the one membership all its agents share, so an agent costs the directory nothing.
   #newMembership(agentName: string): AgentMembership<Registry> {
-    const membership = Object.freeze({ registry: this.#registry });
+    // Sealed, not frozen: the registry keeps the name's view in it (see AgentMembership.view).
+    const membership: AgentMembership<Registry> = Object.seal({ registry: this.#registry, view: undefined });
     whenCollected(membership, () => this.#release(agentName));
     return membership;
   }

@@ -1,10 +1,13 @@
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { ToolDefinitionError } from "../errors/errors.js";
+import { emitWarning } from "../runtime/emit-warning.js";
 import { checkAgainstDescriptor } from "../params/default-check.js";
 import { showSchema } from "../params/param.js";
 import { toPointer } from "./finding.js";
 import { CHECKED_FORMATS } from "./formats.js";
 import { acceptsNull } from "./json.js";
+import type { NoEvalEngine } from "./no-eval/no-eval-engine.js";
+import { noEvalEngine } from "./validator-engine.js";
 
 /** What a definition check looks at: the subschemas that carry a `default`, and the formats named. */
 export interface DefinitionSites {
@@ -42,10 +45,10 @@ export function checkSites(schema: object, sites: DefinitionSites, where: string
   // Each format is warned about once, however often it is named; the Set is made only when there are formats.
   for (const format of sites.formats.length === 0 ? [] : new Set(sites.formats)) {
     if (CHECKED_FORMATS.has(format)) continue;
-    process.emitWarning(
+    emitWarning(
       `${where}: the format ${JSON.stringify(format)} is not checked; arguments pass it unchecked. toolwright checks ` +
         "the JSON Schema 2020-12 formats (date-time, email, hostname, uri, uuid, ...) and ajv-formats' additions.",
-      { code: "TOOLWRIGHT_UNCHECKED_FORMAT" },
+      "TOOLWRIGHT_UNCHECKED_FORMAT",
     );
   }
   let ajv: Ajv2020 | undefined;
@@ -55,7 +58,14 @@ export function checkSites(schema: object, sites: DefinitionSites, where: string
     // null-as-absent rule), so the dispatcher never fills it in, and it breaks nothing.
     if (node.default === null && !acceptsNull(node, true)) continue;
     let problem = checkAgainstDescriptor(node, node.default);
-    if (problem === "unknown") problem = judgeWithAjv((ajv ??= judge()), schema, pathOf(schema, node), node.default);
+    if (problem === "unknown") {
+      const engine = noEvalEngine();
+      const path = pathOf(schema, node);
+      problem =
+        engine !== undefined
+          ? judgeWithoutEval(engine, schema, path, node.default)
+          : judgeWithAjv((ajv ??= judge()), schema, path, node.default);
+    }
     if (problem === undefined) continue;
     const at = problem.path === "" ? "" : ` (at ${problem.path} of the default)`;
     throw new ToolDefinitionError(
@@ -89,6 +99,22 @@ function judgeWithAjv(
   } finally {
     ajv.removeSchema(key);
     for (const id of Object.keys(ajv.refs)) if (!known.has(id)) delete ajv.refs[id];
+  }
+}
+
+function judgeWithoutEval(
+  engine: NoEvalEngine,
+  root: object,
+  path: readonly string[],
+  value: unknown,
+): { path: string; rule: string } | undefined {
+  try {
+    const validate = engine.compileAt(root, path);
+    if (validate(value)) return undefined;
+    const first = validate.errors?.[0];
+    return first ? { path: first.instancePath, rule: first.message ?? `fails ${first.keyword}` } : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from "../errors/errors.js";
 import { issuesOf } from "./argument-issues.js";
-import { compileAlone, definitionChecker } from "./validator.js";
+import { compileForDefinition } from "./validator.js";
 
 /**
  * Throws unless every example is an argument object `inputSchema` accepts: an example the model is shown but that
@@ -9,7 +9,7 @@ import { compileAlone, definitionChecker } from "./validator.js";
  * @throws {ToolDefinitionError} naming the tool, the example's index, and each failing field with what is expected.
  */
 export function checkExamples(tool: string, examples: readonly unknown[], inputSchema: object): void {
-  const validate = compileAlone(definitionChecker(), inputSchema);
+  const validate = compileForDefinition(inputSchema);
   for (let i = 0; i < examples.length; i++) {
     const issues = issuesOf(validate, examples[i]);
     if (issues.length === 0) continue;

@@ -1,7 +1,6 @@
 import type * as AjvModule from "ajv/dist/2020.js";
 import type * as FormatsModule from "ajv-formats";
 import type * as Re2Module from "re2js";
-import type * as NodeCrypto from "node:crypto";
 
 // A CommonJS file in both builds, like reflect/load-parser.cts: the ESM copy of the package loads these packages
 // synchronously on first use (compiling a validator is synchronous) and never at import time, which is most of what a
@@ -46,16 +45,4 @@ function loadRe2(): typeof Re2Module {
   return (viaModule ? module.require("re2js") : require("re2js")) as typeof Re2Module;
 }
 
-/**
- * Returns node:crypto, loading it on the first call. An ESM `import` of it builds its whole namespace, which runs every
- * lazy getter of the module (Web Crypto included): ~6 ms of a fresh process that only hashes once an approval is asked.
- * `process.getBuiltinModule` (Node 20.16+) works in every kind of bundle; older versions take require().
- */
-function loadNodeCrypto(): typeof NodeCrypto {
-  const builtin = process.getBuiltinModule?.("node:crypto");
-  if (builtin) return builtin;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (viaModule ? module.require("node:crypto") : require("node:crypto")) as typeof NodeCrypto;
-}
-
-export = { loadAjv, loadFormats, loadFormatChecks, loadRe2, loadNodeCrypto };
+export = { loadAjv, loadFormats, loadFormatChecks, loadRe2 };

@@ -41,6 +41,22 @@ function refsWithin(node: unknown, found: Set<string> = new Set()): Set<string> 
 }
 
 /**
+ * Returns every local `$ref` target the instance can reach: the references outside definition tables, and those
+ * inside each definition they reach, transitively. A definition no target names or lies inside describes nothing.
+ */
+export function reachableRefTargets(root: unknown): ReadonlySet<string> {
+  const reached = new Set<string>();
+  const pending = [...refsWithin(root)];
+  while (pending.length > 0) {
+    const target = pending.pop()!;
+    if (reached.has(target)) continue;
+    reached.add(target);
+    pending.push(...refsWithin(resolveRef(root, target)));
+  }
+  return reached;
+}
+
+/**
  * Returns the targets of the recursive references in `root`: each `$ref` value whose target can reach itself again
  * through further references (`#` included). A schema without such targets can be inlined completely.
  */

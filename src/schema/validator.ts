@@ -5,6 +5,7 @@ import { addFormats } from "./formats.js";
 import { linearRegExpEngine } from "./linear-pattern.js";
 import dependencies from "./load-dependencies.cjs";
 import { useLinearPatterns } from "./pattern-keyword.js";
+import { noEvalEngine } from "./validator-engine.js";
 
 /**
  * Creates the ajv instance toolwright validates with. `strict: false`, because schemas come from many hands (hand-written,
@@ -51,6 +52,8 @@ export function definitionChecker(): Ajv2020 {
 
 /** Checks a schema against the JSON Schema 2020-12 meta-schema; returns a readable problem, or undefined when valid. */
 export function checkJsonSchema(schema: object): string | undefined {
+  const engine = noEvalEngine();
+  if (engine !== undefined) return engine.checkJsonSchema(schema);
   // One checker for the process: it holds the meta-schema, and user schemas only while checkCompiles looks at them.
   metaChecker ??= createAjv();
   if (metaChecker.validateSchema(schema)) return undefined;
@@ -63,13 +66,22 @@ export function checkJsonSchema(schema: object): string | undefined {
  * Standard Schema library, sent by an MCP server): descriptors always compile, and stay lazily compiled.
  */
 export function checkCompiles(schema: object): string | undefined {
-  metaChecker ??= createAjv();
   try {
-    compileAlone(metaChecker, schema);
+    compileForDefinition(schema);
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+/**
+ * Compiles `schema` on the definition-time validator (ajv's definition checker, or the no-eval engine where the
+ * runtime refuses code generation), for checks made once per definition: that it compiles, that its examples fit.
+ * @throws {Error} when the schema does not compile.
+ */
+export function compileForDefinition(schema: object): ValidateFunction {
+  const engine = noEvalEngine();
+  return engine !== undefined ? engine.compile(schema) : compileAlone(definitionChecker(), schema);
 }
 
 /**
@@ -147,6 +159,12 @@ export class ArgumentValidator {
   }
 
   #compile(schema: object, forArguments: boolean): ValidateFunction {
+    const engine = noEvalEngine();
+    if (engine !== undefined) {
+      const validate = engine.compile(schema);
+      (forArguments ? this.#compiledArguments : this.#compiled).set(schema, validate);
+      return validate;
+    }
     const text = JSON.stringify(schema);
     const own = namesInheritedMember(text);
     const name = `${own ? "own" : "plain"}${forArguments ? "Arguments" : ""}` as const;

@@ -1,4 +1,4 @@
-import dependencies from "../schema/load-dependencies.cjs";
+import { sha256Hex } from "../runtime/sha256.js";
 import { stableStringify } from "../schema/stable-stringify.js";
 
 // Moved down to schema/ so the call context (tool/) can hash arguments too; still exported from here.
@@ -6,11 +6,7 @@ export { stableStringify };
 
 /** Returns a SHA-256 hex digest of the arguments' stable serialisation: equal content, equal hash. */
 export function hashArguments(args: unknown): string {
-  return dependencies
-    .loadNodeCrypto()
-    .createHash("sha256")
-    .update(stableStringify(args) ?? "undefined")
-    .digest("hex");
+  return sha256Hex(stableStringify(args) ?? "undefined");
 }
 
 // Per schema object: a definition's schema is frozen and shared, so its version is hashed once.

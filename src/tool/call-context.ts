@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-import dependencies from "../schema/load-dependencies.cjs";
+import { createAsyncStorage, type AsyncStorage } from "../runtime/async-storage.js";
+import { sha256Hex } from "../runtime/sha256.js";
 import { stableStringify } from "../schema/stable-stringify.js";
 import type { CallingAgent, ToolCallContext, ToolFlags, ToolSpec } from "./tool.js";
 import type { ToolProgress } from "./tool-progress.js";
@@ -13,14 +13,14 @@ interface KeyedCall {
 // The call a durable adapter is running, tracked across awaits: a worker runs many executions at once, often on one
 // agent instance, so a key must follow its own call and not be looked up by a shared name. Created on first use, so
 // an app that never runs a durable call never turns on async tracking.
-let durable: AsyncLocalStorage<KeyedCall> | undefined;
+let durable: AsyncStorage<KeyedCall> | undefined;
 
 /**
  * Runs `fn` (a dispatch of the call `callId`) so that the call's context carries `key` as its `idempotencyKey`.
  * Used by the durable adapters around `agent.callTool`, whose key is derived from the engine's execution.
  */
 export function runWithIdempotencyKey<T>(callId: string, key: string, fn: () => T): T {
-  return (durable ??= new AsyncLocalStorage()).run({ callId, key }, fn);
+  return (durable ??= createAsyncStorage<KeyedCall>()).run({ callId, key }, fn);
 }
 
 /** The key a durable adapter set for `callId` around the running dispatch; undefined outside one. */
@@ -68,7 +68,7 @@ function toolClientOf(callId: string): ToolClient | undefined {
  */
 export function callIdempotencyKey(scope: string, callId: string, toolName: string, args: unknown): string {
   const text = JSON.stringify(["tw1-call", scope, callId, toolName, stableStringify(args) ?? "undefined"]);
-  return `tw1-${dependencies.loadNodeCrypto().createHash("sha256").update(text).digest("hex")}`;
+  return `tw1-${sha256Hex(text)}`;
 }
 
 /**
@@ -84,21 +84,28 @@ export class CallContext implements ToolCallContext {
   readonly #args: unknown;
   readonly #scope: string;
   #key: string | undefined;
-  // The handler's signal, or undefined until a handler of a call with a caller's signal first reads it (see signal).
+  // The handler's signal, or undefined until first read when the context makes it (see signal).
   #signal: AbortSignal | undefined;
   #caller: AbortSignal | undefined;
+  // The controller of a signal the context made, once made: stopped by the dispatcher (see stop), or following the
+  // caller's while the call runs.
+  #controller: AbortController | undefined;
   // The caller's `abort` listener that aborts the handler's signal, while the call runs.
   #follow: (() => void) | undefined;
   #settled = false;
+  #stopped = false;
+  #reason: unknown;
 
   /**
    * Creates the context of one call; `scope` is the agent's store scope ("" without an agent), `reportProgress` the
-   * call's progress channel (a no-op where nobody can hear it). With `caller`, `signal` is the caller's signal, and
-   * the handler gets a signal of its own that follows it while the call runs (see {@link CallContext.signal}); the
-   * dispatcher then calls {@link CallContext.settle} when the call ends.
+   * call's progress channel (a no-op where nobody can hear it). `signal` is the handler's; undefined, the context
+   * makes one on first read, which the dispatcher aborts with {@link CallContext.stop} (a call under a time limit or
+   * handed to a background task). With `caller`, `signal` is the caller's, and the handler gets a signal of its own
+   * that follows it while the call runs (see {@link CallContext.signal}); the dispatcher then calls
+   * {@link CallContext.settle} when the call ends.
    */
   constructor(
-    signal: AbortSignal,
+    signal: AbortSignal | undefined,
     agent: CallingAgent | undefined,
     callId: string,
     tool: ToolSpec & ToolFlags,
@@ -122,28 +129,53 @@ export class CallContext implements ToolCallContext {
   }
 
   /**
-   * See {@link ToolCallContext.signal}. For a call made with a caller's signal (and no time limit, which gives the call
-   * a controller of its own), the handler's own signal is made on first read: it aborts with the caller's reason when
-   * the caller aborts while the call runs, and is cut loose when the call ends, so a listener a handler leaves on it
-   * never reaches the caller's long-lived signal. A handler that never reads it costs no controller (a controller
-   * per call, and its collection, was most of the cost of such a call: issue #19).
+   * See {@link ToolCallContext.signal}. Made on first read where the call has no signal of its own yet: for a call
+   * under a time limit (or a background task), one the dispatcher aborts at the deadline (a handler that never reads
+   * it costs no controller, and a sync handler none at all); for a call made with a caller's signal, one that aborts
+   * with the caller's reason when the caller aborts while the call runs, and is cut loose when the call ends, so a
+   * listener a handler leaves on it never reaches the caller's long-lived signal (a controller per call, and its
+   * collection, was most of the cost of such a call: issue #19).
    */
   get signal(): AbortSignal {
-    return this.#signal ?? this.#linkedSignal();
+    return this.#signal ?? this.#madeSignal();
   }
 
-  #linkedSignal(): AbortSignal {
-    const caller = this.#caller!;
-    const controller = new AbortController();
+  #madeSignal(): AbortSignal {
+    const controller = (this.#controller = new AbortController());
+    this.#signal = controller.signal;
+    if (this.#stopped) controller.abort(this.#reason);
+    const caller = this.#caller;
     // Read after the call ended (settle made the aborted one for a call the caller stopped): it never aborts.
-    if (this.#settled) return (this.#signal = controller.signal);
+    if (caller === undefined || this.#settled) return controller.signal;
     if (caller.aborted) controller.abort(caller.reason);
     else {
       const follow = () => controller.abort(caller.reason);
       caller.addEventListener("abort", follow, { once: true });
       this.#follow = follow;
     }
-    return (this.#signal = controller.signal);
+    return controller.signal;
+  }
+
+  /**
+   * The controller of the signal this context makes (made now if not yet read): a background task is handed it, so
+   * cancelling the task aborts the handler's signal.
+   * @internal
+   */
+  controller(): AbortController {
+    if (this.#signal === undefined) this.#madeSignal();
+    return this.#controller ?? new AbortController();
+  }
+
+  /**
+   * Aborts the handler's signal with `reason` (a time limit, a caller who stopped a call under one), now if it was
+   * made, else as soon as it is read. Calling it again does nothing.
+   * @internal
+   */
+  stop(reason: unknown): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
   }
 
   /**
@@ -154,7 +186,7 @@ export class CallContext implements ToolCallContext {
   settle(): void {
     if (this.#settled) return;
     // A call its caller stopped keeps the mark for a handler (or a callback of it) that reads its signal later.
-    if (this.#signal === undefined && this.#caller?.aborted === true) this.#linkedSignal();
+    if (this.#signal === undefined && this.#caller?.aborted === true) this.#madeSignal();
     this.#settled = true;
     const follow = this.#follow;
     if (follow === undefined) return;

@@ -121,11 +121,16 @@ export function invokeDefinition(
   return (method as (...a: unknown[]) => unknown).apply(target, positionalArguments(definition.positional!, args));
 }
 
+let sharedNeverAborted: AbortSignal | undefined;
+
 /**
- * A signal that never aborts, shared by every call made without one (and by a handler called outside any dispatch), so
- * a handler can always read `signal`.
+ * Returns a signal that never aborts, shared by every call made without one (and by a handler called outside any
+ * dispatch), so a handler can always read `signal`. Made on first use, not at import: workerd refuses an
+ * AbortController created at module scope ("Disallowed operation called within global scope").
  */
-export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
+export function neverAborted(): AbortSignal {
+  return (sharedNeverAborted ??= new AbortController().signal);
+}
 
 // A tool without a target (a registered function) has one Tool object, so its handler can be compared by identity.
 const targetless = new WeakMap<ToolDefinition, Tool>();
@@ -192,7 +197,7 @@ export function toTool(definition: ToolDefinition, target: object | undefined): 
 
 function standaloneContext(definition: ToolDefinition, target: object | undefined, args: unknown): ToolCallContext {
   const agent = target as ToolCallContext["agent"];
-  return new CallContext(NEVER_ABORTED, agent, generateCallId(), definition, args, "", ignoreProgress);
+  return new CallContext(neverAborted(), agent, generateCallId(), definition, args, "", ignoreProgress);
 }
 
 // Outside any dispatch nobody listens: progress goes nowhere.

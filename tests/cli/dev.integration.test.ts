@@ -239,6 +239,13 @@ describe("toolwright dev in a browser", () => {
     await page.locator(".task.cancelled").first().waitFor();
   });
 
+  it("says, where the span tree would be, how to turn OpenTelemetry on when the module does not trace", async () => {
+    // examples/dev-agent.ts registers no tracer provider: the pane names the reason and the lines to add.
+    const off = page.locator('#spans .tracing-off[data-reason="no-provider"]');
+    await off.waitFor();
+    expect(await off.locator("pre").textContent()).toContain("instrumentTools();");
+  });
+
   it("refuses, and runs nothing for, a request without the token, from another origin or under another Host", async () => {
     const { host, origin } = new URL(url);
     const call = JSON.stringify({ agent: "playground_agent", tool: "deleteBranch", args: { branch: "x" } });
@@ -307,5 +314,78 @@ describe("toolwright dev when the module changes", () => {
     expect(reloadPage.url()).toBe(started.url);
     expect(await reloadPage.locator("button.tool").allTextContents()).toEqual(["first", "second"]);
     await reloadPage.close();
+  });
+});
+
+describe("toolwright dev with OpenTelemetry on", () => {
+  let traced: ChildProcess | undefined;
+  let tracedPage: Page;
+  let reportCallId = "";
+
+  beforeAll(async () => {
+    const started = await startCommand("examples/dev-agent-traced.ts");
+    traced = started.child;
+    tracedPage = await context.newPage();
+    await tracedPage.goto(started.url);
+    await tracedPage.waitForSelector("body[data-ready=true]");
+  });
+
+  afterAll(async () => {
+    await tracedPage?.close();
+    await stopCommand(traced);
+  });
+
+  // Calls the selected tool and resolves with the call id of the result card it adds.
+  async function callTraced(): Promise<string> {
+    const before = await tracedPage.locator(".result").count();
+    await tracedPage.click("#call");
+    await tracedPage.waitForFunction((count) => document.querySelectorAll(".result").length > count, before);
+    return (await tracedPage.locator(".result").first().getAttribute("data-call"))!;
+  }
+
+  async function choose(agent: string, name: string) {
+    await tracedPage.click(`button.tool[data-agent="${agent}"][data-tool="${name}"]`);
+    await tracedPage.waitForSelector(`#tool h2:has-text("${name}")`);
+  }
+
+  it("shows the call's span tree: the handler's spans under the call's, its attempts and its time limit", async () => {
+    await choose("report_agent", "buildReport");
+    await tracedPage.selectOption('select[name="quarter"]', '"Q2"');
+    const callId = (reportCallId = await callTraced());
+    const tree = tracedPage.locator(`#spans .span-call[data-call="${callId}"]`);
+    // The tree is drawn once the call's span has ended (its duration shown).
+    const root = tree.locator('.span-tree > li.span[data-span="execute_tool buildReport"]');
+    await root.locator("> .span-head .span-duration", { hasText: /^[\d.]+ m?s$/ }).waitFor();
+    const children = await root
+      .locator("> ul > li.span")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-span")));
+    // Two attempts: a query each, and the render of the one that worked.
+    expect(children).toEqual(["db.query", "db.query", "render"]);
+    const facts = await tree.locator(".span-facts .badge").allTextContents();
+    expect(facts).toEqual(["success", "2 attempts", "retries 1", "time limit 5.00 s"]);
+    expect(await root.locator("> .span-attrs").textContent()).toContain("toolwright.call.outcome = success");
+    await tracedPage.screenshot({ path: join(ARTIFACTS, "spans.png") });
+  });
+
+  it("shows an approved call's run as a span of its own, with how long it waited for approval", async () => {
+    await choose("playground_agent", "deleteBranch");
+    await tracedPage.fill('input[name="branch"]', "stale");
+    const callId = await callTraced();
+    const card = tracedPage.locator(".approval").first();
+    await card.waitFor();
+    await card.locator('button:has-text("Approve")').first().click();
+    const tree = tracedPage.locator(`#spans .span-call[data-call="${callId}"]`);
+    const approved = tree.locator('.span-tree > li.span:has(> .span-head .badge:text-is("approved"))');
+    await approved.locator("> .span-note", { hasText: "for approval" }).waitFor();
+    expect(await approved.locator("> .span-note").textContent()).toMatch(/^waited [\d.]+ (ms|s) for approval$/);
+    const first = tree.locator(".span-tree > li.span").first();
+    expect(await first.locator("> .span-attrs").textContent()).toContain("toolwright.call.outcome = awaiting_approval");
+  });
+
+  it("shows the spans of a call picked in the event log", async () => {
+    // The pane shows the approved deleteBranch now; buildReport's call is picked from its row.
+    await tracedPage.locator(`#log tr.ev-after[data-call="${reportCallId}"]`).click();
+    const picked = tracedPage.locator(`#spans .span-call[data-call="${reportCallId}"]`);
+    await picked.locator('li.span[data-span="execute_tool buildReport"]').waitFor();
   });
 });

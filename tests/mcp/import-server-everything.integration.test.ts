@@ -28,8 +28,8 @@ describe.each([
       registry,
       allowedAgents: ["researcher"],
       prefix: "ev_",
-      // Its tools that need the client (sampling, elicitation, roots) are left out, and the task tool, which the v2
-      // Client cannot call as a task (see the v1 suite below); the rest are imported.
+      // Its tools that need the client (sampling, elicitation, roots) are left out, and the task tool, which has its
+      // own suites (below, and tests/regressions/37-task-only-tool-served-as-required); the rest are imported.
       filter: (tool) => !/^trigger-(sampling|elicitation)|^get-roots|^simulate-research/.test(tool.name),
       timeoutMs: 30_000,
     });

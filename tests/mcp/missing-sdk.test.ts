@@ -12,7 +12,7 @@ jest.mock("@modelcontextprotocol/server/stdio", () => missing("@modelcontextprot
 jest.mock("@modelcontextprotocol/client", () => missing("@modelcontextprotocol/client"));
 
 import { BaseAgent, ToolRegistry } from "toolwright";
-import { importMcpTools, serveMcp } from "toolwright/mcp";
+import { importMcpTools, mcpFetchHandler, serveMcp } from "toolwright/mcp";
 import { importMcpSdk } from "../../src/mcp/load-sdk.js";
 
 describe("without the MCP SDK packages installed", () => {
@@ -30,6 +30,23 @@ describe("without the MCP SDK packages installed", () => {
       'serveMcp needs the optional peer dependency "@modelcontextprotocol/server", which is not installed. ' +
         "Install it next to toolwright: npm install @modelcontextprotocol/server",
     );
+  });
+
+  it("makes a fetch handler without loading the SDK, and answers each request 500 naming the package", async () => {
+    const handler = mcpFetchHandler(new Lonely({ registry }));
+    const response = await handler(new Request("http://localhost/mcp", { method: "POST", body: "{}" }));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: {
+        code: -32000,
+        message: expect.stringContaining(
+          'mcpFetchHandler needs the optional peer dependency "@modelcontextprotocol/server", which is not installed.',
+        ),
+      },
+    });
+    await handler.close();
   });
 
   it("rejects importMcpTools given a transport the same way", async () => {

@@ -177,7 +177,11 @@ describe("MCP calls that run as tasks from their start", () => {
     class Caller extends BaseAgent {
       static override agentName = "caller";
     }
-    const result = await new Caller({ registry }).callTool("q_render", { ms: 50 });
+    // Task-only there, a background tool here: the call answers its task at once, and the result arrives there.
+    const caller = new Caller({ registry });
+    const started = await caller.callTool("q_render", { ms: 50 });
+    expect(started).toMatchObject({ outcome: "backgrounded", taskId: expect.any(String) });
+    const result = await caller.tasks.wait((started as { taskId: string }).taskId);
     expect(result).toMatchObject({ ok: true, content: "rendered in 50 ms" });
     await imported.close();
     await client.close();

@@ -230,7 +230,7 @@ describe("the packed package, installed into a fresh consumer project", () => {
     const output = await runNodeJson(consumer, "js/loads.mjs");
     expect(output.esmNames).toEqual(output.cjsNames);
     expect(output.esmNames).toMatchObject({
-      mcp: ["importMcpTools", "serveMcp", "toMcpCallToolResult"],
+      mcp: ["importMcpTools", "mcpFetchHandler", "serveMcp", "toMcpCallToolResult"],
       redis: ["RedisStore", "StoreUnavailableError", "createRedisStore"],
     });
     expect(output.esmSubpathSharesMainClasses).toBe(true);

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ToolRegistry, ToolValidationError } from "toolwright";
+import { noEvalEngine } from "../../src/schema/validator-engine.js";
 
 // The JSON Schema Test Suite's 2020-12 cases (its optional and format cases included), run through toolwright's own
 // path: each schema becomes a tool's input schema in a registry shared by its file, each instance is dispatched as
@@ -22,6 +23,8 @@ interface Group {
   readonly tests: readonly Case[];
 }
 interface Row {
+  /** The table's heading. */
+  readonly table: string;
   readonly file: string;
   readonly group: string;
   readonly test: string;
@@ -103,16 +106,34 @@ function toolSchema(schema: unknown): Record<string, unknown> {
   };
 }
 
-/** The rows of the expected-failures table in docs/hardening.md. */
+/**
+ * The rows of the expected-failures tables in docs/hardening.md: the one for every validator, and on the no-eval
+ * validator (the worker and browser build's; jest's "no-eval" project) the one for it alone.
+ */
+const COMMON_TABLE = "## Where validation departs from JSON Schema 2020-12";
+const NO_EVAL_TABLE = "## Where the no-eval validator departs further";
+
 function expectedFailures(): Row[] {
+  return noEvalEngine() === undefined
+    ? tableRows(COMMON_TABLE)
+    : [...tableRows(COMMON_TABLE), ...tableRows(NO_EVAL_TABLE)];
+}
+
+// Every row of the validator's own table must be needed. The no-eval validator passes some cases ajv fails (see
+// docs/hardening.md); the common table's rows may go unused there, never its own.
+const mustBeNeeded = (row: Row) => noEvalEngine() === undefined || row.table === NO_EVAL_TABLE;
+
+function tableRows(heading: string): Row[] {
   const doc = readFileSync(join(__dirname, "../../docs/hardening.md"), "utf8");
-  const section = doc.slice(doc.indexOf("## Where validation departs from JSON Schema 2020-12"));
+  const start = doc.indexOf(heading);
+  const end = doc.indexOf("\n## ", start + heading.length);
+  const section = doc.slice(start, end === -1 ? undefined : end);
   const rows: Row[] = [];
   for (const line of section.split("\n")) {
     const cells = line.split(" | ").map((cell) => cell.replace(/^\|\s*|\s*\|$/g, "").trim());
     if (cells.length !== 4 || cells[0] === "file" || cells[0]!.startsWith("---")) continue;
     const [file, group, test] = cells.map((cell) => cell.replace(/^`|`$/g, "")) as [string, string, string];
-    rows.push({ file, group, test });
+    rows.push({ table: heading, file, group, test });
   }
   return rows;
 }
@@ -175,6 +196,6 @@ describe("the JSON Schema Test Suite (draft 2020-12) through toolwright's valida
     }
     expect(cases).toBeGreaterThan(2000);
     expect(unexpected).toEqual([]);
-    expect(rows.filter((row) => !used.has(row))).toEqual([]);
+    expect(rows.filter((row) => mustBeNeeded(row) && !used.has(row))).toEqual([]);
   });
 });

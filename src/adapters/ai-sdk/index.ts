@@ -9,3 +9,4 @@ export {
 } from "./to-ai-sdk-tool-set.js";
 export { type AiSdkAgentTool, type AiSdkAgentTools, type AiSdkToolsOptions, toAiSdkTools } from "./to-ai-sdk-tools.js";
 export type { StreamProgress } from "./stream-execute.js";
+export type { AiSdkInputEvent, AiSdkInputListener } from "./streamed-input.js";

@@ -12,6 +12,7 @@ import { approvedInMessages } from "./approved-in-messages.js";
 import { inputExamples } from "./input-examples.js";
 import { toModelOutput } from "./model-output.js";
 import { resultSchema } from "./result-schema.js";
+import { type AiSdkInputListener, streamedInputHooks } from "./streamed-input.js";
 import type { AiSdkAgentTools } from "./to-ai-sdk-tools.js";
 import { type StreamProgress, streamCall, streams } from "./stream-execute.js";
 import type { ToolProgressEvent } from "../../tool/tool-progress.js";
@@ -22,6 +23,8 @@ import type { ToolProgressEvent } from "../../tool/tool-progress.js";
  */
 export interface AiSdkToolSetOptions extends Pick<AdapterOptions, "only"> {
   readonly streamProgress?: StreamProgress;
+  /** Called on each delta of a call's streamed arguments, as for `toAiSdkTools`. */
+  readonly onInput?: AiSdkInputListener;
 }
 
 /** The approval status AI SDK 7's `toolApproval` takes for one call. */
@@ -60,7 +63,7 @@ async function execute(
 }
 
 const OPTION_KEYS: ReadonlySet<string> = new Set(
-  Object.keys({ only: 0, streamProgress: 0 } satisfies Record<keyof AiSdkToolSetOptions, 0>),
+  Object.keys({ only: 0, streamProgress: 0, onInput: 0 } satisfies Record<keyof AiSdkToolSetOptions, 0>),
 );
 
 /**
@@ -87,6 +90,7 @@ export function toAiSdkToolSet(agent: AdaptableAgent, options: AiSdkToolSetOptio
       // AI SDK 7's own field; typed as object because the SDK 6 types this file compiles against lack it.
       ...(source.deferred && ({ deferLoading: true } as object)),
       ...(output && { outputSchema: output }),
+      ...streamedInputHooks(source, options.onInput),
       execute: streams(source, options.streamProgress)
         ? (input, callOptions) =>
             streamCall((onProgress) =>

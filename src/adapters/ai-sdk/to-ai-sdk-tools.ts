@@ -7,6 +7,7 @@ import { inputExamples } from "./input-examples.js";
 import { toModelOutput } from "./model-output.js";
 import { type StreamProgress, streamCall, streams } from "./stream-execute.js";
 import { resultSchema } from "./result-schema.js";
+import { type AiSdkInputListener, streamedInputHooks } from "./streamed-input.js";
 
 /** Options of {@link toAiSdkTools}. */
 export interface AiSdkToolsOptions extends AdapterOptions {
@@ -15,6 +16,11 @@ export interface AiSdkToolsOptions extends AdapterOptions {
    * `async *` tools, `"all"` every tool (one that calls `context.reportProgress` too), `"none"` none.
    */
   readonly streamProgress?: StreamProgress;
+  /**
+   * Called on each delta of a call's arguments while the model streams them (`streamText`), with the arguments so
+   * far as `parsePartialArguments` reads them: for a UI that shows a large argument as it arrives.
+   */
+  readonly onInput?: AiSdkInputListener;
 }
 
 /**
@@ -27,7 +33,7 @@ export type AiSdkAgentTool = AiSdkTool<Record<string, unknown>, ToolResult>;
 export type AiSdkAgentTools = Record<string, AiSdkAgentTool>;
 
 const OPTION_KEYS: ReadonlySet<string> = new Set(
-  Object.keys({ approval: 0, only: 0, streamProgress: 0 } satisfies Record<keyof AiSdkToolsOptions, 0>),
+  Object.keys({ approval: 0, only: 0, streamProgress: 0, onInput: 0 } satisfies Record<keyof AiSdkToolsOptions, 0>),
 );
 
 /**
@@ -63,6 +69,7 @@ export function toAiSdkTools(agent: AdaptableAgent, options: AiSdkToolsOptions =
       ...(source.deferred && ({ deferLoading: true } as object)),
       ...(source.deferred && { providerOptions: { anthropic: { deferLoading: true } } }),
       ...(output && { outputSchema: output }),
+      ...streamedInputHooks(source, options.onInput),
       // Bound to toolwright's approval record: an edited or replayed approved history runs nothing (callBridged).
       execute: (input, { toolCallId, abortSignal, messages }) => {
         const call = {

@@ -46,7 +46,7 @@ function progressBar(key) {
 
 /**
  * @param {any} approval
- * @param {(answer: any) => void} show
+ * @param {(answer: any, agent?: string) => void} show
  */
 function approvalCard(approval, show) {
   const args = /** @type {HTMLTextAreaElement} */ (
@@ -54,7 +54,7 @@ function approvalCard(approval, show) {
   );
   const reason = /** @type {HTMLInputElement} */ (h("input", { placeholder: "reason (the model reads it)" }));
   const decide = async (/** @type {string} */ path, /** @type {any} */ body) =>
-    show(await post(path, { agent: approval.agent, id: approval.id, ...body }));
+    show(await post(path, { agent: approval.agent, id: approval.id, ...body }), approval.agent);
   const approveEdited = () => {
     let edited;
     try {
@@ -84,7 +84,7 @@ function approvalCard(approval, show) {
  * Renders `api/activity`. Approval cards are rebuilt only when the set of pending ids changes, so an edit in
  * progress survives the refresh that every event brings.
  * @param {any} activity
- * @param {(answer: any) => void} show where an approval's or a task's result goes
+ * @param {(answer: any, agent?: string) => void} show where an approval's or a task's result goes
  */
 export function renderActivity(activity, show) {
   const ids = activity.approvals.map((/** @type {any} */ a) => a.id).join(",");

@@ -1,5 +1,5 @@
 // The playground's page: agents and tools on the left, the selected tool (its form, its result, its provider
-// forms) in the middle, approvals, progress, tasks and the event log on the right. Data comes from the server's API;
+// forms) in the middle, approvals, progress, tasks, the chosen call's spans and the event log on the right. Data comes from the server's API;
 // the event stream brings the log, tells when something changed, and when the module was reloaded.
 import { renderActivity, noteProgress } from "./activity.js";
 import { get, post } from "./api.js";
@@ -8,6 +8,7 @@ import { renderForms } from "./forms-view.js";
 import { appendLog } from "./log-view.js";
 import { renderResult } from "./result-view.js";
 import { buildObjectForm } from "./schema-form.js";
+import { showCallSpans, showSpans, showTracing, spansChanged } from "./span-view.js";
 
 /** @type {any} */
 let state;
@@ -15,10 +16,11 @@ let state;
 let selected;
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-/** @param {any} answer */
-function showResult(answer) {
+/** @param {any} answer @param {string} [agent] the agent of the page's own call */
+function showResult(answer, agent) {
   const box = document.getElementById("results");
   if (box) box.prepend(renderResult(answer));
+  showCallSpans(answer.result?.callId, agent);
 }
 
 function renderAgents() {
@@ -111,7 +113,10 @@ async function select(agentName, toolName) {
     event.preventDefault();
     // Raw JSON goes as text, as a model's arguments do: text that is not JSON gets the model's own error.
     const args = rawToggle.checked ? raw.value : form.read().value;
-    showResult(await post("api/call", { agent: agentName, tool: toolName, args }).catch((e) => ({ error: e.message })));
+    const answer = await post("api/call", { agent: agentName, tool: toolName, args }).catch((e) => ({
+      error: e.message,
+    }));
+    showResult(answer, agentName);
   };
   const flags = Object.entries(tool.flags).filter(([, v]) => v !== undefined && v !== null && v !== false);
   // replaceChildren would print a null as text: leave the absent parts out.
@@ -183,8 +188,9 @@ function listen() {
     if (entry.seq <= lastSeq) return;
     lastSeq = entry.seq;
     if (entry.event === "progress") noteProgress(entry);
-    appendLog(/** @type {HTMLElement} */ ($("log").querySelector("tbody")), entry);
+    appendLog(/** @type {HTMLElement} */ ($("log").querySelector("tbody")), entry, showSpans);
   });
+  events.addEventListener("spans", (message) => spansChanged(JSON.parse(message.data)));
   events.addEventListener("activity", () => void refreshActivity());
   events.onerror = () => {
     $("connection").textContent = "reconnecting";
@@ -193,13 +199,15 @@ function listen() {
 }
 
 async function start() {
-  state = await get("api/state");
+  const [first, spans] = await Promise.all([get("api/state"), get("api/spans")]);
+  state = first;
+  showTracing(spans.tracing);
   $("module").textContent = state.module;
   renderAgents();
   listen();
-  const first = state.agents.find((/** @type {any} */ a) => a.tools.length > 0);
+  const agent = state.agents.find((/** @type {any} */ a) => a.tools.length > 0);
   // Both at once: the first tool's provider forms are the slowest answer, and nothing else waits on them.
-  await Promise.all([refreshActivity(), first ? select(first.name, first.tools[0].name) : undefined]);
+  await Promise.all([refreshActivity(), agent ? select(agent.name, agent.tools[0].name) : undefined]);
   document.body.dataset.ready = "true";
 }
 

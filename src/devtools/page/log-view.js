@@ -4,21 +4,32 @@ import { h } from "./dom.js";
 const MAX_ROWS = 300;
 
 /**
- * Appends one log entry (newest on top) to the log table's body.
+ * Appends one log entry (newest on top) to the log table's body; clicking the row picks its call.
  * @param {HTMLElement} body
  * @param {any} e
+ * @param {(agent: string, callId: string) => void} pick
  */
-export function appendLog(body, e) {
+export function appendLog(body, e, pick) {
   const detail =
     e.event === "progress"
       ? `${e.progress.progress}${e.progress.total === undefined ? "" : `/${e.progress.total}`}${e.progress.message ? ` ${e.progress.message}` : ""}`
-      : [e.outcome, e.durationMs === undefined ? "" : `${e.durationMs} ms`, e.taskId ? `task ${e.taskId}` : ""]
+      : [
+          e.outcome,
+          e.durationMs === undefined ? "" : `${e.durationMs} ms`,
+          e.attempts === undefined ? "" : `${e.attempts} attempts`,
+          e.taskId ? `task ${e.taskId}` : "",
+        ]
           .filter(Boolean)
           .join(" · ");
   body.prepend(
     h(
       "tr",
-      { className: `ev-${e.event}` },
+      {
+        className: `ev-${e.event}`,
+        "data-call": e.callId,
+        title: "show this call's spans",
+        onclick: () => pick(e.agent, e.callId),
+      },
       h("td", {}, String(e.at)),
       h("td", {}, e.agent),
       h("td", {}, e.event),

@@ -1,5 +1,5 @@
 import { audio } from "../../content/audio.js";
-import type { ContentPart } from "../../content/content-part.js";
+import type { ContentAnnotations, ContentPart } from "../../content/content-part.js";
 import { file } from "../../content/file.js";
 import { image } from "../../content/image.js";
 import { AUDIO_MIME_TYPES, IMAGE_MIME_TYPES, essence, isMimeType } from "../../content/mime-types.js";
@@ -12,9 +12,39 @@ const DEFAULT_MIME = "application/octet-stream";
  * Turns one MCP content block into what a toolwright result holds: `text` → a string; `image` / `audio` → an image or
  * audio part (a file part when toolwright does not know the mime type, so one odd block does not fail the result);
  * `resource_link` → a resource link part; an embedded `resource` → its text (after a line naming its URI) or, for a
- * `blob`, an image, audio or file part; any other block → its JSON as text, so nothing the server sent is lost.
+ * `blob`, an image, audio or file part; any other block → its JSON as text, so nothing the server sent is lost. The
+ * block's `annotations` (audience, priority, lastModified) stay on its part, so serving it again sends them on.
  */
 export function partOfBlock(block: unknown): string | ContentPart {
+  const part = plainPartOfBlock(block);
+  const annotations = isPlainObject(block) ? annotationsOf(block.annotations) : undefined;
+  if (annotations === undefined) return part;
+  // A literal part: content(...) takes it at its word and brands it, annotations and all.
+  return typeof part === "string" ? { type: "text", text: part, annotations } : { ...part, annotations };
+}
+
+/** Returns true when a block carries media (an image, a sound, an embedded blob), which no JSON text stands for. */
+export function isMediaBlock(block: unknown): boolean {
+  if (!isPlainObject(block)) return false;
+  if (block.type === "image" || block.type === "audio") return typeof block.data === "string";
+  return block.type === "resource" && isPlainObject(block.resource) && typeof block.resource.blob === "string";
+}
+
+// The block's annotations as MCP defines them (audience, priority, lastModified), only the fields that keep MCP's
+// rules, so a server's odd value cannot turn the whole result into an INVALID_RESULT.
+function annotationsOf(value: unknown): ContentAnnotations | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const { audience, priority, lastModified } = value;
+  const kept: { audience?: ("user" | "assistant")[]; priority?: number; lastModified?: string } = {};
+  if (Array.isArray(audience) && audience.every((who) => who === "user" || who === "assistant")) {
+    kept.audience = audience as ("user" | "assistant")[];
+  }
+  if (typeof priority === "number" && priority >= 0 && priority <= 1) kept.priority = priority;
+  if (typeof lastModified === "string") kept.lastModified = lastModified;
+  return Object.keys(kept).length === 0 ? undefined : kept;
+}
+
+function plainPartOfBlock(block: unknown): string | ContentPart {
   if (!isPlainObject(block)) return JSON.stringify(block) ?? String(block);
   switch (block.type) {
     case "text":

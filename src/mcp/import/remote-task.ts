@@ -1,4 +1,5 @@
 import type { ToolCallContext } from "../../tool/tool.js";
+import { v2TaskCaller } from "./remote-task-v2.js";
 import type { McpClientLike, McpRemoteCallResult, McpRemoteTool, McpRequestOptions } from "./mcp-client-like.js";
 
 /** One message of SDK v1's task stream (`client.experimental.tasks.callToolStream`). */
@@ -33,12 +34,12 @@ export function needsTask(tool: McpRemoteTool): boolean {
 /**
  * Returns a function that runs a `tools/call` as an MCP task through SDK v1's experimental task API (the request
  * creates the task, the SDK polls `tasks/get` and fetches `tasks/result`), or undefined when the client has no such
- * API (SDK v2's `Client` keeps tasks in a separate package). Each status the server reports reaches the call's
+ * API: SDK v2's `Client` (which keeps tasks out of its `callTool`) runs it by requests (remote-task-v2.ts). Each status the server reports reaches the call's
  * `reportProgress` (a running count, with `task <status>: <message>`); a cancelled call cancels the remote task.
  */
 export function taskCaller(client: McpClientLike) {
   const tasks = (client as McpClientLike & TaskClient).experimental?.tasks;
-  if (typeof tasks?.callToolStream !== "function") return undefined;
+  if (typeof tasks?.callToolStream !== "function") return v2TaskCaller(client);
   return async (
     params: { name: string; arguments: Record<string, unknown> },
     options: McpRequestOptions,

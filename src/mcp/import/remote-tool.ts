@@ -5,7 +5,7 @@ import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import { ErrorCode } from "../../errors/error-code.js";
 import type { McpClientLike, McpRemoteTool, McpRequestOptions } from "./mcp-client-like.js";
 import { callRemoteTool, forwardProgress } from "./remote-call.js";
-import { remoteErrorText, remoteResultValue } from "./remote-result.js";
+import { remoteErrorText, remoteModelOutput, remoteResultValue } from "./remote-result.js";
 import { needsTask, taskCaller } from "./remote-task.js";
 
 /** Everything needed to turn one remote tool into a local one. */
@@ -37,10 +37,13 @@ export function remoteToolOptions(tool: McpRemoteTool, context: RemoteToolContex
     description,
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema === undefined ? {} : { returns: tool.outputSchema }),
+    // What the model reads: the media blocks of a result whose structuredContent repeats them (remote-result.ts).
+    toModelOutput: remoteModelOutput,
     allowedAgents: [...context.allowedAgents],
     timeoutMs: context.timeoutMs,
-    // A remote task outliving the time limit goes on as a background task (agent.tasks), as the server intends.
-    ...(needsTask(tool) ? { onTimeout: "background" as const } : {}),
+    // A tool the server runs only as a task is one here too: every call goes on as a background task
+    // (agent.tasks), and serving it again lists it as task-only (`taskSupport: "required"`), as the server does.
+    ...(needsTask(tool) ? { background: true } : {}),
     ...flags,
   };
 }
@@ -52,8 +55,8 @@ const SDK_TIMEOUT_MARGIN_MS = 1_000;
  * result's value. A result with `isError: true` becomes a failed result carrying the server's text (it was delivered,
  * so it is not retried); an unreachable server or a timeout throws, which the dispatcher turns into a failed result.
  * The server's progress for the call reaches the local call's `reportProgress`. A tool the server runs only as a
- * task (`execution.taskSupport: "required"`) is called as one where the client can (SDK v1's task API): its status
- * updates are progress, and past the time limit the call goes on in the background (`onTimeout: "background"`).
+ * task (`execution.taskSupport: "required"`) is called as one (SDK v1's task API, or requests through v2's Client):
+ * its status updates are progress, and the local call is a background task from its start (`background: true`).
  */
 export function remoteToolHandler(tool: McpRemoteTool, localName: string, context: RemoteToolContext) {
   const asTask = needsTask(tool) ? taskCaller(context.client) : undefined;

@@ -48,7 +48,11 @@ export function callToolHandler(serving: CallServing) {
       name,
       args,
     );
-    const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, ctx.mcpReq.notify);
+    let progressed = false;
+    const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, (notification) => {
+      progressed = true;
+      return ctx.mcpReq.notify(notification);
+    });
     const before = serving.loaded?.names.length ?? 0;
     const called = await input.run((run) =>
       serving.agent.callTool(name, args, {
@@ -59,6 +63,8 @@ export function callToolHandler(serving: CallServing) {
       }),
     );
     if ("resultType" in called) return called;
+    // The client must have handled the call's progress before its result can overtake it (progress-barrier.ts).
+    if (progressed) await revision.progressSent(call);
     // A server that answers one request cannot show what tool_search loaded in a later listing: the answer carries it.
     const result = scope.sessionful ? called : requestScopedSearchResult(called, serving.agent);
     if (scope.sessionful && (serving.loaded?.names.length ?? 0) > before) await serving.server.sendToolListChanged();

@@ -1,7 +1,11 @@
 import { createLoadedTools } from "../../providers/tool-search/loaded-tools.js";
 import type { ServerSdk } from "../load-sdk.js";
 import { callToolHandler } from "./call-tool-handler.js";
+import { registerCompletionHandler } from "./completion-handler.js";
 import { listMcpTools } from "./list-tools.js";
+import { registerPromptHandlers } from "./prompt-handlers.js";
+import { registerResourceHandlers } from "./resource-handlers.js";
+import { servedEntries } from "./served-entries.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
 import type { McpServerScope } from "./revisions/mcp-revision.js";
 import { REVISIONS } from "./revisions/revision-table.js";
@@ -16,7 +20,8 @@ export type { McpEra, McpServerScope } from "./revisions/mcp-revision.js";
  * through `agent.callTool` (call-tool-handler.ts). Deferred tools stay out of `tools/list` until `tool_search` finds
  * them; only a 2025 session's server keeps what it loaded across requests, so only it advertises (and sends)
  * `notifications/tools/list_changed`. With the agent's tasks, the revision's task methods answer the tasks of this
- * server's session (task-ownership.ts).
+ * server's session (task-ownership.ts). The agent class's `@resource` and `@prompt` methods (those the agent may see)
+ * answer the resources, prompts and completion methods, the same on both revisions.
  */
 export function createMcpServer(
   sdk: ServerSdk,
@@ -29,6 +34,10 @@ export function createMcpServer(
   const loaded =
     agent.toolsForTurn !== undefined && tools.some((tool) => tool.deferred) ? createLoadedTools() : undefined;
   const { tasks } = agent;
+  // Resources and prompts come from the agent class's decorated methods: a fixed set, so never `listChanged`.
+  const served = servedEntries(agent);
+  const hasResources = served.resources.length > 0 || served.templates.length > 0;
+  const hasPrompts = served.prompts.length > 0;
   const server = new sdk.Server(
     { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
     {
@@ -36,6 +45,9 @@ export function createMcpServer(
       capabilities: {
         tools: { listChanged: loaded !== undefined && scope.sessionful },
         logging: {},
+        ...(hasResources ? { resources: { listChanged: false } } : {}),
+        ...(hasPrompts ? { prompts: { listChanged: false } } : {}),
+        ...(served.completes ? { completions: {} } : {}),
         ...(tasks === undefined ? {} : revision.tasksCapability),
       },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
@@ -53,6 +65,9 @@ export function createMcpServer(
   });
   const serving = { sdk, server, agent, options, scope, revision, loaded, timing, owned, tasksServed: !!tasks };
   server.setRequestHandler("tools/call", callToolHandler(serving));
+  if (hasResources) registerResourceHandlers(server, sdk, served);
+  if (hasPrompts) registerPromptHandlers(server, sdk, served);
+  if (served.completes) registerCompletionHandler(server, sdk, served);
   if (tasks !== undefined) revision.registerTasks(server, sdk, tasks, timing, owned);
   return server;
 }

@@ -1,11 +1,18 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+/** The most bytes a request body may hold; a larger one is answered 413. */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-/** Answers an HTTP status with a JSON-RPC error (id null: the request it answers may have none). */
-export function reply(res: ServerResponse, status: number, message: string, code = -32000): void {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+/**
+ * Answers an HTTP status with a JSON-RPC error (id null: the request it answers may have none), as a web-standard
+ * `Response`, so every runtime that serves `fetch` sends the same bytes.
+ */
+export function jsonRpcError(
+  status: number,
+  message: string,
+  code = -32000,
+  headers: Readonly<Record<string, string>> = {},
+): Response {
+  const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
+  return new Response(body, { status, headers: { "content-type": "application/json", ...headers } });
 }
 
 /** A request body read whole, or the status and message to answer instead. */
@@ -13,50 +20,63 @@ export type ReadBody =
   { readonly body: unknown; readonly text: string } | { readonly status: number; readonly message: string };
 
 /**
- * Reads a request body as JSON: the value and its text, or the status and message to answer (413 past 4 MB, 400 for
- * text that is not JSON or a request that broke off, 408 for a body not complete within `timeoutMs`: a client that
- * sends its headers and then a byte at a time holds nothing of the server past that).
+ * Reads a request body as JSON: the value and its text, or the status and message to answer (413 past
+ * `maxBytes`, 400 for text that is not JSON or a body that broke off, 408 for a body not complete within
+ * `timeoutMs`: a client that sends its headers and then a byte at a time holds nothing of the server past that).
+ * A body cut short is cancelled, never read to its end.
  */
-export function readJson(req: IncomingMessage, timeoutMs: number): Promise<ReadBody> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = (read: ReadBody) => {
-      clearTimeout(timer);
-      req.off("data", onData).off("end", onEnd).off("error", onError);
-      resolve(read);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) done({ status: 413, message: `Payload Too Large: over ${MAX_BODY_BYTES} bytes` });
-      else chunks.push(chunk);
-    };
-    const onEnd = () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      try {
-        done({ body: JSON.parse(text) as unknown, text });
-      } catch (error) {
-        done({ status: 400, message: `Parse error: ${error instanceof Error ? error.message : String(error)}` });
-      }
-    };
-    const onError = (error: Error) => done({ status: 400, message: `Bad Request: ${error.message}` });
-    const timer = setTimeout(
-      () => done({ status: 408, message: `Request Timeout: the body did not arrive within ${timeoutMs} ms` }),
+export async function readJson(request: Request, timeoutMs: number, maxBytes = MAX_BODY_BYTES): Promise<ReadBody> {
+  if (request.body === null) return parse("");
+  const reader = request.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<ReadBody>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ status: 408, message: `Request Timeout: the body did not arrive within ${timeoutMs} ms` }),
       timeoutMs,
     );
-    req.on("data", onData).on("end", onEnd).on("error", onError);
   });
+  const read = readAll(reader, maxBytes);
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
+    // A body still arriving (too slow, too large) is dropped; one read to its end has nothing left to cancel.
+    void reader.cancel().catch(() => undefined);
+  }
 }
 
-/**
- * Answers a body that could not be read. The rest of a body cut short (too large, too slow) is never read, so the
- * connection is closed once the answer is out: its socket is freed, and no half-read body is taken for a next request.
- */
-export function replyUnread(res: ServerResponse, read: { readonly status: number; readonly message: string }): void {
-  const unread = read.status === 408 || read.status === 413;
-  if (unread) {
-    res.setHeader("connection", "close");
-    res.once("finish", () => res.socket?.destroy());
+async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<ReadBody> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) return { status: 413, message: `Payload Too Large: over ${maxBytes} bytes` };
+      chunks.push(value);
+    }
+  } catch (error) {
+    return { status: 400, message: `Bad Request: ${error instanceof Error ? error.message : String(error)}` };
   }
-  reply(res, read.status, read.message, -32700);
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return parse(new TextDecoder().decode(whole));
+}
+
+function parse(text: string): ReadBody {
+  try {
+    return { body: JSON.parse(text) as unknown, text };
+  } catch (error) {
+    return { status: 400, message: `Parse error: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/** True for a read that stopped before the body's end (too large, too slow): the rest of it is still on the wire. */
+export function leftUnread(read: { readonly status: number }): boolean {
+  return read.status === 408 || read.status === 413;
 }

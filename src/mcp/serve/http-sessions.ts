@@ -1,10 +1,8 @@
-import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerSdk } from "../load-sdk.js";
 import type { McpSdkServer } from "./create-mcp-server.js";
-import { reply } from "./http-json.js";
+import { jsonRpcError } from "./http-json.js";
 import { RETRY_AFTER_SECONDS } from "./in-flight-limit.js";
-import { sendWebResponse } from "./web-bridge.js";
+import { onResponseEnd } from "./response-end.js";
 
 type HttpTransport = InstanceType<ServerSdk["WebStandardStreamableHTTPServerTransport"]>;
 
@@ -14,7 +12,7 @@ export interface HttpSession {
   readonly server: McpSdkServer;
   /** POST and DELETE requests of the session still being answered. */
   active: number;
-  idleTimer: NodeJS.Timeout | undefined;
+  idleTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
 // setTimeout fires at once for a delay above this (about 24.8 days), so longer idle timeouts are clamped to it.
@@ -49,41 +47,32 @@ export class HttpSessions {
     return this.#open.get(id);
   }
 
-  /**
-   * Restarts a session's idle time. A POST or DELETE also holds the session open until its response ends, so a long
-   * call is never cut off; a GET does not: its SSE stream may stay open for good, even from a client long gone.
-   */
-  touch(session: HttpSession, req: IncomingMessage, res: ServerResponse): void {
-    clearTimeout(session.idleTimer);
-    session.idleTimer = undefined;
-    const id = session.transport.sessionId;
-    if (id !== undefined && this.#open.get(id) === session) {
-      this.#open.delete(id);
-      this.#open.set(id, session);
+  /** Answers a request of an open session, holding the session (for a POST or DELETE) until the response ends. */
+  async answer(session: HttpSession, request: Request, body: unknown): Promise<Response> {
+    const ended = this.#touch(session, request.method);
+    try {
+      return onResponseEnd(await session.transport.handleRequest(request, { parsedBody: body }), ended);
+    } catch (error) {
+      ended();
+      throw error;
     }
-    if (req.method === "GET") return this.#arm(session);
-    session.active += 1;
-    res.once("close", () => {
-      session.active -= 1;
-      this.#arm(session);
-    });
   }
 
   /** Answers an `initialize` without a session id by starting a session (or 400 for anything else, 503 when full). */
-  async start(req: IncomingMessage, res: ServerResponse, request: Request, body: unknown): Promise<void> {
+  async start(request: Request, body: unknown): Promise<Response> {
     if (!this.#sdk.isInitializeRequest(body)) {
-      return reply(res, 400, "Bad Request: no valid mcp-session-id header; start with an initialize request.");
+      return jsonRpcError(400, "Bad Request: no valid mcp-session-id header; start with an initialize request.");
     }
     if (this.#open.size + this.#starting.size >= this.#maxSessions && !this.#evictIdle()) {
-      res.setHeader("retry-after", String(RETRY_AFTER_SECONDS));
       const message =
         `Service Unavailable: too many sessions (at most ${this.#maxSessions} are open at once); ` +
         "close an unused session (HTTP DELETE with its mcp-session-id) or try again later.";
-      return reply(res, 503, message);
+      return jsonRpcError(503, message, -32000, { "retry-after": String(RETRY_AFTER_SECONDS) });
     }
     const server = this.#createServer();
     const transport: HttpTransport = new this.#sdk.WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
+      // The Web Crypto global (Node 20+, Deno, Bun, workerd), so no node:crypto import is needed.
+      sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => {
         this.#starting.delete(session);
         this.#open.set(id, session);
@@ -92,20 +81,23 @@ export class HttpSessions {
     const session: HttpSession = { transport, server, active: 0, idleTimer: undefined };
     transport.onclose = () => this.#forget(session);
     this.#starting.add(session);
+    const ended = this.#touch(session, request.method);
+    let response: Response;
     try {
-      this.touch(session, req, res);
       await server.connect(transport);
-      await sendWebResponse(res, await transport.handleRequest(request, { parsedBody: body }));
+      response = await transport.handleRequest(request, { parsedBody: body });
     } catch (error) {
+      ended();
       await server.close().catch(() => undefined);
       throw error;
     } finally {
       this.#starting.delete(session);
     }
-    // An initialize the transport refused (a bad protocol version, say) started no session: nothing keeps it.
-    if (transport.sessionId === undefined) await server.close().catch(() => undefined);
-    // The response may have closed before the session was stored (a client that hung up at once).
-    else this.#arm(session);
+    return onResponseEnd(response, () => {
+      ended();
+      // An initialize the transport refused (a bad protocol version, say) started no session: nothing keeps it.
+      if (transport.sessionId === undefined) void server.close().catch(() => undefined);
+    });
   }
 
   /** Closes every session. */
@@ -114,6 +106,31 @@ export class HttpSessions {
     for (const session of open) clearTimeout(session.idleTimer);
     this.#open.clear();
     await Promise.allSettled(open.map(({ server }) => server.close()));
+  }
+
+  // Restarts a session's idle time and returns what to call when the request's response has ended. A POST or DELETE
+  // holds the session open until then, so a long call is never cut off; a GET does not: its SSE stream may stay open
+  // for good, even from a client long gone.
+  #touch(session: HttpSession, method: string): () => void {
+    clearTimeout(session.idleTimer);
+    session.idleTimer = undefined;
+    const id = session.transport.sessionId;
+    if (id !== undefined && this.#open.get(id) === session) {
+      this.#open.delete(id);
+      this.#open.set(id, session);
+    }
+    if (method === "GET") {
+      this.#arm(session);
+      return () => undefined;
+    }
+    session.active += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      session.active -= 1;
+      this.#arm(session);
+    };
   }
 
   #forget(session: HttpSession): void {
@@ -145,6 +162,8 @@ export class HttpSessions {
     const id = session.transport.sessionId;
     if (session.active > 0 || session.idleTimer !== undefined || !Number.isFinite(this.#idleMs)) return;
     if (id === undefined || this.#open.get(id) !== session) return;
-    session.idleTimer = setTimeout(() => this.#expire(session), Math.min(this.#idleMs, MAX_TIMER_MS)).unref();
+    session.idleTimer = setTimeout(() => this.#expire(session), Math.min(this.#idleMs, MAX_TIMER_MS));
+    // Node and Bun let a process exit past a pending timer only when told; Deno, workerd and browsers return a number.
+    (session.idleTimer as { unref?: () => void }).unref?.();
   }
 }

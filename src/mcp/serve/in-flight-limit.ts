@@ -1,4 +1,4 @@
-import type { ServerResponse } from "node:http";
+import { jsonRpcError } from "./http-json.js";
 
 /** How long a client told to retry later should wait, in seconds (the `Retry-After` header). */
 export const RETRY_AFTER_SECONDS = 1;
@@ -6,7 +6,7 @@ export const RETRY_AFTER_SECONDS = 1;
 /**
  * Counts the JSON-RPC messages a stateless endpoint is answering and refuses what would take it past `max`: each
  * message of a POST costs a fresh MCP server and (for a call) a handler run, so without a bound one burst of parallel
- * batches runs as many handlers as it holds. A request holds its share until its response closes.
+ * batches runs as many handlers as it holds. A request holds its share until its response ends.
  */
 export class InFlightLimit {
   readonly #max: number;
@@ -28,22 +28,18 @@ export class InFlightLimit {
   }
 
   /**
-   * Takes `weight` messages' share for a request until its response closes; returns false (taking nothing) when that
-   * would go past the limit.
+   * Takes `weight` messages' share for a request; returns the function that gives it back (once, however often it is
+   * called), or undefined (taking nothing) when that would go past the limit.
    */
-  admit(res: ServerResponse, weight: number): boolean {
-    if (this.#count + weight > this.#max) return false;
+  admit(weight: number): (() => void) | undefined {
+    if (this.#count + weight > this.#max) return undefined;
     this.#count += weight;
     let released = false;
-    const release = () => {
+    return () => {
       if (released) return;
       released = true;
       this.#count -= weight;
     };
-    // A response that has already closed (a client that hung up while its body was read) never emits "close" again.
-    if (res.closed) release();
-    else res.once("close", release);
-    return true;
   }
 }
 
@@ -57,10 +53,9 @@ export function messageCount(body: unknown): number {
  * status, and a balancer may retry on another replica. The id is null: the answer is for the request, whatever
  * messages it held.
  */
-export function replyBusy(res: ServerResponse, limit: InFlightLimit): void {
-  res.writeHead(503, { "content-type": "application/json", "retry-after": String(RETRY_AFTER_SECONDS) });
+export function busyResponse(limit: InFlightLimit): Response {
   const message =
     `Service Unavailable: this server answers at most ${limit.max} requests at once and is busy; ` +
     `retry after ${RETRY_AFTER_SECONDS} s.`;
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+  return jsonRpcError(503, message, -32000, { "retry-after": String(RETRY_AFTER_SECONDS) });
 }

@@ -2,6 +2,9 @@
 // this folder imports past this file (scripts/check-architecture.mjs enforces it).
 
 export { serveMcp } from "./serve-mcp.js";
+export { mcpFetchHandler } from "./mcp-fetch-handler.js";
+export type { McpFetchHandler, McpFetchOptions } from "./mcp-fetch-handler.js";
+export type { McpEndpointOptions } from "./mcp-endpoint-options.js";
 export type {
   HttpMcpServerHandle,
   HttpServeOptions,

@@ -1,4 +1,8 @@
-import type { IncomingHttpHeaders } from "node:http";
+/** The request headers the check reads (Node's `IncomingHttpHeaders` is one). */
+export interface HostAndOrigin {
+  readonly host?: string | undefined;
+  readonly origin?: string | undefined;
+}
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
@@ -20,7 +24,7 @@ function hostnameOf(value: string): string | undefined {
  * server is bound to a loopback address, its `Host` must name a loopback host and its `Origin`, when present, too.
  * A server bound to another address is reachable from the network on purpose and gets no such check.
  */
-export function isLocalRequest(headers: IncomingHttpHeaders, boundHost: string): boolean {
+export function isLocalRequest(headers: HostAndOrigin, boundHost: string): boolean {
   if (!isLoopbackHost(boundHost)) return true;
   const host = headers.host === undefined ? undefined : hostnameOf(headers.host);
   if (host === undefined || !isLoopbackHost(host)) return false;

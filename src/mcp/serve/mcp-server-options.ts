@@ -35,3 +35,14 @@ export interface McpServerOptions {
   readonly tasks?: { readonly pollIntervalMs?: number; readonly ttlMs?: number };
   readonly listCache?: { readonly ttlMs: number; readonly cacheScope: "private" | "public" };
 }
+
+/** The keys of {@link McpServerOptions}, for the option checks of `serveMcp` and `mcpFetchHandler`. */
+export const SERVER_OPTION_KEYS: readonly string[] = Object.keys({
+  name: 0,
+  version: 0,
+  instructions: 0,
+  approval: 0,
+  requestStateKey: 0,
+  tasks: 0,
+  listCache: 0,
+} satisfies Record<keyof McpServerOptions, 0>);

@@ -18,7 +18,9 @@ export interface McpApprovals {
 
 /**
  * What `serveMcp` needs of an agent: a `BaseAgent` has all of it. Typed structurally, so an agent class loaded from
- * another copy of toolwright (the `toolwright` command loading a user's module) is served as well.
+ * another copy of toolwright (the `toolwright` command loading a user's module) is served as well. Its resources and
+ * prompts are the `@resource` and `@prompt` methods of its class (`agent.constructor`), read through the class's
+ * metadata, which every copy of toolwright shares.
  */
 export interface McpServableAgent {
   readonly name: string;

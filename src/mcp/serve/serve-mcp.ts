@@ -1,8 +1,14 @@
 import { createMcpServer } from "./create-mcp-server.js";
 import { createApprovalCodec } from "./approval-over-mrtr.js";
-import { listenHttp } from "./http-listener.js";
+import { listenHttp, localRequestsOf } from "./http-listener.js";
 import { loadServeStdio, loadServerSdk } from "../load-sdk.js";
-import type { McpServerOptions } from "./mcp-server-options.js";
+import { type McpServerOptions, SERVER_OPTION_KEYS } from "./mcp-server-options.js";
+import {
+  ENDPOINT_OPTION_KEYS,
+  type McpEndpointOptions,
+  checkEndpointLimits,
+  createAgentRoute,
+} from "./mcp-endpoint-options.js";
 import { checkKnownKeys } from "../../errors/known-keys.js";
 import type { McpServableAgent } from "./servable-agent.js";
 
@@ -12,7 +18,7 @@ export interface StdioServeOptions extends McpServerOptions {
 }
 
 /** Serve over Streamable HTTP. */
-export interface HttpServeOptions extends McpServerOptions {
+export interface HttpServeOptions extends McpServerOptions, McpEndpointOptions {
   readonly transport: "http";
   /** The TCP port; `0` (the default) picks a free one, reported as `port` on the handle. */
   readonly port?: number;
@@ -23,72 +29,18 @@ export interface HttpServeOptions extends McpServerOptions {
   readonly host?: string;
   /** The endpoint's path; `"/mcp"` by default. */
   readonly path?: string;
-  /**
-   * Closes a session after this many milliseconds without a request (counted from the end of its last response, so
-   * a long call keeps it; an open GET stream does not); 5 minutes by default, `Infinity` to keep sessions until the
-   * client ends them (or until `maxSessions` makes room for a new one). The client's next request then gets 404 `Session not found`, and the client starts a new one.
-   */
-  readonly sessionIdleTimeoutMs?: number;
-  /**
-   * The most sessions open at once; 1 000 by default. An `initialize` beyond it closes the least recently used session
-   * that has no request in progress (its client's next request gets 404 and it starts a new session); only when every
-   * session is busy is it answered HTTP 503 with a JSON-RPC error saying there are too many sessions.
-   */
-  readonly maxSessions?: number;
-  /**
-   * Serves without sessions: each POST gets a fresh server and transport, so any replica behind a load balancer can
-   * answer any request, and no session state is kept. Session options then do not apply. Elicitation needs a
-   * session (its answer comes back as a later request), so calls of tools that need approval are refused unless the
-   * agent's `approver` decides them; see docs/multi-process.md.
-   */
-  readonly stateless?: boolean;
-  /**
-   * The most JSON-RPC messages answered on their own at once (every message with `stateless`, and every 2026-07-28
-   * request, which never has a session) (each message of a batch counts); 256 by default.
-   * A request beyond it is answered HTTP 503 with `Retry-After: 1` and a JSON-RPC error, which MCP clients report as a
-   * failed request and a load balancer may retry on another replica; a batch larger than the limit itself is answered
-   * 400. Each message in flight costs a fresh MCP server and, for a call, a handler run. A request counts from the
-   * moment its body is complete, so a client that sends its body slowly holds no share.
-   */
-  readonly maxInFlight?: number;
-  /**
-   * How long a request's body may take to arrive once its headers have, in milliseconds; 10 000 (10 s) by default. A
-   * body still incomplete then is answered HTTP 408 and its connection closed, so slow clients (headers, then a byte
-   * now and then) cannot hold sockets, sessions or in-flight shares for the 5 minutes Node's own request timeout allows.
-   */
-  readonly bodyTimeoutMs?: number;
 }
 
-const SERVER_OPTION_KEYS = Object.keys({
-  name: 0,
-  version: 0,
-  instructions: 0,
-  approval: 0,
-  requestStateKey: 0,
-  tasks: 0,
-  listCache: 0,
-} satisfies Record<keyof McpServerOptions, 0>);
 // Per transport: an HTTP option given to stdio would be ignored as surely as a misspelt one.
 const STDIO_OPTION_KEYS: ReadonlySet<string> = new Set([...SERVER_OPTION_KEYS, "transport"]);
 const HTTP_OPTION_KEYS: ReadonlySet<string> = new Set([
   ...SERVER_OPTION_KEYS,
-  ...Object.keys({
-    transport: 0,
-    port: 0,
-    host: 0,
-    path: 0,
-    sessionIdleTimeoutMs: 0,
-    maxSessions: 0,
-    stateless: 0,
-    maxInFlight: 0,
-    bodyTimeoutMs: 0,
-  } satisfies Record<Exclude<keyof HttpServeOptions, keyof McpServerOptions>, 0>),
+  ...ENDPOINT_OPTION_KEYS,
+  ...Object.keys({ transport: 0, port: 0, host: 0, path: 0 } satisfies Record<
+    Exclude<keyof HttpServeOptions, keyof McpServerOptions | keyof McpEndpointOptions>,
+    0
+  >),
 ]);
-
-const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 5 * 60 * 1000;
-const DEFAULT_MAX_SESSIONS = 1_000;
-const DEFAULT_MAX_IN_FLIGHT = 256;
-const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 
 /** Options of {@link serveMcp}. */
 export type ServeMcpOptions = StdioServeOptions | HttpServeOptions;
@@ -140,29 +92,29 @@ export async function serveMcp(
     const known = options.transport === "stdio" ? STDIO_OPTION_KEYS : HTTP_OPTION_KEYS;
     checkKnownKeys(options, known, "serveMcp options");
   }
+  if (options.transport === "http") checkEndpointLimits(options, "serveMcp");
   const sdk = await loadServerSdk();
-  const codec = createApprovalCodec(sdk, options.requestStateKey);
   if (options.transport === "stdio") {
     const serveStdio = await loadServeStdio();
+    const codec = createApprovalCodec(sdk, options.requestStateKey);
     // One connection, pinned to the era its opening picks: a 2025 handshake or 2026 per-request `_meta`.
-    const handle = serveStdio(({ era }) => createMcpServer(sdk, agent, options, { era, sessionful: true, codec }));
+    const handle = serveStdio(({ era }) =>
+      createMcpServer(sdk, agent, options, { era, sessionful: true, stdio: true, codec }),
+    );
     return { transport: "stdio", close: () => handle.close() };
   }
   if (options.transport !== "http") {
     const given = (options as { transport?: unknown }).transport;
     throw new TypeError(`serveMcp: transport must be "stdio" or "http"; got ${JSON.stringify(given)}.`);
   }
-  const listener = await listenHttp({
-    port: options.port ?? 0,
-    host: options.host ?? "127.0.0.1",
-    path: options.path ?? "/mcp",
-    sdk,
-    createServer: (era, sessionful) => createMcpServer(sdk, agent, options, { era, sessionful, codec }),
-    stateless: options.stateless === true,
-    sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
-    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
-    maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
-    bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+  const host = options.host ?? "127.0.0.1";
+  const path = options.path ?? "/mcp";
+  // The same route mcpFetchHandler answers through; this server only carries requests to it and back.
+  const route = createAgentRoute(sdk, agent, options, {
+    path,
+    allows: localRequestsOf(host),
+    refusal: "Forbidden: non-local Host or Origin",
   });
+  const listener = await listenHttp({ port: options.port ?? 0, host, path, route });
   return { transport: "http", port: listener.port, url: listener.url, close: () => listener.close() };
 }

@@ -2,11 +2,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Backlog } from "./backlog.js";
 
 /**
- * Builds the web-standard `Request` the SDK v2 answers from a Node request whose body was already read (`text`; none
- * for GET and DELETE). The request's signal aborts when the client hangs up before the response has ended: that is
- * how a 2026-07-28 client cancels a call (it closes the stream), and the SDK passes it on to the handler.
+ * Builds the web-standard `Request` the MCP route answers from a Node request, its body streamed as it arrives (so the
+ * route's own body limits, size and time, apply as they do on any runtime). The request's signal aborts when the
+ * client hangs up before the response has ended: that is how a 2026-07-28 client cancels a call (it closes the
+ * stream), and the SDK passes it on to the handler.
  */
-export function toWebRequest(req: IncomingMessage, res: ServerResponse, text: string | undefined): Request {
+export function toWebRequest(req: IncomingMessage, res: ServerResponse): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -16,12 +17,59 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse, text: st
   res.once("close", () => {
     if (!res.writableFinished) aborter.abort(new Error("the client closed the connection"));
   });
-  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
-  return new Request(url, {
-    method: req.method ?? "GET",
-    headers,
-    signal: aborter.signal,
-    ...(text === undefined ? {} : { body: text }),
+  const method = req.method ?? "GET";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  // Node's fetch needs `duplex: "half"` for a streamed body; the Fetch standard's RequestInit has no such member yet.
+  const init = { method, headers, signal: aborter.signal, ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}) };
+  return new Request(urlOf(req), init as RequestInit);
+}
+
+// The request's URL; a Host header that is no host name (the route's Host check refuses it) still gives a URL.
+function urlOf(req: IncomingMessage): URL {
+  try {
+    return new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  } catch {
+    return new URL(req.url ?? "/", "http://localhost");
+  }
+}
+
+/**
+ * A Node request's body as a web stream, read only as fast as it is pulled. Cancelling it stops reading and leaves
+ * the socket as it is: the listener closes the connection after answering (a body cut short must not be taken for
+ * the next request), and destroying the request here would drop the answer with it.
+ */
+function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
+  const stop = () => {
+    open = false;
+    req.pause();
+    req.off("data", onData);
+  };
+  let onData: (chunk: Buffer) => void = () => undefined;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      onData = (chunk) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) req.pause();
+      };
+      req.on("data", onData);
+      req.once("end", () => {
+        if (open) controller.close();
+        open = false;
+      });
+      req.once("error", (error) => {
+        if (open) controller.error(error);
+        open = false;
+      });
+      req.once("close", () => {
+        if (open && !req.complete) controller.error(new Error("the request body broke off"));
+        open = false;
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel: stop,
   });
 }
 
@@ -43,6 +91,11 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
   res.writeHead(response.status, headers);
   if (response.body === null) return void res.end();
   const reader = response.body.getReader();
+  // A client that hung up before the answer began (while its body was read, say) will never read it.
+  if (res.destroyed) {
+    await reader.cancel().catch(() => undefined);
+    return void res.end();
+  }
   const cancel = () => void reader.cancel().catch(() => undefined);
   res.once("close", cancel);
   const backlog = new Backlog();

@@ -81,6 +81,7 @@ function rewrite(schema: ObjectJsonSchema, options: StrictSchemaOptions): Strict
     root: schema,
     // Most schemas hold no `$ref`: the scan of the whole schema for reference cycles waits for the first one.
     recursive: undefined,
+    reached: undefined,
     found,
     nulled: undefined,
     stats: { properties: 0, enumValues: 0, depth: 0 },

@@ -1,7 +1,7 @@
 import type { SchemaObject } from "../json.js";
 import { type FindingCollector, type Severity, escapeSegment } from "../finding.js";
 import type { StrictProfile } from "./strict-profiles.js";
-import { recursiveRefTargets } from "../refs.js";
+import { reachableRefTargets, recursiveRefTargets } from "../refs.js";
 
 /**
  * A path of schema keywords and names, e.g. `properties/tags/items`, as a chain of links from the node up to the root
@@ -43,6 +43,8 @@ export interface StrictContext {
    * (most schemas have none, so most rewrites never scan).
    */
   recursive: ReadonlySet<string> | undefined;
+  /** Every `$ref` target the instance reaches, once found: see {@link reachedTargets}. */
+  reached: ReadonlySet<string> | undefined;
   readonly found: FindingCollector;
   /**
    * Object schemas of the rewritten schema (JSON Pointer) → properties made required and nullable there; made at the
@@ -61,6 +63,11 @@ export interface StrictContext {
 /** Returns the targets of recursive `$ref`s in the rewrite's root schema, scanning it on the first call. */
 export function recursiveTargets(ctx: StrictContext): ReadonlySet<string> {
   return (ctx.recursive ??= recursiveRefTargets(ctx.root));
+}
+
+/** Returns every `$ref` target the root schema's instance reaches, scanning it at the first definition table. */
+export function reachedTargets(ctx: StrictContext): ReadonlySet<string> {
+  return (ctx.reached ??= reachableRefTargets(ctx.root));
 }
 
 /**

@@ -7,18 +7,60 @@ import {
   type StrictContext,
   type StrictWalk,
   below,
+  reachedTargets,
   recursiveTargets,
   pointerOf,
   report,
 } from "./strict-context.js";
 
-/** Rewrites every schema of a definition table (`$defs` or `definitions`). */
-export function strictTable(table: unknown, key: string, src: Path, dst: Path, ctx: StrictContext, walk: StrictWalk) {
+/**
+ * Rewrites the schemas of a definition table (`$defs` or `definitions`) that a reference reaches, and drops the rest
+ * with a warning naming them: a definition nothing refers to describes no value the model sends, and one the strict
+ * subset cannot hold (servers export whole type libraries beside each tool) would make the tool unstrict for nothing.
+ * Returns undefined when no definition is left, so the key goes too.
+ */
+export function strictTable(
+  table: unknown,
+  key: string,
+  src: Path,
+  dst: Path,
+  ctx: StrictContext,
+  walk: StrictWalk,
+): Readonly<Record<string, SchemaObject>> | undefined {
   const out: Record<string, SchemaObject> = {};
+  const unused: string[] = [];
   for (const [name, def] of Object.entries(isPlainObject(table) ? table : {})) {
-    out[name] = walk(def, below(src, key, name), below(dst, key, name), ctx, 0);
+    const at = below(src, key, name);
+    if (isReached(`#${pointerOf(at)}`, ctx)) out[name] = walk(def, at, below(dst, key, name), ctx, 0);
+    else unused.push(name);
   }
-  return Object.freeze(out);
+  if (unused.length > 0) {
+    report(
+      ctx,
+      below(src, key),
+      "unused-defs",
+      "warning",
+      `Unreferenced definitions were removed: ${unused.join(", ")}.`,
+    );
+  }
+  return Object.keys(out).length === 0 ? undefined : Object.freeze(out);
+}
+
+// A definition is reached when a reference names it or a place inside it (`#/$defs/A/properties/b`).
+function isReached(pointer: string, ctx: StrictContext): boolean {
+  for (const target of reachedTargets(ctx)) {
+    const decoded = safeDecode(target);
+    if (decoded === pointer || decoded.startsWith(`${pointer}/`)) return true;
+  }
+  return false;
+}
+
+function safeDecode(ref: string): string {
+  try {
+    return decodeURIComponent(ref);
+  } catch {
+    return ref;
+  }
 }
 
 /**
@@ -70,7 +112,10 @@ export function strictRef(
     );
   }
   const out: SchemaObject = { $ref: ref };
-  for (const [key, table] of Object.entries(tables)) out[key] = strictTable(table, key, src, dst, ctx, walk);
+  for (const [key, table] of Object.entries(tables)) {
+    const kept = strictTable(table, key, src, dst, ctx, walk);
+    if (kept !== undefined) out[key] = kept;
+  }
   return Object.freeze(out);
 }
 

@@ -81,8 +81,10 @@ export function strictNode(
         );
       }
       out.allOf = walkList(node, "allOf", "allOf", src, dst, ctx, depth);
-    } else if (key === "$defs" || key === "definitions") out[key] = strictTable(value, key, src, dst, ctx, strictNode);
-    else if (STRUCTURE.has(key) || SILENT.has(key)) continue;
+    } else if (key === "$defs" || key === "definitions") {
+      const kept = strictTable(value, key, src, dst, ctx, strictNode);
+      if (kept !== undefined) out[key] = kept;
+    } else if (STRUCTURE.has(key) || SILENT.has(key)) continue;
     else if (key === "default") {
       // A null default says nothing the nullable type does not (openai-node drops it too).
       if (profile.keepDefault) out.default = frozenCopy(value);

@@ -23,6 +23,8 @@ export interface McpServerScope {
   readonly era: McpEra;
   /** True for a 2025-11-25 session's server; false for one that answers a single request. */
   readonly sessionful: boolean;
+  /** The server answers over stdio, where a client reads several messages in one go (progress-barrier.ts). */
+  readonly stdio?: boolean;
   /** Signs 2026-07-28 approval questions (one codec per `serveMcp`, shared by its servers); absent: refused. */
   readonly codec?: ApprovalCodec;
 }
@@ -92,6 +94,11 @@ export interface McpRevision {
   settle(call: RevisionCall, result: ToolResult, input: ClientInputCall): Promise<ToolResult | InputRequiredAnswer>;
   /** The answer of a backgrounded call that the client follows as a task. */
   taskResult(taskId: string, timing: McpTaskTiming): object;
+  /**
+   * Waits, before a call's result is written, until the client has handled the progress notifications the call sent,
+   * where the revision has a way to know (2025-11-25 over stdio: progress-barrier.ts); resolves at once elsewhere.
+   */
+  progressSent(call: RevisionCall): Promise<void>;
   /** A finished call's result as this revision puts it on the wire. */
   toResult(result: ToolResult, tool: ExportableTool | undefined): McpCallToolResult;
 }

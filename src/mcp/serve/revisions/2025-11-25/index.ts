@@ -1,5 +1,6 @@
 import { toMcpCallToolResult } from "../../call-tool-result.js";
 import type { ApprovalFormSchema } from "../../approval-form.js";
+import { progressBarrier } from "../../progress-barrier.js";
 import { settleApproval } from "../../settle-approval.js";
 import type { McpRevision } from "../mcp-revision.js";
 import { LEGACY_TASKS_CAPABILITY, createLegacyTaskResult, registerLegacyTaskHandlers } from "./task-handlers.js";
@@ -32,6 +33,10 @@ export const revision20251125: McpRevision = {
   },
 
   resume: () => undefined,
+
+  // Over stdio a ping on the call orders the result after the progress the client has read; over HTTP each SSE event
+  // reaches the client's handlers on its own, so nothing is needed there.
+  progressSent: (call) => (call.scope.stdio === true ? progressBarrier(call.ctx) : Promise.resolve()),
 
   settle(call, result, input) {
     const { ctx, options, scope, server } = call;

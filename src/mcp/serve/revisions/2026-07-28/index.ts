@@ -89,6 +89,10 @@ export const revision20260728: McpRevision = {
 
   taskResult: createTaskResult,
 
+  // No way to know: 2026-07-28 has no request from server to client, so no ping can order the result after the
+  // progress over stdio (see progress-barrier.ts for why the official clients can lose it there).
+  progressSent: () => Promise.resolve(),
+
   // A tool's output schema may have any root here, so a list or a string it returns is structured content too.
   toResult(result, tool) {
     const out = toMcpCallToolResult(result);

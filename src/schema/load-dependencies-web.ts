@@ -1,0 +1,37 @@
+import * as formatChecks from "@hyperjump/json-schema-formats";
+import { fullFormats } from "ajv-formats/dist/formats.js";
+import * as re2 from "re2js";
+import type { Ajv2020, Format } from "ajv/dist/2020.js";
+import type * as AjvModule from "ajv/dist/2020.js";
+import type * as FormatsModule from "ajv-formats";
+import type * as Re2Module from "re2js";
+
+// The worker and browser build's schema/load-dependencies.cts (scripts/build.mjs swaps them): static imports, so
+// every bundler includes what the no-eval validator needs; ajv itself is not here, since those runtimes refuse the
+// code it generates.
+
+/** ajv is not part of this build: the no-eval validator (schema/no-eval/) stands in for it. */
+function loadAjv(): typeof AjvModule {
+  throw new Error("ajv is not part of toolwright's worker and browser build: its validators need eval");
+}
+
+/** Returns an ajv-formats plugin of ajv-formats' full checks, without its keywords (which need ajv's code generator). */
+function loadFormats(): typeof FormatsModule {
+  const plugin = (ajv: Ajv2020): Ajv2020 => {
+    for (const [name, format] of Object.entries(fullFormats)) ajv.addFormat(name, format as Format);
+    return ajv;
+  };
+  return plugin as unknown as typeof FormatsModule;
+}
+
+/** Returns @hyperjump/json-schema-formats. */
+function loadFormatChecks(): Record<string, (value: string) => boolean> | undefined {
+  return formatChecks as unknown as Record<string, (value: string) => boolean>;
+}
+
+/** Returns re2js. */
+function loadRe2(): typeof Re2Module {
+  return re2;
+}
+
+export default { loadAjv, loadFormats, loadFormatChecks, loadRe2 };
