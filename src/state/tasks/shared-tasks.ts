@@ -16,6 +16,7 @@ import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
 import { isRichContent } from "../../content/content-part.js";
 import { restoreContent } from "../../content/restore-content.js";
+import { unrefTimer } from "../../runtime/unref-timer.js";
 
 /** Where the tasks of one agent are kept. */
 export interface SharedTasksOptions {
@@ -153,8 +154,9 @@ export class SharedTasks implements TaskKeeper {
   // Runs a task here under this process's lease, from its start or from a take-over.
   #track(info: TaskInfo, task: TaskRun): void {
     const { id } = info;
-    const renewal = setInterval(() => void this.#renew(id), Math.max(1, Math.floor(this.#options.leaseMs / 3)));
-    renewal.unref();
+    const renewal = unrefTimer(
+      setInterval(() => void this.#renew(id), Math.max(1, Math.floor(this.#options.leaseMs / 3))),
+    );
     let resolveDone!: (result: ToolResult) => void;
     const entry: LocalTask = {
       info,
@@ -170,8 +172,7 @@ export class SharedTasks implements TaskKeeper {
         void this.#record(id, entry.info);
         this.#keepFinished(id);
         this.#cancels.settled();
-        const forget = setTimeout(() => this.#drop(id), this.#options.retentionMs);
-        forget.unref();
+        unrefTimer(setTimeout(() => this.#drop(id), this.#options.retentionMs));
         task.onSettled({ ...outcome, result });
       },
     };
@@ -358,7 +359,7 @@ export class SharedTasks implements TaskKeeper {
           () => false,
         );
       if (written) return;
-      await new Promise((resolve) => setTimeout(resolve, this.#options.leaseMs / 4).unref());
+      await new Promise((resolve) => unrefTimer(setTimeout(resolve, this.#options.leaseMs / 4)));
     }
   }
 
