@@ -5,6 +5,7 @@ import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
 import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
 import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
 import type { ApprovalRequest } from "./approval-types.js";
+import { LOOKUP_KEY_FIELD } from "../port/keyed-store.js";
 
 /** What {@link ApprovedRuns} needs: the store and scope of an agent's approvals, and how to run a rebuilt call. */
 export interface ApprovedRunsOptions<Call> {
@@ -27,6 +28,12 @@ export interface ApprovedRunsOptions<Call> {
 const RUNNER = "runner";
 
 /**
+ * What a decided approval keeps on the agent's own store (see `WriteOptions.keep`): what `forCall` and a second
+ * decision read to refuse a replay, found by id or by the call's key.
+ */
+export const DECIDED_FIELDS: readonly string[] = ["toolName", "callId", LOOKUP_KEY_FIELD];
+
+/**
  * The runs of an agent's approved calls under a lease: approving a pending record names this process its runner and
  * starts the lease; the lease is renewed while the call runs; only the runner that still holds it writes the result.
  * A run whose runner died is taken over after the lease, by the store's clock, by exactly one replica.
@@ -45,8 +52,9 @@ export class ApprovedRuns<Call> {
    * `pending` only if it still holds `checked` (the fields the decision read and validated), and the same write names
    * the runner, starts the lease and records a human's `edit`. So the record is never `approved` without the
    * arguments that will run: a store lost mid-decision leaves it pending or wholly decided, never half. Resolves
-   * with the record as written; undefined when it is no longer pending or no longer holds `checked`. `requester`:
-   * this process requested the call, so nobody else waits to hear of the decision and the store need not tell.
+   * with the record as written (its id and status alone for the `requester`, which runs its own call and reads
+   * nothing from it); undefined when it is no longer pending or no longer holds `checked`. `requester`: this process
+   * requested the call, so nobody else waits to hear of the decision and the store need not tell.
    */
   approve(
     approvalId: string,
@@ -54,16 +62,18 @@ export class ApprovedRuns<Call> {
     edit: ApprovalEdit | undefined,
     requester: boolean,
   ): Promise<StoredRecord | undefined> {
-    const { store, scope, leaseMs } = this.#options;
+    const { store, scope, leaseMs, ownStore } = this.#options;
     const patch = {
       status: "approved",
       [RUNNER]: this.#owner,
       ...(edit && { editedArgs: edit.editedArgs, editedArgsHash: edit.argsHash }),
     };
+    // On the agent's own store no replica takes a run over: no lease, and the record keeps only what refuses a replay.
     return store.transition("approval", scope, approvalId, { from: ["pending"], equals: checked }, patch, {
       ttlMs: this.#ttlMs,
-      leaseMs,
       notify: !requester,
+      returnRecord: !requester,
+      ...(ownStore ? { keep: DECIDED_FIELDS, indexed: false } : { leaseMs }),
     });
   }
 
@@ -101,19 +111,17 @@ export class ApprovedRuns<Call> {
     signal: AbortSignal | undefined,
     edit: ApprovalEdit | undefined = storedEdit(record),
   ): Promise<ToolResult> {
-    const { store, scope, retentionMs, resolve, runApproved } = this.#options;
-    const controller = new AbortController();
-    const lease = this.#options.ownStore
-      ? undefined
-      : new RunLease(this.#lease(record.id), () =>
-          controller.abort(
-            new ToolwrightError(
-              ErrorCode.Cancelled,
-              "another replica took this approved call over (its lease ran out)",
-            ),
-          ),
-        );
-    const linked = !lease ? signal : signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+    const { store, scope, retentionMs, resolve, runApproved, ownStore } = this.#options;
+    // No lease on the agent's own store: no other replica can take the run over, so nothing aborts it but `signal`.
+    const controller = ownStore ? undefined : new AbortController();
+    const lease =
+      controller &&
+      new RunLease(this.#lease(record.id), () =>
+        controller.abort(
+          new ToolwrightError(ErrorCode.Cancelled, "another replica took this approved call over (its lease ran out)"),
+        ),
+      );
+    const linked = !controller ? signal : signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
     let result: ToolResult;
     try {
       if (local) result = await local.run(linked, edit);
@@ -126,6 +134,9 @@ export class ApprovedRuns<Call> {
     } finally {
       lease?.stop();
     }
+    // On the agent's own store nobody but this process reads a decision's result: the record stays `approved`, which
+    // refuses a replay as `done` does, and holds no result in memory for as long as it is kept.
+    if (ownStore) return result;
     const written = await store
       .transition(
         "approval",
