@@ -19,6 +19,7 @@
 import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const ENTRIES = {
@@ -247,28 +248,38 @@ for (const name of STANDALONE) {
   }
 }
 
-// dist/web: the main entry for runtimes without Node's modules or code generation (the `workerd`, `worker`, `browser`
-// and `edge-light` export conditions): one ES module, its dependencies imported statically so every bundler includes
-// them, the modules that load them lazily on Node swapped for their web forms, and the no-eval validator in place of
-// ajv (docs/toolchains.md, Runtimes).
+// dist/web: the main entry and `toolwright/mcp` for runtimes without Node's modules or code generation (the `workerd`,
+// `worker`, `browser` and `edge-light` export conditions): ES modules, their dependencies imported statically so every
+// bundler includes them, the modules that load them lazily on Node swapped for their web forms, and the no-eval
+// validator in place of ajv (docs/toolchains.md, Runtimes). Split like dist/esm: the two entries share one chunk of the
+// main entry's modules, so an agent from "toolwright" and the endpoint from "toolwright/mcp" see one copy of its state.
 const WEB_FORMS = {
   "load-builtin.cjs": "src/runtime/load-builtin-web.ts",
   "load-dependencies.cjs": "src/schema/load-dependencies-web.ts",
   "load-parser.cjs": "src/reflect/load-parser-web.ts",
   "validator-engine.js": "src/schema/validator-engine-web.ts",
 };
+// @hyperjump/json-schema-formats (the 2020-12 format checks) is bundled into dist/web, not imported, so that its
+// idn-hostname dependency can be swapped for schema/idn-hostname-web.ts, which checks with the runtime's own URL
+// parser instead of 175 KiB of Unicode tables (docs/hardening.md says what that changes).
+const BUNDLED_IN_WEB = /^@hyperjump\//;
 const webForms = {
   name: "web-forms",
   setup(build) {
     build.onResolve({ filter: /(load-builtin|load-dependencies|load-parser)\.cjs$|validator-engine\.js$/ }, (args) => ({
       path: resolve(WEB_FORMS[posix.basename(args.path)]),
     }));
+    build.onResolve({ filter: BUNDLED_IN_WEB }, (args) => ({ path: fileURLToPath(import.meta.resolve(args.path)) }));
+    build.onResolve({ filter: /^idn-hostname$/ }, () => ({ path: resolve("src/schema/idn-hostname-web.ts") }));
   },
 };
+const WEB_ENTRIES = ["index", "mcp/index"];
 const web = await build({
-  entryPoints: { index: ENTRIES.index },
+  entryPoints: Object.fromEntries(WEB_ENTRIES.map((name) => [name, ENTRIES[name]])),
   plugins: [webForms],
   outdir: "dist/web",
+  chunkNames: "chunks/[name]-[hash]",
+  splitting: true,
   bundle: true,
   format: "esm",
   platform: "neutral",
@@ -286,5 +297,23 @@ const nodeOnly = Object.values(web.metafile.outputs).flatMap((output) =>
     .map((edge) => edge.path),
 );
 if (nodeOnly.length > 0) throw new Error(`dist/web imports what only Node has: ${nodeOnly.join(", ")}`);
+// What the web build leaves out on purpose, to keep a Worker small (docs/toolchains.md, Runtimes): the parser, and the
+// Unicode tables of idn-hostname (schema/idn-hostname-web.ts checks host names instead).
+const LEFT_OUT = /^(acorn|idn-hostname)$|\/node_modules\/(acorn|idn-hostname)\//;
+const leftOutFound = Object.values(web.metafile.outputs).flatMap((output) => [
+  ...output.imports.map((edge) => edge.path).filter((path) => LEFT_OUT.test(path)),
+  ...Object.keys(output.inputs).filter((path) => LEFT_OUT.test(`/${path}`)),
+]);
+if (leftOutFound.length > 0) throw new Error(`dist/web must leave out: ${[...new Set(leftOutFound)].join(", ")}`);
+// As for dist/esm: package.json "sideEffects" must name the web file the shim landed in.
+const webShim = Object.keys(web.metafile.outputs).filter(
+  (file) => file.endsWith(".js") && SHIM.test(readFileSync(file, "utf8")),
+);
+if (webShim.length !== 1 || !declared(`./${webShim[0]}`)) {
+  throw new Error(
+    `the Symbol.metadata shim is in ${webShim.join(", ") || "no dist/web file"}; package.json "sideEffects" must ` +
+      "name that one file",
+  );
+}
 
 for (const outcome of await declarations) if (outcome.status === "rejected") throw outcome.reason;

@@ -5,8 +5,8 @@ import type * as Acorn from "acorn";
 // it; esbuild and webpack still run it only when this function is first called.
 let acorn: typeof Acorn | undefined;
 
-/** Returns acorn, loading it on the first call. */
-function loadParser(): typeof Acorn {
+/** Returns acorn, loading it on the first call (the worker build's form returns undefined: it has no parser). */
+function loadParser(): typeof Acorn | undefined {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (acorn ??= require("acorn") as typeof Acorn);
 }

@@ -85,20 +85,26 @@ export function readPatternDefaults(fn: Function): ReadonlyMap<string, { readonl
   return defaults;
 }
 
+// The worker and browser build has no parser (reflect/load-parser-web.ts): only simple lists are read there.
+const NO_PARSER =
+  "the worker and browser build reads only parameter lists of plain names with literal defaults, and this one is not";
+
 // Returns the function node and the offset of the source inside the wrapped text, or why there is none.
 function parseFunction(source: string): { node: FunctionNode; offset: number } | string {
+  // Loaded on the first read, not at import: agents made only of @tool methods never pay for the parser.
+  const parser = loadParser();
+  if (parser === undefined) return NO_PARSER;
   // A method's source (`name(a, b = 1) { ... }`) never parses as an expression, and acorn's SyntaxError for that
   // first try cost as much as the parse itself: try the method wrapper first for those.
   if (METHOD_START.test(source)) {
-    const found = tryWrapper(source, WRAPPERS[1]!);
+    const found = tryWrapper(parser, source, WRAPPERS[1]!);
     if (typeof found === "object") return found;
   }
   let reason = "no parameter list found";
   for (const [before, after] of WRAPPERS) {
     let program;
     try {
-      // Loaded on the first read, not at import: agents made only of @tool methods never pay for the parser.
-      program = loadParser().parse(before + source + after, OPTIONS);
+      program = parser.parse(before + source + after, OPTIONS);
     } catch (error) {
       if (!(error instanceof SyntaxError)) throw error;
       if (before === "(") reason = error.message;
@@ -113,12 +119,13 @@ function parseFunction(source: string): { node: FunctionNode; offset: number } |
 
 // Parses with one wrapper; returns the function node, "class", or undefined when it does not parse or finds none.
 function tryWrapper(
+  parser: NonNullable<ReturnType<typeof loadParser>>,
   source: string,
   [before, after]: readonly [string, string],
 ): { node: FunctionNode; offset: number } | "class" | undefined {
   let program;
   try {
-    program = loadParser().parse(before + source + after, OPTIONS);
+    program = parser.parse(before + source + after, OPTIONS);
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     return undefined;

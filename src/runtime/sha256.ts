@@ -30,6 +30,18 @@ const K = new Uint32Array([
   0xc67178f2,
 ]);
 
+/**
+ * Returns the SHA-256 of `text` (UTF-8) as unpadded base64url (43 characters), the form Node's
+ * `createHash("sha256").update(text).digest("base64url")` gives, on every runtime: the digests MCP approval and
+ * client-input states carry through a client.
+ */
+export function sha256Base64Url(text: string): string {
+  const hex = sha256Hex(text);
+  let binary = "";
+  for (let at = 0; at < hex.length; at += 2) binary += String.fromCharCode(parseInt(hex.slice(at, at + 2), 16));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
 /** Returns the SHA-256 of `bytes` as hex (FIPS 180-4, §6.2). */
 export function digestHex(bytes: Uint8Array): string {
   // Padding: a 1 bit, zeros, and the length in bits as a 64-bit big-endian number, to a multiple of 64 bytes.

@@ -229,6 +229,11 @@ const sum = await new Calculator({ registry }).callTool("add", { a: 2, b: 3 });
 
 const esmMcp = await import("toolwright/mcp");
 const esmRedis = await import("toolwright/redis");
+// The worker and browser build (the workerd, worker, browser and edge-light conditions), imported by path: Node
+// itself never picks it, but its entries must export what the Node build's do.
+const web = (file) => import(new URL(\`../node_modules/toolwright/dist/web/\${file}\`, import.meta.url).href);
+const webMain = await web("index.js");
+const webMcp = await web("mcp/index.js");
 const cjs = require("toolwright");
 const cjsMcp = require("toolwright/mcp");
 const cjsRedis = require("toolwright/redis");
@@ -241,6 +246,7 @@ console.log(
     afterCall: loaded().packages.includes("ajv"),
     esmNames: { main: names(esm), mcp: names(esmMcp), redis: names(esmRedis) },
     cjsNames: { main: names(cjs), mcp: names(cjsMcp), redis: names(cjsRedis) },
+    webNames: { main: names(webMain), mcp: names(webMcp) },
     esmSubpathSharesMainClasses: esmRedis.StoreUnavailableError === esm.StoreUnavailableError,
     cjsSubpathSharesMainClasses: cjsRedis.StoreUnavailableError === cjs.StoreUnavailableError,
   }),

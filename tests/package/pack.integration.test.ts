@@ -235,10 +235,13 @@ describe("the packed package, installed into a fresh consumer project", () => {
     });
     expect(output.esmSubpathSharesMainClasses).toBe(true);
     expect(output.cjsSubpathSharesMainClasses).toBe(true);
+    // The worker and browser build has the same two entries the web conditions reach, with the same exports.
+    const { main, mcp } = output.esmNames as Record<string, string[]>;
+    expect(output.webNames).toEqual({ main, mcp });
   });
 
   it("defines each class once per format: the entries import shared chunks, never a copy", () => {
-    for (const format of ["esm", "cjs"]) {
+    for (const format of ["esm", "cjs", "web"]) {
       const where = new Map<string, string[]>();
       for (const file of packedFiles.filter((path) => path.startsWith(`dist/${format}/`) && path.endsWith(".js"))) {
         const text = readFileSync(join(installed, file), "utf8");

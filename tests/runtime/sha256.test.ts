@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { digestHex, sha256Hex } from "../../src/runtime/sha256.js";
+import { digestHex, sha256Base64Url, sha256Hex } from "../../src/runtime/sha256.js";
 
 const nodeDigest = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 
@@ -24,5 +24,15 @@ describe("sha256Hex", () => {
     const text = '{"path":"/tmp/é🙂"}';
     expect(sha256Hex(text)).toBe(createHash("sha256").update(text).digest("hex"));
     expect(digestHex(new TextEncoder().encode(text))).toBe(sha256Hex(text));
+  });
+});
+
+describe("sha256Base64Url", () => {
+  // MCP approval and client-input states carry this digest through the client: a state minted by a Node server must
+  // be read alike by a Worker sharing its key, so the text must be node:crypto's base64url exactly.
+  it("gives node:crypto's unpadded base64url digest, for ASCII and non-ASCII text", () => {
+    for (const text of ["", "abc", '{"path":"/tmp/é🙂"}', "x".repeat(1000)]) {
+      expect(sha256Base64Url(text)).toBe(createHash("sha256").update(text).digest("base64url"));
+    }
   });
 });

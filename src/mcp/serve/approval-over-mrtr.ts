@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { ToolResult } from "../../tool/tool-result.js";
+import { sha256Base64Url } from "../../runtime/sha256.js";
 import type { ServerSdk } from "../load-sdk.js";
 import type { McpApprovals } from "./servable-agent.js";
 import type { ObjectJsonSchema } from "../../params/json-schema.js";
@@ -26,10 +26,12 @@ export type ApprovalCodec = ReturnType<ServerSdk["createRequestStateCodec"]>;
  * @throws {RangeError} for a key shorter than 32 bytes (from the SDK).
  */
 export function createApprovalCodec(sdk: ServerSdk, key: string | Uint8Array | undefined): ApprovalCodec {
-  return sdk.createRequestStateCodec({ key: key ?? randomBytes(32), bind: (ctx) => ctx.mcpReq.method });
+  // Web Crypto's random bytes: a global on every runtime toolwright runs on, no node:crypto needed.
+  const bytes = key ?? globalThis.crypto.getRandomValues(new Uint8Array(32));
+  return sdk.createRequestStateCodec({ key: bytes, bind: (ctx) => ctx.mcpReq.method });
 }
 
-const digest = (text: string) => createHash("sha256").update(text).digest("base64url");
+const digest = sha256Base64Url;
 
 /** The parts of the SDK request context the MRTR approval round uses. */
 export interface MrtrContext {

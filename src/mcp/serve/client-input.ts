@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import type { ServerContext } from "@modelcontextprotocol/server";
 import type { ToolResult } from "../../tool/tool-result.js";
 import type { ClientFeature, ToolClient } from "../../tool/tool-client.js";
 import { generateCallId } from "../../tool/call-id.js";
 import { runWithToolClient } from "../../tool/call-context.js";
 import { stableStringify } from "../../schema/stable-stringify.js";
+import { sha256Base64Url } from "../../runtime/sha256.js";
 import type { ServerSdk } from "../load-sdk.js";
 import type { ApprovalCodec } from "./approval-over-mrtr.js";
 import { type DeclaredClientCapabilities, REQUIRED_CAPABILITY } from "./client-features.js";
@@ -53,7 +53,7 @@ export interface ClientCallOptions {
   readonly signal: AbortSignal;
 }
 
-const digest = (value: unknown) => createHash("sha256").update(stableStringify(value)).digest("base64url");
+const digest = (value: unknown) => sha256Base64Url(stableStringify(value));
 
 /**
  * The client side of one `tools/call`: gives the handler its `context.client` and answers for it what the protocol

@@ -1,5 +1,6 @@
-import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import type { IncomingMessage, ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import loadBuiltin from "../../runtime/load-builtin.cjs";
 import { isLocalRequest } from "./local-origin.js";
 import { jsonRpcError } from "./http-json.js";
 import type { McpRoute } from "./mcp-route.js";
@@ -29,6 +30,13 @@ export interface HttpListener {
  */
 export async function listenHttp(options: HttpListenOptions): Promise<HttpListener> {
   const { route } = options;
+  let createServer: CreateServer;
+  try {
+    createServer = nodeCreateServer();
+  } catch (error) {
+    await route.close();
+    throw error;
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { response, unread } = await route.answer(toWebRequest(req, res));
@@ -74,8 +82,21 @@ export function localRequestsOf(host: string): (request: Request) => boolean {
     );
 }
 
+type CreateServer = typeof createServer;
+
+// node:http on first use, never at import: `toolwright/mcp` loads on runtimes without it (its web build), where only
+// this Node server is out of reach.
+function nodeCreateServer(): CreateServer {
+  const http = loadBuiltin("node:http") as { createServer?: CreateServer } | undefined;
+  if (typeof http?.createServer === "function") return http.createServer;
+  throw new Error(
+    'serveMcp with transport "http" needs a Node HTTP server (node:http), which this runtime does not have: ' +
+      'serve mcpFetchHandler(agent, options) from the runtime\'s own server instead (docs/mcp.md, "As a fetch handler").',
+  );
+}
+
 // Binds the port; resolves with the port bound (the one asked for, or the free one picked for 0).
-async function listen(http: ReturnType<typeof createServer>, port: number, host: string): Promise<number> {
+async function listen(http: ReturnType<CreateServer>, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(port, host, () => {

@@ -1,9 +1,5 @@
-// NOT IN THE SUITE YET (jest runs *.test.ts only): the Worker of examples/worker/, bundled as wrangler would bundle it,
-// run in workerd through miniflare, and called by the official MCP client on both protocol revisions. workerd cannot
-// start toolwright's core until issue 33's runtime-neutral core lands (a module-scope `new AbortController()` in
-// src/tool/tool-definition.ts: "Disallowed operation called within global scope"; then ajv, loaded through
-// createRequire, is not in the bundle: "INVALID_DEFINITION ... __filename is not defined"). Once it does, rename this
-// file to worker-example.integration.test.ts; nothing else changes.
+// The Worker of examples/worker/, bundled as wrangler would bundle it (toolwright and toolwright/mcp from their worker
+// build, dist/web), run in workerd through miniflare, and called by the official MCP client on both protocol revisions.
 import { rmSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
