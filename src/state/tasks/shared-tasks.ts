@@ -70,6 +70,8 @@ export type TaskRun = Pick<TaskStart, "controller" | "work" | "onSettled">;
 
 interface LocalTask {
   info: TaskInfo;
+  /** The progress last written to the task's record, so a renewal writes it only when it changed. */
+  written?: ToolProgress;
   readonly controller: AbortController;
   readonly done: Promise<ToolResult>;
   readonly settle: (outcome: HandlerOutcome) => void;
@@ -212,7 +214,10 @@ export class SharedTasks implements TaskKeeper {
     return this.#local.get(taskId)?.info;
   }
 
-  /** Records the last progress of a task this process runs; other processes do not see it (it is not stored). */
+  /**
+   * Records the last progress of a task this process runs; on a shared store it is written with the next lease
+   * renewal, so other processes see it too.
+   */
   noteProgress(taskId: string, progress: ToolProgress): void {
     const entry = this.#local.get(taskId);
     if (entry?.info.status === "running") entry.info = Object.freeze({ ...entry.info, progress });
@@ -324,9 +329,15 @@ export class SharedTasks implements TaskKeeper {
     const guard = { from: ["running"], equals: { owner: this.#owner } };
     // The renewal reads the record back (no `returnRecord: false`): on a store that cannot notify, it is how another
     // process's cancel request reaches the task; a renewal comes once a third of the lease, off the call path.
+    // The task's last progress rides on the renewal when it changed, so another replica's `fetch` and `task_status`
+    // report it (a lease's third late at most) without a write per report; the agent's own store is read by no one else.
+    const entry = this.#local.get(id);
+    const progress = this.ownStore ? undefined : entry?.info.progress;
+    const patch = progress !== undefined && progress !== entry?.written ? { progress } : {};
     const renewed = await store
-      .transition("task", scope, id, guard, {}, { ttlMs: leaseMs + retentionMs, leaseMs })
+      .transition("task", scope, id, guard, patch, { ttlMs: leaseMs + retentionMs, leaseMs })
       .catch(() => null);
+    if (renewed && entry && progress !== undefined) entry.written = progress;
     // null: the store is unreachable; try again at the next beat. undefined: another process already marked the
     // task lost, so its result would reach no one: stop the work.
     if (renewed !== undefined) {
@@ -334,7 +345,6 @@ export class SharedTasks implements TaskKeeper {
       if (renewed !== null) this.#cancels.check(renewed);
       return;
     }
-    const entry = this.#local.get(id);
     if (!entry || entry.info.status !== "running") return;
     const error = new ToolwrightError(ErrorCode.TaskLost, taskLostText(id, entry.info.toolName));
     entry.controller.abort(error);
@@ -439,8 +449,15 @@ function toInfo(record: StoredRecord): TaskInfo {
     status: record.status as TaskStatus,
     startedAt: Number(record.startedAt),
     ...(record.finishedAt === undefined ? {} : { finishedAt: Number(record.finishedAt) }),
+    // Written by the replica running it; a record's field is checked before it is shown as progress.
+    ...(record.status === "running" && isProgress(record.progress) && { progress: record.progress }),
     ...(record.result === undefined ? {} : { result: restoreResult(record.result, record.richFields) }),
   });
+}
+
+function isProgress(value: unknown): value is ToolProgress {
+  const progress = value as Partial<ToolProgress> | null;
+  return typeof progress === "object" && progress !== null && typeof progress.progress === "number";
 }
 
 type RichField = "content" | "modelContent";

@@ -17,7 +17,7 @@ export interface TaskInfo {
   readonly finishedAt?: number;
   /** The call's final result, carrying the task id. */
   readonly result?: ToolResult;
-  /** The last progress the task's tool reported (kept in the process running it). */
+  /** The last progress the task's tool reported; with a shared `store`, other processes see it a lease's third late at most. */
   readonly progress?: ToolProgress;
 }
 
