@@ -37,6 +37,7 @@ export type {
   ResourceOptions,
   ResourceReadContext,
 } from "./decorators/resource.js";
+export type { AppViewOptions } from "./decorators/app-view-options.js";
 export { prompt } from "./decorators/prompt.js";
 export type {
   EmbeddedResourcePart,
@@ -110,6 +111,7 @@ export type {
   ToolClient,
 } from "./tool/tool-client.js";
 export type { ToolIcon } from "./tool/tool-icon.js";
+export type { ToolAppView } from "./tool/tool-app-view.js";
 export type { ApprovalDecision, Approver, RuntimeOptions, ScopeChecker } from "./dispatch/index.js";
 export type { RunToolCallsOptions, RetryBackoff } from "./dispatch/index.js";
 export type {

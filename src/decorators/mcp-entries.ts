@@ -2,6 +2,7 @@ import "./metadata.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { ParamShape } from "../params/param.js";
 import type { UriTemplate } from "./uri-template.js";
+import type { AppViewOptions } from "./app-view-options.js";
 
 // Symbol.for, so a class decorated through the ESM copy of the package is read by the CommonJS copy too.
 const ENTRIES = Symbol.for("toolwright.mcp-entries");
@@ -31,6 +32,8 @@ export interface ResourceEntry {
   readonly mimeType?: string;
   readonly allowedAgents?: readonly string[];
   readonly complete?: Readonly<Record<string, Completer>>;
+  /** Present for an MCP Apps view: its `_meta.ui` (empty when nothing was declared). */
+  readonly app?: AppViewOptions;
   readonly fn: (...args: never[]) => unknown;
 }
 

@@ -5,6 +5,8 @@ import type { Returned } from "../schema/output-schema.js";
 import { decoratedMethod } from "./decorated-method.js";
 import { type Completer, type ResourceEntry, addMcpEntry } from "./mcp-entries.js";
 import { checkMcpEntryOptions } from "./mcp-entry-options.js";
+import { APP_VIEW_MIME_TYPE, type AppViewOptions, checkAppView } from "./app-view-options.js";
+import { APP_VIEW_SCHEME } from "../tool/tool-app-view.js";
 import { type UriVariables, isUriTemplate, parseUriTemplate } from "./uri-template.js";
 
 /**
@@ -35,6 +37,12 @@ export interface ResourceOptions<U extends string = string> {
   readonly allowedAgents?: readonly string[];
   /** Completions for the template's variables (`completion/complete`), by variable name. */
   readonly complete?: { readonly [K in UriVariables<U>]?: Completer };
+  /**
+   * Makes the resource an MCP Apps view (a `ui://` URI is one already): HTML sent as `text/html;profile=mcp-app`,
+   * with these options as its `_meta.ui` (what the view may reach, its border). Link a tool to it with the tool's
+   * `ui: { resourceUri }`.
+   */
+  readonly app?: true | AppViewOptions;
 }
 
 /**
@@ -63,6 +71,7 @@ const RESOURCE_OPTION_KEYS: ReadonlySet<string> = new Set(
     mimeType: 0,
     allowedAgents: 0,
     complete: 0,
+    app: 0,
   } satisfies Record<keyof ResourceOptions, 0>),
 );
 
@@ -72,7 +81,8 @@ const STRING_OPTIONS = ["name", "title", "description", "mimeType"];
  * Marks an agent method as an MCP resource, which `serveMcp` lists (`resources/list`, or `resources/templates/list`
  * for a template) and reads (`resources/read`) through the method.
  * @throws {ToolDefinitionError} at class definition for an unknown option key (named with the closest known one), a
- *   missing or malformed `uri`, a template beyond level 1, a `complete` entry for no variable, or a method that cannot
+ *   missing or malformed `uri`, a template beyond level 1, an MCP Apps view (`app`, or a `ui://` URI) that is not a
+ *   fixed `ui://` URI or has another mime type, a `complete` entry for no variable, or a method that cannot
  *   be used (static, `#private`, not a method).
  * @example
  * class Notes extends BaseAgent {
@@ -106,6 +116,11 @@ export function resource<const U extends string>(
       );
     }
     checkMcpEntryOptions(o, RESOURCE_OPTION_KEYS, STRING_OPTIONS, template?.variables ?? [], where);
+    // A ui:// URI is reserved for MCP Apps views, so one is a view with or without `app`.
+    const app =
+      o.app !== undefined || o.uri.startsWith(APP_VIEW_SCHEME)
+        ? checkAppView(o.uri, template !== undefined, o.mimeType, o.app, where)
+        : undefined;
     const entry: ResourceEntry = {
       kind: "resource",
       method: method.name,
@@ -114,6 +129,7 @@ export function resource<const U extends string>(
       fn: method.fn,
       ...(template === undefined ? {} : { template }),
       ...pick(o, ["title", "description", "mimeType", "allowedAgents", "complete"]),
+      ...(app === undefined ? {} : { app, mimeType: APP_VIEW_MIME_TYPE }),
     };
     addMcpEntry(method.metadata, entry);
   };

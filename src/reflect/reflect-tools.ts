@@ -3,6 +3,7 @@ import { ToolDefinitionError } from "../errors/errors.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { TOOL_DEFINITION, isToolSource } from "../tool/tool-source.js";
 import { methodDefinition } from "./method-definition.js";
+import { checkAppViewLinks } from "./app-view-links.js";
 
 const byClass = new WeakMap<object, readonly ToolDefinition[]>();
 
@@ -13,7 +14,8 @@ const byClass = new WeakMap<object, readonly ToolDefinition[]>();
  * without re-decorating keeps the parent's definition (the override runs, since dispatch calls the method by name); a
  * subclass that lists a tool of a name an ancestor listed replaces it.
  * @throws {ToolDefinitionError} when two methods claim one tool name, a builtin method does not match its params,
- *   `static tools` is not a list of tool instances, or two tools share a name.
+ *   `static tools` is not a list of tool instances, two tools share a name, or a tool's `ui` names a view the class
+ *   does not declare.
  */
 export function reflectTools(ctor: abstract new (...args: never[]) => object): readonly ToolDefinition[] {
   const cached = byClass.get(ctor);
@@ -66,6 +68,7 @@ export function reflectTools(ctor: abstract new (...args: never[]) => object): r
     }
   }
   const result = Object.freeze([...methods.values(), ...attached.values()]);
+  checkAppViewLinks(ctor, result);
   byClass.set(ctor, result);
   return result;
 }

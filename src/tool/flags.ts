@@ -9,6 +9,11 @@ export const TOOL_FLAGS = {
   title: { rule: { kind: "string" } },
   /** Images that stand for the tool in a client's interface (MCP `icons`): `{ src, mimeType?, sizes?, theme? }`. */
   icons: { rule: { kind: "icons" } },
+  /**
+   * The MCP Apps view a host shows the tool's results in: `{ resourceUri: "ui://...", visibility? }`, listed by
+   * `serveMcp` as the tool's `_meta.ui`. The result the model reads is the same with or without it.
+   */
+  ui: { rule: { kind: "app-view" } },
   /** `true`, or a predicate on the validated arguments: the call waits for approval before it runs. Default false. */
   requiresApproval: { rule: { kind: "approval" } },
   /** Scopes the current user must hold; checked by the agent's scope checker before the call runs. */

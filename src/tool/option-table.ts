@@ -1,4 +1,5 @@
 import { ToolDefinitionError } from "../errors/errors.js";
+import { appViewComplaint } from "./tool-app-view.js";
 import { iconsComplaint } from "./tool-icon.js";
 
 /**
@@ -23,6 +24,8 @@ export type OptionRule =
   | { readonly kind: "count"; readonly min: number }
   /** A list of icons (MCP `Icon`): `{ src, mimeType?, sizes?, theme? }`, checked by `iconsComplaint`. */
   | { readonly kind: "icons" }
+  /** An MCP Apps view: `{ resourceUri: "ui://...", visibility? }`, checked by `appViewComplaint`. */
+  | { readonly kind: "app-view" }
   /** Example arguments: a non-empty list of plain objects (each checked against the input schema by `defineTool`). */
   | { readonly kind: "examples" }
   /** A grammar for a tool's one string parameter: `{ syntax: "lark" | "regex", definition }`. */
@@ -79,6 +82,8 @@ function complaint(key: string, rule: OptionRule, value: unknown): string | unde
         : `\`${key}\` must be a whole number >= ${rule.min}; got ${shown(value)}.`;
     case "icons":
       return iconsComplaint(key, value);
+    case "app-view":
+      return appViewComplaint(key, value);
     case "grammar":
       return isPlainObject(value) &&
         ((value as { syntax?: unknown }).syntax === "lark" || (value as { syntax?: unknown }).syntax === "regex") &&

@@ -3,6 +3,7 @@ import type { JsonSchema, ObjectJsonSchema } from "../params/json-schema.js";
 import type { ToolProgress } from "./tool-progress.js";
 import type { ToolClient } from "./tool-client.js";
 import type { ToolIcon } from "./tool-icon.js";
+import type { ToolAppView } from "./tool-app-view.js";
 
 /**
  * What providers need of a tool: its name, its description for the model, the JSON Schema of its arguments, and of
@@ -61,13 +62,15 @@ type RuleValue<R> = R extends { readonly kind: "boolean" }
         ? boolean | ApprovalPredicate
         : R extends { readonly kind: "icons" }
           ? readonly ToolIcon[]
-          : R extends { readonly kind: "grammar" }
-            ? ToolGrammar
-            : R extends { readonly kind: "examples" }
-              ? readonly Readonly<Record<string, unknown>>[]
-              : R extends { readonly kind: "choice"; readonly values: readonly (infer V)[] }
-                ? V
-                : number;
+          : R extends { readonly kind: "app-view" }
+            ? ToolAppView
+            : R extends { readonly kind: "grammar" }
+              ? ToolGrammar
+              : R extends { readonly kind: "examples" }
+                ? readonly Readonly<Record<string, unknown>>[]
+                : R extends { readonly kind: "choice"; readonly values: readonly (infer V)[] }
+                  ? V
+                  : number;
 
 /**
  * The behaviour flags of a tool, as declared by `@tool`, `@builtinTool` or `register`: one optional member per entry

@@ -3,6 +3,7 @@ import type { Tool } from "../../tool/tool.js";
 import type { ToolRegistry } from "../../registry/tool-registry.js";
 import { connectClient } from "./load-client.js";
 import { type McpClientLike, type McpRemoteTool, type McpTransportLike, isMcpClient } from "./mcp-client-like.js";
+import { type McpRemoteCatalogue, createRemoteCatalogue } from "./remote-catalogue.js";
 import { type RemoteToolContext, remoteToolHandler, remoteToolOptions } from "./remote-tool.js";
 import { type RemoteSchemaLimits, checkRemoteSchemas } from "./remote-schema-limits.js";
 import { type McpToolFilter, type McpToolRename, localNamesOf, selectTools } from "./remote-selection.js";
@@ -48,6 +49,14 @@ export interface ImportedMcpTools {
   readonly names: ReadonlyMap<string, string>;
   /** The connected client the tools forward their calls to. */
   readonly client: McpClientLike;
+  /** The agent names the import was made for (`allowedAgents`): `serveMcp` re-serves the catalogue to them only. */
+  readonly allowedAgents: readonly string[];
+  /**
+   * The server's resources and prompts, read live through the same connection (see {@link McpRemoteCatalogue}):
+   * `imported.catalogue.readResource(uri)`, `imported.catalogue.getPrompt(name, args)`. Pass the import to
+   * `serveMcp(agent, { imported: [imported] })` to serve them again beside the agent's own.
+   */
+  readonly catalogue: McpRemoteCatalogue;
   /**
    * Unregisters the imported tools (a tool of the same name registered since by someone else is left alone), then
    * closes the client when `importMcpTools` created it (it was given a transport); a client it was given stays open.
@@ -80,7 +89,9 @@ async function listAllTools(client: McpClientLike, timeout: number): Promise<Mcp
  * `content(...)` of the blocks as toolwright parts (images, audio, resource links, embedded resources); an `isError`
  * result becomes a failed `ToolResult` with the server's text; a server that disconnects or does not answer within
  * `timeoutMs` gives a failed result saying so, never a hang. The server's progress notifications for a call reach
- * the local call's progress (`reportProgress`).
+ * the local call's progress (`reportProgress`). A tool's MCP Apps view (`_meta.ui`) is kept as its `ui`; a tool only
+ * the server's views may call (`visibility` without `"model"`) is not imported. The server's resources and prompts
+ * are on `catalogue`, and a server that declares no tools is not asked for any.
  *
  * `source` is a connected MCP client (the `Client` of SDK v1 or v2), or a client transport, which is then connected
  * with a new `Client` of `@modelcontextprotocol/client` (SDK v2, which negotiates 2026-07-28 or 2025-11-25), or of
@@ -102,12 +113,16 @@ export async function importMcpTools(
   const owned = !isMcpClient(source);
   const client = owned ? await connectClient(source, timeoutMs) : source;
   try {
-    const remote = selectTools(await listAllTools(client, timeoutMs), options.filter);
+    // A server that declares no tools (only resources or prompts) is not asked for them.
+    const declared = client.getServerCapabilities?.();
+    const listed = declared === undefined || declared.tools !== undefined ? await listAllTools(client, timeoutMs) : [];
+    const remote = selectTools(listed.filter(isForModel), options.filter);
     for (const tool of remote) checkRemoteSchemas(tool, options.limits);
     const local = localNamesOf(remote, options.prefix ?? "", options.rename);
+    const server = client.getServerVersion?.()?.name ?? "mcp";
     const context: RemoteToolContext = {
       client,
-      server: client.getServerVersion?.()?.name ?? "mcp",
+      server,
       allowedAgents: options.allowedAgents,
       timeoutMs,
     };
@@ -138,11 +153,19 @@ export async function importMcpTools(
         if (owned) await client.close();
       })());
     const names = new Map(remote.map((tool, index) => [local[index]!, tool.name]));
-    return { tools, names, client, close };
+    const catalogue = createRemoteCatalogue(client, server, timeoutMs);
+    return { tools, names, client, allowedAgents: [...options.allowedAgents], catalogue, close };
   } catch (error) {
     if (owned) await client.close().catch(() => undefined);
     throw error;
   }
+}
+
+// A tool only the server's MCP Apps views may call (`_meta.ui.visibility` without "model") is theirs, called through
+// the host: an agent's model must not get it, so it is not imported.
+function isForModel(tool: McpRemoteTool): boolean {
+  const visibility = (tool._meta?.ui as { visibility?: unknown } | undefined)?.visibility;
+  return !Array.isArray(visibility) || visibility.includes("model");
 }
 
 // Removes the tools this import registered, but not a tool registered under one of their names by someone else since.

@@ -3,13 +3,17 @@
 
 export { importMcpTools } from "./import-mcp-tools.js";
 export type { ImportMcpToolsOptions, ImportedMcpTools } from "./import-mcp-tools.js";
+export type { McpListKind, McpRemoteCatalogue, McpRemoteRequestError } from "./remote-catalogue.js";
 export type { McpToolFilter, McpToolRename } from "./remote-selection.js";
 export type { RemoteSchemaLimits } from "./remote-schema-limits.js";
 export type {
   McpClientLike,
+  McpPage,
+  McpPageParams,
   McpProgress,
   McpRemoteCallResult,
   McpRemoteTool,
   McpRequestOptions,
+  McpServerCapabilitiesLike,
   McpTransportLike,
 } from "./mcp-client-like.js";

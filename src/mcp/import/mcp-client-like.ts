@@ -12,6 +12,8 @@ export interface McpRemoteTool {
   readonly inputSchema: { readonly type: "object"; readonly [keyword: string]: unknown };
   /** The JSON Schema of the tool's `structuredContent`, when the server declares one. */
   readonly outputSchema?: { readonly [keyword: string]: unknown } | undefined;
+  /** Metadata; MCP Apps puts a tool's view under `ui` (`{ resourceUri, visibility? }`). */
+  readonly _meta?: { readonly [key: string]: unknown } | undefined;
   readonly annotations?:
     | {
         readonly title?: string | undefined;
@@ -63,9 +65,44 @@ export interface McpClientLike {
     options?: McpRequestOptions,
   ): Promise<McpRemoteCallResult>;
   getServerVersion?(): { readonly name: string; readonly version: string } | undefined;
+  /** The capabilities the server declared (`resources`, `prompts`, ...), which say what else it serves. */
+  getServerCapabilities?(): McpServerCapabilitiesLike | undefined;
+  /** `resources/list`, one page. */
+  listResources?(params?: McpPageParams, options?: McpRequestOptions): Promise<McpPage>;
+  /** `resources/templates/list`, one page. */
+  listResourceTemplates?(params?: McpPageParams, options?: McpRequestOptions): Promise<McpPage>;
+  /** `resources/read`. */
+  readResource?(params: { uri: string }, options?: McpRequestOptions): Promise<McpPage>;
+  /** `prompts/list`, one page. */
+  listPrompts?(params?: McpPageParams, options?: McpRequestOptions): Promise<McpPage>;
+  /** `prompts/get`. */
+  getPrompt?(
+    params: { name: string; arguments?: Record<string, string> | undefined },
+    options?: McpRequestOptions,
+  ): Promise<McpPage>;
+  /** Receives the notifications no other handler takes (both SDKs' `Protocol` have it). */
+  fallbackNotificationHandler?: ((notification: { method: string }) => Promise<void>) | undefined;
   /** SDK v2 only: the negotiated protocol era; its presence marks v2's `callTool(params, options)` form. */
   getProtocolEra?(): unknown;
   close(): Promise<void>;
+}
+
+/** The part of a server's declared capabilities import looks at. */
+export interface McpServerCapabilitiesLike {
+  readonly resources?: { readonly listChanged?: boolean | undefined; readonly [key: string]: unknown } | undefined;
+  readonly prompts?: { readonly listChanged?: boolean | undefined; readonly [key: string]: unknown } | undefined;
+  readonly [key: string]: unknown;
+}
+
+/** The paging parameter of MCP list requests. */
+export interface McpPageParams {
+  cursor?: string | undefined;
+}
+
+/** An MCP answer as the SDK returns it: its fields (a list and `nextCursor`, `contents`, `messages`) as sent. */
+export interface McpPage {
+  readonly nextCursor?: string | undefined;
+  readonly [key: string]: unknown;
 }
 
 /** An MCP client transport not yet connected, such as the SDK's `StdioClientTransport` or `StreamableHTTPClientTransport`. */

@@ -3,6 +3,7 @@ import type { ToolOptions } from "../../tool/tool-options.js";
 import type { ToolCallContext } from "../../tool/tool.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import { ErrorCode } from "../../errors/error-code.js";
+import { type ToolAppView, appViewComplaint } from "../../tool/tool-app-view.js";
 import type { McpClientLike, McpRemoteTool, McpRequestOptions } from "./mcp-client-like.js";
 import { callRemoteTool, forwardProgress } from "./remote-call.js";
 import { remoteErrorText, remoteModelOutput, remoteResultValue } from "./remote-result.js";
@@ -44,8 +45,24 @@ export function remoteToolOptions(tool: McpRemoteTool, context: RemoteToolContex
     // A tool the server runs only as a task is one here too: every call goes on as a background task
     // (agent.tasks), and serving it again lists it as task-only (`taskSupport: "required"`), as the server does.
     ...(needsTask(tool) ? { background: true } : {}),
+    ...appViewOf(tool),
     ...flags,
   };
+}
+
+/**
+ * The remote tool's MCP Apps view, kept as the tool's `ui` so that serving it again links the same view:
+ * `_meta.ui` (`resourceUri` and `visibility`), or the extension's deprecated flat `_meta["ui/resourceUri"]`. A
+ * link toolwright could not serve (not `ui://`) is left out rather than failing the import; the tool still works.
+ */
+function appViewOf(tool: McpRemoteTool): { ui?: ToolAppView } {
+  const meta = tool._meta;
+  if (meta === undefined) return {};
+  const nested = meta.ui as { resourceUri?: unknown; visibility?: unknown } | undefined;
+  const uri = nested?.resourceUri ?? meta["ui/resourceUri"];
+  if (uri === undefined) return {};
+  const ui = { resourceUri: uri, ...(nested?.visibility === undefined ? {} : { visibility: nested.visibility }) };
+  return appViewComplaint("ui", ui) === undefined ? { ui: ui as ToolAppView } : {};
 }
 
 const SDK_TIMEOUT_MARGIN_MS = 1_000;

@@ -6,6 +6,8 @@ export interface DeclaredClientCapabilities {
   readonly elicitation?: { readonly form?: unknown; readonly url?: unknown } | undefined;
   readonly sampling?: unknown;
   readonly roots?: unknown;
+  /** The extensions the client opts into, by identifier (MCP Apps: `io.modelcontextprotocol/ui`). */
+  readonly extensions?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** The capability object each feature needs, as MCP's `-32021` error lists it (`requiredCapabilities`). */

@@ -1,3 +1,4 @@
+import type { ServerContext } from "@modelcontextprotocol/server";
 import { createLoadedTools } from "../../providers/tool-search/loaded-tools.js";
 import type { ServerSdk } from "../load-sdk.js";
 import { callToolHandler } from "./call-tool-handler.js";
@@ -6,6 +7,8 @@ import { listMcpTools } from "./list-tools.js";
 import { registerPromptHandlers } from "./prompt-handlers.js";
 import { registerResourceHandlers } from "./resource-handlers.js";
 import { servedEntries } from "./served-entries.js";
+import { appsCapability, clientShowsApps, toolsForClient } from "./app-views.js";
+import { catalogueFor, followListChanges, serving as importsServing } from "./served-imports.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
 import type { McpServerScope } from "./revisions/mcp-revision.js";
 import { REVISIONS } from "./revisions/revision-table.js";
@@ -34,10 +37,18 @@ export function createMcpServer(
   const loaded =
     agent.toolsForTurn !== undefined && tools.some((tool) => tool.deferred) ? createLoadedTools() : undefined;
   const { tasks } = agent;
-  // Resources and prompts come from the agent class's decorated methods: a fixed set, so never `listChanged`.
+  // Resources and prompts come from the agent class's decorated methods (a fixed set), then from the imported servers
+  // re-served to this agent (live: their lists may change, which a session's client is told).
   const served = servedEntries(agent);
-  const hasResources = served.resources.length > 0 || served.templates.length > 0;
-  const hasPrompts = served.prompts.length > 0;
+  const imported = catalogueFor(options.imported, agent.name);
+  const remoteResources = importsServing(imported, "resources");
+  const remotePrompts = importsServing(imported, "prompts");
+  const hasResources = served.resources.length > 0 || served.templates.length > 0 || remoteResources.length > 0;
+  const hasPrompts = served.prompts.length > 0 || remotePrompts.length > 0;
+  const follows = (sources: typeof imported, kind: "resources" | "prompts") =>
+    scope.sessionful && sources.some((source) => source.serves[kind]?.listChanged === true);
+  const apps = appsCapability([...served.resources, ...served.templates], tools);
+  const tasksExtensions = tasks === undefined ? {} : (revision.tasksCapability.extensions as object | undefined);
   const server = new sdk.Server(
     { name: options.name ?? agent.name, version: options.version ?? "0.0.0" },
     {
@@ -45,10 +56,12 @@ export function createMcpServer(
       capabilities: {
         tools: { listChanged: loaded !== undefined && scope.sessionful },
         logging: {},
-        ...(hasResources ? { resources: { listChanged: false } } : {}),
-        ...(hasPrompts ? { prompts: { listChanged: false } } : {}),
+        ...(hasResources ? { resources: { listChanged: follows(remoteResources, "resources") } } : {}),
+        ...(hasPrompts ? { prompts: { listChanged: follows(remotePrompts, "prompts") } } : {}),
         ...(served.completes ? { completions: {} } : {}),
         ...(tasks === undefined ? {} : revision.tasksCapability),
+        // Extensions (MCP Apps, and 2026-07-28's Tasks) share one map.
+        ...(apps === undefined ? {} : { extensions: { ...tasksExtensions, ...apps } as never }),
       },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
       ...(options.listCache === undefined ? {} : { cacheHints: { "tools/list": options.listCache } }),
@@ -59,14 +72,27 @@ export function createMcpServer(
   const timing = { pollIntervalMs: options.tasks?.pollIntervalMs ?? 1_000, ttlMs: options.tasks?.ttlMs ?? 600_000 };
   const owned = new TaskOwnership(scope.sessionful);
   // The SDK types schema values as its own JSON type; ours are the same JSON, typed as JSON Schema.
-  server.setRequestHandler("tools/list", () => {
-    const listed = loaded === undefined ? agent.tools() : agent.toolsForTurn!(loaded);
+  server.setRequestHandler("tools/list", (_request: unknown, ctx: ServerContext) => {
+    const all = loaded === undefined ? agent.tools() : agent.toolsForTurn!(loaded);
+    // A tool only an MCP Apps view may call is listed only to a client that shows views.
+    const listed = apps === undefined ? all : toolsForClient(all, clientShowsApps(revision, server, ctx));
     return { tools: listMcpTools(listed, (tool, entry) => revision.list(tool, entry, tasks !== undefined)) } as never;
   });
   const serving = { sdk, server, agent, options, scope, revision, loaded, timing, owned, tasksServed: !!tasks };
   server.setRequestHandler("tools/call", callToolHandler(serving));
-  if (hasResources) registerResourceHandlers(server, sdk, served);
-  if (hasPrompts) registerPromptHandlers(server, sdk, served);
+  if (hasResources) registerResourceHandlers(server, sdk, served, remoteResources);
+  if (hasPrompts) registerPromptHandlers(server, sdk, served, remotePrompts);
+  if (follows(remoteResources, "resources") || follows(remotePrompts, "prompts")) {
+    const stops = [
+      followListChanges(remoteResources, "resources", () => server.sendResourceListChanged()),
+      followListChanges(remotePrompts, "prompts", () => server.sendPromptListChanged()),
+    ];
+    const closed = server.onclose;
+    server.onclose = () => {
+      stops.forEach((stop) => stop());
+      closed?.();
+    };
+  }
   if (served.completes) registerCompletionHandler(server, sdk, served);
   if (tasks !== undefined) revision.registerTasks(server, sdk, tasks, timing, owned);
   return server;

@@ -15,6 +15,7 @@ export type {
 export type { McpApprovalMode } from "./settle-approval.js";
 export type { McpApprovals, McpServableAgent } from "./servable-agent.js";
 export type { McpServerOptions } from "./mcp-server-options.js";
+export type { McpReservedImport } from "./served-imports.js";
 export type { McpProgressUpdate } from "./mcp-progress.js";
 export type { McpTaskInfo, McpTasks } from "./mcp-tasks.js";
 export { toMcpCallToolResult } from "./call-tool-result.js";

@@ -1,4 +1,5 @@
 import type { McpApprovalMode } from "./settle-approval.js";
+import type { McpReservedImport } from "./served-imports.js";
 
 /** Options of the MCP server itself, whatever the transport. */
 export interface McpServerOptions {
@@ -34,6 +35,13 @@ export interface McpServerOptions {
    */
   readonly tasks?: { readonly pollIntervalMs?: number; readonly ttlMs?: number };
   readonly listCache?: { readonly ttlMs: number; readonly cacheScope: "private" | "public" };
+  /**
+   * Imports (what `importMcpTools` returned) whose servers' resources and prompts this server serves again, beside
+   * the agent's own, to an agent named in the import's `allowedAgents`: listed as the server lists them (every page,
+   * through this server's cursors), read and got through the import's connection, their list changes passed on to
+   * sessions. The imported tools need nothing here: they are the agent's tools already.
+   */
+  readonly imported?: readonly McpReservedImport[];
 }
 
 /** The keys of {@link McpServerOptions}, for the option checks of `serveMcp` and `mcpFetchHandler`. */
@@ -45,4 +53,5 @@ export const SERVER_OPTION_KEYS: readonly string[] = Object.keys({
   requestStateKey: 0,
   tasks: 0,
   listCache: 0,
+  imported: 0,
 } satisfies Record<keyof McpServerOptions, 0>);

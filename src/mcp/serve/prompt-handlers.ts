@@ -6,6 +6,9 @@ import { isOptionalParam } from "../../params/param.js";
 import type { ServerSdk } from "../load-sdk.js";
 import type { McpLowServer } from "./revisions/mcp-revision.js";
 import type { ServedEntries } from "./served-entries.js";
+import type { McpRemoteCatalogue } from "../import/index.js";
+import { serverNames } from "./resource-handlers.js";
+import { firstThatKnows, mergedPage } from "./served-imports.js";
 
 /** JSON-RPC's "Invalid params", the answer to a prompt or argument the client got wrong. */
 const INVALID_PARAMS = -32602;
@@ -16,8 +19,24 @@ const INVALID_PARAMS = -32602;
  * is one user message. A mistake in the request is a -32602 error naming what was wrong and what is valid; an
  * unknown prompt (or one the agent may not see) names the prompts the agent serves.
  */
-export function registerPromptHandlers(server: McpLowServer, sdk: ServerSdk, served: ServedEntries): void {
-  server.setRequestHandler("prompts/list", () => ({ prompts: served.prompts.map(listedPrompt) }));
+export function registerPromptHandlers(
+  server: McpLowServer,
+  sdk: ServerSdk,
+  served: ServedEntries,
+  imports: readonly McpRemoteCatalogue[] = [],
+): void {
+  server.setRequestHandler(
+    "prompts/list",
+    (request: { params?: { cursor?: string | undefined } | undefined }) =>
+      mergedPage(
+        sdk,
+        "prompts",
+        served.prompts.map(listedPrompt),
+        imports,
+        (source, cursor) => source.listPrompts(cursor === undefined ? undefined : { cursor }),
+        request.params?.cursor,
+      ) as never,
+  );
   server.setRequestHandler(
     "prompts/get",
     async (
@@ -25,11 +44,22 @@ export function registerPromptHandlers(server: McpLowServer, sdk: ServerSdk, ser
       ctx: ServerContext,
     ) => {
       const { name, arguments: given = {} } = request.params;
+      const signal = ctx.mcpReq.signal;
+      const own = served.prompts.some((candidate) => candidate.name === name);
+      if (!own && imports.length > 0) {
+        // Not the agent's own: an imported server's, which checks the arguments itself.
+        const answer = await firstThatKnows(sdk, imports, (source) => source.getPrompt(name, given, { signal }));
+        if (answer !== undefined) return answer as never;
+        const names = served.prompts.map((p) => `"${p.name}"`).join(", ") || "none of its own";
+        throw new sdk.ProtocolError(
+          INVALID_PARAMS,
+          `Prompt "${name}" not found. Prompts: ${names}, and those of ${serverNames(imports)}.`,
+          { name },
+        );
+      }
       const entry = findPrompt(sdk, served, name);
       const args = promptArguments(entry, given, (message) => new sdk.ProtocolError(INVALID_PARAMS, message));
-      const value: unknown = await (entry.fn as (...a: unknown[]) => unknown).call(served.agent, args, {
-        signal: ctx.mcpReq.signal,
-      });
+      const value: unknown = await (entry.fn as (...a: unknown[]) => unknown).call(served.agent, args, { signal });
       return {
         ...(entry.description === undefined ? {} : { description: entry.description }),
         messages: promptMessages(value, entry),

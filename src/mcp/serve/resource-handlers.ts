@@ -5,6 +5,9 @@ import type { ResourceEntry } from "../../decorators/mcp-entries.js";
 import type { ServerSdk } from "../load-sdk.js";
 import type { McpLowServer } from "./revisions/mcp-revision.js";
 import type { ServedEntries } from "./served-entries.js";
+import type { McpRemoteCatalogue } from "../import/index.js";
+import { firstThatKnows, mergedPage } from "./served-imports.js";
+import { appViewMeta } from "./app-views.js";
 
 /**
  * The code of "Resource not found": Invalid Params (-32602), as MCP 2025-11-25 and later say and as the SDK sends
@@ -12,9 +15,10 @@ import type { ServedEntries } from "./served-entries.js";
  */
 const RESOURCE_NOT_FOUND = -32602;
 
-/** One item of a `resources/read` answer: text or a base64 blob, for the URI read. */
-export type McpResourceContents =
-  { uri: string; mimeType?: string; text: string } | { uri: string; mimeType?: string; blob: string };
+/** One item of a `resources/read` answer: text or a base64 blob, for the URI read (a view's with its `_meta.ui`). */
+export type McpResourceContents = { uri: string; mimeType?: string; _meta?: { ui: object } } & (
+  { text: string } | { blob: string }
+);
 
 /**
  * Registers `resources/list` (the fixed URIs), `resources/templates/list` (the templates) and `resources/read`, which
@@ -22,30 +26,65 @@ export type McpResourceContents =
  * template's variables. An unknown URI (or one the agent may not see) is a -32602 error (with `{ uri }` as data) naming the URIs and templates
  * the agent serves.
  */
-export function registerResourceHandlers(server: McpLowServer, sdk: ServerSdk, served: ServedEntries): void {
-  server.setRequestHandler("resources/list", () => ({
-    resources: served.resources.map((entry) => ({ uri: entry.uri, ...listed(entry) })),
-  }));
-  server.setRequestHandler("resources/templates/list", () => ({
-    resourceTemplates: served.templates.map((entry) => ({ uriTemplate: entry.uri, ...listed(entry) })),
-  }));
+export function registerResourceHandlers(
+  server: McpLowServer,
+  sdk: ServerSdk,
+  served: ServedEntries,
+  imports: readonly McpRemoteCatalogue[] = [],
+): void {
+  type ListRequest = { params?: { cursor?: string | undefined } | undefined };
+  server.setRequestHandler(
+    "resources/list",
+    (request: ListRequest) =>
+      mergedPage(
+        sdk,
+        "resources",
+        served.resources.map((entry) => ({ uri: entry.uri, ...listed(entry) })),
+        imports,
+        (source, cursor) => source.listResources(cursor === undefined ? undefined : { cursor }),
+        request.params?.cursor,
+      ) as never,
+  );
+  server.setRequestHandler(
+    "resources/templates/list",
+    (request: ListRequest) =>
+      mergedPage(
+        sdk,
+        "resourceTemplates",
+        served.templates.map((entry) => ({ uriTemplate: entry.uri, ...listed(entry) })),
+        imports,
+        (source, cursor) => source.listResourceTemplates(cursor === undefined ? undefined : { cursor }),
+        request.params?.cursor,
+      ) as never,
+  );
   server.setRequestHandler("resources/read", async (request: { params: { uri: string } }, ctx: ServerContext) => {
     const { uri } = request.params;
+    const signal = ctx.mcpReq.signal;
     const found = findResource(served, uri);
     if (found === undefined) {
+      // Not the agent's own: an imported server's, as that server answers it.
+      const answer = await firstThatKnows(sdk, imports, (source) => source.readResource(uri, { signal }));
+      if (answer !== undefined) return answer as never;
+      const also = imports.length === 0 ? "" : ` and the resources of ${serverNames(imports)}`;
       throw new sdk.ProtocolError(
         RESOURCE_NOT_FOUND,
-        `Resource "${uri}" not found. This server serves ${servedUris(served)}.`,
+        `Resource "${uri}" not found. This server serves ${servedUris(served)}${also}.`,
         { uri },
       );
     }
     const [entry, variables] = found;
     const value: unknown = await (entry.fn as (...args: unknown[]) => unknown).call(served.agent, variables, {
       uri,
-      signal: ctx.mcpReq.signal,
+      signal,
     });
     return { contents: resourceContents(value, uri, entry) } as never;
   });
+}
+
+/** Names the imported servers, for a message: `MCP server "files"`, `MCP servers "a", "b"`. */
+export function serverNames(imports: readonly McpRemoteCatalogue[]): string {
+  const names = imports.map((source) => `"${source.server}"`).join(", ");
+  return `${imports.length === 1 ? "MCP server" : "MCP servers"} ${names}`;
 }
 
 /** The resource at `uri` and its template's variables (empty for a fixed URI), or undefined. */
@@ -71,6 +110,7 @@ function listed(entry: ResourceEntry) {
     ...(entry.title === undefined ? {} : { title: entry.title }),
     ...(entry.description === undefined ? {} : { description: entry.description }),
     ...(entry.mimeType === undefined ? {} : { mimeType: entry.mimeType }),
+    ...appViewMeta(entry),
   };
 }
 
@@ -80,7 +120,8 @@ function listed(entry: ResourceEntry) {
  * @throws {TypeError} for anything else (a number, an image by URL): the method's author must return content.
  */
 export function resourceContents(value: unknown, uri: string, entry: ResourceEntry): McpResourceContents[] {
-  const mime = entry.mimeType === undefined ? {} : { mimeType: entry.mimeType };
+  // An MCP Apps view's options go with its contents too: hosts read them where they read the HTML.
+  const mime = { ...(entry.mimeType === undefined ? {} : { mimeType: entry.mimeType }), ...appViewMeta(entry) };
   if (typeof value === "string") return [{ uri, ...mime, text: value }];
   if (value instanceof Uint8Array) return [{ uri, ...mime, blob: toBase64(value) }];
   const parts: readonly ContentPart[] | undefined = isRichContent(value)

@@ -26,6 +26,8 @@ export interface McpTool {
   annotations: McpToolAnnotations;
   /** The tool's `icons` option, as MCP lists it. */
   icons?: { src: string; mimeType?: string; sizes?: string[]; theme?: "light" | "dark" }[];
+  /** The tool's `ui` option (its MCP Apps view) as `_meta.ui`. */
+  _meta?: { ui: { resourceUri: string; visibility?: ("model" | "app")[] } };
 }
 
 // Flag → annotation, https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-annotations
@@ -64,7 +66,7 @@ export function checkMcpTools(tools: readonly ExportableTool[]): CompatibilityFi
 
 /**
  * Returns the tools as an MCP server lists them: `{ name, title?, description, inputSchema, outputSchema?, annotations,
- * icons? }`.
+ * icons?, _meta? }` (`_meta.ui`: the tool's MCP Apps view, from its `ui` option).
  * The schemas go out unchanged (MCP speaks JSON Schema 2020-12); `annotations` carries the hints derived from the
  * `readOnly`, `destructive`, `idempotent` and `openWorld` flags when the tools come from `agent.tools()`.
  * An output schema whose root is not an object is left out (MCP lists only object output schemas).
@@ -88,6 +90,7 @@ export function toMcpTools(tools: readonly ExportableTool[]): McpTool[] {
     };
     if (typeof tool.title === "string") out.title = tool.title;
     if (tool.icons !== undefined) out.icons = cloneJson(tool.icons) as NonNullable<McpTool["icons"]>;
+    if (tool.ui !== undefined) out._meta = { ui: cloneJson(tool.ui) as NonNullable<McpTool["_meta"]>["ui"] };
     if (tool.outputSchema?.type === "object") out.outputSchema = cloneJson(tool.outputSchema) as ObjectSchemaObject;
     return out;
   });

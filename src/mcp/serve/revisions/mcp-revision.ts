@@ -79,8 +79,8 @@ export interface McpRevision {
     timing: McpTaskTiming,
     owned: TaskOwnership,
   ): void;
-  /** What the client declared it can do. */
-  clientCapabilities(call: RevisionCall): DeclaredClientCapabilities | undefined;
+  /** What the client declared it can do (the request's server and context are all it needs). */
+  clientCapabilities(call: Pick<RevisionCall, "server" | "ctx">): DeclaredClientCapabilities | undefined;
   /** The request's verified state (2026-07-28 `requestState`), or undefined. */
   requestState(call: RevisionCall): unknown;
   /**

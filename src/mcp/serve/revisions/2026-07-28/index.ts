@@ -12,7 +12,7 @@ import { TASKS_EXTENSION, createTaskResult, registerTaskHandlers } from "./task-
 type RequestCapabilities = DeclaredClientCapabilities & { readonly extensions?: Readonly<Record<string, unknown>> };
 
 /** The client's capabilities, carried in each 2026 request's `_meta` (the SDK types the envelope as `{}`). */
-function declared(call: RevisionCall): RequestCapabilities | undefined {
+function declared(call: Pick<RevisionCall, "ctx">): RequestCapabilities | undefined {
   const envelope = call.ctx.mcpReq.envelope as Record<string, RequestCapabilities | undefined> | undefined;
   return envelope?.["io.modelcontextprotocol/clientCapabilities"];
 }

@@ -1,0 +1,44 @@
+import type { ServerContext } from "@modelcontextprotocol/server";
+import type { ResourceEntry } from "../../decorators/mcp-entries.js";
+import type { ExportableTool } from "../../tool/exportable-tool.js";
+import type { McpLowServer, McpRevision } from "./revisions/mcp-revision.js";
+
+/** The MCP Apps extension's identifier, under `capabilities.extensions` on both sides. */
+export const APPS_EXTENSION = "io.modelcontextprotocol/ui";
+/** The one view format the extension defines (2026-01-26). */
+const APP_MIME_TYPE = "text/html;profile=mcp-app";
+
+/** The server capability that announces MCP Apps, when the agent has a view or a tool linked to one. */
+export function appsCapability(
+  views: readonly ResourceEntry[],
+  tools: readonly ExportableTool[],
+): Record<string, unknown> | undefined {
+  const serves = views.some((entry) => entry.app !== undefined) || tools.some((tool) => tool.ui !== undefined);
+  return serves ? { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } : undefined;
+}
+
+/**
+ * Whether the client shows MCP Apps views: it declared the extension with the HTML view format (at `initialize` on
+ * 2025-11-25, in each request's `_meta` on 2026-07-28).
+ */
+export function clientShowsApps(revision: McpRevision, server: McpLowServer, ctx: ServerContext | undefined): boolean {
+  if (ctx === undefined) return false;
+  const declared = revision.clientCapabilities({ server, ctx })?.extensions?.[APPS_EXTENSION] as
+    { readonly mimeTypes?: unknown } | undefined;
+  return Array.isArray(declared?.mimeTypes) && declared.mimeTypes.includes(APP_MIME_TYPE);
+}
+
+/**
+ * The tools to list for a client: all of them for one that shows views; for one that does not, all but the tools
+ * only a view may call (`visibility: ["app"]`), since such a client would offer them to its model (the extension
+ * asks hosts to hide them; a host without it cannot).
+ */
+export function toolsForClient(tools: readonly ExportableTool[], showsApps: boolean): readonly ExportableTool[] {
+  if (showsApps) return tools;
+  return tools.filter((tool) => tool.ui?.visibility === undefined || tool.ui.visibility.includes("model"));
+}
+
+/** A view's `_meta` as listed and read: its `ui` options, or nothing when it declared none. */
+export function appViewMeta(entry: ResourceEntry): { _meta?: { ui: object } } {
+  return entry.app === undefined || Object.keys(entry.app).length === 0 ? {} : { _meta: { ui: entry.app } };
+}
