@@ -12,7 +12,7 @@ import type { RuntimeOptions } from "../src/dispatch/call-runtime.js";
 import { RedisStore, createRedisStore } from "../src/redis/index.js";
 import { createClient } from "redis";
 import { startTestRedis } from "../tests/store/redis-server.js";
-import { storeScope } from "../src/store/store-scope.js";
+import { storeScope } from "../src/state/port/store-scope.js";
 
 const PENDING = Number(process.env.PENDING ?? 40_000);
 const IDLE_MS = Number(process.env.IDLE_MS ?? 5_000);

@@ -125,9 +125,9 @@ export type {
   ApproveOptions,
   CallApproval,
   PendingApproval,
-} from "./dispatch/approvals/index.js";
-export type { BackgroundTasks, TaskInfo, TaskLimits, TaskStatus } from "./dispatch/tasks/index.js";
-export { TASK_STATUS_TOOL } from "./dispatch/tasks/index.js";
+} from "./state/approvals/index.js";
+export type { BackgroundTasks, TaskInfo, TaskLimits, TaskStatus } from "./state/tasks/index.js";
+export { TASK_STATUS_TOOL } from "./dispatch/index.js";
 export { isToolResult, renderToolResult } from "./tool/tool-result.js";
 export type { ApprovalEdit, SyncOverrun } from "./tool/tool-result.js";
 export { image } from "./content/image.js";
@@ -178,9 +178,15 @@ export type { ArgumentIssue } from "./errors/errors.js";
 export { ApprovalNotFoundError, TaskNotFoundError } from "./errors/runtime-errors.js";
 export { ClientCapabilityError, ClientInputPendingError } from "./errors/client-errors.js";
 export type { StoreOptions } from "./dispatch/index.js";
-export { MemoryStore } from "./store/memory-store.js";
-export { StoreUnavailableError } from "./store/store-error.js";
-export type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "./store/runtime-store.js";
+export { MemoryStore } from "./state/backends/memory/memory-store.js";
+export { StoreUnavailableError } from "./state/port/store-error.js";
+export type {
+  RuntimeStore,
+  StoreKind,
+  StoredRecord,
+  TransitionGuard,
+  WriteOptions,
+} from "./state/port/runtime-store.js";
 export type {
   CappedCreate,
   ScopeCap,
@@ -188,8 +194,8 @@ export type {
   StoreChange,
   StoreChangeListener,
   StorePage,
-} from "./store/scope-limits.js";
-export type { KeyedStore } from "./store/keyed-store.js";
+} from "./state/port/scope-limits.js";
+export type { KeyedStore } from "./state/port/keyed-store.js";
 
 export { toOpenAITools } from "./providers/openai/export.js";
 export type {

@@ -1,7 +1,7 @@
 import { CallRuntime, type RuntimeOptions } from "../dispatch/index.js";
 import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
 import { type StoreHost, sharedKeepers } from "../dispatch/index.js";
-import { taskStatusDefinition } from "../dispatch/tasks/index.js";
+import { taskStatusDefinition } from "../dispatch/index.js";
 import { startSweeper } from "../dispatch/index.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
@@ -30,14 +30,14 @@ export class AgentRuntime extends CallRuntime {
    */
   sharesRoutes: boolean;
 
-  /** Creates the state from the agent's options and its registry's shared parts (and `host`, for a `store`). */
-  constructor(options: RuntimeOptions, registry: RegistryParts, host?: StoreHost) {
-    super(options, options.store && host ? sharedKeepers(options.store, options, host) : undefined);
+  /** Creates the state from the agent's options and its registry's shared parts (and `host`, what its keepers rebuild calls with). */
+  constructor(options: RuntimeOptions, registry: RegistryParts, host: StoreHost) {
+    super(options, sharedKeepers(options.store, options, host));
     this.validator = registry.validator;
     this.sharesRoutes = Object.keys(options).length === 0;
     this.#registryListeners = registry.listeners;
     this.listeners = registry.listenerSets;
-    if (options.store && host && options.sweepIntervalMs !== undefined) {
+    if (options.store && options.sweepIntervalMs !== undefined) {
       startSweeper(this, options.store, options.sweepIntervalMs);
     }
   }

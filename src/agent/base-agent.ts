@@ -1,4 +1,4 @@
-import type { Approvals } from "../dispatch/approvals/index.js";
+import type { Approvals } from "../state/approvals/index.js";
 import { generateCallId } from "../tool/call-id.js";
 import { RUNTIME_OPTION_NAMES, type RuntimeOptions, runtimeOptionsOf } from "../dispatch/index.js";
 import {
@@ -14,8 +14,8 @@ import type { RouteSlot, StoreHost } from "../dispatch/index.js";
 import type { ToolEventListener, ToolEventName } from "../dispatch/index.js";
 import { type RunToolCallsOptions, runToolCalls } from "../dispatch/index.js";
 import { runsInParallel } from "../dispatch/index.js";
-import { TASK_STATUS_TOOL } from "../dispatch/tasks/index.js";
-import type { BackgroundTasks } from "../dispatch/tasks/index.js";
+import { TASK_STATUS_TOOL } from "../dispatch/index.js";
+import type { BackgroundTasks } from "../state/tasks/index.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import type { ToolCall } from "../tool/tool-call.js";
 import type { ToolProgressEvent } from "../tool/tool-progress.js";
@@ -41,7 +41,7 @@ import type { CallAuth } from "../tool/call-auth.js";
 import type { TraceContext } from "../tool/trace-context.js";
 import { TOOL_SEARCH_TOOL } from "../providers/tool-search/tool-search-spec.js";
 import { selectTurnTools, toolSearchCall } from "./tool-search.js";
-import { storeScope } from "../store/store-scope.js";
+import { storeScope } from "../state/port/store-scope.js";
 
 /** Options of an agent's constructor: its name and registry, and how it runs tool calls (see {@link RuntimeOptions}). */
 export interface BaseAgentOptions extends RuntimeOptions {
@@ -393,10 +393,10 @@ export class BaseAgent {
   #state(): AgentRuntime {
     const setup = this.#setup;
     if (setup instanceof AgentRuntime) return setup;
-    const host = setup.store ? this.#storeHost() : undefined;
+    const host = this.#storeHost();
     const runtime = new AgentRuntime(setup, this.#registry[REGISTRY_INTERNALS], host);
     // Every call's idempotency key is derived under the scope its records would be shared under.
-    runtime.keyScope = host?.scope ?? storeScope(this.#registry.scope, setup.scope, this.name);
+    runtime.keyScope = host.scope;
     return (this.#setup = runtime);
   }
 
@@ -411,6 +411,7 @@ export class BaseAgent {
   }
 
   // With a shared store, an approval requested in another process runs here: rebuild the call from the tool's name.
+  // Without one, the agent's own memory store needs it only to name the agent and its scope.
   #storeHost(): StoreHost {
     return {
       agentName: this.name,

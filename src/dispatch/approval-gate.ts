@@ -1,5 +1,5 @@
 import { ErrorCode } from "../errors/error-code.js";
-import { approvalMismatchText, approvalNeedsAgentText } from "../errors/model-messages.js";
+import { approvalNeedsAgentText } from "../errors/model-messages.js";
 import { deepFreeze } from "../schema/json.js";
 import type { CallRequest } from "./call-request.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
@@ -7,7 +7,7 @@ import { notify } from "./finish.js";
 import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js";
 import { awaitingApprovalResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
-import { schemaVersion } from "./stable-hash.js";
+import { schemaVersion } from "../state/stable-hash.js";
 import { approvalReasons } from "./approval-reasons.js";
 import { Ending, type HandlerOutcome } from "./run-handler.js";
 import { validatedArguments } from "./validate-call.js";
@@ -66,13 +66,6 @@ export async function passGates(
         return tracer ? traceCall(tracer, tracedCall(request, "approved", runs), go) : go();
       },
       refuse: async (reason) => notify(request, args, rejection(request, reason)),
-      mismatch: async (why) => {
-        const result = failureResult(definition.name, callId, "rejected", {
-          code: ErrorCode.ApprovalMismatch,
-          message: approvalMismatchText(definition.name, why),
-        });
-        return notify(request, args, { result });
-      },
       check: (edited) => validatedArguments(definition, edited, request.validator),
       report: async (result) => notify(request, args, { result }),
     });

@@ -1,16 +1,16 @@
-import { isRuntimeStore } from "../store/runtime-store.js";
+import { ToolDefinitionError } from "../errors/errors.js";
+import { isRuntimeStore } from "../state/port/runtime-store.js";
 import { type OptionTable, checkOptions } from "../tool/option-table.js";
 import type { GatedCall } from "../tool/tool.js";
-import { ToolDefinitionError } from "../errors/errors.js";
-import { type ApprovalEvictedListener, type ApprovalKeeper, LocalApprovals } from "./approvals/index.js";
+import type { ApprovalEvictedListener, ApprovalKeeper } from "../state/approvals/index.js";
 import type { RetryBackoff } from "./retry.js";
 import { SerialLane } from "./serial-lane.js";
 import type { ToolListeners } from "./tool-listeners.js";
 import type { StoreOptions } from "./store-options.js";
-import { type TaskKeeper, type TaskLimits, LocalTasks } from "./tasks/index.js";
+import type { TaskKeeper, TaskLimits } from "../state/tasks/index.js";
 import { MemoryResultCache, type ResultCache, SessionTable, StoreResultCache } from "../policy/index.js";
 
-/** Builds an agent's approvals and tasks on a shared store (see `sharedKeepers` in shared-keepers.ts). */
+/** Builds an agent's approvals and tasks on its store (see `sharedKeepers` in shared-keepers.ts). */
 export interface SharedKeepers {
   approvals(): ApprovalKeeper;
   tasks(): TaskKeeper;
@@ -81,7 +81,7 @@ export class CallRuntime {
   #approvals: ApprovalKeeper | undefined;
   #sessions: SessionTable | undefined;
   #cache: ResultCache | undefined;
-  readonly #shared: SharedKeepers | undefined;
+  readonly #keepers: SharedKeepers;
   /**
    * The listener sets each call notifies (the agent's own, once it has any, then the registry's), as they are now:
    * a call that ends after a listener was added (by its own handler, say) tells the sets of that moment.
@@ -91,16 +91,12 @@ export class CallRuntime {
   keyScope: string | undefined = undefined;
 
   /**
-   * Creates a runtime; nothing is allocated until a part is used. `shared` builds the approvals and tasks of a
-   * `store` option; it is required when the options name a store.
-   * @throws {ToolDefinitionError} when the options name a store and no `shared` is given.
+   * Creates a runtime; nothing is allocated until a part is used. `keepers` builds the approvals and tasks, on the
+   * `store` option or on a store of this agent's own in memory.
    */
-  constructor(options: RuntimeOptions, shared?: SharedKeepers) {
-    // Only an agent has a name to share records under; a bare runtime with a store is a programming mistake.
-    if (options.store && !shared)
-      throw new ToolDefinitionError("A `store` needs an agent: pass it in an agent's options.");
+  constructor(options: RuntimeOptions, keepers: SharedKeepers) {
     this.options = options;
-    this.#shared = shared;
+    this.#keepers = keepers;
   }
 
   /** The lane serial calls queue in. */
@@ -110,7 +106,7 @@ export class CallRuntime {
 
   /** The background tasks. */
   get tasks(): TaskKeeper {
-    return (this.#tasks ??= this.#shared ? this.#shared.tasks() : new LocalTasks(this.options));
+    return (this.#tasks ??= this.#keepers.tasks());
   }
 
   /** The sessions the agent's calls named: their repeat streaks and untrusted marks (docs/policy.md). */
@@ -126,9 +122,7 @@ export class CallRuntime {
 
   /** The pending approvals. */
   get approvals(): ApprovalKeeper {
-    return (this.#approvals ??= this.#shared
-      ? this.#shared.approvals()
-      : new LocalApprovals(this.options.maxPendingApprovals, this.options.onApprovalEvicted));
+    return (this.#approvals ??= this.#keepers.approvals());
   }
 }
 

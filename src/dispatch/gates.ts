@@ -1,7 +1,7 @@
 import { ErrorCode } from "../errors/error-code.js";
 import { gateFailedText } from "../errors/model-messages.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
-import { StoreUnavailableError } from "../store/store-error.js";
+import { StoreUnavailableError } from "../state/port/store-error.js";
 import type { CallRequest } from "./call-request.js";
 import type { GatedCall } from "../tool/tool.js";
 import type { HandlerOutcome } from "./run-handler.js";

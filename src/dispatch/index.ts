@@ -19,7 +19,9 @@ export type {
 } from "./tool-listeners.js";
 export { sharedKeepers } from "./shared-keepers.js";
 export type { StoreHost } from "./shared-keepers.js";
-export { startSweeper } from "./store-sweeper.js";
+export { startSweeper } from "../state/store-sweeper.js";
+export { TASK_STATUS_TOOL, reportTask, taskStatusDefinition } from "./task-status-tool.js";
+export type { TaskStatusReport } from "./task-status-tool.js";
 export { runToolCalls } from "./run-tool-calls.js";
 export type { RunToolCallsOptions } from "./run-tool-calls.js";
 export type { RetryBackoff } from "./retry.js";

@@ -7,7 +7,7 @@ import type { CallRequest } from "./call-request.js";
 import type { Settled } from "./finish.js";
 import { rejection } from "./gates.js";
 import { Ending } from "./run-handler.js";
-import { hashArguments } from "./stable-hash.js";
+import { hashArguments } from "../state/stable-hash.js";
 import { approvalReasons } from "./approval-reasons.js";
 
 // The policy stages (docs/policy.md): pipeline.ts puts each on a tool's route when the tool needs it, the session

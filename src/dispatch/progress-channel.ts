@@ -1,5 +1,6 @@
 import { emitWarning } from "../runtime/emit-warning.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
+import { isolated } from "../state/isolated.js";
 import {
   type ProgressListener,
   type ToolProgress,
@@ -111,16 +112,6 @@ const ZERO: ToolProgress = Object.freeze({ progress: 0 });
 
 /** The `reportProgress` of a call nobody can hear: its progress goes nowhere. */
 export function unheard(): void {}
-
-/** Runs a receiver; a throw or a rejection stays here, so a listener never changes the call. */
-export function isolated(run: () => unknown): void {
-  try {
-    const answer = run() as { then?: unknown } | undefined;
-    if (typeof answer?.then === "function") (answer as Promise<unknown>).then(undefined, () => undefined);
-  } catch {
-    // Isolated by design: progress is a side channel, never a reason for a call to fail.
-  }
-}
 
 function safely<T>(run: () => T): T | undefined {
   try {

@@ -18,15 +18,10 @@ import type { ProgressChannel } from "./progress-channel.js";
 import { type CallContextSource, runInCallContext } from "./call-context.js";
 import { type Generated, driveGenerator, generatorOf } from "./drive-generator.js";
 import type { ToolProgress } from "../tool/tool-progress.js";
-import { type ToolResult, failureResult, isToolOutcome, isToolResult, successResult } from "../tool/tool-result.js";
+import { failureResult, isToolOutcome, isToolResult, successResult } from "../tool/tool-result.js";
+import type { HandlerOutcome } from "../tool/handler-outcome.js";
 
-/** What a handler run produced: the result for the model, and the original exception when it failed. */
-export interface HandlerOutcome {
-  readonly result: ToolResult;
-  readonly error?: unknown;
-  /** The handler threw or rejected (the only failure worth a retry). */
-  readonly thrown?: boolean;
-}
+export type { HandlerOutcome } from "../tool/handler-outcome.js";
 
 /**
  * Which way a call left the pipeline: `unavailable` (an unknown or forbidden tool), `cancelled` (its signal aborted

@@ -10,7 +10,7 @@ import { runAttempts } from "./retry.js";
 import { type HandlerOutcome, runHandler } from "./run-handler.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-results.js";
-import { TASK_STATUS_TOOL } from "./tasks/index.js";
+import { TASK_STATUS_TOOL } from "./task-status-tool.js";
 import { neverAborted } from "../tool/tool-definition.js";
 import { overranOutcome } from "./sync-overrun.js";
 

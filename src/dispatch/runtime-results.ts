@@ -2,7 +2,6 @@ import {
   authRequiredText,
   awaitingApprovalText,
   backgroundedText,
-  cancelledText,
   rejectedText,
   timedOutText,
 } from "../errors/model-messages.js";
@@ -13,14 +12,7 @@ import {
   type ToolFailure,
   failureResult,
 } from "../tool/tool-result.js";
-
-/** Builds the result of a call cancelled through an abort signal, before or while its handler ran. */
-export function cancelledResult(toolName: string, callId: string, reason: unknown, started: boolean): ToolFailure {
-  return failureResult(toolName, callId, "cancelled", {
-    code: ErrorCode.Cancelled,
-    message: cancelledText(toolName, reason, started),
-  });
-}
+export { cancelledResult } from "../tool/cancelled-result.js";
 
 /** Builds the result of a call stopped at its time limit; `note` says why it was not handed to the background. */
 export function timedOutResult(toolName: string, callId: string, timeoutMs: number, note = ""): ToolFailure {

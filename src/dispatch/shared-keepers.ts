@@ -1,18 +1,19 @@
 import { ToolDefinitionError } from "../errors/errors.js";
-import type { RuntimeStore } from "../store/runtime-store.js";
+import type { RuntimeStore } from "../state/port/runtime-store.js";
+import { MemoryStore } from "../state/backends/memory/memory-store.js";
 import type { SharedKeepers } from "./call-runtime.js";
 import type { StoreOptions } from "./store-options.js";
 import type { CallRequest } from "./call-request.js";
-import type { ApprovalKeeper, ApprovalTarget } from "./approvals/index.js";
-import { schemaVersion } from "./stable-hash.js";
+import type { ApprovalKeeper, ApprovalTarget } from "../state/approvals/index.js";
+import { schemaVersion } from "../state/stable-hash.js";
 import { validatedArguments } from "./validate-call.js";
-import { SharedApprovals } from "./approvals/index.js";
+import { SharedApprovals } from "../state/approvals/index.js";
 import { runApproved } from "./pipeline.js";
 import { rejection } from "./gates.js";
 import { notify } from "./finish.js";
-import { SharedTasks } from "./tasks/index.js";
-import type { ApprovalEvictedListener } from "./approvals/index.js";
-import type { TaskKeeper, TaskLimits, TaskResume, TaskRun } from "./tasks/index.js";
+import { SharedTasks } from "../state/tasks/index.js";
+import type { ApprovalEvictedListener } from "../state/approvals/index.js";
+import type { TaskKeeper, TaskLimits, TaskResume, TaskRun } from "../state/tasks/index.js";
 import { runManaged } from "./run-managed.js";
 import { deepFreeze } from "../schema/json.js";
 
@@ -36,7 +37,7 @@ const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_APPROVAL_TTL_MS = 24 * 60 * 60_000;
 const DEFAULT_POLL_MS = 500;
 const DEFAULT_RETENTION_MS = 10 * 60_000;
-// The same defaults as without a store (LocalApprovals, LocalTasks): a store changes where the caps hold, not them.
+// The same defaults with the agent's own store or a shared one: a shared store changes where the caps hold, not them.
 const DEFAULT_MAX_PENDING = 100;
 const DEFAULT_MAX_TASKS = 100;
 
@@ -66,6 +67,7 @@ export function sharedApprovals(
   store: RuntimeStore,
   options: StoreOptions & TaskLimits & ApprovalLimits,
   host: StoreHost | undefined,
+  ownStore = false,
 ): ApprovalKeeper {
   const { agentName, scope, resolve } = hostOf(host);
   return new SharedApprovals<CallRequest>({
@@ -83,6 +85,7 @@ export function sharedApprovals(
     maxPending: options.maxPendingApprovals ?? DEFAULT_MAX_PENDING,
     ...(options.onApprovalEvicted && { onEvicted: options.onApprovalEvicted }),
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    ownStore,
   });
 }
 
@@ -91,6 +94,7 @@ export function sharedTasks(
   store: RuntimeStore,
   options: StoreOptions & TaskLimits,
   host: StoreHost | undefined,
+  ownStore = false,
 ): TaskKeeper {
   const { scope, resolve } = hostOf(host);
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
@@ -109,6 +113,7 @@ export function sharedTasks(
     retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
     pollMs: options.storePollMs ?? DEFAULT_POLL_MS,
     maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS,
+    ownStore,
   });
 }
 
@@ -137,11 +142,20 @@ function resumeTask(resolve: StoreHost["resolve"], task: TaskResume): (() => Tas
   });
 }
 
-/** Returns the builders of an agent's approvals and tasks on `store`, for {@link CallRuntime}'s constructor. */
+/**
+ * Returns the builders of an agent's approvals and tasks on `store`, for {@link CallRuntime}'s constructor. Without a
+ * store, both keep their records in a {@link MemoryStore} of the agent's own (the default backend), made on first use.
+ */
 export function sharedKeepers(
-  store: RuntimeStore,
+  store: RuntimeStore | undefined,
   options: StoreOptions & TaskLimits & ApprovalLimits,
   host: StoreHost,
 ): SharedKeepers {
-  return { approvals: () => sharedApprovals(store, options, host), tasks: () => sharedTasks(store, options, host) };
+  let backend = store;
+  const own = store === undefined;
+  const memory = () => (backend ??= new MemoryStore());
+  return {
+    approvals: () => sharedApprovals(memory(), options, host, own),
+    tasks: () => sharedTasks(memory(), options, host, own),
+  };
 }

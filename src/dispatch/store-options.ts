@@ -1,11 +1,11 @@
-import type { RuntimeStore } from "../store/runtime-store.js";
+import type { RuntimeStore } from "../state/port/runtime-store.js";
 
 /** Runtime options that keep approvals and background tasks in a shared store. */
 export interface StoreOptions {
   /**
    * Keeps pending approvals and background tasks in this store instead of this process's memory, so they survive a
    * restart and every process whose agent has the same registry scope, `scope` and name shares them (`RedisStore` from `toolwright/redis`).
-   * Without one, nothing changes: both live in memory, as they always have.
+   * Without one, both live in a `MemoryStore` of the agent's own, in this process.
    */
   readonly store?: RuntimeStore;
   /**
@@ -19,7 +19,10 @@ export interface StoreOptions {
    * default 30 s. When the replica running one dies, another takes it over once the lease has run out.
    */
   readonly leaseMs?: number;
-  /** With a store: how long an approval stays pending before it expires and can never run, in ms; default 24 h. */
+  /**
+   * How long an approval stays pending before it expires and can never run, in ms; default 24 h. It holds with the
+   * agent's own memory store (no `store`) too.
+   */
   readonly approvalTtlMs?: number;
   /**
    * With a store that cannot notify (no `watch`, or a `RedisStore` without a subscriber): how often a process reads

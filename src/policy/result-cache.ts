@@ -1,4 +1,4 @@
-import type { RuntimeStore } from "../store/runtime-store.js";
+import type { RuntimeStore } from "../state/port/runtime-store.js";
 import type { ToolResult } from "../tool/tool-result.js";
 
 /** A value now, or a promise of it: the memory cache answers at once, a store later. */

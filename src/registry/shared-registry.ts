@@ -1,4 +1,4 @@
-import { SHARED_REGISTRY_SCOPE } from "../store/store-scope.js";
+import { SHARED_REGISTRY_SCOPE } from "../state/port/store-scope.js";
 import { ToolRegistry } from "./tool-registry.js";
 
 // Symbol.for, so the ESM and the CommonJS copy of the package, loaded side by side, find the same registry.

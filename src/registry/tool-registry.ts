@@ -22,7 +22,7 @@ import { ToolCatalogue } from "./tool-catalogue.js";
 import type { Tool, ToolCallContext, ToolSpec } from "../tool/tool.js";
 import { TOOL_DEFINITION, type ToolSource, isToolSource } from "../tool/tool-source.js";
 import { ArgumentValidator } from "../schema/validator.js";
-import { checkScope } from "../store/store-scope.js";
+import { checkScope } from "../state/port/store-scope.js";
 
 /** Options of a registry. */
 export interface ToolRegistryOptions extends CompatibilityWarningOptions {

@@ -8,7 +8,7 @@ import {
   p,
   tool,
 } from "toolwright";
-import { approvalHash, hashArguments } from "../../src/dispatch/stable-hash.js";
+import { approvalHash, hashArguments } from "../../src/state/stable-hash.js";
 import { deferred } from "./runtime-helpers.js";
 
 function makeAgent(options: { approver?: Approver; maxPendingApprovals?: number } = {}) {

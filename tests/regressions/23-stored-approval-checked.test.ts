@@ -9,7 +9,7 @@ import {
   p,
   tool,
 } from "toolwright";
-import { approvalHash } from "../../src/dispatch/approvals/index.js";
+import { approvalHash } from "../../src/state/approvals/index.js";
 
 // Issue 23: an edited record in the store ran arguments that fail the schema, or a different tool than the one shown:
 // the argument hash did not cover the tool name and the approving replica did not re-validate. The same gap let a

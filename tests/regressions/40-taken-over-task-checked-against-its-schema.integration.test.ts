@@ -2,7 +2,7 @@ import { BaseAgent, ToolRegistry, p, tool } from "toolwright";
 import { RedisStore } from "toolwright/redis";
 import { useTestRedis } from "../store/use-test-redis.js";
 import { StoreThatGoesDown } from "../store/store-that-goes-down.js";
-import { approvalHash } from "../../src/dispatch/approvals/index.js";
+import { approvalHash } from "../../src/state/approvals/index.js";
 
 // Issue 40, item 12: a background task taken over by another replica ran with its stored arguments unchecked against
 // the taker's tool. After a deploy that changed the tool's schema, the new version's handler got arguments its schema

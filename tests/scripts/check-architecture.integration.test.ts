@@ -5,15 +5,16 @@ import { dirname, join } from "node:path";
 
 const checker = join(__dirname, "../../scripts/check-architecture.mjs");
 
-// Writes a small tree: the three rooms of dispatch/, each with its door, and an agent/ file importing `agentImport`.
+// Writes a small tree: the pipeline's room and the two rooms of state/, each with its door, and an agent/ file importing
+// `agentImport`.
 function tree(agentImport: string): string {
   const root = mkdtempSync(join(tmpdir(), "toolwright-arch-"));
   const files: Record<string, string> = {
     "src/dispatch/index.ts": 'export { run } from "./pipeline.js";\n',
-    "src/dispatch/pipeline.ts": 'import { keep } from "./approvals/index.js";\nexport const run = keep;\n',
-    "src/dispatch/approvals/index.ts": 'export { keep } from "./local-approvals.js";\n',
-    "src/dispatch/approvals/local-approvals.ts": "export const keep = 1;\n",
-    "src/dispatch/tasks/index.ts": "export const tasks = 1;\n",
+    "src/dispatch/pipeline.ts": 'import { keep } from "../state/approvals/index.js";\nexport const run = keep;\n',
+    "src/state/approvals/index.ts": 'export { keep } from "./approval-types.js";\n',
+    "src/state/approvals/approval-types.ts": "export const keep = 1;\n",
+    "src/state/tasks/index.ts": "export const tasks = 1;\n",
     "src/agent/base-agent.ts": `import { run } from "${agentImport}";\nexport const agent = run;\n`,
   };
   for (const [path, text] of Object.entries(files)) {
@@ -70,16 +71,16 @@ describe("check-architecture", () => {
     }
   });
 
-  it("fails an import past a room's door from the pipeline around it", () => {
+  it("fails the pipeline's import past the door of a state room", () => {
     const root = tree("../dispatch/index.js");
     writeFileSync(
       join(root, "src/dispatch/pipeline.ts"),
-      'import { keep } from "./approvals/local-approvals.js";\nexport const run = keep;\n',
+      'import { keep } from "../state/approvals/approval-types.js";\nexport const run = keep;\n',
     );
     try {
       const { status, output } = check(root);
       expect(status).toBe(1);
-      expect(output).toContain("enter src/dispatch/approvals/ through its index.ts");
+      expect(output).toContain("enter src/state/approvals/ through its index.ts");
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -24,7 +24,7 @@ describe('lint: tests import public names from "toolwright"', () => {
       [
         'import type { BaseAgentOptions } from "../../src/agent/base-agent.js";',
         'import { serveMcp as serve } from "../../src/mcp/serve/serve-mcp.js";',
-        'import { approvalHash } from "../../src/dispatch/stable-hash.js";',
+        'import { approvalHash } from "../../src/state/stable-hash.js";',
         'import * as vite from "../../src/vite/index.js";',
         'import { BaseAgent, type ToolSpec } from "toolwright";',
         'import { importMcpTools } from "toolwright/mcp";',

@@ -1,4 +1,5 @@
-import type { RuntimeStore, StoreKind, StoredRecord } from "../store/runtime-store.js";
+import type { RuntimeStore, StoreKind, StoredRecord } from "./port/runtime-store.js";
+import { type Timer, unrefTimer } from "../runtime/unref-timer.js";
 
 /** Which record a run lease is on, who holds it, and how long it lasts. */
 export interface RunLeaseOptions {
@@ -25,14 +26,14 @@ export interface RunLeaseOptions {
  */
 export class RunLease {
   readonly #options: RunLeaseOptions;
-  readonly #timer: NodeJS.Timeout;
+  readonly #timer: Timer;
   #held = true;
 
   /** Starts renewing a lease this process already took (by the transition that set `field` to `owner`). */
   constructor(options: RunLeaseOptions, onLost: () => void) {
     this.#options = options;
     this.#timer = setInterval(() => void this.#renew(onLost), Math.max(1, Math.floor(options.leaseMs / 3)));
-    this.#timer.unref();
+    unrefTimer(this.#timer);
   }
 
   /** The guard of every write this holder makes to the record: still in its status, still held by it. */

@@ -1,8 +1,4 @@
-import { ErrorCode } from "../../errors/error-code.js";
-import { ToolwrightError } from "../../errors/toolwright-error.js";
-import type { HandlerOutcome } from "../run-handler.js";
-import { TaskNotFoundError } from "../../errors/runtime-errors.js";
-import { cancelledResult } from "../runtime-results.js";
+import type { HandlerOutcome } from "../../tool/handler-outcome.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
 
@@ -21,7 +17,7 @@ export interface TaskInfo {
   readonly finishedAt?: number;
   /** The call's final result, carrying the task id. */
   readonly result?: ToolResult;
-  /** The last progress the task's tool reported (kept in the process running it). */
+  /** The last progress the task's tool reported; with a shared `store`, other processes see it a lease's third late at most. */
   readonly progress?: ToolProgress;
 }
 
@@ -87,131 +83,12 @@ export interface TaskStart {
   readonly args?: Readonly<Record<string, unknown>>;
 }
 
-interface TaskEntry {
-  info: TaskInfo;
-  readonly controller: AbortController;
-  readonly done: Promise<ToolResult>;
-  readonly settle: (outcome: HandlerOutcome) => void;
-  evictTimer?: ReturnType<typeof setTimeout>;
-}
-
-const DEFAULT_MAX_TASKS = 100;
-const DEFAULT_RETENTION_MS = 10 * 60_000;
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /** What the dispatcher needs of an agent's tasks: the public {@link BackgroundTasks} plus adopting running work. */
 export interface TaskKeeper extends BackgroundTasks {
   /** Adopts running work as a task; returns (or resolves with) its id, or undefined when it cannot be kept. */
   start(task: TaskStart): string | undefined | Promise<string | undefined>;
+  /** True when the store is the agent's own (no `store` option): every task it holds is known in this process. */
+  readonly ownStore?: boolean;
   /** Records the last progress of a running task, shown by `get`, `list` and `task_status`. */
   noteProgress?(taskId: string, progress: ToolProgress): void;
-}
-
-/** Keeps an agent's background tasks, bounded in number and in how long a finished one is kept. */
-export class LocalTasks implements BackgroundTasks {
-  readonly #tasks = new Map<string, TaskEntry>();
-  readonly #maxTasks: number;
-  readonly #retentionMs: number;
-
-  /** Creates an empty store with the given limits. */
-  constructor(limits: TaskLimits = {}) {
-    this.#maxTasks = limits.maxTasks ?? DEFAULT_MAX_TASKS;
-    this.#retentionMs = limits.taskRetentionMs ?? DEFAULT_RETENTION_MS;
-  }
-
-  /** Adopts running work as a task; returns its id, or undefined when the store is full of running tasks. */
-  start(task: TaskStart): string | undefined {
-    if (this.#tasks.size >= this.#maxTasks && !this.#evictOldestFinished()) return undefined;
-    const id = globalThis.crypto.randomUUID();
-    let resolveDone!: (result: ToolResult) => void;
-    const done = new Promise<ToolResult>((resolve) => (resolveDone = resolve));
-    const entry: TaskEntry = {
-      info: Object.freeze({
-        id,
-        toolName: task.toolName,
-        callId: task.callId,
-        status: "running",
-        startedAt: Date.now(),
-      }),
-      controller: task.controller,
-      done,
-      settle: (outcome) => {
-        // The first settlement wins: a handler finishing after its cancellation is dropped.
-        if (entry.info.status !== "running") return;
-        const result: ToolResult = { ...outcome.result, taskId: id };
-        const status: TaskStatus = result.ok ? "succeeded" : result.outcome === "cancelled" ? "cancelled" : "failed";
-        entry.info = Object.freeze({ ...entry.info, status, finishedAt: Date.now(), result });
-        resolveDone(result);
-        this.#scheduleEviction(id, entry);
-        task.onSettled({ ...outcome, result });
-      },
-    };
-    this.#tasks.set(id, entry);
-    void task.work.then(entry.settle);
-    return id;
-  }
-
-  get(taskId: string): TaskInfo | undefined {
-    return this.#tasks.get(taskId)?.info;
-  }
-
-  noteProgress(taskId: string, progress: ToolProgress): void {
-    const entry = this.#tasks.get(taskId);
-    if (entry?.info.status === "running") entry.info = Object.freeze({ ...entry.info, progress });
-  }
-
-  wait(taskId: string): Promise<ToolResult> {
-    return this.#tasks.get(taskId)?.done ?? Promise.reject(new TaskNotFoundError(taskId));
-  }
-
-  list(): TaskInfo[] {
-    return [...this.#tasks.values()].map((entry) => entry.info);
-  }
-
-  async fetch(taskId: string): Promise<TaskInfo | undefined> {
-    return this.get(taskId);
-  }
-
-  async fetchAll(): Promise<TaskInfo[]> {
-    return this.list();
-  }
-
-  /** In one process there is no other replica's task to take over. */
-  async sweep(): Promise<number> {
-    return 0;
-  }
-
-  cancel(taskId: string, reason = "the task was cancelled"): boolean {
-    const entry = this.#tasks.get(taskId);
-    if (!entry || entry.info.status !== "running") return false;
-    const error = new ToolwrightError(ErrorCode.Cancelled, reason);
-    entry.controller.abort(error);
-    entry.settle({ result: cancelledResult(entry.info.toolName, entry.info.callId, error, true), error });
-    return true;
-  }
-
-  async requestCancel(taskId: string, reason?: string): Promise<boolean> {
-    return this.cancel(taskId, reason);
-  }
-
-  #scheduleEviction(id: string, entry: TaskEntry): void {
-    if (this.#retentionMs <= 0) {
-      this.#tasks.delete(id);
-      return;
-    }
-    if (this.#retentionMs > MAX_TIMER_MS) return;
-    entry.evictTimer = setTimeout(() => this.#tasks.delete(id), this.#retentionMs);
-    // A retention timer must never keep the process alive.
-    entry.evictTimer.unref?.();
-  }
-
-  #evictOldestFinished(): boolean {
-    for (const [id, entry] of this.#tasks) {
-      if (entry.info.status === "running") continue;
-      clearTimeout(entry.evictTimer);
-      this.#tasks.delete(id);
-      return true;
-    }
-    return false;
-  }
 }

@@ -1,4 +1,5 @@
-import type { RuntimeStore } from "../store/runtime-store.js";
+import type { RuntimeStore } from "./port/runtime-store.js";
+import { unrefTimer } from "../runtime/unref-timer.js";
 
 /** What a sweep reaches: an agent's approvals and tasks, each able to take over runs whose lease ran out. */
 export interface Sweepable {
@@ -31,5 +32,5 @@ export function startSweeper(target: Sweepable, store: RuntimeStore, intervalMs:
     sweeping = true;
     void Promise.allSettled([live.approvals.sweep(), live.tasks.sweep()]).then(() => (sweeping = false));
   }, intervalMs);
-  timer.unref();
+  unrefTimer(timer);
 }

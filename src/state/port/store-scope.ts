@@ -1,4 +1,4 @@
-import { ToolDefinitionError } from "../errors/errors.js";
+import { ToolDefinitionError } from "../../errors/errors.js";
 
 /** The scope of the shared `toolRegistry`: the same in every process, so replicas that use it share their records. */
 export const SHARED_REGISTRY_SCOPE = "default";

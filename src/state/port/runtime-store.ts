@@ -51,6 +51,12 @@ export interface WriteOptions {
    * it leaves its scope's status index, so `listPage` and caps no longer see it; `get` and `list` still do.
    */
   readonly indexed?: boolean;
+  /**
+   * After this write the record keeps only these fields (beside `id`, `scope`, `status` and what the write sets): a
+   * decided approval on an agent's own store needs only what refuses a replay, so its arguments are not held in
+   * memory for as long as the decision is remembered. A store may ignore it and keep every field.
+   */
+  readonly keep?: readonly string[];
 }
 
 /**

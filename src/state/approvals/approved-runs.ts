@@ -1,10 +1,11 @@
 import { ErrorCode } from "../../errors/error-code.js";
 import { ToolwrightError } from "../../errors/toolwright-error.js";
 import { deepFreeze } from "../../schema/json.js";
-import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
+import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
 import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
 import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
-import type { ApprovalRequest } from "./local-approvals.js";
+import type { ApprovalRequest } from "./approval-types.js";
+import { LOOKUP_KEY_FIELD } from "../port/keyed-store.js";
 
 /** What {@link ApprovedRuns} needs: the store and scope of an agent's approvals, and how to run a rebuilt call. */
 export interface ApprovedRunsOptions<Call> {
@@ -20,9 +21,17 @@ export interface ApprovedRunsOptions<Call> {
   readonly approvalTtlMs: number;
   readonly retentionMs: number;
   readonly pollMs: number;
+  /** True for the agent's own store: no other replica can take a run over, so none is leased. */
+  readonly ownStore?: boolean;
 }
 
 const RUNNER = "runner";
+
+/**
+ * What a decided approval keeps on the agent's own store (see `WriteOptions.keep`): what `forCall` and a second
+ * decision read to refuse a replay, found by id or by the call's key.
+ */
+export const DECIDED_FIELDS: readonly string[] = ["toolName", "callId", LOOKUP_KEY_FIELD];
 
 /**
  * The runs of an agent's approved calls under a lease: approving a pending record names this process its runner and
@@ -43,8 +52,9 @@ export class ApprovedRuns<Call> {
    * `pending` only if it still holds `checked` (the fields the decision read and validated), and the same write names
    * the runner, starts the lease and records a human's `edit`. So the record is never `approved` without the
    * arguments that will run: a store lost mid-decision leaves it pending or wholly decided, never half. Resolves
-   * with the record as written; undefined when it is no longer pending or no longer holds `checked`. `requester`:
-   * this process requested the call, so nobody else waits to hear of the decision and the store need not tell.
+   * with the record as written (its id and status alone for the `requester`, which runs its own call and reads
+   * nothing from it); undefined when it is no longer pending or no longer holds `checked`. `requester`: this process
+   * requested the call, so nobody else waits to hear of the decision and the store need not tell.
    */
   approve(
     approvalId: string,
@@ -52,27 +62,36 @@ export class ApprovedRuns<Call> {
     edit: ApprovalEdit | undefined,
     requester: boolean,
   ): Promise<StoredRecord | undefined> {
-    const { store, scope, leaseMs } = this.#options;
+    const { store, scope, leaseMs, ownStore } = this.#options;
     const patch = {
       status: "approved",
       [RUNNER]: this.#owner,
       ...(edit && { editedArgs: edit.editedArgs, editedArgsHash: edit.argsHash }),
     };
+    // On the agent's own store no replica takes a run over: no lease, and the record keeps only what refuses a replay.
     return store.transition("approval", scope, approvalId, { from: ["pending"], equals: checked }, patch, {
       ttlMs: this.#ttlMs,
-      leaseMs,
       notify: !requester,
+      returnRecord: !requester,
+      ...(ownStore ? { keep: DECIDED_FIELDS, indexed: false } : { leaseMs }),
     });
   }
 
-  /** True when `record` is an approved call without a result whose lease has run out by this process's clock. */
+  /**
+   * True when `record` is an approved call without a result whose lease has run out by this process's clock: a hint
+   * for a read, which comes again when the lease would run out. A sweep tries every {@link unfinished} run instead.
+   */
   orphaned(record: StoredRecord): boolean {
-    return (
-      record.status === "approved" &&
-      record.result === undefined &&
-      record.leaseUntil !== undefined &&
-      record.leaseUntil <= Date.now()
-    );
+    return this.unfinished(record) && record.leaseUntil! <= Date.now();
+  }
+
+  /**
+   * True when `record` is an approved call under a lease without a result: one a sweep tries to take over, leaving
+   * the store's clock to say (in the take-over's guard) whether the lease ran out, since this process's clock may
+   * run behind the store's.
+   */
+  unfinished(record: StoredRecord): boolean {
+    return record.status === "approved" && record.result === undefined && record.leaseUntil !== undefined;
   }
 
   /** Takes an orphaned run over (see `takeOverRun`); undefined when another replica holds it. */
@@ -92,14 +111,17 @@ export class ApprovedRuns<Call> {
     signal: AbortSignal | undefined,
     edit: ApprovalEdit | undefined = storedEdit(record),
   ): Promise<ToolResult> {
-    const { store, scope, retentionMs, resolve, runApproved } = this.#options;
-    const controller = new AbortController();
-    const lease = new RunLease(this.#lease(record.id), () =>
-      controller.abort(
-        new ToolwrightError(ErrorCode.Cancelled, "another replica took this approved call over (its lease ran out)"),
-      ),
-    );
-    const linked = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+    const { store, scope, retentionMs, resolve, runApproved, ownStore } = this.#options;
+    // No lease on the agent's own store: no other replica can take the run over, so nothing aborts it but `signal`.
+    const controller = ownStore ? undefined : new AbortController();
+    const lease =
+      controller &&
+      new RunLease(this.#lease(record.id), () =>
+        controller.abort(
+          new ToolwrightError(ErrorCode.Cancelled, "another replica took this approved call over (its lease ran out)"),
+        ),
+      );
+    const linked = !controller ? signal : signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
     let result: ToolResult;
     try {
       if (local) result = await local.run(linked, edit);
@@ -110,14 +132,17 @@ export class ApprovedRuns<Call> {
         result = await runApproved((leased ?? call)!, deepFreeze(args as Record<string, unknown>), edit);
       }
     } finally {
-      lease.stop();
+      lease?.stop();
     }
+    // On the agent's own store nobody but this process reads a decision's result: the record stays `approved`, which
+    // refuses a replay as `done` does, and holds no result in memory for as long as it is kept.
+    if (ownStore) return result;
     const written = await store
       .transition(
         "approval",
         scope,
         record.id,
-        lease.guard,
+        { from: ["approved"], equals: { [RUNNER]: this.#owner } },
         { status: "done", result },
         // A call requested here has no other waiter; a decided call is paged and counted by no one.
         { ttlMs: retentionMs, returnRecord: false, notify: local === undefined, indexed: false },

@@ -1,6 +1,6 @@
-// The door of the approvals room: calls that wait for a human's decision, kept in process (LocalApprovals) or on a
-// pluggable store shared by processes (SharedApprovals). Code outside this folder imports only from here.
-export { LocalApprovals, pendingApproval } from "./local-approvals.js";
+// The door of the approvals room: calls that wait for a human's decision, kept on the agent's store (its own in memory
+// by default, or one shared by processes). Code outside this folder imports only from here.
+export { pendingApproval } from "./approval-types.js";
 export type {
   ApprovalEvictedListener,
   ApprovalKeeper,
@@ -9,7 +9,7 @@ export type {
   ApproveOptions,
   CallApproval,
   PendingApproval,
-} from "./local-approvals.js";
+} from "./approval-types.js";
 export { SharedApprovals } from "./shared-approvals.js";
 export type { RunApproved, SharedApprovalsOptions } from "./shared-approvals.js";
 export { approvalHash, hashArguments, schemaVersion, stableStringify } from "../stable-hash.js";

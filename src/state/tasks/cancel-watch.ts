@@ -1,5 +1,5 @@
-import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
-import { type StoreChange, isScopedStore } from "../../store/scope-limits.js";
+import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
+import { type StoreChange, isScopedStore } from "../port/scope-limits.js";
 
 /** The field of a running task's record where another process asks for its cancellation (the reason). */
 export const CANCEL_FIELD = "cancelRequested";

@@ -1,10 +1,6 @@
-import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
-import { approvedArgumentsDifferText } from "../../errors/model-messages.js";
 import { deepFreeze } from "../../schema/json.js";
-import { isolated } from "../progress-channel.js";
 import { approvalHash } from "../stable-hash.js";
 import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
-import { DecidedCalls } from "./decided-calls.js";
 
 /** A call that waits for a human's decision. */
 export interface PendingApproval {
@@ -105,8 +101,6 @@ export interface ApprovalRequest {
   readonly run: (signal: AbortSignal | undefined, edit: ApprovalEdit | undefined) => Promise<ToolResult>;
   /** Ends the call with outcome `rejected`. */
   readonly refuse: (reason: string | undefined) => Promise<ToolResult>;
-  /** Ends the call with outcome `rejected` and `APPROVAL_MISMATCH`: what was approved is not what was asked for. */
-  readonly mismatch: (why: string) => Promise<ToolResult>;
   /**
    * Validates and normalises arguments against the tool's schema, as the call's own were.
    * @throws {ToolValidationError} (as a rejection) naming the fields that fail.
@@ -121,11 +115,6 @@ export interface ApprovalRequest {
   readonly framework?: boolean;
   /** See {@link PendingApproval.reason}. */
   readonly reason?: string;
-}
-
-interface Entry {
-  readonly info: PendingApproval;
-  readonly request: ApprovalRequest;
 }
 
 /** What the dispatcher needs of an agent's approvals: the public {@link Approvals} plus registering a call. */
@@ -148,98 +137,8 @@ export function pendingApproval(id: string, request: ApprovalRequest): PendingAp
   });
 }
 
-const DEFAULT_MAX_PENDING = 100;
-
 /** Told about a pending approval a full store dropped: its call will never run, and its user waits in vain. */
 export type ApprovalEvictedListener = (approval: PendingApproval) => void | Promise<void>;
-
-/**
- * Keeps pending approvals, at most `maxPending`; a full store drops its oldest request and tells `onEvicted`.
- */
-export class LocalApprovals implements Approvals {
-  readonly #pending = new Map<string, Entry>();
-  readonly #maxPending: number;
-  readonly #onEvicted: ApprovalEvictedListener | undefined;
-  // Decided calls, remembered (a bounded number) so a replayed framework approval is told it was used.
-  readonly #decided = new DecidedCalls();
-
-  /** Creates an empty store. */
-  constructor(maxPending = DEFAULT_MAX_PENDING, onEvicted?: ApprovalEvictedListener) {
-    this.#maxPending = maxPending;
-    this.#onEvicted = onEvicted;
-  }
-
-  /** Registers a call that needs approval; returns the approval id. */
-  request(request: ApprovalRequest): string {
-    if (this.#pending.size >= this.#maxPending) {
-      const oldest = this.#pending.values().next();
-      if (!oldest.done) {
-        this.#pending.delete(oldest.value.info.id);
-        // The app's listener failing (a throw, or a rejection of an async one) must not fail the new call that made
-        // room, nor end the process as an unhandled rejection.
-        const onEvicted = this.#onEvicted;
-        const { info } = oldest.value;
-        if (!oldest.value.request.framework && onEvicted) isolated(() => onEvicted(info));
-      }
-    }
-    // A fresh id per call: two pending calls of one tool never share (and so never lose or reuse) an approval.
-    const id = globalThis.crypto.randomUUID();
-    const info = pendingApproval(id, request);
-    this.#pending.set(id, { info, request });
-    return id;
-  }
-
-  async approve(approvalId: string, options: ApproveOptions = {}): Promise<ToolResult> {
-    const entry = this.#pending.get(approvalId);
-    if (!entry) throw new ApprovalNotFoundError(approvalId, this.#decided.reasonFor(approvalId));
-    const { info, request } = entry;
-    const matches = options.expectedArgs === undefined || (await sameArguments(info, request, options.expectedArgs));
-    // An invalid edit rejects here, before the call is taken: it stays pending for a corrected decision.
-    const edit = matches ? await editOf(info, request, options.args) : undefined;
-    // Taken only now, after any validation, and only if still pending: of two racing approvals, one runs the call.
-    if (this.#pending.get(approvalId) !== entry) {
-      throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
-    }
-    this.#take(entry, matches ? "approved" : "rejected");
-    if (!matches) return request.mismatch(approvedArgumentsDifferText());
-    // info.args is a deep-frozen snapshot, so it still hashes to argsHash: no second check is needed here.
-    return request.run(options.signal, edit);
-  }
-
-  async reject(approvalId: string, reason?: string): Promise<ToolResult> {
-    const entry = this.#pending.get(approvalId);
-    if (!entry) throw new ApprovalNotFoundError(approvalId, this.#decided.reasonFor(approvalId));
-    this.#take(entry, "rejected");
-    return entry.request.refuse(reason);
-  }
-
-  async forCall(toolName: string, callId: string): Promise<CallApproval | undefined> {
-    for (const { info, request } of this.#pending.values()) {
-      if (info.toolName === toolName && info.callId === callId) {
-        return { status: "pending", approval: info, framework: request.framework === true };
-      }
-    }
-    return this.#decided.has(toolName, callId) ? { status: "decided" } : undefined;
-  }
-
-  /** In one process there is no other replica's run to take over. */
-  async sweep(): Promise<number> {
-    return 0;
-  }
-
-  #take(entry: Entry, status: "approved" | "rejected"): void {
-    this.#pending.delete(entry.info.id);
-    this.#decided.add(entry.info, status);
-  }
-
-  pending(): PendingApproval[] {
-    return [...this.#pending.values()].filter((entry) => !entry.request.framework).map((entry) => entry.info);
-  }
-
-  async list(): Promise<PendingApproval[]> {
-    return this.pending();
-  }
-}
 
 /** Tells whether `shown` are the pending call's arguments once validated as the call's own were. */
 export async function sameArguments(

@@ -1,8 +1,8 @@
-import type { ObjectJsonSchema } from "../../params/json-schema.js";
-import { defineTool } from "../../tool/define-tool.js";
-import type { ToolProgress } from "../../tool/tool-progress.js";
-import type { ToolDefinition } from "../../tool/tool-definition.js";
-import { type BackgroundTasks, type TaskInfo, type TaskStatus, LocalTasks } from "./local-tasks.js";
+import type { ObjectJsonSchema } from "../params/json-schema.js";
+import { defineTool } from "../tool/define-tool.js";
+import type { ToolProgress } from "../tool/tool-progress.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
+import type { TaskInfo, TaskKeeper, TaskStatus } from "../state/tasks/index.js";
 
 /** The name of the built-in tool that reports on background tasks. */
 export const TASK_STATUS_TOOL = "task_status";
@@ -32,10 +32,11 @@ export interface TaskStatusReport {
 }
 
 /** Answers a `task_status` call from the agent's task store. */
-export function reportTask(tasks: BackgroundTasks, taskId: string): TaskStatusReport | Promise<TaskStatusReport> {
+export function reportTask(tasks: TaskKeeper, taskId: string): TaskStatusReport | Promise<TaskStatusReport> {
   const local = tasks.get(taskId);
-  // A task of another process (with a shared store) is read from the store; the in-memory store answers at once.
-  if (local || tasks instanceof LocalTasks) return report(local, taskId);
+  // A task of another process (with a shared store) is read from the store; an agent's own store holds only tasks
+  // this process knows, so it answers at once.
+  if (local || tasks.ownStore === true) return report(local, taskId);
   return tasks.fetch(taskId).then((task) => report(task, taskId));
 }
 
@@ -54,7 +55,7 @@ function report(task: TaskInfo | undefined, taskId: string): TaskStatusReport {
  * Returns the definition of an agent's `task_status` tool, reading from its task store. The schema object is shared,
  * so its validator is compiled once per registry.
  */
-export function taskStatusDefinition(tasks: BackgroundTasks): ToolDefinition {
+export function taskStatusDefinition(tasks: TaskKeeper): ToolDefinition {
   return defineTool({
     name: TASK_STATUS_TOOL,
     description: DESCRIPTION,

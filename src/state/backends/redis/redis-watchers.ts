@@ -1,4 +1,4 @@
-import type { StoreChangeListener } from "../store/scope-limits.js";
+import type { StoreChangeListener } from "../../port/scope-limits.js";
 
 /**
  * The methods the store needs of a Redis client in subscriber mode: a node-redis client has them (a connected

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import type { KeyedStore } from "../store/keyed-store.js";
-import type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "../store/runtime-store.js";
-import { StoreUnavailableError } from "../store/store-error.js";
+import type { KeyedStore } from "../../port/keyed-store.js";
+import type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "../../port/runtime-store.js";
+import { StoreUnavailableError } from "../../port/store-error.js";
 import {
   type CappedCreate,
   DEFAULT_PAGE_SIZE,
@@ -9,7 +9,7 @@ import {
   type ScopedStore,
   type StoreChangeListener,
   type StorePage,
-} from "../store/scope-limits.js";
+} from "../../port/scope-limits.js";
 import { CREATE, DELETE, LIST, TRANSITION } from "./scripts.js";
 import { CREATE_CAPPED, FIND_BY_KEY, LIST_PAGE } from "./status-scripts.js";
 import { type RedisSubscriberClient, RedisWatchers } from "./redis-watchers.js";

@@ -1,6 +1,6 @@
-import type { StoredRecord } from "../../store/runtime-store.js";
+import type { StoredRecord } from "../port/runtime-store.js";
 import { approvalHash } from "../stable-hash.js";
-import type { PendingApproval } from "./local-approvals.js";
+import type { PendingApproval } from "./approval-types.js";
 
 /** What the approving process knows of the tool a stored approval would run: its schema's version, and a check. */
 export interface ApprovalTarget {

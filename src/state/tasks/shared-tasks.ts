@@ -2,13 +2,13 @@ import { ErrorCode } from "../../errors/error-code.js";
 import { taskLostText, taskNotResumedText, taskUnclaimedText } from "../../errors/model-messages.js";
 import { TaskNotFoundError } from "../../errors/runtime-errors.js";
 import { ToolwrightError } from "../../errors/toolwright-error.js";
-import type { RuntimeStore, StoredRecord } from "../../store/runtime-store.js";
-import { RecordWaiter } from "../../store/record-waiter.js";
+import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
+import { RecordWaiter } from "../port/record-waiter.js";
 import { CANCEL_FIELD, CancelWatch } from "./cancel-watch.js";
-import { createWithinCap, listInStatuses } from "../../store/scoped-ops.js";
-import type { HandlerOutcome } from "../run-handler.js";
-import { cancelledResult } from "../runtime-results.js";
-import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./local-tasks.js";
+import { createWithinCap, listInStatuses } from "../port/scoped-ops.js";
+import type { HandlerOutcome } from "../../tool/handler-outcome.js";
+import { cancelledResult } from "../../tool/cancelled-result.js";
+import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./task-types.js";
 import { takeOverRun } from "../run-lease.js";
 import { approvalHash } from "../stable-hash.js";
 import { type ApprovalTarget, storedApprovalProblem } from "../approvals/index.js";
@@ -16,6 +16,7 @@ import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
 import { isRichContent } from "../../content/content-part.js";
 import { restoreContent } from "../../content/restore-content.js";
+import { unrefTimer } from "../../runtime/unref-timer.js";
 
 /** Where the tasks of one agent are kept. */
 export interface SharedTasksOptions {
@@ -53,6 +54,8 @@ export interface SharedTasksOptions {
    * (by the store's clock): the time replicas that have its tool get to take it over first.
    */
   readonly lostAfterMs: number;
+  /** True when the store is the agent's own, in memory (no `store` option): no other process holds its tasks. */
+  readonly ownStore?: boolean;
 }
 
 /** A task to run again: what its record keeps. */
@@ -67,6 +70,8 @@ export type TaskRun = Pick<TaskStart, "controller" | "work" | "onSettled">;
 
 interface LocalTask {
   info: TaskInfo;
+  /** The progress last written to the task's record, so a renewal writes it only when it changed. */
+  written?: ToolProgress;
   readonly controller: AbortController;
   readonly done: Promise<ToolResult>;
   readonly settle: (outcome: HandlerOutcome) => void;
@@ -95,9 +100,12 @@ export class SharedTasks implements TaskKeeper {
   // Told of cancel requests other processes write on the records of tasks this process runs.
   readonly #cancels: CancelWatch;
 
+  readonly ownStore: boolean;
+
   /** Creates the tasks of one agent on a store. */
   constructor(options: SharedTasksOptions) {
     this.#options = options;
+    this.ownStore = options.ownStore === true;
     this.#waiter = new RecordWaiter({
       store: options.store,
       kind: "task",
@@ -148,8 +156,9 @@ export class SharedTasks implements TaskKeeper {
   // Runs a task here under this process's lease, from its start or from a take-over.
   #track(info: TaskInfo, task: TaskRun): void {
     const { id } = info;
-    const renewal = setInterval(() => void this.#renew(id), Math.max(1, Math.floor(this.#options.leaseMs / 3)));
-    renewal.unref();
+    const renewal = unrefTimer(
+      setInterval(() => void this.#renew(id), Math.max(1, Math.floor(this.#options.leaseMs / 3))),
+    );
     let resolveDone!: (result: ToolResult) => void;
     const entry: LocalTask = {
       info,
@@ -165,8 +174,7 @@ export class SharedTasks implements TaskKeeper {
         void this.#record(id, entry.info);
         this.#keepFinished(id);
         this.#cancels.settled();
-        const forget = setTimeout(() => this.#drop(id), this.#options.retentionMs);
-        forget.unref();
+        unrefTimer(setTimeout(() => this.#drop(id), this.#options.retentionMs));
         task.onSettled({ ...outcome, result });
       },
     };
@@ -206,7 +214,10 @@ export class SharedTasks implements TaskKeeper {
     return this.#local.get(taskId)?.info;
   }
 
-  /** Records the last progress of a task this process runs; other processes do not see it (it is not stored). */
+  /**
+   * Records the last progress of a task this process runs; on a shared store it is written with the next lease
+   * renewal, so other processes see it too.
+   */
   noteProgress(taskId: string, progress: ToolProgress): void {
     const entry = this.#local.get(taskId);
     if (entry?.info.status === "running") entry.info = Object.freeze({ ...entry.info, progress });
@@ -234,18 +245,17 @@ export class SharedTasks implements TaskKeeper {
   async sweep(): Promise<number> {
     const { store, scope, lostAfterMs } = this.#options;
     const running = await listInStatuses(store, "task", scope, RUNNING);
-    const now = Date.now();
-    const orphans = running.filter((r) => !this.#local.has(r.id) && Number(r.leaseUntil ?? 0) <= now);
+    // Every running task of another process is tried: the store's clock, in each guard, says whether its lease ran
+    // out (this process's clock may run behind the store's, and would then skip a task whose runner died).
+    const orphans = running.filter((r) => !this.#local.has(r.id));
     const taken = await Promise.all(
       orphans.map(async (record) => {
         const taken = await this.#takeOver(record).catch(() => undefined);
         // Taken here when the claim made this process the owner (a task that already finished is no longer local).
         if (taken !== undefined) return taken.owner === this.#owner;
-        // Not runnable here: left to a replica that has the tool for `lostAfterMs`, then marked lost, so a task
-        // whose tool no replica has is never left running.
-        if (Number(record.leaseUntil ?? 0) + lostAfterMs <= now) {
-          await this.#markLost(record, lostAfterMs).catch(() => undefined);
-        }
+        // Not runnable here: left to a replica that has the tool for `lostAfterMs` (by the store's clock, in the
+        // guard), then marked lost, so a task whose tool no replica has is never left running.
+        await this.#markLost(record, lostAfterMs).catch(() => undefined);
         return false;
       }),
     );
@@ -319,9 +329,15 @@ export class SharedTasks implements TaskKeeper {
     const guard = { from: ["running"], equals: { owner: this.#owner } };
     // The renewal reads the record back (no `returnRecord: false`): on a store that cannot notify, it is how another
     // process's cancel request reaches the task; a renewal comes once a third of the lease, off the call path.
+    // The task's last progress rides on the renewal when it changed, so another replica's `fetch` and `task_status`
+    // report it (a lease's third late at most) without a write per report; the agent's own store is read by no one else.
+    const entry = this.#local.get(id);
+    const progress = this.ownStore ? undefined : entry?.info.progress;
+    const patch = progress !== undefined && progress !== entry?.written ? { progress } : {};
     const renewed = await store
-      .transition("task", scope, id, guard, {}, { ttlMs: leaseMs + retentionMs, leaseMs })
+      .transition("task", scope, id, guard, patch, { ttlMs: leaseMs + retentionMs, leaseMs })
       .catch(() => null);
+    if (renewed && entry && progress !== undefined) entry.written = progress;
     // null: the store is unreachable; try again at the next beat. undefined: another process already marked the
     // task lost, so its result would reach no one: stop the work.
     if (renewed !== undefined) {
@@ -329,7 +345,6 @@ export class SharedTasks implements TaskKeeper {
       if (renewed !== null) this.#cancels.check(renewed);
       return;
     }
-    const entry = this.#local.get(id);
     if (!entry || entry.info.status !== "running") return;
     const error = new ToolwrightError(ErrorCode.TaskLost, taskLostText(id, entry.info.toolName));
     entry.controller.abort(error);
@@ -354,7 +369,7 @@ export class SharedTasks implements TaskKeeper {
           () => false,
         );
       if (written) return;
-      await new Promise((resolve) => setTimeout(resolve, this.#options.leaseMs / 4).unref());
+      await new Promise((resolve) => unrefTimer(setTimeout(resolve, this.#options.leaseMs / 4)));
     }
   }
 
@@ -434,8 +449,15 @@ function toInfo(record: StoredRecord): TaskInfo {
     status: record.status as TaskStatus,
     startedAt: Number(record.startedAt),
     ...(record.finishedAt === undefined ? {} : { finishedAt: Number(record.finishedAt) }),
+    // Written by the replica running it; a record's field is checked before it is shown as progress.
+    ...(record.status === "running" && isProgress(record.progress) && { progress: record.progress }),
     ...(record.result === undefined ? {} : { result: restoreResult(record.result, record.richFields) }),
   });
+}
+
+function isProgress(value: unknown): value is ToolProgress {
+  const progress = value as Partial<ToolProgress> | null;
+  return typeof progress === "object" && progress !== null && typeof progress.progress === "number";
 }
 
 type RichField = "content" | "modelContent";

@@ -1,5 +1,6 @@
 import type { RuntimeStore, StoreKind, StoredRecord } from "./runtime-store.js";
 import { type StoreChange, isScopedStore } from "./scope-limits.js";
+import { type Timer, unrefTimer } from "../../runtime/unref-timer.js";
 
 /** Where a {@link RecordWaiter} waits and how it reads a record. */
 export interface RecordWaiterOptions {
@@ -21,7 +22,7 @@ export interface RecordWaiterOptions {
 
 interface Waiting {
   readonly settle: (record: StoredRecord | undefined) => void;
-  timer?: NodeJS.Timeout;
+  timer?: Timer;
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -40,8 +41,8 @@ export class RecordWaiter {
   readonly #waiting = new Map<string, Waiting>();
   #subscribing: Promise<boolean> | undefined;
   #unwatch: (() => void) | undefined;
-  #poller: NodeJS.Timeout | undefined;
-  #linger: NodeJS.Timeout | undefined;
+  #poller: Timer | undefined;
+  #linger: Timer | undefined;
 
   /** Creates a waiter; it watches the store only while something is waited for. */
   constructor(options: RecordWaiterOptions) {
@@ -128,7 +129,7 @@ export class RecordWaiter {
     const at = this.#options.recheckAt(record);
     if (at === undefined) return;
     waiting.timer = setTimeout(() => void this.#check(id), Math.min(MAX_TIMER_MS, Math.max(1, at - Date.now())));
-    waiting.timer.unref();
+    unrefTimer(waiting.timer);
   }
 
   #settle(id: string, record: StoredRecord | undefined): void {
@@ -145,14 +146,14 @@ export class RecordWaiter {
   #poll(): void {
     if (this.#poller) return;
     // Each loop has its own timer: a loop whose timer was replaced or cleared (the waiter went idle meanwhile) ends.
-    const pass = async (own: NodeJS.Timeout) => {
+    const pass = async (own: Timer) => {
       for (const id of [...this.#waiting.keys()]) await this.#check(id);
       if (this.#poller !== own) return;
       this.#poller = this.#waiting.size === 0 ? undefined : next();
     };
-    const next = (): NodeJS.Timeout => {
-      const timer: NodeJS.Timeout = setTimeout(() => void pass(timer), this.#options.pollMs);
-      return timer.unref();
+    const next = (): Timer => {
+      const timer: Timer = setTimeout(() => void pass(timer), this.#options.pollMs);
+      return unrefTimer(timer);
     };
     this.#poller = next();
   }
@@ -171,6 +172,6 @@ export class RecordWaiter {
       this.#unwatch = undefined;
       this.#subscribing = undefined;
     }, LINGER_MS);
-    this.#linger.unref();
+    unrefTimer(this.#linger);
   }
 }

@@ -1,6 +1,6 @@
-import { ErrorCode } from "../errors/error-code.js";
-import { ToolwrightError } from "../errors/toolwright-error.js";
-import { storeUnavailableText } from "../errors/model-messages.js";
+import { ErrorCode } from "../../errors/error-code.js";
+import { ToolwrightError } from "../../errors/toolwright-error.js";
+import { storeUnavailableText } from "../../errors/model-messages.js";
 
 /** The store of approvals and background tasks could not be reached, or failed: nothing was read or written. */
 export class StoreUnavailableError extends ToolwrightError {

@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from "../store/store-error.js";
+import { StoreUnavailableError } from "../../port/store-error.js";
 import { type RedisCommandClient, RedisStore } from "./redis-store.js";
 import type { RedisSubscriberClient } from "./redis-watchers.js";
 

@@ -1,11 +1,10 @@
 import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
 import { deepFreeze } from "../../schema/json.js";
-import type { RuntimeStore, StoredRecord, TransitionGuard } from "../../store/runtime-store.js";
-import { RecordWaiter } from "../../store/record-waiter.js";
-import { LOOKUP_KEY_FIELD, isKeyedStore } from "../../store/keyed-store.js";
-import { hashArguments } from "../stable-hash.js";
-import { isolated } from "../progress-channel.js";
-import { createWithinCap, listInStatuses } from "../../store/scoped-ops.js";
+import type { RuntimeStore, StoredRecord, TransitionGuard } from "../port/runtime-store.js";
+import { RecordWaiter } from "../port/record-waiter.js";
+import { LOOKUP_KEY_FIELD, isKeyedStore } from "../port/keyed-store.js";
+import { isolated } from "../isolated.js";
+import { createWithinCap, listInStatuses } from "../port/scoped-ops.js";
 import {
   type ApprovalEvictedListener,
   type ApprovalKeeper,
@@ -16,12 +15,12 @@ import {
   editOf,
   pendingApproval,
   sameArguments,
-} from "./local-approvals.js";
+} from "./approval-types.js";
 import { ErrorCode } from "../../errors/error-code.js";
 import { approvalMismatchText, approvedArgumentsDifferText } from "../../errors/model-messages.js";
 import { type ApprovalEdit, type ToolResult, failureResult } from "../../tool/tool-result.js";
 import { type ApprovalTarget, storedApprovalProblem } from "./stored-approval-check.js";
-import { ApprovedRuns } from "./approved-runs.js";
+import { ApprovedRuns, DECIDED_FIELDS } from "./approved-runs.js";
 
 /**
  * Runs a call that passed its gates in another process (see `runApproved` in the pipeline), with a human's `edit`
@@ -71,7 +70,16 @@ export interface SharedApprovalsOptions<Call> {
    * call over (see {@link SharedApprovals}).
    */
   readonly leaseMs: number;
+  /**
+   * True for a store no other process reads (the agent's own memory store, when it has no `store` option): no other
+   * replica takes a run over, so an approved call runs without a lease, and at most {@link KEPT_DECISIONS} decided
+   * records are kept (the oldest deleted past it), so decided calls do not pile up in memory until they expire.
+   */
+  readonly ownStore?: boolean;
 }
+
+/** How many decided approvals an agent's own store remembers, so a replay is told the approval was used. */
+export const KEPT_DECISIONS = 1_000;
 
 const PENDING = ["pending"] as const;
 const APPROVED = ["approved"] as const;
@@ -95,6 +103,8 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   readonly #local = new Map<string, { readonly info: PendingApproval; readonly request: ApprovalRequest }>();
   readonly #waiter: RecordWaiter;
   readonly #runs: ApprovedRuns<Call>;
+  // The ids decided here, oldest first, on the agent's own store (which keeps at most KEPT_DECISIONS of them).
+  readonly #decisions = new Set<string>();
 
   /** Creates the approvals of one agent on a store. */
   constructor(options: SharedApprovalsOptions<Call>) {
@@ -137,14 +147,27 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
       [LOOKUP_KEY_FIELD]: callKey(info.toolName, info.callId),
       ...(request.framework && { framework: true }),
     };
-    // Subscribed before the write, so a decision made at once elsewhere is not missed.
-    await this.#waiter.ready();
+    const { ownStore } = this.#options;
+    // Subscribed before the write, so a decision made at once elsewhere is not missed. On the agent's own store
+    // nobody else decides: every decision is made here and settles the call directly, so nothing waits.
+    if (ownStore) this.#forgetExpired();
+    else await this.#waiter.ready();
     const cap = { max: maxPending, counted: PENDING, evictable: PENDING };
     const made = await createWithinCap(store, "approval", record, { ttlMs: approvalTtlMs }, cap);
     if (made.created) for (const evicted of made.evicted) this.#evicted(toPending(evicted), evicted.framework === true);
     this.#local.set(id, { info, request });
-    void this.#waiter.wait(id, record).then((final) => this.#heard(id, final));
+    if (!ownStore) void this.#waiter.wait(id, record).then((final) => this.#heard(id, final));
     return id;
+  }
+
+  // The agent's own store: a request that expired unanswered is forgotten here (the store dropped its record), as a
+  // waiter on a shared store hears. Requests are kept oldest first, so only expired ones are visited.
+  #forgetExpired(): void {
+    const cutoff = Date.now() - this.#options.approvalTtlMs;
+    for (const [id, { info }] of this.#local) {
+      if (info.requestedAt > cutoff) return;
+      this.#local.delete(id);
+    }
   }
 
   // A framework-bound record is the adapter's, not the app's: dropping it for room raises no eviction event.
@@ -189,7 +212,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     // Written with the decision, so a replica taking the run over runs the edit.
     const approved = await this.#runs.approve(approvalId, checkedFields(info), edit, local !== undefined);
     if (!approved) return this.#notDecided(approvalId, info, local?.request);
-    this.#forget(approvalId);
+    this.#decided(approvalId);
     return this.#runs.run(approved, local?.request, call, options.signal, edit);
   }
 
@@ -198,7 +221,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const local = this.#local.get(approvalId);
     const call = local ? undefined : this.#call(record, undefined);
     await this.#decide(approvalId, { status: "rejected" });
-    this.#forget(approvalId);
+    this.#decided(approvalId);
     const result = call
       ? await this.#options.refuseApproved(call, record.args, reason)
       : await local!.request.refuse(reason);
@@ -227,7 +250,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     if (!(await this.#write(info.id, { from: PENDING }, { status: "rejected", result }, local === undefined))) {
       throw new ApprovalNotFoundError(info.id, await this.#usedReason(info.id));
     }
-    this.#forget(info.id);
+    this.#decided(info.id);
     // A call requested here hears it now; one requested elsewhere reads the result from the record.
     if (local?.report) await local.report(result);
     return result;
@@ -241,6 +264,18 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     await this.#finish(record.id, "rejected", result);
   }
 
+  // Decided here: forgotten as requested, and on the agent's own store remembered as decided within KEPT_DECISIONS.
+  #decided(approvalId: string): void {
+    this.#forget(approvalId);
+    const { ownStore, store, scope } = this.#options;
+    if (!ownStore) return;
+    this.#decisions.add(approvalId);
+    if (this.#decisions.size <= KEPT_DECISIONS) return;
+    const [oldest] = this.#decisions;
+    this.#decisions.delete(oldest!);
+    void store.delete("approval", scope, oldest!).catch(() => undefined);
+  }
+
   // Decided here: this process no longer waits to hear of it.
   #forget(approvalId: string): void {
     this.#local.delete(approvalId);
@@ -248,6 +283,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   pending(): PendingApproval[] {
+    if (this.#options.ownStore) this.#forgetExpired();
     return [...this.#local.values()].filter((entry) => !entry.request.framework).map((entry) => entry.info);
   }
 
@@ -267,7 +303,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async sweep(): Promise<number> {
     const { store, scope } = this.#options;
     const running = await listInStatuses(store, "approval", scope, APPROVED);
-    const taken = await Promise.all(running.filter((r) => this.#runs.orphaned(r)).map((r) => this.#takeOver(r)));
+    const taken = await Promise.all(running.filter((r) => this.#runs.unfinished(r)).map((r) => this.#takeOver(r)));
     return taken.filter(Boolean).length;
   }
 
@@ -278,7 +314,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const record = isKeyedStore(store)
       ? await store.findByKey("approval", scope, callKey(toolName, callId))
       : (await store.list("approval", scope)).filter((r) => r.toolName === toolName && r.callId === callId).at(-1);
-    // The key is a hash: the record must name the call itself.
+    // The record must name the call itself: a record's lookup key is a field like any other, and could be changed.
     if (!record || record.toolName !== toolName || record.callId !== callId) return undefined;
     if (record.status !== "pending") return { status: "decided" };
     return { status: "pending", approval: toPending(record), framework: record.framework === true };
@@ -335,6 +371,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
       ttlMs,
       returnRecord: false,
       indexed: false,
+      ...this.#slim,
     });
     if (!won)
       throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
@@ -354,12 +391,20 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
       returnRecord: false,
       notify,
       indexed: false,
+      ...this.#slim,
     });
     return written !== undefined;
   }
 
+  // On the agent's own store a decided record keeps only what refuses a replay (see DECIDED_FIELDS).
+  get #slim(): { readonly keep?: readonly string[] } {
+    return this.#options.ownStore ? { keep: DECIDED_FIELDS } : {};
+  }
+
   async #finish(approvalId: string, status: string, result: ToolResult): Promise<void> {
-    const { store, scope, retentionMs } = this.#options;
+    const { store, scope, retentionMs, ownStore } = this.#options;
+    // On the agent's own store nobody else reads a result: the decided record refuses a replay as it is.
+    if (ownStore) return;
     // The result is already the caller's: a store that fails now only costs the requester its notice.
     await store
       .transition(
@@ -392,9 +437,9 @@ function usedReason(status: string): string {
     : "it was already approved (an approval is single use)";
 }
 
-// The lookup key of a model's tool call: a hash, so any call id makes a key of one length.
+// The lookup key of a model's tool call: its tool's name and call id as JSON text, which no other pair makes.
 function callKey(toolName: string, callId: string): string {
-  return hashArguments([toolName, callId]);
+  return JSON.stringify([toolName, callId]);
 }
 
 // The fields a decision reads and checks, which its compare-and-set requires the record to still hold.
