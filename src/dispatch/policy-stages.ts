@@ -7,15 +7,21 @@ import type { CallRequest } from "./call-request.js";
 import type { Settled } from "./finish.js";
 import { rejection } from "./gates.js";
 import { Ending } from "./run-handler.js";
-import { hashArguments } from "../state/stable-hash.js";
+import { stableStringify } from "../state/stable-hash.js";
+import { sha256Hex } from "../runtime/sha256.js";
 import { approvalReasons } from "./approval-reasons.js";
 
 // The policy stages (docs/policy.md): pipeline.ts puts each on a tool's route when the tool needs it, the session
 // ones only on the route a call with a session takes. The mechanisms themselves live in policy/.
 
-/** The hash of the call's tool and normalised arguments, made once per call by the first stage that needs it. */
+/** The stable JSON of the call's tool and normalised arguments, made once per call by the first stage that needs it. */
+function callText(request: CallRequest, args: Record<string, unknown>): string {
+  return (request.callText ??= stableStringify({ tool: request.toolName, args }));
+}
+
+/** The hash of {@link callText}, made once per call by the first stage that needs it (the repeat guard). */
 function callHash(request: CallRequest, args: Record<string, unknown>): string {
-  return (request.callHash ??= hashArguments({ tool: request.toolName, args }));
+  return (request.callHash ??= sha256Hex(callText(request, args)));
 }
 
 // The calls the repeat guard let run with a note, and the note (rare: kept aside rather than on every request).
@@ -60,14 +66,14 @@ export function untrustedSessionGate(
   return args;
 }
 
+// No hash here: the memory cache keys by the call's text, only the store's records are named by a hash.
 function cacheKey(request: CallRequest, args: Record<string, unknown>): CacheKey {
-  const hash = callHash(request, args);
-  const perSession = request.route.cache!.per === "session";
-  return {
-    scope: request.runtime!.keyScope ?? "",
-    toolName: request.toolName,
-    hash: perSession ? hashArguments({ call: hash, session: request.session ?? null }) : hash,
-  };
+  const call = callText(request, args);
+  const scope = request.runtime!.keyScope ?? "";
+  const { toolName } = request;
+  return request.route.cache!.per === "session"
+    ? { scope, toolName, call, session: request.session ?? null }
+    : { scope, toolName, call };
 }
 
 /** The cache lookup, after the gates and `before` listeners: a hit answers the call without running the handler. */
@@ -132,7 +138,7 @@ export function rememberCall(request: CallRequest, ended: Ending): Ending {
   const { outcome } = ended;
   const { result } = outcome;
   const session = request.runtime!.sessions.peek(request.session!);
-  const hash = request.callHash ?? hashArguments({ tool: request.toolName, args: ended.args });
+  const hash = callHash(request, ended.args as Record<string, unknown>);
   // An untrusted result is remembered as seen, never quoted: the note stands outside its envelope.
   if (session !== undefined)
     rememberResult(session, hash, result.untrusted === undefined ? renderToolResult(result) : "");

@@ -2,9 +2,16 @@
  * Serialises a JSON value with object keys in sorted order, so two objects with the same content give the same text
  * whatever order their keys were written in. Follows `JSON.stringify` for everything else (`toJSON`, skipped
  * `undefined` properties), except that a BigInt becomes the text `"<digits>n"`.
- * @throws {TypeError} for a value with a cycle.
+ * @throws for a value with a cycle (the copies the sort makes hide it from JSON.stringify: a RangeError, the stack's).
  */
 export function stableStringify(value: unknown): string {
+  // Call arguments are nearly always plain JSON data: written directly, at JSON.stringify's pace, rather than through
+  // a replacer that copies every object. Anything else takes the general path, which defines the text.
+  const fast = plainText(value, 0);
+  return fast ?? generalStringify(value);
+}
+
+function generalStringify(value: unknown): string {
   return JSON.stringify(value, (_key, field: unknown) => {
     // A Standard Schema transform may produce a BigInt; it must hash, not throw.
     if (typeof field === "bigint") return `${field}n`;
@@ -14,4 +21,56 @@ export function stableStringify(value: unknown): string {
     for (const key of Object.keys(field).sort()) sorted[key] = (field as Record<string, unknown>)[key];
     return sorted;
   });
+}
+
+// Deeper than this the general path decides (and throws for a cycle).
+const MAX_FAST_DEPTH = 32;
+
+// The text of plain data (strings, finite or not numbers, booleans, null, plain objects and arrays of them), exactly
+// as the general path writes it; undefined for anything it would treat specially: a BigInt, a function or symbol, an
+// `undefined` array item, an object with `toJSON` or another prototype, a key that reads as an array index (a
+// null-prototype object lists those first, in numeric order).
+function plainText(value: unknown, depth: number): string | undefined {
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      return Number.isFinite(value) ? String(value) : "null";
+    case "boolean":
+      return value ? "true" : "false";
+    case "object":
+      break;
+    default:
+      return undefined;
+  }
+  if (value === null) return "null";
+  if (depth >= MAX_FAST_DEPTH) return undefined;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto === Array.prototype) {
+    const items = value as readonly unknown[];
+    let text = "[";
+    for (let i = 0; i < items.length; i++) {
+      const item = plainText(items[i], depth + 1);
+      if (item === undefined) return undefined;
+      text += i === 0 ? item : `,${item}`;
+    }
+    return `${text}]`;
+  }
+  if (proto !== Object.prototype && proto !== null) return undefined;
+  const record = value as Record<string, unknown>;
+  if (typeof record.toJSON === "function") return undefined;
+  const keys = Object.keys(record).sort();
+  let text = "{";
+  let first = true;
+  for (const key of keys) {
+    const code = key.charCodeAt(0);
+    if (code >= 48 && code <= 57) return undefined;
+    const field = record[key];
+    if (field === undefined) continue;
+    const item = plainText(field, depth + 1);
+    if (item === undefined) return undefined;
+    text += `${first ? "" : ","}${JSON.stringify(key)}:${item}`;
+    first = false;
+  }
+  return `${text}}`;
 }

@@ -109,7 +109,7 @@ describe("the result cache", () => {
   it("expires in memory by its clock", () => {
     let now = 0;
     const cache = new MemoryResultCache(2, () => now);
-    const key = { scope: "s", toolName: "t", hash: "h" };
+    const key = { scope: "s", toolName: "t", call: "h" };
     const result = { ok: true as const, outcome: "success" as const, toolName: "t", callId: "c", content: 1 };
     cache.set(key, result, 10);
     now = 9;
@@ -117,8 +117,8 @@ describe("the result cache", () => {
     now = 10;
     expect(cache.get(key)).toBeUndefined();
     // At most `max` results: the oldest goes first.
-    for (const hash of ["1", "2", "3"]) cache.set({ ...key, hash }, result, 100);
-    expect([cache.get({ ...key, hash: "1" }), cache.get({ ...key, hash: "3" })]).toEqual([undefined, result]);
+    for (const call of ["1", "2", "3"]) cache.set({ ...key, call }, result, 100);
+    expect([cache.get({ ...key, call: "1" }), cache.get({ ...key, call: "3" })]).toEqual([undefined, result]);
   });
 
   it("refuses a cache on a tool that is neither readOnly nor idempotent, and an unknown invalidatedBy", () => {
