@@ -25,7 +25,9 @@ const FORGED = /(?:<|\uFF1C|\uFE64|&lt;|&#0*60;|&#x0*3c;)(\s*\/?\s*)(untrusted[\
  * reads it as text and no marker inside the envelope can end it early.
  */
 export function neutraliseMarkers(text: string): string {
-  return text.replace(FORGED, "‹$1$2");
+  // Every marker holds the word in ASCII letters (the regex's `i` maps no other character to them), so a text whose
+  // lower case lacks it has none: two native scans instead of the regex trying its openers at every character.
+  return text.toLowerCase().includes("untrusted") ? text.replace(FORGED, "‹$1$2") : text;
 }
 
 /** The opening marker of an envelope: names the tool and says what the text inside is, for the model. */
@@ -42,7 +44,16 @@ export function envelopeClosing(mark: UntrustedMark): string {
   return `\n</${TAG} nonce="${mark.nonce}">`;
 }
 
+// The envelope last made for each mark: every builder, adapter and surface that renders one result (and a builder
+// called again with it) reuses it instead of scanning the text again. Kept as long as the mark is, no longer.
+const made = new WeakMap<UntrustedMark, { readonly text: string; readonly toolName: string; readonly out: string }>();
+
 /** Returns `text` inside the call's envelope, with forged markers in it neutralised. */
 export function envelope(text: string, mark: UntrustedMark, toolName: string): string {
-  return envelopeOpening(mark, toolName) + neutraliseMarkers(text) + envelopeClosing(mark);
+  const kept = made.get(mark);
+  // The same text (a string compares by reference first) of the same tool: the same envelope.
+  if (kept !== undefined && kept.text === text && kept.toolName === toolName) return kept.out;
+  const out = envelopeOpening(mark, toolName) + neutraliseMarkers(text) + envelopeClosing(mark);
+  made.set(mark, { text, toolName, out });
+  return out;
 }
