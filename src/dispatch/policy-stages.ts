@@ -16,7 +16,8 @@ import { approvalReasons } from "./approval-reasons.js";
 
 /** The stable JSON of the call's tool and normalised arguments, made once per call by the first stage that needs it. */
 function callText(request: CallRequest, args: Record<string, unknown>): string {
-  return (request.callText ??= stableStringify({ tool: request.toolName, args }));
+  // `stableStringify({ tool, args })` written without sorting the two keys of the wrapper: "args" < "tool".
+  return (request.callText ??= `{"args":${stableStringify(args)},"tool":${JSON.stringify(request.toolName)}}`);
 }
 
 /** The hash of {@link callText}, made once per call by the first stage that needs it (the repeat guard). */
@@ -88,12 +89,15 @@ export function cacheLookup(
 
 function hit(request: CallRequest, args: Record<string, unknown>, kept: ToolResult | undefined) {
   if (kept === undefined) return args;
-  // A hit ends before the run's later stages: the repeat guard's note, if it noted this call, is added here.
-  const notice = nudged.get(request);
+  // A hit ends before the run's later stages: the repeat guard's note, if it noted this call, is added here (only a
+  // call in a session can have one).
+  const notice = request.options.session === undefined ? undefined : nudged.get(request);
+  // Kept with `cached: true` already (cacheStore), so the copy only replaces the id: adding a property to a spread
+  // copy costs V8 a slow path many times the copy. A record another version kept without it still gets it.
   const answer: ToolResult =
-    notice === undefined
-      ? { ...kept, callId: request.callId, cached: true }
-      : { ...kept, callId: request.callId, cached: true, notice };
+    notice === undefined && kept.cached === true
+      ? { ...kept, callId: request.callId }
+      : { ...kept, callId: request.callId, cached: true, ...(notice === undefined ? {} : { notice }) };
   // The hit reaches the model as the run did: in a fresh envelope for an untrusted tool, marking the session.
   return new Ending({ result: request.route.untrusted ? untrusted(request, answer) : answer }, args, "ended");
 }
@@ -104,7 +108,7 @@ export function cacheStore(request: CallRequest, ended: Ending): Settled<Ending>
   if (!result.ok || result.cached === true) return ended;
   const kept = request.runtime!.resultCache.set(
     cacheKey(request, ended.args as Record<string, unknown>),
-    result,
+    { ...result, cached: true },
     request.route.cache!.ttlMs,
   );
   return kept instanceof Promise ? kept.then(() => ended) : ended;

@@ -59,7 +59,8 @@ function plainText(value: unknown, depth: number): string | undefined {
   if (proto !== Object.prototype && proto !== null) return undefined;
   const record = value as Record<string, unknown>;
   if (typeof record.toJSON === "function") return undefined;
-  const keys = Object.keys(record).sort();
+  const keys = Object.keys(record);
+  if (!inOrder(keys)) keys.sort();
   let text = "{";
   let first = true;
   for (const key of keys) {
@@ -69,8 +70,29 @@ function plainText(value: unknown, depth: number): string | undefined {
     if (field === undefined) continue;
     const item = plainText(field, depth + 1);
     if (item === undefined) return undefined;
-    text += `${first ? "" : ","}${JSON.stringify(key)}:${item}`;
+    text += `${first ? "" : ","}${quoted(key)}:${item}`;
     first = false;
   }
   return `${text}}`;
+}
+
+// True when `keys` are already in the order sort() gives (UTF-16 code units, as `<` compares): a schema's arguments
+// often come so, and checking costs less than sorting.
+function inOrder(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (!(keys[i - 1]! < keys[i]!)) return false;
+  return true;
+}
+
+// Keys as JSON strings, kept for the names arguments keep using (a schema's properties); bounded, so keys a caller
+// makes up cannot grow it without end.
+const quotedKeys = new Map<string, string>();
+const MAX_QUOTED_KEYS = 1_024;
+
+function quoted(key: string): string {
+  let text = quotedKeys.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(key);
+    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(key, text);
+  }
+  return text;
 }

@@ -1,5 +1,6 @@
 import { BaseAgent, MemoryStore, ToolDefinitionError, type ToolEvent, ToolRegistry, p, tool } from "toolwright";
 import { MemoryResultCache } from "../../src/policy/index.js";
+import { hashArguments } from "../../src/state/stable-hash.js";
 
 const runs: string[] = [];
 
@@ -94,6 +95,18 @@ describe("the result cache", () => {
     now += 60_001;
     expect((await b.callTool("lookUp", { sku: "a1" })).cached).toBeUndefined();
     expect(runs).toEqual(["lookUp a1", "setPrice a1", "lookUp a1", "lookUp a1"]);
+  });
+
+  it("names a store record by the SHA-256 of the call's stable JSON, so every process and version finds it", async () => {
+    const store = new MemoryStore();
+    const created = jest.spyOn(store, "create");
+    const agent = new Catalogue({ registry: new ToolRegistry({ scope: "tenant" }), store, resultCache: "store" });
+    // Keys in another order than sorted, and a nested value: the record's name does not depend on either.
+    await agent.callTool("lookUp", { sku: "a1", fields: ["price", "name"] });
+    const record = created.mock.calls.find(([kind]) => kind === "cache")?.[1];
+    const call = hashArguments({ tool: "lookUp", args: { fields: ["price", "name"], sku: "a1" } });
+    expect(record?.id).toBe(`lookUp:${call}`);
+    expect((await agent.callTool("lookUp", { fields: ["price", "name"], sku: "a1" })).cached).toBe(true);
   });
 
   it("keeps results apart per scope: another agent name, another user", async () => {

@@ -24,6 +24,14 @@ const cases: [string, unknown][] = [
   ["array holes", [1, , 3]], // eslint-disable-line no-sparse-arrays
   ["index-like keys (listed first, in numeric order)", { b: 1, "10": 2, "2": 3, a: 4 }],
   ["a key starting with a digit", { "1a": 1, a: 2 }],
+  ["keys JSON must escape", { 'q"k': 1, "\n": 2, "\\": 3, "\ud800": 4 }],
+  [
+    "keys already in order, then not",
+    [
+      { a: 1, b: 2, c: 3 },
+      { c: 1, a: 2, B: 3 },
+    ],
+  ],
   ["an own __proto__ key", protoKey],
   ["a null-prototype object", nullProto],
   ["a BigInt", { n: 12n }],
