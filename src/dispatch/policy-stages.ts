@@ -8,6 +8,7 @@ import type { Settled } from "./finish.js";
 import { rejection } from "./gates.js";
 import { Ending } from "./run-handler.js";
 import { stableStringify } from "../state/stable-hash.js";
+import { isCanonical } from "../schema/stable-stringify.js";
 import { sha256Hex } from "../runtime/sha256.js";
 import { approvalReasons } from "./approval-reasons.js";
 
@@ -16,8 +17,12 @@ import { approvalReasons } from "./approval-reasons.js";
 
 /** The stable JSON of the call's tool and normalised arguments, made once per call by the first stage that needs it. */
 function callText(request: CallRequest, args: Record<string, unknown>): string {
-  // `stableStringify({ tool, args })` written without sorting the two keys of the wrapper: "args" < "tool".
-  return (request.callText ??= `{"args":${stableStringify(args)},"tool":${JSON.stringify(request.toolName)}}`);
+  // `stableStringify({ tool, args })` without sorting the wrapper's two keys ("args" < "tool"), and in one flat string
+  // when the arguments are canonical already (a Map hashes a flat string at once, a joined one only once copied).
+  const { toolName: tool } = request;
+  return (request.callText ??= isCanonical(args)
+    ? JSON.stringify({ args, tool })
+    : `{"args":${stableStringify(args)},"tool":${JSON.stringify(tool)}}`);
 }
 
 /** The hash of {@link callText}, made once per call by the first stage that needs it (the repeat guard). */

@@ -108,12 +108,15 @@ export class StoreResultCache implements ResultCache {
 const MAX_KEPT_CALL_TEXT = 512;
 
 // The key of a memory entry: the call's text itself (no hash to make on a hit) or, for a long one, its SHA-256 (hex,
-// which no call's text, a JSON object, can be). The scope and the session are length-prefixed, so no pair of them
-// reads as another; the call's text names the tool.
+// which no call's text, a JSON object, can be). A scope or a session other than an agent's default goes before it,
+// length-prefixed (so no pair reads as another) and led by a digit and a colon (so no call's text or hash reads as
+// it); the call's text names the tool.
 function keyText(key: CacheKey): string {
   const { scope, session, call } = key;
+  const text = call.length <= MAX_KEPT_CALL_TEXT ? call : sha256Hex(call);
+  if (scope === "" && session === undefined) return text;
   const per = session === undefined ? "a" : session === null ? "n" : `s${session.length}:${session}`;
-  return `${scope.length}:${scope}${per}\u0000${call.length <= MAX_KEPT_CALL_TEXT ? call : sha256Hex(call)}`;
+  return `${scope.length}:${scope}${per}\u0000${text}`;
 }
 
 // The tool's name and the SHA-256 hex of the call (of the call's hash and the session, for `per: "session"`): no id of

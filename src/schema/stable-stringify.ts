@@ -5,10 +5,50 @@
  * @throws for a value with a cycle (the copies the sort makes hide it from JSON.stringify: a RangeError, the stack's).
  */
 export function stableStringify(value: unknown): string {
-  // Call arguments are nearly always plain JSON data: written directly, at JSON.stringify's pace, rather than through
-  // a replacer that copies every object. Anything else takes the general path, which defines the text.
-  const fast = plainText(value, 0);
-  return fast ?? generalStringify(value);
+  // Call arguments are nearly always plain JSON data, often with keys already in order: then JSON.stringify writes
+  // the very text (and a flat string, which a Map hashes at once); out of order, they are written here, rather than
+  // through a replacer that copies every object. Anything else takes the general path, which defines the text.
+  if (isCanonical(value, 0)) return JSON.stringify(value);
+  return plainText(value, 0) ?? generalStringify(value);
+}
+
+/**
+ * True when `JSON.stringify(value)` is already {@link stableStringify}'s text: plain data whose objects list their
+ * keys in sorted order (see plainText for what plain means).
+ */
+export function isCanonical(value: unknown, depth = 0): boolean {
+  switch (typeof value) {
+    case "string":
+    case "number":
+    case "boolean":
+      return true;
+    case "object":
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (depth >= MAX_FAST_DEPTH) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto === Array.prototype) {
+    const items = value as readonly unknown[];
+    for (let i = 0; i < items.length; i++) if (!isCanonical(items[i], depth + 1)) return false;
+    return true;
+  }
+  if (proto !== Object.prototype && proto !== null) return false;
+  const record = value as Record<string, unknown>;
+  if (typeof record.toJSON === "function") return false;
+  let previous: string | undefined;
+  for (const key in record) {
+    // for-in lists inherited enumerable keys too; a plain object's own keys are what JSON.stringify writes.
+    if (!Object.hasOwn(record, key)) return false;
+    const code = key.charCodeAt(0);
+    if ((code >= 48 && code <= 57) || (previous !== undefined && !(previous < key))) return false;
+    previous = key;
+    const field = record[key];
+    if (field !== undefined && !isCanonical(field, depth + 1)) return false;
+  }
+  return true;
 }
 
 function generalStringify(value: unknown): string {
