@@ -25,10 +25,14 @@ const FORGED = /(?:<|\uFF1C|\uFE64|&lt;|&#0*60;|&#x0*3c;)(\s*\/?\s*)(untrusted[\
  * reads it as text and no marker inside the envelope can end it early.
  */
 export function neutraliseMarkers(text: string): string {
-  // Every marker holds the word in ASCII letters (the regex's `i` maps no other character to them), so a text whose
-  // lower case lacks it has none: two native scans instead of the regex trying its openers at every character.
-  return text.toLowerCase().includes("untrusted") ? text.replace(FORGED, "‹$1$2") : text;
+  // Every marker holds the word, and WORD reads it with the same case folding as FORGED (the `i` flag without `u`:
+  // ASCII letters only), so a text WORD finds nothing in has no marker: one scan that skips ahead, instead of FORGED
+  // trying its openers at every character.
+  return WORD.test(text) ? text.replace(FORGED, "‹$1$2") : text;
 }
+
+// The one word every marker holds (not global: test() keeps no position between calls).
+const WORD = /untrusted/i;
 
 /** The opening marker of an envelope: names the tool and says what the text inside is, for the model. */
 export function envelopeOpening(mark: UntrustedMark, toolName: string): string {
