@@ -1,6 +1,7 @@
 // `npm run bench:policy` (tsx bench/policy.ts): what issue 38's mechanisms cost, as ratios in one run: a cache hit
 // against a plain call of a tool without a cache (target ≤ 1.2×), and a result builder answering an untrusted result
-// (its nonce envelope) against the same builder answering the same result unmarked (target ≤ 1.1×, +10 %).
+// (its nonce envelope) against the same builder answering the same result unmarked (target ≤ 1.1×, +10 %), and the
+// same with a result of its own per build (no target: what the first envelope of a result costs).
 // `--json` prints the raw numbers; `--smoke` runs a few rounds only, to check that it runs (its figures mean nothing).
 import { loadavg } from "node:os";
 import { BaseAgent, ToolRegistry, type ToolResult, p, toOpenAIToolResult, tool } from "../src/index.js";
@@ -57,9 +58,19 @@ const envelope = await compare(
   () => toOpenAIToolResult(call, plain),
   builderOptions,
 );
+// The row above builds one result again and again, so after the first build it reads the envelope made for its mark;
+// this one gives every build a result of its own (a fresh mark), as each call's result is: the scan of its text.
+let drawn = 0;
+const firstEnvelope = await compare(
+  () => toOpenAIToolResult(call, { ...plain, untrusted: { nonce: `${drawn++}`.padStart(24, "0") } }),
+  () => toOpenAIToolResult(call, { ...plain, callId: "c2" }),
+  builderOptions,
+);
 
 if (json) {
-  console.log(JSON.stringify({ node: process.version, loadAverage1m: loadavg()[0], cacheHit, envelope }));
+  console.log(
+    JSON.stringify({ node: process.version, loadAverage1m: loadavg()[0], cacheHit, envelope, firstEnvelope }),
+  );
 } else {
   const rows: Row[] = [
     {
@@ -75,6 +86,12 @@ if (json) {
       floor: formatNs(envelope.floor.medianNs),
       ratio: envelope.ratio,
       target: 1.1,
+    },
+    {
+      measure: "the same, each build with a result of its own (its first envelope: the text scanned once)",
+      toolwright: formatNs(firstEnvelope.subject.medianNs),
+      floor: formatNs(firstEnvelope.floor.medianNs),
+      ratio: firstEnvelope.ratio,
     },
   ];
   console.log(renderTable(rows));

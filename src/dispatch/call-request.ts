@@ -57,6 +57,11 @@ export class CallRequest {
    * guard, the cache) and read by the later ones. A field a stage writes.
    */
   callHash: string | undefined;
+  /**
+   * The stable JSON of the tool and its normalised arguments (what {@link CallRequest.callHash} hashes), made once
+   * by the first policy stage that needs it: the memory cache keys by it without hashing. A field a stage writes.
+   */
+  callText: string | undefined;
   /** The tool's name (a field: `finish` and every event read it). */
   readonly toolName: string;
   /**
@@ -91,6 +96,7 @@ export class CallRequest {
   ) {
     this.held = undefined;
     this.callHash = undefined;
+    this.callText = undefined;
     this.toolName = route.definition.name;
     this.channel = undefined;
     this.#args = undefined;

@@ -7,15 +7,27 @@ import type { CallRequest } from "./call-request.js";
 import type { Settled } from "./finish.js";
 import { rejection } from "./gates.js";
 import { Ending } from "./run-handler.js";
-import { hashArguments } from "../state/stable-hash.js";
+import { stableStringify } from "../state/stable-hash.js";
+import { isCanonical } from "../schema/stable-stringify.js";
+import { sha256Hex } from "../runtime/sha256.js";
 import { approvalReasons } from "./approval-reasons.js";
 
 // The policy stages (docs/policy.md): pipeline.ts puts each on a tool's route when the tool needs it, the session
 // ones only on the route a call with a session takes. The mechanisms themselves live in policy/.
 
-/** The hash of the call's tool and normalised arguments, made once per call by the first stage that needs it. */
+/** The stable JSON of the call's tool and normalised arguments, made once per call by the first stage that needs it. */
+function callText(request: CallRequest, args: Record<string, unknown>): string {
+  // `stableStringify({ tool, args })` without sorting the wrapper's two keys ("args" < "tool"), and in one flat string
+  // when the arguments are canonical already (a Map hashes a flat string at once, a joined one only once copied).
+  const { toolName: tool } = request;
+  return (request.callText ??= isCanonical(args)
+    ? JSON.stringify({ args, tool })
+    : `{"args":${stableStringify(args)},"tool":${JSON.stringify(tool)}}`);
+}
+
+/** The hash of {@link callText}, made once per call by the first stage that needs it (the repeat guard). */
 function callHash(request: CallRequest, args: Record<string, unknown>): string {
-  return (request.callHash ??= hashArguments({ tool: request.toolName, args }));
+  return (request.callHash ??= sha256Hex(callText(request, args)));
 }
 
 // The calls the repeat guard let run with a note, and the note (rare: kept aside rather than on every request).
@@ -61,14 +73,14 @@ export function untrustedSessionGate(
   return args;
 }
 
+// No hash here: the memory cache keys by the call's text, only the store's records are named by a hash.
 function cacheKey(request: CallRequest, args: Record<string, unknown>): CacheKey {
-  const hash = callHash(request, args);
-  const perSession = request.route.cache!.per === "session";
-  return {
-    scope: request.runtime!.keyScope ?? "",
-    toolName: request.toolName,
-    hash: perSession ? hashArguments({ call: hash, session: request.session ?? null }) : hash,
-  };
+  const call = callText(request, args);
+  const scope = request.runtime!.keyScope ?? "";
+  const { toolName } = request;
+  return request.route.cache!.per === "session"
+    ? { scope, toolName, call, session: request.session ?? null }
+    : { scope, toolName, call };
 }
 
 /** The cache lookup, after the gates and `before` listeners: a hit answers the call without running the handler. */
@@ -83,12 +95,15 @@ export function cacheLookup(
 
 function hit(request: CallRequest, args: Record<string, unknown>, kept: ToolResult | undefined) {
   if (kept === undefined) return args;
-  // A hit ends before the run's later stages: the repeat guard's note, if it noted this call, is added here.
-  const notice = nudged.get(request);
+  // A hit ends before the run's later stages: the repeat guard's note, if it noted this call, is added here (only a
+  // call in a session can have one).
+  const notice = request.options.session === undefined ? undefined : nudged.get(request);
+  // Kept with `cached: true` already (cacheStore), so the copy only replaces the id: adding a property to a spread
+  // copy costs V8 a slow path many times the copy. A record another version kept without it still gets it.
   const answer: ToolResult =
-    notice === undefined
-      ? { ...kept, callId: request.callId, cached: true }
-      : { ...kept, callId: request.callId, cached: true, notice };
+    notice === undefined && kept.cached === true
+      ? { ...kept, callId: request.callId }
+      : { ...kept, callId: request.callId, cached: true, ...(notice === undefined ? {} : { notice }) };
   // The hit reaches the model as the run did: in a fresh envelope for an untrusted tool, marking the session.
   return new Ending({ result: request.route.untrusted ? untrusted(request, answer) : answer }, args, "ended");
 }
@@ -99,7 +114,7 @@ export function cacheStore(request: CallRequest, ended: Ending): Settled<Ending>
   if (!result.ok || result.cached === true) return ended;
   const kept = request.runtime!.resultCache.set(
     cacheKey(request, ended.args as Record<string, unknown>),
-    result,
+    { ...result, cached: true },
     request.route.cache!.ttlMs,
   );
   return kept instanceof Promise ? kept.then(() => ended) : ended;
@@ -133,7 +148,7 @@ export function rememberCall(request: CallRequest, ended: Ending): Ending {
   const { outcome } = ended;
   const { result } = outcome;
   const session = request.runtime!.sessions.peek(request.session!);
-  const hash = request.callHash ?? hashArguments({ tool: request.toolName, args: ended.args });
+  const hash = callHash(request, ended.args as Record<string, unknown>);
   // An untrusted result is remembered as seen, never quoted: the note stands outside its envelope.
   if (session !== undefined)
     rememberResult(session, hash, result.untrusted === undefined ? renderToolResult(result) : "");

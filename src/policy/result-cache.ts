@@ -1,4 +1,6 @@
+import { sha256Hex } from "../runtime/sha256.js";
 import type { RuntimeStore } from "../state/port/runtime-store.js";
+import { hashArguments } from "../state/stable-hash.js";
 import type { ToolResult } from "../tool/tool-result.js";
 
 /** A value now, or a promise of it: the memory cache answers at once, a store later. */
@@ -8,8 +10,10 @@ type Maybe<T> = T | Promise<T>;
 export interface CacheKey {
   readonly scope: string;
   readonly toolName: string;
-  /** The hash of the tool's normalised arguments (and the session, for `per: "session"`). */
-  readonly hash: string;
+  /** The stable JSON of the tool and its normalised arguments (`stableStringify({ tool, args })`). */
+  readonly call: string;
+  /** For `per: "session"`: the call's session, null for a call without one; absent for a cache per agent. */
+  readonly session?: string | null;
 }
 
 /** Keeps successful results of `cache` tools for their `ttlMs` (see `ResultCacheOptions`). */
@@ -100,11 +104,25 @@ export class StoreResultCache implements ResultCache {
   }
 }
 
+// Calls longer than this are kept under their SHA-256 instead of their text, so a cache of large arguments stays small.
+const MAX_KEPT_CALL_TEXT = 512;
+
+// The key of a memory entry: the call's text itself (no hash to make on a hit) or, for a long one, its SHA-256 (hex,
+// which no call's text, a JSON object, can be). A scope or a session other than an agent's default goes before it,
+// length-prefixed (so no pair reads as another) and led by a digit and a colon (so no call's text or hash reads as
+// it); the call's text names the tool.
 function keyText(key: CacheKey): string {
-  return `${key.scope}\u0000${key.toolName}\u0000${key.hash}`;
+  const { scope, session, call } = key;
+  const text = call.length <= MAX_KEPT_CALL_TEXT ? call : sha256Hex(call);
+  if (scope === "" && session === undefined) return text;
+  const per = session === undefined ? "a" : session === null ? "n" : `s${session.length}:${session}`;
+  return `${scope.length}:${scope}${per}\u0000${text}`;
 }
 
-// The tool's name and the arguments' hash (a SHA-256 hex): no id of one tool can be another's.
+// The tool's name and the SHA-256 hex of the call (of the call's hash and the session, for `per: "session"`): no id of
+// one tool can be another's, and every process names a call's record alike.
 function recordId(key: CacheKey): string {
-  return `${key.toolName}:${key.hash}`;
+  const hash = sha256Hex(key.call);
+  const { session } = key;
+  return `${key.toolName}:${session === undefined ? hash : hashArguments({ call: hash, session })}`;
 }

@@ -19,11 +19,23 @@ export function markUntrusted(result: ToolResult, definition: ToolDefinition): T
   return { ...result, untrusted };
 }
 
+// Random bytes are drawn from the platform's CSPRNG in batches (one call per 85 nonces rather than one per nonce);
+// each nonce takes bytes no other nonce took, so it stays as unguessable as a nonce drawn alone.
+const NONCE_BYTES = 12;
+const pool = new Uint8Array(NONCE_BYTES * 85);
+let used = pool.length;
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
 // 96 random bits as hex: no text written before the call can hold it.
 function nonce(): string {
-  const bytes = new Uint8Array(12);
-  crypto.getRandomValues(bytes);
+  if (used + NONCE_BYTES > pool.length) {
+    crypto.getRandomValues(pool);
+    used = 0;
+  }
   let hex = "";
-  for (let i = 0; i < bytes.length; i++) hex += bytes[i]!.toString(16).padStart(2, "0");
+  for (let i = used; i < used + NONCE_BYTES; i++) hex += HEX[pool[i]!]!;
+  // The bytes are spent: zeroed, so nothing later can read a nonce back out of the pool.
+  pool.fill(0, used, used + NONCE_BYTES);
+  used += NONCE_BYTES;
   return hex;
 }

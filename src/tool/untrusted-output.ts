@@ -25,8 +25,14 @@ const FORGED = /(?:<|\uFF1C|\uFE64|&lt;|&#0*60;|&#x0*3c;)(\s*\/?\s*)(untrusted[\
  * reads it as text and no marker inside the envelope can end it early.
  */
 export function neutraliseMarkers(text: string): string {
-  return text.replace(FORGED, "‹$1$2");
+  // Every marker holds the word, and WORD reads it with the same case folding as FORGED (the `i` flag without `u`:
+  // ASCII letters only), so a text WORD finds nothing in has no marker: one scan that skips ahead, instead of FORGED
+  // trying its openers at every character.
+  return WORD.test(text) ? text.replace(FORGED, "‹$1$2") : text;
 }
+
+// The one word every marker holds (not global: test() keeps no position between calls).
+const WORD = /untrusted/i;
 
 /** The opening marker of an envelope: names the tool and says what the text inside is, for the model. */
 export function envelopeOpening(mark: UntrustedMark, toolName: string): string {
@@ -42,7 +48,16 @@ export function envelopeClosing(mark: UntrustedMark): string {
   return `\n</${TAG} nonce="${mark.nonce}">`;
 }
 
+// The envelope last made for each mark: every builder, adapter and surface that renders one result (and a builder
+// called again with it) reuses it instead of scanning the text again. Kept as long as the mark is, no longer.
+const made = new WeakMap<UntrustedMark, { readonly text: string; readonly toolName: string; readonly out: string }>();
+
 /** Returns `text` inside the call's envelope, with forged markers in it neutralised. */
 export function envelope(text: string, mark: UntrustedMark, toolName: string): string {
-  return envelopeOpening(mark, toolName) + neutraliseMarkers(text) + envelopeClosing(mark);
+  const kept = made.get(mark);
+  // The same text (a string compares by reference first) of the same tool: the same envelope.
+  if (kept !== undefined && kept.text === text && kept.toolName === toolName) return kept.out;
+  const out = envelopeOpening(mark, toolName) + neutraliseMarkers(text) + envelopeClosing(mark);
+  made.set(mark, { text, toolName, out });
+  return out;
 }

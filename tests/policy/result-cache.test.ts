@@ -1,5 +1,6 @@
 import { BaseAgent, MemoryStore, ToolDefinitionError, type ToolEvent, ToolRegistry, p, tool } from "toolwright";
 import { MemoryResultCache } from "../../src/policy/index.js";
+import { hashArguments } from "../../src/state/stable-hash.js";
 
 const runs: string[] = [];
 
@@ -96,6 +97,18 @@ describe("the result cache", () => {
     expect(runs).toEqual(["lookUp a1", "setPrice a1", "lookUp a1", "lookUp a1"]);
   });
 
+  it("names a store record by the SHA-256 of the call's stable JSON, so every process and version finds it", async () => {
+    const store = new MemoryStore();
+    const created = jest.spyOn(store, "create");
+    const agent = new Catalogue({ registry: new ToolRegistry({ scope: "tenant" }), store, resultCache: "store" });
+    // Keys in another order than sorted, and a nested value: the record's name does not depend on either.
+    await agent.callTool("lookUp", { sku: "a1", fields: ["price", "name"] });
+    const record = created.mock.calls.find(([kind]) => kind === "cache")?.[1];
+    const call = hashArguments({ tool: "lookUp", args: { fields: ["price", "name"], sku: "a1" } });
+    expect(record?.id).toBe(`lookUp:${call}`);
+    expect((await agent.callTool("lookUp", { fields: ["price", "name"], sku: "a1" })).cached).toBe(true);
+  });
+
   it("keeps results apart per scope: another agent name, another user", async () => {
     const store = new MemoryStore();
     const registry = new ToolRegistry();
@@ -109,7 +122,7 @@ describe("the result cache", () => {
   it("expires in memory by its clock", () => {
     let now = 0;
     const cache = new MemoryResultCache(2, () => now);
-    const key = { scope: "s", toolName: "t", hash: "h" };
+    const key = { scope: "s", toolName: "t", call: "h" };
     const result = { ok: true as const, outcome: "success" as const, toolName: "t", callId: "c", content: 1 };
     cache.set(key, result, 10);
     now = 9;
@@ -117,8 +130,8 @@ describe("the result cache", () => {
     now = 10;
     expect(cache.get(key)).toBeUndefined();
     // At most `max` results: the oldest goes first.
-    for (const hash of ["1", "2", "3"]) cache.set({ ...key, hash }, result, 100);
-    expect([cache.get({ ...key, hash: "1" }), cache.get({ ...key, hash: "3" })]).toEqual([undefined, result]);
+    for (const call of ["1", "2", "3"]) cache.set({ ...key, call }, result, 100);
+    expect([cache.get({ ...key, call: "1" }), cache.get({ ...key, call: "3" })]).toEqual([undefined, result]);
   });
 
   it("refuses a cache on a tool that is neither readOnly nor idempotent, and an unknown invalidatedBy", () => {

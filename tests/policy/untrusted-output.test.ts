@@ -105,6 +105,18 @@ describe("untrusted output", () => {
     expect(again.untrusted!.nonce).not.toBe(nonce);
   });
 
+  it("draws a fresh nonce for every call, across the batches its random bytes come in", async () => {
+    const { agent } = makeAgent();
+    const nonces = new Set<string>();
+    // More calls than one batch of random bytes holds (85 nonces), so a refill is crossed.
+    for (let i = 0; i < 200; i++) {
+      const { untrusted } = await agent.callTool("fetchPage", { url: `https://x.example/${i}` });
+      expect(untrusted!.nonce).toMatch(/^[0-9a-f]{24}$/);
+      nonces.add(untrusted!.nonce);
+    }
+    expect(nonces.size).toBe(200);
+  });
+
   it("sends a structured value as enveloped text where a builder would send it as JSON", async () => {
     const { agent } = makeAgent();
     const result = await agent.callTool("fetchJson", { url: "u" });
