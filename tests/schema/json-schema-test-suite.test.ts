@@ -120,8 +120,12 @@ function expectedFailures(): Row[] {
 }
 
 // Every row of the validator's own table must be needed. The no-eval validator passes some cases ajv fails (see
-// docs/hardening.md); the common table's rows may go unused there, never its own.
-const mustBeNeeded = (row: Row) => noEvalEngine() === undefined || row.table === NO_EVAL_TABLE;
+// docs/hardening.md); the common table's rows may go unused there, never its own, but for its host-name rows: their
+// verdicts come from the runtime's URL parser, and a newer one (Node 24's) applies more of the Bidi rule, so a row
+// needed on Node 20 and 22 may go unused there. A host-name case failing outside the table still fails the test.
+const URL_PARSER_ROWS = "optional/format/idn-hostname.json";
+const mustBeNeeded = (row: Row) =>
+  noEvalEngine() === undefined || (row.table === NO_EVAL_TABLE && row.file !== URL_PARSER_ROWS);
 
 function tableRows(heading: string): Row[] {
   const doc = readFileSync(join(__dirname, "../../docs/hardening.md"), "utf8");
