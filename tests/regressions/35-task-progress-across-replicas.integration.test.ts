@@ -1,31 +1,15 @@
-import { createClient } from "redis";
 import { BaseAgent, MemoryStore, type RuntimeStore, type ScopedStore, ToolRegistry, tool } from "toolwright";
 import { RedisStore } from "toolwright/redis";
-import { type TestRedis, startTestRedis } from "../store/redis-server.js";
+import { redisForSuite } from "../store/redis-server.js";
 import { deferred } from "../dispatch/runtime-helpers.js";
 
 // Issue 35: a background task's progress lived only in the process running it, so another replica's `task_status`
 // (and `tasks.fetch`) reported a running task with no progress at all. It now rides on the lease renewal.
-let redis: TestRedis;
-let client: ReturnType<typeof createClient>;
-let subscriber: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  redis = await startTestRedis();
-  client = createClient({ url: redis.url });
-  subscriber = client.duplicate();
-  await Promise.all([client.connect(), subscriber.connect()]);
-}, 300_000);
-
-afterAll(async () => {
-  client?.destroy();
-  subscriber?.destroy();
-  await redis?.close();
-});
+const redis = redisForSuite();
 
 const stores: [string, () => RuntimeStore & ScopedStore][] = [
   ["MemoryStore", () => new MemoryStore()],
-  ["RedisStore", () => new RedisStore({ client, subscriber, prefix: "progress" })],
+  ["RedisStore", () => new RedisStore({ client: redis.client, subscriber: redis.subscriber, prefix: "progress" })],
 ];
 
 describe.each(stores)("a background task's progress seen from another replica on %s (issue 35)", (_name, make) => {

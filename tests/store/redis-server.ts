@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../support/free-port.js";
+import { createClient } from "redis";
 
 /** A redis-server this test process started on a free loopback port. */
 export interface TestRedis {
@@ -87,4 +88,30 @@ export async function startTestRedis(options: { readonly persist?: boolean } = {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A client and a subscriber connected to a suite's redis-server (see {@link redisForSuite}). */
+export interface SuiteRedis {
+  readonly client: ReturnType<typeof createClient>;
+  readonly subscriber: ReturnType<typeof createClient>;
+}
+
+/**
+ * Starts a redis-server before the calling file's tests and connects a client and a subscriber to it; closes them
+ * after. The fields are set once `beforeAll` has run: read them inside tests and factories, never at load time.
+ */
+export function redisForSuite(): SuiteRedis {
+  const suite = {} as { client: SuiteRedis["client"]; subscriber: SuiteRedis["subscriber"]; server?: TestRedis };
+  beforeAll(async () => {
+    suite.server = await startTestRedis();
+    suite.client = createClient({ url: suite.server.url });
+    suite.subscriber = suite.client.duplicate();
+    await Promise.all([suite.client.connect(), suite.subscriber.connect()]);
+  }, 300_000);
+  afterAll(async () => {
+    suite.client?.destroy();
+    suite.subscriber?.destroy();
+    await suite.server?.close();
+  });
+  return suite;
 }

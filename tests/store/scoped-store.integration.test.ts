@@ -1,33 +1,20 @@
-import { createClient } from "redis";
 import { MemoryStore, type ScopedStore, type RuntimeStore, type StoreChange } from "toolwright";
 import { RedisStore } from "toolwright/redis";
-import { type TestRedis, startTestRedis } from "./redis-server.js";
+import { redisForSuite } from "./redis-server.js";
 
 // The ScopedStore contract (issue 23), the same on both stores: caps checked with the create, pages through a
 // scope's statuses, and notices of status changes.
 
-let redis: TestRedis;
-let client: ReturnType<typeof createClient>;
-let subscriber: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  redis = await startTestRedis();
-  client = createClient({ url: redis.url });
-  subscriber = client.duplicate();
-  await Promise.all([client.connect(), subscriber.connect()]);
-}, 300_000);
-
-afterAll(async () => {
-  client?.destroy();
-  subscriber?.destroy();
-  await redis?.close();
-});
+const redis = redisForSuite();
 
 type Store = RuntimeStore & ScopedStore;
 let prefixes = 0;
 const stores: [string, () => Store][] = [
   ["MemoryStore", () => new MemoryStore()],
-  ["RedisStore", () => new RedisStore({ client, subscriber, prefix: `scoped${(prefixes += 1)}` })],
+  [
+    "RedisStore",
+    () => new RedisStore({ client: redis.client, subscriber: redis.subscriber, prefix: `scoped${(prefixes += 1)}` }),
+  ],
 ];
 
 const record = (id: string, status = "pending", extra: Record<string, unknown> = {}) => ({
@@ -140,7 +127,7 @@ describe.each(stores)("%s as a ScopedStore", (_name, makeStore) => {
 
 describe("a RedisStore without a subscriber", () => {
   it("cannot notify, so its waiters poll", async () => {
-    const store = new RedisStore({ client, prefix: "no-subscriber" });
+    const store = new RedisStore({ client: redis.client, prefix: "no-subscriber" });
     expect(await store.watch("approval", "s", () => undefined)).toBeUndefined();
   });
 });
