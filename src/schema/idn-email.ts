@@ -1,17 +1,17 @@
-import dependencies from "./load-dependencies.cjs";
+import { compileLinearPattern } from "./linear-pattern.js";
 
-// RFC 6531's Mailbox (RFC 5321's, with UTF-8 allowed in atoms, quoted strings and domain labels), spelled for RE2.
+// RFC 6531's Mailbox (RFC 5321's, with UTF-8 allowed in atoms, quoted strings and domain labels), in ECMAScript syntax.
 // @hyperjump/json-schema-formats checks the same grammar with a backtracking ECMAScript pattern whose atom
 // alternatives overlap on every non-ASCII character (`ucschar` and `UTF8-non-ascii`), so a run of n such letters
 // that fails at its end is retried 2^n ways: 40 letters hold the event loop for hours. Here the overlap is one class,
 // and RE2 matches in time linear in the input whatever the pattern's shape. Lone surrogates match no class, as in an
 // ECMAScript pattern with the `u` flag.
-const NON_ASCII = String.raw`\x{80}-\x{D7FF}\x{E000}-\x{10FFFF}`;
+const NON_ASCII = String.raw`\u{80}-\u{D7FF}\u{E000}-\u{10FFFF}`;
 const UCSCHAR =
-  String.raw`\x{A0}-\x{D7FF}\x{F900}-\x{FDCF}\x{FDF0}-\x{FFEF}\x{10000}-\x{1FFFD}\x{20000}-\x{2FFFD}` +
-  String.raw`\x{30000}-\x{3FFFD}\x{40000}-\x{4FFFD}\x{50000}-\x{5FFFD}\x{60000}-\x{6FFFD}\x{70000}-\x{7FFFD}` +
-  String.raw`\x{80000}-\x{8FFFD}\x{90000}-\x{9FFFD}\x{A0000}-\x{AFFFD}\x{B0000}-\x{BFFFD}\x{C0000}-\x{CFFFD}` +
-  String.raw`\x{D0000}-\x{DFFFD}\x{E1000}-\x{EFFFD}`;
+  String.raw`\u{A0}-\u{D7FF}\u{F900}-\u{FDCF}\u{FDF0}-\u{FFEF}\u{10000}-\u{1FFFD}\u{20000}-\u{2FFFD}` +
+  String.raw`\u{30000}-\u{3FFFD}\u{40000}-\u{4FFFD}\u{50000}-\u{5FFFD}\u{60000}-\u{6FFFD}\u{70000}-\u{7FFFD}` +
+  String.raw`\u{80000}-\u{8FFFD}\u{90000}-\u{9FFFD}\u{A0000}-\u{AFFFD}\u{B0000}-\u{BFFFD}\u{C0000}-\u{CFFFD}` +
+  String.raw`\u{D0000}-\u{DFFFD}\u{E1000}-\u{EFFFD}`;
 
 const atom = String.raw`[0-9A-Za-z_!#$%&'*+\-/=?^` + "`" + String.raw`{|}~${NON_ASCII}]+`;
 const quotedString = String.raw`"(?:[\x20-\x21\x23-\x5B\x5D-\x7E${NON_ASCII}]|\\[\x20-\x7E])*"`;
@@ -39,7 +39,7 @@ const ipv6 = [
 const generalLiteral = String.raw`(?:[0-9A-Za-z\-]*[0-9A-Za-z]):[\x21-\x5A\x5E-\x7E]+`;
 const addressLiteral = String.raw`\[(?:${ipv4}|IPv6:(?:${ipv6})|${generalLiteral})\]`;
 
-const MAILBOX = String.raw`^${localPart}@(?:${addressLiteral}|(?P<domain>${domain}))$`;
+const MAILBOX = String.raw`^${localPart}@(?:${addressLiteral}|${domain})$`;
 
 type Matcher = (value: string) => { matches: boolean; domain: string | null };
 let mailbox: Matcher | undefined;
@@ -47,11 +47,12 @@ let mailbox: Matcher | undefined;
 // Compiled on the first address checked, not at import: only a schema with `format: "idn-email"` needs it.
 function compiled(): Matcher {
   if (mailbox) return mailbox;
-  const pattern = dependencies.loadRe2().RE2JS.compile(MAILBOX);
-  mailbox = (value) => {
-    const matcher = pattern.matcher(value);
-    return matcher.matches() ? { matches: true, domain: matcher.group("domain") } : { matches: false, domain: null };
-  };
+  const pattern = compileLinearPattern(MAILBOX);
+  // A domain has no "@" and never ends with "]", which an address literal always does: it is what follows the last "@".
+  mailbox = (value) =>
+    pattern.test(value)
+      ? { matches: true, domain: value.endsWith("]") ? null : value.slice(value.lastIndexOf("@") + 1) }
+      : { matches: false, domain: null };
   return mailbox;
 }
 

@@ -9,18 +9,20 @@ export interface LinearPattern {
 }
 
 /**
- * Compiles a JSON Schema `pattern` with RE2 (the `re2js` port), whose matching time grows linearly with the input, so
+ * Compiles a JSON Schema `pattern` with RE2 (the `re2js` port; on the web build, toolwright's own Pike VM,
+ * schema/pike-pattern.ts), whose matching time grows linearly with the input, so
  * a string the model sends cannot stall the event loop however the pattern nests its quantifiers (`^(a+)+$`).
  * ECMAScript syntax RE2 spells differently is translated first (see {@link toRe2Syntax}).
  * @throws {SyntaxError} naming the pattern and the true reason: lookaround and backreferences (which have no
  *   linear-time form), a Unicode property RE2 does not know, or a pattern that is not valid at all.
  */
 export function compileLinearPattern(pattern: string): LinearPattern {
-  // Loaded here, on the first pattern compiled, not at import: most schemas have none.
-  const { RE2JS } = dependencies.loadRe2();
-  let compiled: ReturnType<typeof RE2JS.compile>;
+  // Loaded here, on the first pattern compiled, not at import: most schemas have none. The web build brings its own
+  // matcher (same verdicts, no Unicode tables to ship); Node keeps re2js.
+  const own = dependencies.loadPikePattern();
+  let compiled: { test(input: string): boolean };
   try {
-    compiled = RE2JS.compile(toRe2Syntax(pattern));
+    compiled = own ? own(pattern) : dependencies.loadRe2().RE2JS.compile(toRe2Syntax(pattern));
   } catch (error) {
     throw new SyntaxError(`pattern ${JSON.stringify(pattern)} ${whyRefused(pattern, error)}`, { cause: error });
   }

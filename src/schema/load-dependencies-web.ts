@@ -1,6 +1,6 @@
 import * as formatChecks from "@hyperjump/json-schema-formats";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import * as re2 from "re2js";
+import { compilePikePattern } from "./pike-pattern.js";
 import type { Ajv2020, Format } from "ajv/dist/2020.js";
 import type * as AjvModule from "ajv/dist/2020.js";
 import type * as FormatsModule from "ajv-formats";
@@ -8,7 +8,7 @@ import type * as Re2Module from "re2js";
 
 // The worker and browser build's schema/load-dependencies.cts (scripts/build.mjs swaps them): static imports, so
 // every bundler includes what the no-eval validator needs; ajv itself is not here, since those runtimes refuse the
-// code it generates.
+// code it generates. Nor is re2js: patterns are matched by toolwright's own linear-time matcher.
 
 /** ajv is not part of this build: the no-eval validator (schema/no-eval/) stands in for it. */
 function loadAjv(): typeof AjvModule {
@@ -29,9 +29,14 @@ function loadFormatChecks(): Record<string, (value: string) => boolean> | undefi
   return formatChecks as unknown as Record<string, (value: string) => boolean>;
 }
 
-/** Returns re2js. */
+/** re2js is not part of this build (45 KiB gzipped, mostly Unicode tables): {@link loadPikePattern} stands in. */
 function loadRe2(): typeof Re2Module {
-  return re2;
+  throw new Error("re2js is not part of toolwright's worker and browser build: patterns use its own matcher");
 }
 
-export default { loadAjv, loadFormats, loadFormatChecks, loadRe2 };
+/** Returns toolwright's own linear-time matcher, which checks classes with the runtime's RegExp. */
+function loadPikePattern(): typeof compilePikePattern {
+  return compilePikePattern;
+}
+
+export default { loadAjv, loadFormats, loadFormatChecks, loadRe2, loadPikePattern };

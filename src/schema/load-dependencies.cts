@@ -45,4 +45,9 @@ function loadRe2(): typeof Re2Module {
   return (viaModule ? module.require("re2js") : require("re2js")) as typeof Re2Module;
 }
 
-export = { loadAjv, loadFormats, loadFormatChecks, loadRe2 };
+/** Returns the web build's own pattern matcher; Node has none and matches patterns with re2js. */
+function loadPikePattern(): ((pattern: string) => { test(input: string): boolean }) | undefined {
+  return undefined;
+}
+
+export = { loadAjv, loadFormats, loadFormatChecks, loadRe2, loadPikePattern };

@@ -23,6 +23,12 @@ export function toRe2Syntax(pattern: string): string {
     if (next === "u" && rest.startsWith("{")) {
       out += "\\x";
       i += 1;
+    } else if (next === "u" && /^[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}/.test(rest)) {
+      // A surrogate pair spelled as two escapes is one code point in `u` mode; RE2 would read two lone surrogates.
+      out += `\\x{${String.fromCharCode(parseInt(rest.slice(0, 4), 16), parseInt(rest.slice(6, 10), 16))
+        .codePointAt(0)!
+        .toString(16)}}`;
+      i += 11;
     } else if (next === "u" && /^[0-9a-fA-F]{4}/.test(rest)) {
       out += `\\x{${rest.slice(0, 4)}}`;
       i += 5;
