@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { renderValidators } from "../src/generate/standalone-validators.js";
 import { p } from "../src/index.js";
+import { type PrecompiledValidator, precompiledRuntime } from "../src/schema/precompiled-validators.js";
 import { finishShapeSchema } from "../src/schema/input-schema.js";
 import { noEval } from "../src/schema/no-eval/no-eval-engine.js";
 import { ArgumentValidator } from "../src/schema/validator.js";
@@ -28,9 +34,49 @@ export async function measureNoEvalValidator(options: MeasureOptions): Promise<C
   );
 }
 
+/**
+ * The same call on the validator `toolwright generate --validators` writes for the schema (ajv's standalone code,
+ * loaded as the module it writes, built with toolwright's runtime: what the worker build runs for such a tool),
+ * against ajv's compiled validator and against the no-eval validator.
+ */
+export async function measurePrecompiledValidator(
+  options: MeasureOptions,
+): Promise<{ versusAjv: Comparison; versusNoEval: Comparison }> {
+  const [file] = renderValidators({ version: 1, tools: { "Bench.search": { kind: "tool", inputSchema: schema } } });
+  const dir = mkdtempSync(join(tmpdir(), "toolwright-bench-"));
+  let precompiled: ReturnType<PrecompiledValidator["create"]>;
+  try {
+    writeFileSync(join(dir, "validator.mjs"), file!.text);
+    const module = (await import(pathToFileURL(join(dir, "validator.mjs")).href)) as PrecompiledValidator;
+    precompiled = module.create(precompiledRuntime());
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const interpreted = noEval.compile(schema);
+  const compiled = new ArgumentValidator().compileArguments(schema);
+  if (!precompiled(args)) throw new Error("the arguments must be valid on the precompiled validator");
+  return {
+    versusAjv: await compare(
+      () => precompiled(args),
+      () => compiled(args),
+      options,
+    ),
+    versusNoEval: await compare(
+      () => precompiled(args),
+      () => interpreted(args),
+      options,
+    ),
+  };
+}
+
 // Run directly: `npx tsx bench/no-eval-validator.ts`.
 if (process.argv[1]?.endsWith("no-eval-validator.ts")) {
   const options = { warmup: 2_000, rounds: 15, iterations: 2_000 };
   const { ratio } = await measureNoEvalValidator(options);
   console.log(`a valid call's validation, no-eval validator: ${ratio.toFixed(3)}× ajv's compiled one (target ≤ 3)`);
+  const { versusAjv, versusNoEval } = await measurePrecompiledValidator(options);
+  console.log(
+    `the same, precompiled validator (toolwright generate --validators): ${versusAjv.ratio.toFixed(3)}× ajv's ` +
+      `compiled one, ${versusNoEval.ratio.toFixed(3)}× the no-eval validator`,
+  );
 }

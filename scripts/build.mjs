@@ -297,9 +297,10 @@ const nodeOnly = Object.values(web.metafile.outputs).flatMap((output) =>
     .map((edge) => edge.path),
 );
 if (nodeOnly.length > 0) throw new Error(`dist/web imports what only Node has: ${nodeOnly.join(", ")}`);
-// What the web build leaves out on purpose, to keep a Worker small (docs/toolchains.md, Runtimes): the parser, and the
-// Unicode tables of idn-hostname (schema/idn-hostname-web.ts checks host names instead).
-const LEFT_OUT = /^(acorn|idn-hostname)$|\/node_modules\/(acorn|idn-hostname)\//;
+// What the web build leaves out on purpose, to keep a Worker small (docs/toolchains.md, Runtimes): the parser, the
+// Unicode tables of idn-hostname (schema/idn-hostname-web.ts checks host names instead) and re2js (schema/pike-pattern.ts
+// matches patterns instead).
+const LEFT_OUT = /^(acorn|idn-hostname|re2js)$|\/node_modules\/(acorn|idn-hostname|re2js)\//;
 const leftOutFound = Object.values(web.metafile.outputs).flatMap((output) => [
   ...output.imports.map((edge) => edge.path).filter((path) => LEFT_OUT.test(path)),
   ...Object.keys(output.inputs).filter((path) => LEFT_OUT.test(`/${path}`)),

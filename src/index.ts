@@ -59,6 +59,8 @@ export type {
   ToolParamsInput,
 } from "./decorators/tool.js";
 export { registerGeneratedSchemas } from "./reflect/generated-schemas.js";
+export { registerPrecompiledValidators } from "./schema/precompiled-validators.js";
+export type { PrecompiledRuntime, PrecompiledValidator } from "./schema/precompiled-validators.js";
 export type { GeneratedSchemas, GeneratedTool } from "./reflect/generated-schemas.js";
 export type { Integer } from "./params/integer-type.js";
 export type { InferReturns, Returned, ReturnsSchema } from "./schema/output-schema.js";

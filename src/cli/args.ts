@@ -41,7 +41,7 @@ export type Command = InspectCommand | ServeCommand | GenerateCommand | DoctorCo
 export const USAGE = `Usage:
   toolwright inspect <module> [--agent NAME] [--provider openai|anthropic|gemini|mcp] [--strict] [--json]
   toolwright serve <module> [--agent NAME] [--http PORT] [--host HOST] [--stateless]
-  toolwright generate [files...] [--out FILE] [--project TSCONFIG] [--check | --watch]
+  toolwright generate [files...] [--out FILE] [--project TSCONFIG] [--validators] [--check | --watch]
   toolwright doctor [module] [--project tsconfig.json] [--json]
   toolwright dev <module> [--agent NAME] [--port N] [--no-open]
 
@@ -53,7 +53,8 @@ serve:   serves one agent's tools over MCP: stdio by default, Streamable HTTP wi
          --stateless serves HTTP without sessions, for replicas behind a load balancer.
 generate: writes the schemas of decorated methods without params, read from their types and JSDoc, to one module
          (default toolwright.generated.ts beside the files that declare tools; needs the typescript package);
-         --check exits 1 when it is stale.
+         --validators also writes ajv's standalone validator of each tool's input schema beside it, which the
+         worker and browser build uses instead of its no-eval validator; --check exits 1 when it is stale.
 doctor:  names each tsconfig.json / package.json setting that will break decorated agents, with the fix, and with
          a module, allowedAgents names that match no agent; exits 1 when a setting will break the project.
 dev:     serves a playground page on 127.0.0.1 (a free port unless --port) and prints its URL with a secret token:

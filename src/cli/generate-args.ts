@@ -1,7 +1,7 @@
 import { CliError } from "./cli-error.js";
 import { parseCommandArgs } from "./parse-command-args.js";
 
-/** `toolwright generate [files...] [--out FILE] [--project TSCONFIG] [--check | --watch]`. */
+/** `toolwright generate [files...] [--out FILE] [--project TSCONFIG] [--validators] [--check | --watch]`. */
 export interface GenerateCommand {
   readonly command: "generate";
   /** The files to read; empty: every file of the tsconfig. */
@@ -11,6 +11,8 @@ export interface GenerateCommand {
   readonly project?: string;
   readonly check: boolean;
   readonly watch: boolean;
+  /** `--validators`: also write ajv's standalone validator of each tool's input schema, for no-eval runtimes. */
+  readonly validators?: boolean;
 }
 
 /**
@@ -26,6 +28,7 @@ export function parseGenerate(args: readonly string[], help: string): GenerateCo
       project: { type: "string", short: "p" },
       check: { type: "boolean", default: false },
       watch: { type: "boolean", default: false },
+      validators: { type: "boolean", default: false },
     },
     help,
   );
@@ -37,5 +40,6 @@ export function parseGenerate(args: readonly string[], help: string): GenerateCo
     ...(values.project === undefined ? {} : { project: values.project }),
     check: values.check,
     watch: values.watch,
+    validators: values.validators,
   };
 }

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { type GenerateResult, generateSchemas } from "../generate/generate.js";
 import { formatGenerateIssue } from "../generate/generate-issue.js";
 import { ExitCode } from "./cli-error.js";
@@ -11,10 +11,16 @@ function commandLine(command: GenerateCommand): string {
   const parts = ["npx toolwright generate", ...command.files];
   if (command.out) parts.push("--out", command.out);
   if (command.project) parts.push("--project", command.project);
+  if (command.validators) parts.push("--validators");
   return parts.join(" ");
 }
 
 const shown = (file: string) => relative(process.cwd(), file) || file;
+
+// The `--validators` folder's files, by absolute path.
+function validatorFiles(result: GenerateResult): { path: string; text: string }[] {
+  return (result.validators?.files ?? []).map(({ name, text }) => ({ path: join(result.validators!.dir, name), text }));
+}
 
 // The last step a first run needs: without the import, the decorators never see the schemas and the first `new`
 // fails with a missing description or parameters.
@@ -30,6 +36,7 @@ async function runOnce(command: GenerateCommand, io: CliOutput): Promise<{ code:
     ...(command.out ? { out: command.out } : {}),
     ...(command.files.length > 0 ? { files: command.files } : {}),
     ...(command.project ? { project: command.project } : {}),
+    ...(command.validators ? { validators: true } : {}),
   });
   const where = shown(result.out);
   if (result.issues.length > 0) {
@@ -39,19 +46,27 @@ async function runOnce(command: GenerateCommand, io: CliOutput): Promise<{ code:
   }
   const current = existsSync(result.out) ? readFileSync(result.out, "utf8") : undefined;
   const count = `${result.tools} tool schema${result.tools === 1 ? "" : "s"}`;
+  const written = [{ path: result.out, text: result.text }, ...validatorFiles(result)];
+  const stale = written.filter(({ path, text }) => !existsSync(path) || readFileSync(path, "utf8") !== text);
   if (command.check) {
-    if (current === result.text) {
+    if (stale.length === 0) {
       io.out(`toolwright: ${where} is up to date (${count})`);
       return { code: ExitCode.Ok, result };
     }
     io.err(`toolwright: ${where} is ${current === undefined ? "missing" : "stale"}; run: ${commandLine(command)}`);
     return { code: ExitCode.Problems, result };
   }
-  if (current !== result.text) {
-    mkdirSync(dirname(result.out), { recursive: true });
-    writeFileSync(result.out, result.text);
+  for (const { path, text } of stale) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
   }
   io.out(`toolwright: wrote ${count} to ${where}${current === result.text ? " (unchanged)" : ""}`);
+  if (result.validators) {
+    const validators = result.validators.files.length - 2;
+    io.out(
+      `toolwright: wrote ${validators} validator${validators === 1 ? "" : "s"} to ${shown(result.validators.dir)}`,
+    );
+  }
   for (const line of importAdvice(result)) io.out(line);
   return { code: ExitCode.Ok, result };
 }

@@ -1,4 +1,4 @@
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import type * as ts from "typescript";
 import { ToolDefinitionError } from "../errors/errors.js";
 import type { GeneratedSchemas, GeneratedTool } from "../reflect/generated-schemas.js";
@@ -7,6 +7,7 @@ import type { GenerateIssue } from "./generate-issue.js";
 import { type TypeScript, loadTypeScript } from "./load-typescript.js";
 import { methodSchema } from "./method-schema.js";
 import { renderModule } from "./render-module.js";
+import { type ValidatorFile, renderValidators } from "./standalone-validators.js";
 import { type MissingImport, defaultOut, importLine, importsModule, isGeneratedModule } from "./generated-import.js";
 
 /** What to generate from, and where to write. */
@@ -24,6 +25,11 @@ export interface GenerateOptions {
   readonly cwd?: string;
   /** The `typescript` module to use; default: the project's, loaded now. */
   readonly typescript?: TypeScript;
+  /**
+   * Also write, per tool, ajv's standalone validator of its input schema (into the folder `validatorsDir` names),
+   * which the module registers: the worker and browser build then validates those tools' arguments with it.
+   */
+  readonly validators?: boolean;
 }
 
 /** The generated module, or the problems that keep it from being right. */
@@ -44,6 +50,8 @@ export interface GenerateResult {
    * decorators find the schemas only once the module has run). Empty when one of them imports it, or none needs it.
    */
   readonly missingImports: readonly MissingImport[];
+  /** With `validators`: the folder of validator modules (absolute), beside the module, and its files. */
+  readonly validators?: { readonly dir: string; readonly files: readonly ValidatorFile[] };
 }
 
 /**
@@ -115,8 +123,13 @@ export async function generateSchemas(options: GenerateOptions): Promise<Generat
       cwd,
     );
   const imported = declaring.some((file) => importsModule(tsApi, file, out));
+  const validatorsDir = out.replace(/\.[cm]?[jt]s$/, "") + ".validators";
+  const validators =
+    options.validators && issues.length === 0 ? { dir: validatorsDir, files: renderValidators(schemas) } : undefined;
+  const from = importFrom ? moduleFor(importFrom.specifier, importFrom.file, out) : "toolwright";
   return {
-    text: renderModule(schemas, importFrom ? moduleFor(importFrom.specifier, importFrom.file, out) : "toolwright"),
+    ...(validators ? { validators } : {}),
+    text: renderModule(schemas, from, validators ? `./${basename(validatorsDir)}/index.js` : undefined),
     out,
     tools: Object.keys(tools).length,
     files,

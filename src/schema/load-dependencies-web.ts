@@ -5,6 +5,7 @@ import type { Ajv2020, Format } from "ajv/dist/2020.js";
 import type * as AjvModule from "ajv/dist/2020.js";
 import type * as FormatsModule from "ajv-formats";
 import type * as Re2Module from "re2js";
+import type * as StandaloneModule from "ajv/dist/standalone/index.js";
 
 // The worker and browser build's schema/load-dependencies.cts (scripts/build.mjs swaps them): static imports, so
 // every bundler includes what the no-eval validator needs; ajv itself is not here, since those runtimes refuse the
@@ -39,4 +40,9 @@ function loadPikePattern(): typeof compilePikePattern {
   return compilePikePattern;
 }
 
-export default { loadAjv, loadFormats, loadFormatChecks, loadRe2, loadPikePattern };
+/** ajv's standalone generator runs in `toolwright generate`, on Node only. */
+function loadStandalone(): typeof StandaloneModule {
+  throw new Error("ajv's standalone code generator is not part of toolwright's worker and browser build");
+}
+
+export default { loadAjv, loadFormats, loadFormatChecks, loadRe2, loadPikePattern, loadStandalone };

@@ -1,6 +1,7 @@
 import type * as AjvModule from "ajv/dist/2020.js";
 import type * as FormatsModule from "ajv-formats";
 import type * as Re2Module from "re2js";
+import type * as StandaloneModule from "ajv/dist/standalone";
 
 // A CommonJS file in both builds, like reflect/load-parser.cts: the ESM copy of the package loads these packages
 // synchronously on first use (compiling a validator is synchronous) and never at import time, which is most of what a
@@ -45,9 +46,16 @@ function loadRe2(): typeof Re2Module {
   return (viaModule ? module.require("re2js") : require("re2js")) as typeof Re2Module;
 }
 
+/** Returns ajv's standalone code generator (for `toolwright generate --validators`), loading it on the first call. */
+function loadStandalone(): typeof StandaloneModule {
+  const id = "ajv/dist/standalone";
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (viaModule ? module.require(id) : require(id)) as typeof StandaloneModule;
+}
+
 /** Returns the web build's own pattern matcher; Node has none and matches patterns with re2js. */
 function loadPikePattern(): ((pattern: string) => { test(input: string): boolean }) | undefined {
   return undefined;
 }
 
-export = { loadAjv, loadFormats, loadFormatChecks, loadRe2, loadPikePattern };
+export = { loadAjv, loadFormats, loadFormatChecks, loadRe2, loadPikePattern, loadStandalone };

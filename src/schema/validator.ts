@@ -5,6 +5,7 @@ import { addFormats } from "./formats.js";
 import { linearRegExpEngine } from "./linear-pattern.js";
 import dependencies from "./load-dependencies.cjs";
 import { useLinearPatterns } from "./pattern-keyword.js";
+import { precompiledValidatorFor } from "./precompiled-validators.js";
 import { noEvalEngine } from "./validator-engine.js";
 
 /**
@@ -161,7 +162,8 @@ export class ArgumentValidator {
   #compile(schema: object, forArguments: boolean): ValidateFunction {
     const engine = noEvalEngine();
     if (engine !== undefined) {
-      const validate = engine.compile(schema);
+      // A call's arguments, where `toolwright generate --validators` wrote ajv's code for exactly this schema: that.
+      const validate = (forArguments ? precompiledValidatorFor(schema) : undefined) ?? engine.compile(schema);
       (forArguments ? this.#compiledArguments : this.#compiled).set(schema, validate);
       return validate;
     }
