@@ -53,7 +53,9 @@ async function runOnce(command: GenerateCommand, io: CliOutput): Promise<{ code:
       io.out(`toolwright: ${where} is up to date (${count})`);
       return { code: ExitCode.Ok, result };
     }
-    io.err(`toolwright: ${where} is ${current === undefined ? "missing" : "stale"}; run: ${commandLine(command)}`);
+    // The first file that differs is named: the module, or one of its validators.
+    const first = stale[0]!.path;
+    io.err(`toolwright: ${shown(first)} is ${existsSync(first) ? "stale" : "missing"}; run: ${commandLine(command)}`);
     return { code: ExitCode.Problems, result };
   }
   for (const { path, text } of stale) {
