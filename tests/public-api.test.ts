@@ -63,6 +63,7 @@ describe("public API", () => {
       "parsePartialArguments",
       "prompt",
       "registerGeneratedSchemas",
+      "registerPrecompiledValidators",
       "renderToolResult",
       "resource",
       "resourceLink",
