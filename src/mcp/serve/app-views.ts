@@ -29,14 +29,11 @@ export function clientShowsApps(revision: McpRevision, server: McpLowServer, ctx
 }
 
 /**
- * The tools to list for a client: all of them for one that shows views; for one that does not, all but the tools
- * only a view may call (`visibility: ["app"]`), since such a client would offer them to its model (the extension
- * asks hosts to hide them; a host without it cannot).
+ * The option of `agent.tools()` and `agent.callTool()` for a client that shows views: it may list and call the tools
+ * only a view may call (`visibility: ["app"]`), which such a host keeps from its model (the extension asks it to).
+ * A client without views gets neither: it would offer them to its model.
  */
-export function toolsForClient(tools: readonly ExportableTool[], showsApps: boolean): readonly ExportableTool[] {
-  if (showsApps) return tools;
-  return tools.filter((tool) => tool.ui?.visibility === undefined || tool.ui.visibility.includes("model"));
-}
+export const APP_HOST = Object.freeze({ appHost: true as const });
 
 /** A view's `_meta` as listed and read: its `ui` options, or nothing when it declared none. */
 export function appViewMeta(entry: ResourceEntry): { _meta?: { ui: object } } {

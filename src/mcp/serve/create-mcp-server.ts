@@ -8,7 +8,7 @@ import { registerPromptHandlers } from "./prompt-handlers.js";
 import { registerResourceHandlers } from "./resource-handlers.js";
 import { serveSubscriptions } from "./resource-subscriptions.js";
 import { servedEntries } from "./served-entries.js";
-import { appsCapability, clientShowsApps, toolsForClient } from "./app-views.js";
+import { APP_HOST, appsCapability, clientShowsApps } from "./app-views.js";
 import { catalogueFor, followListChanges, serving as importsServing } from "./served-imports.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
 import type { McpServerScope } from "./revisions/mcp-revision.js";
@@ -34,7 +34,8 @@ export function createMcpServer(
   scope: McpServerScope = { era: "legacy", sessionful: true },
 ) {
   const revision = REVISIONS[scope.era];
-  const tools = agent.tools();
+  // Every tool, view-only ones too: whether the server serves views or defers tools depends on all of them.
+  const tools = agent.tools(APP_HOST);
   const loaded =
     agent.toolsForTurn !== undefined && tools.some((tool) => tool.deferred) ? createLoadedTools() : undefined;
   const { tasks } = agent;
@@ -79,9 +80,9 @@ export function createMcpServer(
   const owned = new TaskOwnership(scope.sessionful);
   // The SDK types schema values as its own JSON type; ours are the same JSON, typed as JSON Schema.
   server.setRequestHandler("tools/list", (_request: unknown, ctx: ServerContext) => {
-    const all = loaded === undefined ? agent.tools() : agent.toolsForTurn!(loaded);
-    // A tool only an MCP Apps view may call is listed only to a client that shows views.
-    const listed = apps === undefined ? all : toolsForClient(all, clientShowsApps(revision, server, ctx));
+    // A tool only an MCP Apps view may call is listed only to a client that shows views (APP_HOST).
+    const listing = apps !== undefined && clientShowsApps(revision, server, ctx) ? APP_HOST : undefined;
+    const listed = loaded === undefined ? agent.tools(listing) : agent.toolsForTurn!(loaded, listing);
     return { tools: listMcpTools(listed, (tool, entry) => revision.list(tool, entry, tasks !== undefined)) } as never;
   });
   // One server per 2025-11-25 session or stdio connection: its calls are one session of the agent's for the untrusted-
@@ -100,6 +101,7 @@ export function createMcpServer(
     owned,
     tasksServed: !!tasks,
     session,
+    servesApps: apps !== undefined,
   };
   server.setRequestHandler("tools/call", callToolHandler(serving));
   if (hasResources) registerResourceHandlers(server, sdk, served, remoteResources);

@@ -6,6 +6,7 @@ import { createMcpServer } from "./create-mcp-server.js";
 import { type McpRoute, createMcpRoute } from "./mcp-route.js";
 import { type McpAuthOptions, checkAuthOptions } from "./mcp-auth-options.js";
 import { createAuthGate } from "./auth-gate.js";
+import { APP_HOST } from "./app-views.js";
 import { forwardToListeners } from "./resource-subscriptions.js";
 import { servedEntries } from "./served-entries.js";
 
@@ -124,7 +125,8 @@ export function createAgentRoute(
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
-    auth: options.auth === undefined ? undefined : createAuthGate(options.auth, () => agent.tools(), place.path),
+    auth:
+      options.auth === undefined ? undefined : createAuthGate(options.auth, () => agent.tools(APP_HOST), place.path),
   });
   // The agent's resource changes reach this endpoint's 2026-07-28 listen streams until it closes (sessions' servers
   // hear them themselves: resource-subscriptions.ts).
