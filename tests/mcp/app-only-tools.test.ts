@@ -16,7 +16,7 @@ import {
 import { toAiSdkTools } from "toolwright/ai-sdk";
 import { toLangChainTools } from "toolwright/langchain";
 import { toOpenAIAgentsTools } from "toolwright/openai-agents";
-import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
+import { type HttpMcpServerHandle, mcpFetchHandler, serveMcp } from "toolwright/mcp";
 import { WeatherApp } from "./weather-app-agent.js";
 
 jest.setTimeout(20_000);
@@ -138,4 +138,28 @@ describe("a tool only a view may call, over MCP", () => {
       }
     },
   );
+});
+
+describe("a shared (public) tools/list cache with a tool only a view may call", () => {
+  const listCache = { ttlMs: 60_000, cacheScope: "public" } as const;
+
+  it("is refused where the server is defined, since clients with and without views get different lists", async () => {
+    const named =
+      /listCache.cacheScope "public" lets any client reuse one tools\/list answer, but agent "weather" lists "refresh" \(ui.visibility \["app"\]\) only to clients that show MCP Apps views\. Use cacheScope: "private"/;
+    await expect(serveMcp(makeAgent(), { transport: "http", listCache })).rejects.toThrow(named);
+    await expect(serveMcp(makeAgent(), { transport: "stdio", listCache })).rejects.toThrow(TypeError);
+    expect(() => mcpFetchHandler(makeAgent(), { listCache })).toThrow(named);
+  });
+
+  it("is allowed private, and refused malformed", async () => {
+    const server = await serveMcp(makeAgent(), {
+      transport: "http",
+      listCache: { ttlMs: 60_000, cacheScope: "private" },
+    });
+    await server.close();
+    const wrong = { ttlMs: -1, cacheScope: "shared" } as never;
+    expect(() => mcpFetchHandler(makeAgent(), { listCache: wrong })).toThrow(
+      /mcpFetchHandler: listCache must be \{ ttlMs: a number of milliseconds >= 0, cacheScope: "private" \| "public" \}; got \{"ttlMs":-1,"cacheScope":"shared"\}/,
+    );
+  });
 });

@@ -1,3 +1,6 @@
+import { isAppOnly } from "../../tool/tool-app-view.js";
+import { APP_HOST } from "./app-views.js";
+import type { McpServableAgent } from "./servable-agent.js";
 import type { McpApprovalMode } from "./settle-approval.js";
 import type { McpReservedImport } from "./served-imports.js";
 
@@ -17,11 +20,6 @@ export interface McpServerOptions {
    */
   readonly approval?: McpApprovalMode;
   /**
-   * How long a 2026-07-28 client may reuse a `tools/list` answer (`ttlMs`) and who may share it (`cacheScope`:
-   * `"private"` for this client only, `"public"` for any). Absent: `ttlMs: 0`, `"private"` (ask again every time),
-   * which is right while the listing depends on the caller or on loaded deferred tools. 2025-11-25 has no such hints.
-   */
-  /**
    * The HMAC key (at least 32 bytes) that signs the `requestState` of 2026-07-28 approval questions, so the client's
    * answer is trusted to be about the call it was shown. Replicas behind one endpoint need the same key; absent, a
    * random key per process (then the answer must reach the process that asked).
@@ -34,6 +32,13 @@ export interface McpServerOptions {
    * default, toolwright's task retention) how long a finished task stays readable.
    */
   readonly tasks?: { readonly pollIntervalMs?: number; readonly ttlMs?: number };
+  /**
+   * How long a 2026-07-28 client may reuse a `tools/list` answer (`ttlMs`) and who may share it (`cacheScope`:
+   * `"private"` for this client only, `"public"` for any). Absent: `ttlMs: 0`, `"private"` (ask again every time),
+   * which is right while the listing depends on the caller or on loaded deferred tools. 2025-11-25 has no such hints.
+   * `"public"` is refused for an agent with a tool only an MCP Apps view may call: its list differs between clients
+   * that show views and clients that do not, so one shared answer would be wrong for one of them.
+   */
   readonly listCache?: { readonly ttlMs: number; readonly cacheScope: "private" | "public" };
   /**
    * Imports (what `importMcpTools` returned) whose servers' resources and prompts this server serves again, beside
@@ -55,3 +60,32 @@ export const SERVER_OPTION_KEYS: readonly string[] = Object.keys({
   listCache: 0,
   imported: 0,
 } satisfies Record<keyof McpServerOptions, 0>);
+
+/**
+ * Checks `listCache` where the server is defined: a shape the hints can carry, and no `"public"` list for an agent
+ * whose list depends on the client (a tool only an MCP Apps view may call is listed only to clients that show views).
+ * @throws {TypeError} naming what is wrong and what is valid.
+ */
+export function checkListCache(agent: McpServableAgent, listCache: McpServerOptions["listCache"], who: string): void {
+  if (listCache === undefined) return;
+  const { ttlMs, cacheScope } = (listCache ?? {}) as { ttlMs?: unknown; cacheScope?: unknown };
+  if (
+    typeof ttlMs !== "number" ||
+    !(ttlMs >= 0) ||
+    !Number.isFinite(ttlMs) ||
+    !["private", "public"].includes(cacheScope as string)
+  ) {
+    throw new TypeError(
+      `${who}: listCache must be { ttlMs: a number of milliseconds >= 0, cacheScope: "private" | "public" }; got ` +
+        `${JSON.stringify(listCache)}.`,
+    );
+  }
+  if (cacheScope !== "public") return;
+  const viewOnly = agent.tools(APP_HOST).find(isAppOnly);
+  if (viewOnly === undefined) return;
+  throw new TypeError(
+    `${who}: listCache.cacheScope "public" lets any client reuse one tools/list answer, but agent "${agent.name}" ` +
+      `lists "${viewOnly.name}" (ui.visibility ["app"]) only to clients that show MCP Apps views. Use ` +
+      `cacheScope: "private".`,
+  );
+}
