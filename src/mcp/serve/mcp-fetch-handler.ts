@@ -8,7 +8,8 @@ import {
   createAgentRoute,
 } from "./mcp-endpoint-options.js";
 import type { McpRoute } from "./mcp-route.js";
-import { type McpServerOptions, SERVER_OPTION_KEYS, checkListCache } from "./mcp-server-options.js";
+import { type McpServerOptions, SERVER_OPTION_KEYS } from "./mcp-server-options.js";
+import { checkListCache } from "./app-views.js";
 import type { McpServableAgent } from "./servable-agent.js";
 
 /** Options of {@link mcpFetchHandler}. */

@@ -1,6 +1,3 @@
-import { isAppOnly } from "../../tool/tool-app-view.js";
-import { APP_HOST } from "./app-views.js";
-import type { McpServableAgent } from "./servable-agent.js";
 import type { McpApprovalMode } from "./settle-approval.js";
 import type { McpReservedImport } from "./served-imports.js";
 
@@ -60,32 +57,3 @@ export const SERVER_OPTION_KEYS: readonly string[] = Object.keys({
   listCache: 0,
   imported: 0,
 } satisfies Record<keyof McpServerOptions, 0>);
-
-/**
- * Checks `listCache` where the server is defined: a shape the hints can carry, and no `"public"` list for an agent
- * whose list depends on the client (a tool only an MCP Apps view may call is listed only to clients that show views).
- * @throws {TypeError} naming what is wrong and what is valid.
- */
-export function checkListCache(agent: McpServableAgent, listCache: McpServerOptions["listCache"], who: string): void {
-  if (listCache === undefined) return;
-  const { ttlMs, cacheScope } = (listCache ?? {}) as { ttlMs?: unknown; cacheScope?: unknown };
-  if (
-    typeof ttlMs !== "number" ||
-    !(ttlMs >= 0) ||
-    !Number.isFinite(ttlMs) ||
-    !["private", "public"].includes(cacheScope as string)
-  ) {
-    throw new TypeError(
-      `${who}: listCache must be { ttlMs: a number of milliseconds >= 0, cacheScope: "private" | "public" }; got ` +
-        `${JSON.stringify(listCache)}.`,
-    );
-  }
-  if (cacheScope !== "public") return;
-  const viewOnly = agent.tools(APP_HOST).find(isAppOnly);
-  if (viewOnly === undefined) return;
-  throw new TypeError(
-    `${who}: listCache.cacheScope "public" lets any client reuse one tools/list answer, but agent "${agent.name}" ` +
-      `lists "${viewOnly.name}" (ui.visibility ["app"]) only to clients that show MCP Apps views. Use ` +
-      `cacheScope: "private".`,
-  );
-}

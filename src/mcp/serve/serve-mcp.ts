@@ -2,7 +2,8 @@ import { createMcpServer } from "./create-mcp-server.js";
 import { createApprovalCodec } from "./approval-over-mrtr.js";
 import { listenHttp, localRequestsOf } from "./http-listener.js";
 import { loadServeStdio, loadServerSdk } from "../load-sdk.js";
-import { type McpServerOptions, SERVER_OPTION_KEYS, checkListCache } from "./mcp-server-options.js";
+import { type McpServerOptions, SERVER_OPTION_KEYS } from "./mcp-server-options.js";
+import { checkListCache } from "./app-views.js";
 import {
   ENDPOINT_OPTION_KEYS,
   type McpEndpointOptions,
