@@ -3,7 +3,8 @@ import { createLoadedTools } from "../../providers/tool-search/loaded-tools.js";
 import type { ServerSdk } from "../load-sdk.js";
 import { callToolHandler } from "./call-tool-handler.js";
 import { registerCompletionHandler } from "./completion-handler.js";
-import { listMcpTools } from "./list-tools.js";
+import type { ExportableTool } from "../../tool/exportable-tool.js";
+import { type ListedMcpTool, listMcpTools } from "./list-tools.js";
 import { registerPromptHandlers } from "./prompt-handlers.js";
 import { registerResourceHandlers } from "./resource-handlers.js";
 import { serveSubscriptions } from "./resource-subscriptions.js";
@@ -83,7 +84,8 @@ export function createMcpServer(
     // A tool only an MCP Apps view may call is listed only to a client that shows views (APP_HOST).
     const listing = apps !== undefined && clientShowsApps(revision, server, ctx) ? APP_HOST : undefined;
     const listed = loaded === undefined ? agent.tools(listing) : agent.toolsForTurn!(loaded, listing);
-    return { tools: listMcpTools(listed, (tool, entry) => revision.list(tool, entry, tasks !== undefined)) } as never;
+    const extend = (tool: ExportableTool, entry: ListedMcpTool) => revision.list(tool, entry, tasks !== undefined);
+    return { tools: listMcpTools(listed, extend, scope.tokenScopes) } as never;
   });
   // One server per 2025-11-25 session or stdio connection: its calls are one session of the agent's for the untrusted-
   // output rule (not the repeat guard: a connection is not a conversation). A server made for one request

@@ -114,9 +114,10 @@ export function createAgentRoute(
   place: EndpointPlace,
 ): McpRoute {
   const codec = createApprovalCodec(sdk, options.requestStateKey);
+  const tokenScopes = options.auth === undefined ? undefined : (options.auth.requiredScopes ?? []);
   const route = createMcpRoute({
     sdk,
-    createServer: (era, sessionful) => createMcpServer(sdk, agent, options, { era, sessionful, codec }),
+    createServer: (era, sessionful) => createMcpServer(sdk, agent, options, { era, sessionful, codec, tokenScopes }),
     path: place.path,
     allows: place.allows,
     refusal: place.refusal,
