@@ -48,6 +48,10 @@ export function createMcpServer(
   const imported = catalogueFor(options.imported, agent.name);
   const remoteResources = importsServing(imported, "resources");
   const remotePrompts = importsServing(imported, "prompts");
+  // The imports re-served here whose servers complete their prompts' arguments and templates' variables.
+  const remoteCompletions = [...new Set([...remoteResources, ...remotePrompts])].filter(
+    (source) => source.serves.completions === true,
+  );
   const ownResources = served.resources.length > 0 || served.templates.length > 0;
   const hasResources = ownResources || remoteResources.length > 0;
   const hasPrompts = served.prompts.length > 0 || remotePrompts.length > 0;
@@ -66,7 +70,7 @@ export function createMcpServer(
         // Subscriptions are to the agent's own resources (an imported server's are read live, not watched).
         ...(hasResources ? { resources: { subscribe: pushes && ownResources, listChanged: pushes } } : {}),
         ...(hasPrompts ? { prompts: { listChanged: follows(remotePrompts, "prompts") } } : {}),
-        ...(served.completes ? { completions: {} } : {}),
+        ...(served.completes || remoteCompletions.length > 0 ? { completions: {} } : {}),
         ...(tasks === undefined ? {} : revision.tasksCapability),
         // Extensions (MCP Apps, and 2026-07-28's Tasks) share one map.
         ...(apps === undefined ? {} : { extensions: { ...tasksExtensions, ...apps } as never }),
@@ -121,7 +125,9 @@ export function createMcpServer(
       closed?.();
     };
   }
-  if (served.completes) registerCompletionHandler(server, sdk, served);
+  if (served.completes || remoteCompletions.length > 0) {
+    registerCompletionHandler(server, sdk, served, remoteCompletions);
+  }
   if (tasks !== undefined) revision.registerTasks(server, sdk, tasks, timing, owned);
   return server;
 }
