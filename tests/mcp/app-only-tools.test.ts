@@ -36,6 +36,16 @@ describe("a tool only a view may call, kept from the model", () => {
     expect(agent.toolSpecs({ appHost: true }).map((t) => t.name)).toEqual([...MODEL_TOOLS, "refresh"]);
   });
 
+  it("is left out of a registry's specs() of its module-level tools", () => {
+    const registry = new ToolRegistry();
+    registry.register("zoom", () => "zoomed", {
+      description: "Zoom",
+      ui: { resourceUri: "ui://x/v", visibility: ["app"] },
+    });
+    registry.register("draw", () => "drawn", { description: "Draw", ui: { resourceUri: "ui://x/v" } });
+    expect(registry.specs().map((spec) => spec.name)).toEqual(["draw"]);
+  });
+
   it("is in no provider's export of the agent's specs", () => {
     const specs = makeAgent().toolSpecs();
     const names = (tools: readonly unknown[]) =>
