@@ -5,7 +5,8 @@ import { createApprovalCodec } from "./approval-over-mrtr.js";
 import { createMcpServer } from "./create-mcp-server.js";
 import { type McpRoute, createMcpRoute } from "./mcp-route.js";
 import { type McpAuthOptions, checkAuthOptions } from "./mcp-auth-options.js";
-import { createAuthGate } from "./auth-gate.js";
+import { callAuthOf, createAuthGate } from "./auth-gate.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import { APP_HOST } from "./app-views.js";
 import { forwardToListeners } from "./resource-subscriptions.js";
 import { servedEntries } from "./served-entries.js";
@@ -115,9 +116,16 @@ export function createAgentRoute(
 ): McpRoute {
   const codec = createApprovalCodec(sdk, options.requestStateKey);
   const tokenScopes = options.auth === undefined ? undefined : (options.auth.requiredScopes ?? []);
+  // The agent a token's session or request is served by: the app's own for its tenant and user (`auth.agentFor`).
+  const agentFor = options.auth?.agentFor;
+  const agentOf = (authInfo: AuthInfo | undefined): McpServableAgent => {
+    const auth = authInfo === undefined ? undefined : callAuthOf({ http: { authInfo } });
+    return agentFor === undefined || auth === undefined ? agent : agentFor(auth);
+  };
   const route = createMcpRoute({
     sdk,
-    createServer: (era, sessionful) => createMcpServer(sdk, agent, options, { era, sessionful, codec, tokenScopes }),
+    createServer: (era, sessionful, authInfo) =>
+      createMcpServer(sdk, agentOf(authInfo), options, { era, sessionful, codec, tokenScopes }),
     path: place.path,
     allows: place.allows,
     refusal: place.refusal,
