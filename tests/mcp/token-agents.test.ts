@@ -52,11 +52,12 @@ describe("auth.agentFor: one agent per tenant and user", () => {
     server = await serveMcp(new Desk({ registry, store }), { transport: "http", auth: table.auth({ agentFor }) });
     table.resource = server.url;
     const expiresAt = Math.floor(Date.now() / 1000) + 3600;
-    for (const [token, subject, tenant] of [
-      ["alice", "alice", "acme"],
-      ["bob", "bob", "globex"],
-    ]) {
-      table.tokens.set(token!, { subject, scopes: ["mcp"], audience: server.url, expiresAt, extra: { tenant } });
+    const tokens: [string, string][] = [
+      ["alice", "acme"],
+      ["bob", "globex"],
+    ];
+    for (const [subject, tenant] of tokens) {
+      table.tokens.set(subject, { subject, scopes: ["mcp"], audience: server.url, expiresAt, extra: { tenant } });
     }
   });
   afterAll(async () => {
