@@ -69,7 +69,7 @@ const REFUSAL =
  * `@modelcontextprotocol/server`) is loaded, and the approval key drawn, on the first request.
  * @throws {ToolDefinitionError} for an option key it does not know, naming the closest one; {@link RangeError} for a
  *   `sessionIdleTimeoutMs`, `bodyTimeoutMs`, `maxSessions` or `maxInFlight` that is not positive;
- *   {@link TypeError} for a `listCache` that is malformed, or `"public"` for an agent with view-only tools.
+ *   `TypeError` for a `listCache` that is malformed, or `"public"` for an agent with view-only tools.
  * @example
  * const handler = mcpFetchHandler(new FileAgent(), { stateless: true });
  * export default { fetch: handler }; // a Cloudflare Worker

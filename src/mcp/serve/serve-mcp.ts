@@ -74,7 +74,7 @@ export interface HttpMcpServerHandle extends McpServerHandle {
  *
  * Needs the optional peer dependency `@modelcontextprotocol/server` (the MCP SDK v2), loaded on the first call.
  * @throws {ToolDefinitionError} for an option key it does not know for the transport, naming the closest one;
- *   {@link TypeError} for a `listCache` that is malformed, or `"public"` for an agent with view-only tools (see
+ *   `TypeError` for a `listCache` that is malformed, or `"public"` for an agent with view-only tools (see
  *   {@link McpServerOptions.listCache}); an Error naming the package when `@modelcontextprotocol/server` is not installed, or when the port is taken;
  *   {@link RangeError} for a `sessionIdleTimeoutMs`, `bodyTimeoutMs`, `maxSessions` or `maxInFlight` that is
  *   not positive.
