@@ -66,7 +66,7 @@ export type { Integer } from "./params/integer-type.js";
 export type { InferReturns, Returned, ReturnsSchema } from "./schema/output-schema.js";
 
 export { BaseAgent } from "./agent/base-agent.js";
-export type { BaseAgentOptions, CallToolOptions } from "./agent/base-agent.js";
+export type { BaseAgentOptions, CallToolOptions, ListToolsOptions } from "./agent/base-agent.js";
 export { BaseTool } from "./agent/base-tool.js";
 export type { BaseToolOptions } from "./agent/base-tool.js";
 export { ToolRegistry } from "./registry/tool-registry.js";

@@ -22,6 +22,8 @@ import type { ToolProgressEvent } from "../tool/tool-progress.js";
 import { ToolDefinitionError } from "../errors/errors.js";
 import { checkKnownKeys } from "../errors/known-keys.js";
 import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js";
+import { isAppOnly } from "../tool/tool-app-view.js";
+import type { AgentToolEntry } from "../registry/access-control.js";
 import {
   AGENT_VIEW,
   ATTACH_AGENT,
@@ -103,6 +105,22 @@ export interface CallToolOptions {
    * 2026-07-28 re-sends a call with each round of input), so identical calls over it are not a loop.
    */
   readonly countRepeats?: false | undefined;
+  /**
+   * `true`: the call comes through an MCP Apps host (a client that shows views, which keeps view-only tools from its
+   * model itself), so a tool with `ui.visibility: ["app"]` may be called. Without it such a call is refused
+   * (`PERMISSION_DENIED`): a model never calls a tool only a view may call. `serveMcp` passes it for a client that
+   * declared the Apps extension.
+   */
+  readonly appHost?: boolean | undefined;
+}
+
+/** Options of `agent.tools()` and `agent.toolSpecs()`. */
+export interface ListToolsOptions {
+  /**
+   * `true`: list for an MCP Apps host, which shows views and keeps view-only tools from its model itself: the tools
+   * with `ui.visibility: ["app"]` are listed too. Absent: they are left out, as from every list a model reads.
+   */
+  readonly appHost?: boolean | undefined;
 }
 
 /**
@@ -131,6 +149,7 @@ const CALL_OPTION_KEYS: ReadonlySet<string> = new Set(
     traceContext: 0,
     session: 0,
     countRepeats: 0,
+    appHost: 0,
   } satisfies Record<keyof CallToolOptions, 0>),
 );
 const BATCH_OPTION_KEYS: ReadonlySet<string> = new Set(
@@ -226,18 +245,33 @@ export class BaseAgent {
     return id;
   }
 
-  /** Returns the tools this agent may use: its own (declared and inherited) and the shared ones it is allowed. */
-  tools(): Tool[] {
-    const tools = [...this.#view().values()].map(({ definition, own }) => toTool(definition, own ? this : undefined));
+  /**
+   * Returns the tools this agent may use: its own (declared and inherited) and the shared ones it is allowed. A tool
+   * only an MCP Apps view may call (`ui.visibility: ["app"]`) is left out unless `options.appHost` is true.
+   */
+  tools(options?: ListToolsOptions): Tool[] {
+    const tools: Tool[] = [];
+    for (const { definition, own } of this.#listed(options)) tools.push(toTool(definition, own ? this : undefined));
     if (this.#options.exposeTaskStatusTool) tools.push(toTool(this.#state().statusDefinition, undefined));
     return tools;
   }
 
-  /** Returns `{ name, description, inputSchema }` of every tool this agent may use, ready for a provider exporter. */
-  toolSpecs(): ToolSpec[] {
-    const specs = [...this.#view().values()].map(({ definition }) => toSpec(definition));
+  /**
+   * Returns `{ name, description, inputSchema }` of every tool this agent may use, ready for a provider exporter;
+   * like {@link BaseAgent.tools}, without the view-only tools unless `options.appHost` is true.
+   */
+  toolSpecs(options?: ListToolsOptions): ToolSpec[] {
+    const specs: ToolSpec[] = [];
+    for (const { definition } of this.#listed(options)) specs.push(toSpec(definition));
     if (this.#options.exposeTaskStatusTool) specs.push(toSpec(this.#state().statusDefinition));
     return specs;
+  }
+
+  // The entries of the agent's view a list shows: a model never reads a tool only an MCP Apps view may call.
+  #listed(options: ListToolsOptions | undefined): Iterable<AgentToolEntry> {
+    const entries = this.#view().values();
+    if (options?.appHost === true) return entries;
+    return [...entries].filter((entry) => !isAppOnly(entry.definition));
   }
 
   /**
@@ -250,8 +284,8 @@ export class BaseAgent {
    * const tools = toOpenAITools(agent.toolsForTurn(loaded));
    * const results = await agent.runToolCalls(calls, { loadedTools: loaded });
    */
-  toolsForTurn(loadedTools?: LoadedTools): Tool[] {
-    return selectTurnTools(this.tools(), loadedTools);
+  toolsForTurn(loadedTools?: LoadedTools, options?: ListToolsOptions): Tool[] {
+    return selectTurnTools(this.tools(options), loadedTools);
   }
 
   /**
@@ -273,6 +307,10 @@ export class BaseAgent {
     const callId = options.callId ?? generateCallId();
     const runtime = this.#state();
     const entry = this.#view().get(name);
+    // A tool only a view may call is refused to any other caller, as one the agent may not use.
+    if (entry !== undefined && options.appHost !== true && isAppOnly(entry.definition)) {
+      return unavailableCall(this.#attempt(name, callId), args, this.#unavailable(name, true));
+    }
     if (entry !== undefined) {
       const route = agentRoute(entry, runtime, runtime.validator, runtime.listeners, runtime.sharesRoutes);
       return runCall(new CallRequest(route, runtime, entry.own ? this : undefined, args, callId, this, options));
@@ -284,7 +322,8 @@ export class BaseAgent {
       (name === TASK_STATUS_TOOL && this.#options.exposeTaskStatusTool
         ? { definition: runtime.statusDefinition, target: undefined }
         : undefined);
-    if (builtin === undefined) return unavailableCall(this.#attempt(name, callId), args, this.#unavailable(name));
+    if (builtin === undefined)
+      return unavailableCall(this.#attempt(name, callId), args, this.#unavailable(name, false));
     // Kept per agent: a built-in tool's slot is not an entry of the agent's view.
     const route = agentRoute(builtinSlot(builtin.definition), runtime, runtime.validator, runtime.listeners, false);
     return runCall(new CallRequest(route, runtime, builtin.target, args, callId, this, options));
@@ -401,8 +440,9 @@ export class BaseAgent {
   }
 
   // Read only when the model called a tool this agent cannot see: what to list, and whether to say denied.
-  #unavailable(name: string): UnavailableTool {
+  #unavailable(name: string, appOnly: boolean): UnavailableTool {
     return {
+      appOnly,
       available: () => this.toolSpecs().map((spec) => spec.name),
       // An own tool whose allowedAgents leaves this agent out exists too: the call is denied, not unknown.
       exists: () =>

@@ -13,6 +13,7 @@ import {
   type ToolSearchArgs,
 } from "../providers/tool-search/tool-search-spec.js";
 import type { Tool } from "../tool/tool.js";
+import { isAppOnly } from "../tool/tool-app-view.js";
 import { defineTool } from "../tool/define-tool.js";
 import { type ToolDefinition, toTool } from "../tool/tool-definition.js";
 import { type ToolFailure, failureResult } from "../tool/tool-result.js";
@@ -65,7 +66,10 @@ const indexOfView = new WeakMap<AgentToolView, ToolSearchIndex | null>();
 function viewIndex(view: AgentToolView): ToolSearchIndex | null {
   let index = indexOfView.get(view);
   if (index === undefined) {
-    const deferred = [...view.values()].map((entry) => entry.definition).filter((definition) => definition.deferred);
+    // A tool only an MCP Apps view may call is no model's to find.
+    const deferred = [...view.values()]
+      .map((entry) => entry.definition)
+      .filter((definition) => definition.deferred && !isAppOnly(definition));
     index = deferred.length === 0 ? null : searchIndexFor(deferred);
     indexOfView.set(view, index);
   }

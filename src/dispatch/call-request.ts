@@ -275,4 +275,6 @@ export interface UnavailableTool {
   available(): readonly string[];
   /** True when the tool exists but the caller may not use it. */
   exists(): boolean;
+  /** True when the tool is one only an MCP Apps view may call, and the caller is not a host that shows views. */
+  readonly appOnly?: boolean;
 }

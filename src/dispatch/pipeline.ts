@@ -198,7 +198,7 @@ export function unavailableCall(
   const end = () => {
     const available = unavailable.available();
     const error = unavailable.exists()
-      ? new ToolPermissionError(attempt.agent?.name ?? "", toolName, available)
+      ? new ToolPermissionError(attempt.agent?.name ?? "", toolName, available, unavailable.appOnly === true)
       : new ToolNotFoundError(toolName, available);
     const outcome = error instanceof ToolPermissionError ? "denied" : "not_found";
     const result = failureResult(toolName, attempt.callId, outcome, { code: error.code, message: error.message });

@@ -81,10 +81,11 @@ export class ToolPermissionError extends ToolwrightError {
   readonly agentName: string;
   /**
    * Creates a permission error naming the agent, the tool and what is available instead. An empty `agentName` is a
-   * caller that named no agent, which may use only the tools open to every agent.
+   * caller that named no agent, which may use only the tools open to every agent. `appOnly`: the tool is one only an
+   * MCP Apps view may call (`ui.visibility: ["app"]`), and the message says so.
    */
-  constructor(agentName: string, toolName: string, available: readonly string[]) {
-    super(ErrorCode.PermissionDenied, permissionDeniedText(agentName, toolName, available));
+  constructor(agentName: string, toolName: string, available: readonly string[], appOnly = false) {
+    super(ErrorCode.PermissionDenied, permissionDeniedText(agentName, toolName, available, appOnly));
     this.toolName = toolName;
     this.agentName = agentName;
   }

@@ -54,7 +54,18 @@ export function toolNotFoundText(toolName: string, available: readonly string[])
 }
 
 /** A tool the caller may not use (`PERMISSION_DENIED`); an empty `agentName` is a caller that named no agent. */
-export function permissionDeniedText(agentName: string, toolName: string, available: readonly string[]): string {
+export function permissionDeniedText(
+  agentName: string,
+  toolName: string,
+  available: readonly string[],
+  appOnly = false,
+): string {
+  if (appOnly) {
+    return (
+      `Tool "${toolName}" is called only by its app view (MCP Apps visibility ["app"]), not by a model. ` +
+      `Available tools: ${list(available)}.`
+    );
+  }
   const who = agentName === "" ? "a caller that names no agent (pass the calling agent)" : `agent "${agentName}"`;
   return `Tool "${toolName}" is not available to ${who}. Available tools: ${list(available)}.`;
 }

@@ -1,6 +1,7 @@
 import { ToolDefinitionError, ToolNotFoundError } from "../errors/errors.js";
 import { type ToolDefinition, toSpec, toTool } from "../tool/tool-definition.js";
 import type { Tool, ToolSpec } from "../tool/tool.js";
+import { isAppOnly } from "../tool/tool-app-view.js";
 import type { AgentDirectory } from "./agent-directory.js";
 import type { CompatibilityWarnings } from "./compatibility-warnings.js";
 
@@ -69,9 +70,9 @@ export class ToolCatalogue {
     return toTool(definition, undefined);
   }
 
-  /** Lists the tools as `{ name, description, inputSchema }`. */
+  /** Lists the tools as `{ name, description, inputSchema }`, for a model: without those only an app view calls. */
   specs(): ToolSpec[] {
-    return [...this.#tools.values()].map(toSpec);
+    return [...this.#tools.values()].filter((definition) => !isAppOnly(definition)).map(toSpec);
   }
 
   /** Lists the names of the tools open to every agent (no `allowedAgents`): what a caller naming no agent may use. */

@@ -139,7 +139,10 @@ export class ToolRegistry implements AgentCallHost {
     return this.#tools.get(name);
   }
 
-  /** Lists the module-level tools as `{ name, description, inputSchema }`. */
+  /**
+   * Lists the module-level tools as `{ name, description, inputSchema }`, for a model: a tool only an MCP Apps view
+   * may call (`ui.visibility: ["app"]`) is left out.
+   */
   specs(): ToolSpec[] {
     return this.#tools.specs();
   }

@@ -48,3 +48,13 @@ export function appViewComplaint(key: string, value: unknown): string | undefine
   }
   return undefined;
 }
+
+/**
+ * Whether only an MCP Apps view may call the tool (`ui.visibility` without `"model"`): such a tool is kept from every
+ * list a model reads (`agent.tools()`, `toolSpecs()`, the adapters, `tools/list` to a client without views) and a
+ * call of it is refused unless it comes through a host that shows views (`callTool(..., { appHost: true })`).
+ */
+export function isAppOnly(tool: { readonly ui?: ToolAppView | undefined }): boolean {
+  const visibility = tool.ui?.visibility;
+  return visibility !== undefined && !visibility.includes("model");
+}

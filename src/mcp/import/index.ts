@@ -8,6 +8,7 @@ export type { McpToolFilter, McpToolRename } from "./remote-selection.js";
 export type { RemoteSchemaLimits } from "./remote-schema-limits.js";
 export type {
   McpClientLike,
+  McpCompleteParams,
   McpPage,
   McpPageParams,
   McpProgress,

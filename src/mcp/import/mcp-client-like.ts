@@ -80,6 +80,8 @@ export interface McpClientLike {
     params: { name: string; arguments?: Record<string, string> | undefined },
     options?: McpRequestOptions,
   ): Promise<McpPage>;
+  /** `completion/complete`. */
+  complete?(params: McpCompleteParams, options?: McpRequestOptions): Promise<McpPage>;
   /** Receives the notifications no other handler takes (both SDKs' `Protocol` have it). */
   fallbackNotificationHandler?: ((notification: { method: string }) => Promise<void>) | undefined;
   /** SDK v2 only: the negotiated protocol era; its presence marks v2's `callTool(params, options)` form. */
@@ -92,6 +94,13 @@ export interface McpServerCapabilitiesLike {
   readonly resources?: { readonly listChanged?: boolean | undefined; readonly [key: string]: unknown } | undefined;
   readonly prompts?: { readonly listChanged?: boolean | undefined; readonly [key: string]: unknown } | undefined;
   readonly [key: string]: unknown;
+}
+
+/** What `completion/complete` asks: the prompt or template, the argument typed so far, the arguments already given. */
+export interface McpCompleteParams {
+  ref: { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string };
+  argument: { name: string; value: string };
+  context?: { arguments?: Record<string, string> | undefined } | undefined;
 }
 
 /** The paging parameter of MCP list requests. */

@@ -1,4 +1,4 @@
-import type { McpClientLike, McpPage, McpPageParams } from "./mcp-client-like.js";
+import type { McpClientLike, McpCompleteParams, McpPage, McpPageParams } from "./mcp-client-like.js";
 
 /** A list an imported server's catalogue can change: its resources or its prompts. */
 export type McpListKind = "resources" | "prompts";
@@ -16,6 +16,8 @@ export interface McpRemoteCatalogue {
   readonly serves: {
     readonly resources?: { readonly listChanged: boolean };
     readonly prompts?: { readonly listChanged: boolean };
+    /** The server answers `completion/complete` for its prompts' arguments and its templates' variables. */
+    readonly completions?: true;
   };
   /** `resources/list`: one page (`{ resources, nextCursor? }`); pass the last page's `nextCursor` for the next. */
   listResources(params?: McpPageParams): Promise<McpPage>;
@@ -31,6 +33,8 @@ export interface McpRemoteCatalogue {
     args?: Readonly<Record<string, string>>,
     options?: { readonly signal?: AbortSignal },
   ): Promise<McpPage>;
+  /** `completion/complete`: `{ completion: { values, total?, hasMore? } }`, as the server offers them. */
+  complete(params: McpCompleteParams, options?: { readonly signal?: AbortSignal }): Promise<McpPage>;
   /**
    * Calls `listener` each time the server sends `notifications/resources/list_changed` (or `prompts/...`); returns
    * the function that stops it.
@@ -67,6 +71,7 @@ export function createRemoteCatalogue(client: McpClientLike, server: string, tim
   const serves = {
     ...(declared.resources ? { resources: { listChanged: declared.resources.listChanged === true } } : {}),
     ...(declared.prompts ? { prompts: { listChanged: declared.prompts.listChanged === true } } : {}),
+    ...(declared.completions ? { completions: true as const } : {}),
   };
   const listeners: Record<McpListKind, Set<() => void>> = { resources: new Set(), prompts: new Set() };
   if (serves.resources?.listChanged || serves.prompts?.listChanged) {
@@ -119,6 +124,11 @@ export function createRemoteCatalogue(client: McpClientLike, server: string, tim
               { name, ...(args === undefined ? {} : { arguments: { ...args } }) },
               { timeout, signal: options?.signal },
             )),
+      ),
+    complete: (params, options) =>
+      ask(
+        "completion/complete",
+        client.complete && (() => client.complete!(params, { timeout, signal: options?.signal })),
       ),
     onListChanged(kind, listener) {
       listeners[kind].add(listener);

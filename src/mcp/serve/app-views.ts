@@ -1,6 +1,9 @@
 import type { ServerContext } from "@modelcontextprotocol/server";
 import type { ResourceEntry } from "../../decorators/mcp-entries.js";
 import type { ExportableTool } from "../../tool/exportable-tool.js";
+import { isAppOnly } from "../../tool/tool-app-view.js";
+import type { McpServerOptions } from "./mcp-server-options.js";
+import type { McpServableAgent } from "./servable-agent.js";
 import type { McpLowServer, McpRevision } from "./revisions/mcp-revision.js";
 
 /** The MCP Apps extension's identifier, under `capabilities.extensions` on both sides. */
@@ -29,16 +32,42 @@ export function clientShowsApps(revision: McpRevision, server: McpLowServer, ctx
 }
 
 /**
- * The tools to list for a client: all of them for one that shows views; for one that does not, all but the tools
- * only a view may call (`visibility: ["app"]`), since such a client would offer them to its model (the extension
- * asks hosts to hide them; a host without it cannot).
+ * The option of `agent.tools()` and `agent.callTool()` for a client that shows views: it may list and call the tools
+ * only a view may call (`visibility: ["app"]`), which such a host keeps from its model (the extension asks it to).
+ * A client without views gets neither: it would offer them to its model.
  */
-export function toolsForClient(tools: readonly ExportableTool[], showsApps: boolean): readonly ExportableTool[] {
-  if (showsApps) return tools;
-  return tools.filter((tool) => tool.ui?.visibility === undefined || tool.ui.visibility.includes("model"));
-}
+export const APP_HOST = Object.freeze({ appHost: true as const });
 
 /** A view's `_meta` as listed and read: its `ui` options, or nothing when it declared none. */
 export function appViewMeta(entry: ResourceEntry): { _meta?: { ui: object } } {
   return entry.app === undefined || Object.keys(entry.app).length === 0 ? {} : { _meta: { ui: entry.app } };
+}
+
+/**
+ * Checks `listCache` where the server is defined: a shape the hints can carry, and no `"public"` list for an agent
+ * whose list depends on the client (a tool only an MCP Apps view may call is listed only to clients that show views).
+ * @throws {TypeError} naming what is wrong and what is valid.
+ */
+export function checkListCache(agent: McpServableAgent, listCache: McpServerOptions["listCache"], who: string): void {
+  if (listCache === undefined) return;
+  const { ttlMs, cacheScope } = (listCache ?? {}) as { ttlMs?: unknown; cacheScope?: unknown };
+  if (
+    typeof ttlMs !== "number" ||
+    !(ttlMs >= 0) ||
+    !Number.isFinite(ttlMs) ||
+    !["private", "public"].includes(cacheScope as string)
+  ) {
+    throw new TypeError(
+      `${who}: listCache must be { ttlMs: a number of milliseconds >= 0, cacheScope: "private" | "public" }; got ` +
+        `${JSON.stringify(listCache)}.`,
+    );
+  }
+  if (cacheScope !== "public") return;
+  const viewOnly = agent.tools(APP_HOST).find(isAppOnly);
+  if (viewOnly === undefined) return;
+  throw new TypeError(
+    `${who}: listCache.cacheScope "public" lets any client reuse one tools/list answer, but agent "${agent.name}" ` +
+      `lists "${viewOnly.name}" (ui.visibility ["app"]) only to clients that show MCP Apps views. Use ` +
+      `cacheScope: "private".`,
+  );
 }

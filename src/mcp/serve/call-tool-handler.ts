@@ -3,6 +3,7 @@ import type { LoadedTools } from "../../providers/tool-search/loaded-tools.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { ClientInputCall } from "./client-input.js";
 import { callAuthOf } from "./auth-gate.js";
+import { APP_HOST, clientShowsApps } from "./app-views.js";
 import { traceContextOf } from "../../tool/trace-context.js";
 import { requestScopedSearchResult } from "./deferred-listing.js";
 import { progressSender } from "./mcp-progress.js";
@@ -19,6 +20,8 @@ export interface CallServing extends Omit<RevisionCall, "ctx" | "name" | "params
   readonly owned: TaskOwnership;
   /** The agent session this server's calls belong to (one per MCP session); undefined for a one-request server. */
   readonly session: string | undefined;
+  /** Whether the server serves MCP Apps views: then a client that shows them may call view-only tools. */
+  readonly servesApps: boolean;
 }
 
 interface CallRequest {
@@ -37,7 +40,10 @@ interface CallRequest {
 export function callToolHandler(serving: CallServing) {
   return async (request: CallRequest, ctx: ServerContext) => {
     const { name, arguments: args = {} } = request.params;
-    const tool = serving.agent.tools().find((candidate) => candidate.name === name);
+    // A host that shows views keeps view-only tools from its model itself, so its calls may reach them (app-views.ts).
+    const appHost = serving.servesApps && clientShowsApps(serving.revision, serving.server, ctx);
+    const listing = appHost ? APP_HOST : undefined;
+    const tool = serving.agent.tools(listing).find((candidate) => candidate.name === name);
     const call: RevisionCall = { ...serving, ctx, name, params: request.params, tool };
     const { revision } = serving;
     const plan = revision.planTask(call);
@@ -69,6 +75,7 @@ export function callToolHandler(serving: CallServing) {
         ...(plan.background ? { background: true } : {}),
         ...(auth === undefined ? {} : { auth }),
         ...(traceContext === undefined ? {} : { traceContext }),
+        ...listing,
         // The connection's session marks untrusted output; identical calls over it are not counted (countRepeats).
         ...(serving.session === undefined ? {} : { session: serving.session, countRepeats: false as const }),
       }),

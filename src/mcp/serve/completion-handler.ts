@@ -1,9 +1,12 @@
+import type { ServerContext } from "@modelcontextprotocol/server";
 import type { Completer } from "../../decorators/mcp-entries.js";
+import type { McpRemoteCatalogue } from "../import/index.js";
 import type { ServerSdk } from "../load-sdk.js";
 import { findPrompt } from "./prompt-handlers.js";
 import { servedUris } from "./resource-handlers.js";
 import type { McpLowServer } from "./revisions/mcp-revision.js";
 import { type ServedEntries, completerOf } from "./served-entries.js";
+import { firstThatKnows } from "./served-imports.js";
 
 /** MCP caps one completion answer at 100 values. */
 const MAX_VALUES = 100;
@@ -21,11 +24,24 @@ interface CompleteRequest {
  * Registers `completion/complete` for template variables (`ref/resource`, by the template) and prompt arguments
  * (`ref/prompt`, by name): a declared `complete` list is filtered by the typed prefix, a function is asked, and an
  * enum argument without one offers its values. A variable or argument with nothing to offer answers no values; an
- * unknown template, prompt or name is a -32602 error naming what is valid.
+ * unknown template, prompt or name is a -32602 error naming what is valid. A prompt or template that is not the
+ * agent's own is asked of the imported servers that complete (`imports`), in turn, and answered as the first that
+ * knows it answers.
  */
-export function registerCompletionHandler(server: McpLowServer, sdk: ServerSdk, served: ServedEntries): void {
-  server.setRequestHandler("completion/complete", async (request: CompleteRequest) => {
+export function registerCompletionHandler(
+  server: McpLowServer,
+  sdk: ServerSdk,
+  served: ServedEntries,
+  imports: readonly McpRemoteCatalogue[],
+): void {
+  server.setRequestHandler("completion/complete", async (request: CompleteRequest, ctx: ServerContext) => {
     const { ref, argument, context } = request.params;
+    if (imports.length > 0 && !ownsReference(served, ref)) {
+      const signal = ctx.mcpReq.signal;
+      const params = request.params as never;
+      const answer = await firstThatKnows(sdk, imports, (source) => source.complete(params, { signal }));
+      if (answer !== undefined) return answer as never;
+    }
     const given = context?.arguments ?? {};
     const invalid = (message: string) => new sdk.ProtocolError(INVALID_PARAMS, message);
     let completer: Completer | undefined;
@@ -63,6 +79,13 @@ export function registerCompletionHandler(server: McpLowServer, sdk: ServerSdk, 
       },
     };
   });
+}
+
+// Whether the prompt or template a completion names is the agent's own (else an imported server's, if any knows it).
+function ownsReference(served: ServedEntries, ref: CompleteRequest["params"]["ref"]): boolean {
+  if (ref.type === "ref/prompt") return served.prompts.some((entry) => entry.name === ref.name);
+  if (ref.type === "ref/resource") return served.templates.some((entry) => entry.uri === ref.uri);
+  return true;
 }
 
 // A list is filtered by prefix here; a function gets the prefix and decides itself (it may match anywhere).

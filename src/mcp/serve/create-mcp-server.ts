@@ -3,12 +3,13 @@ import { createLoadedTools } from "../../providers/tool-search/loaded-tools.js";
 import type { ServerSdk } from "../load-sdk.js";
 import { callToolHandler } from "./call-tool-handler.js";
 import { registerCompletionHandler } from "./completion-handler.js";
-import { listMcpTools } from "./list-tools.js";
+import type { ExportableTool } from "../../tool/exportable-tool.js";
+import { type ListedMcpTool, listMcpTools } from "./list-tools.js";
 import { registerPromptHandlers } from "./prompt-handlers.js";
 import { registerResourceHandlers } from "./resource-handlers.js";
 import { serveSubscriptions } from "./resource-subscriptions.js";
 import { servedEntries } from "./served-entries.js";
-import { appsCapability, clientShowsApps, toolsForClient } from "./app-views.js";
+import { APP_HOST, appsCapability, clientShowsApps } from "./app-views.js";
 import { catalogueFor, followListChanges, serving as importsServing } from "./served-imports.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
 import type { McpServerScope } from "./revisions/mcp-revision.js";
@@ -34,7 +35,8 @@ export function createMcpServer(
   scope: McpServerScope = { era: "legacy", sessionful: true },
 ) {
   const revision = REVISIONS[scope.era];
-  const tools = agent.tools();
+  // Every tool, view-only ones too: whether the server serves views or defers tools depends on all of them.
+  const tools = agent.tools(APP_HOST);
   const loaded =
     agent.toolsForTurn !== undefined && tools.some((tool) => tool.deferred) ? createLoadedTools() : undefined;
   const { tasks } = agent;
@@ -46,6 +48,10 @@ export function createMcpServer(
   const imported = catalogueFor(options.imported, agent.name);
   const remoteResources = importsServing(imported, "resources");
   const remotePrompts = importsServing(imported, "prompts");
+  // The imports re-served here whose servers complete their prompts' arguments and templates' variables.
+  const remoteCompletions = [...new Set([...remoteResources, ...remotePrompts])].filter(
+    (source) => source.serves.completions === true,
+  );
   const ownResources = served.resources.length > 0 || served.templates.length > 0;
   const hasResources = ownResources || remoteResources.length > 0;
   const hasPrompts = served.prompts.length > 0 || remotePrompts.length > 0;
@@ -64,7 +70,7 @@ export function createMcpServer(
         // Subscriptions are to the agent's own resources (an imported server's are read live, not watched).
         ...(hasResources ? { resources: { subscribe: pushes && ownResources, listChanged: pushes } } : {}),
         ...(hasPrompts ? { prompts: { listChanged: follows(remotePrompts, "prompts") } } : {}),
-        ...(served.completes ? { completions: {} } : {}),
+        ...(served.completes || remoteCompletions.length > 0 ? { completions: {} } : {}),
         ...(tasks === undefined ? {} : revision.tasksCapability),
         // Extensions (MCP Apps, and 2026-07-28's Tasks) share one map.
         ...(apps === undefined ? {} : { extensions: { ...tasksExtensions, ...apps } as never }),
@@ -79,10 +85,11 @@ export function createMcpServer(
   const owned = new TaskOwnership(scope.sessionful);
   // The SDK types schema values as its own JSON type; ours are the same JSON, typed as JSON Schema.
   server.setRequestHandler("tools/list", (_request: unknown, ctx: ServerContext) => {
-    const all = loaded === undefined ? agent.tools() : agent.toolsForTurn!(loaded);
-    // A tool only an MCP Apps view may call is listed only to a client that shows views.
-    const listed = apps === undefined ? all : toolsForClient(all, clientShowsApps(revision, server, ctx));
-    return { tools: listMcpTools(listed, (tool, entry) => revision.list(tool, entry, tasks !== undefined)) } as never;
+    // A tool only an MCP Apps view may call is listed only to a client that shows views (APP_HOST).
+    const listing = apps !== undefined && clientShowsApps(revision, server, ctx) ? APP_HOST : undefined;
+    const listed = loaded === undefined ? agent.tools(listing) : agent.toolsForTurn!(loaded, listing);
+    const extend = (tool: ExportableTool, entry: ListedMcpTool) => revision.list(tool, entry, tasks !== undefined);
+    return { tools: listMcpTools(listed, extend, scope.tokenScopes) } as never;
   });
   // One server per 2025-11-25 session or stdio connection: its calls are one session of the agent's for the untrusted-
   // output rule (not the repeat guard: a connection is not a conversation). A server made for one request
@@ -100,6 +107,7 @@ export function createMcpServer(
     owned,
     tasksServed: !!tasks,
     session,
+    servesApps: apps !== undefined,
   };
   server.setRequestHandler("tools/call", callToolHandler(serving));
   if (hasResources) registerResourceHandlers(server, sdk, served, remoteResources);
@@ -117,7 +125,9 @@ export function createMcpServer(
       closed?.();
     };
   }
-  if (served.completes) registerCompletionHandler(server, sdk, served);
+  if (served.completes || remoteCompletions.length > 0) {
+    registerCompletionHandler(server, sdk, served, remoteCompletions);
+  }
   if (tasks !== undefined) revision.registerTasks(server, sdk, tasks, timing, owned);
   return server;
 }

@@ -31,12 +31,17 @@ export class HttpSessions {
   readonly #starting = new Set<HttpSession>();
 
   readonly #sdk: ServerSdk;
-  readonly #createServer: () => McpSdkServer;
+  readonly #createServer: (authInfo?: AuthInfo) => McpSdkServer;
   readonly #idleMs: number;
   readonly #maxSessions: number;
 
   /** Keeps sessions of servers made by `createServer`, closing idle ones after `idleMs` (`Infinity`: never). */
-  constructor(sdk: ServerSdk, createServer: () => McpSdkServer, idleMs: number, maxSessions: number) {
+  constructor(
+    sdk: ServerSdk,
+    createServer: (authInfo?: AuthInfo) => McpSdkServer,
+    idleMs: number,
+    maxSessions: number,
+  ) {
     this.#sdk = sdk;
     this.#createServer = createServer;
     this.#idleMs = idleMs;
@@ -76,7 +81,8 @@ export class HttpSessions {
         "close an unused session (HTTP DELETE with its mcp-session-id) or try again later.";
       return jsonRpcError(503, message, -32000, { "retry-after": String(RETRY_AFTER_SECONDS) });
     }
-    const server = this.#createServer();
+    // The session's server is made for the token that opens it (its agent may be that token's: `auth.agentFor`).
+    const server = this.#createServer(authInfo);
     const transport: HttpTransport = new this.#sdk.WebStandardStreamableHTTPServerTransport({
       // The Web Crypto global (Node 20+, Deno, Bun, workerd), so no node:crypto import is needed.
       sessionIdGenerator: () => crypto.randomUUID(),

@@ -1,4 +1,6 @@
 import { checkKnownKeys } from "../../errors/known-keys.js";
+import type { CallAuth } from "../../tool/call-auth.js";
+import type { McpServableAgent } from "./servable-agent.js";
 
 /**
  * What a token verifier answers for a token it accepts. The verifier is the app's (a JWT library checking a
@@ -57,6 +59,15 @@ export interface McpAuthOptions {
   readonly resourceName?: string;
   /** A page describing the resource for developers (`resource_documentation`). */
   readonly resourceDocumentation?: string;
+  /**
+   * The agent a verified token is served by: return the agent of the token's tenant and user, made with their store
+   * `scope` (`new FilesAgent({ scope: ... })`, on the tenant's registry if tenants have their own), so the approvals,
+   * tasks and session data of its calls are theirs and no other token's calls reach them. Keep one per tenant and user
+   * (or give them a shared `store`): it is asked for each 2025-11-25 session and each 2026-07-28 request. Every agent
+   * it returns must be of the served agent's class (the endpoint lists that agent's tools, resources and prompts).
+   * Absent: every token is served by the agent given to `serveMcp`.
+   */
+  readonly agentFor?: (auth: CallAuth) => McpServableAgent;
 }
 
 const AUTH_OPTION_KEYS: ReadonlySet<string> = new Set(
@@ -68,6 +79,7 @@ const AUTH_OPTION_KEYS: ReadonlySet<string> = new Set(
     scopesSupported: 0,
     resourceName: 0,
     resourceDocumentation: 0,
+    agentFor: 0,
   } satisfies Record<keyof McpAuthOptions, 0>),
 );
 
@@ -94,6 +106,9 @@ export function checkAuthOptions(auth: McpAuthOptions, who: string): void {
   for (const url of [...auth.authorizationServers, ...(auth.resource === undefined ? [] : [auth.resource])]) {
     if (!isHttpUrl(url))
       throw new TypeError(`${who}: auth URLs must be absolute http(s) URLs; got ${JSON.stringify(url)}.`);
+  }
+  if (auth.agentFor !== undefined && typeof auth.agentFor !== "function") {
+    throw new TypeError(`${who}: auth.agentFor must be a function from the token's auth to the agent serving it.`);
   }
   for (const [name, list] of [
     ["requiredScopes", auth.requiredScopes],

@@ -5,7 +5,9 @@ import { createApprovalCodec } from "./approval-over-mrtr.js";
 import { createMcpServer } from "./create-mcp-server.js";
 import { type McpRoute, createMcpRoute } from "./mcp-route.js";
 import { type McpAuthOptions, checkAuthOptions } from "./mcp-auth-options.js";
-import { createAuthGate } from "./auth-gate.js";
+import { callAuthOf, createAuthGate } from "./auth-gate.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
+import { APP_HOST } from "./app-views.js";
 import { forwardToListeners } from "./resource-subscriptions.js";
 import { servedEntries } from "./served-entries.js";
 
@@ -113,9 +115,17 @@ export function createAgentRoute(
   place: EndpointPlace,
 ): McpRoute {
   const codec = createApprovalCodec(sdk, options.requestStateKey);
+  const tokenScopes = options.auth === undefined ? undefined : (options.auth.requiredScopes ?? []);
+  // The agent a token's session or request is served by: the app's own for its tenant and user (`auth.agentFor`).
+  const agentFor = options.auth?.agentFor;
+  const agentOf = (authInfo: AuthInfo | undefined): McpServableAgent => {
+    const auth = authInfo === undefined ? undefined : callAuthOf({ http: { authInfo } });
+    return agentFor === undefined || auth === undefined ? agent : agentFor(auth);
+  };
   const route = createMcpRoute({
     sdk,
-    createServer: (era, sessionful) => createMcpServer(sdk, agent, options, { era, sessionful, codec }),
+    createServer: (era, sessionful, authInfo) =>
+      createMcpServer(sdk, agentOf(authInfo), options, { era, sessionful, codec, tokenScopes }),
     path: place.path,
     allows: place.allows,
     refusal: place.refusal,
@@ -124,7 +134,8 @@ export function createAgentRoute(
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
-    auth: options.auth === undefined ? undefined : createAuthGate(options.auth, () => agent.tools(), place.path),
+    auth:
+      options.auth === undefined ? undefined : createAuthGate(options.auth, () => agent.tools(APP_HOST), place.path),
   });
   // The agent's resource changes reach this endpoint's 2026-07-28 listen streams until it closes (sessions' servers
   // hear them themselves: resource-subscriptions.ts).

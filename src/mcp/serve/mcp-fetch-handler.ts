@@ -9,6 +9,7 @@ import {
 } from "./mcp-endpoint-options.js";
 import type { McpRoute } from "./mcp-route.js";
 import { type McpServerOptions, SERVER_OPTION_KEYS } from "./mcp-server-options.js";
+import { checkListCache } from "./app-views.js";
 import type { McpServableAgent } from "./servable-agent.js";
 
 /** Options of {@link mcpFetchHandler}. */
@@ -67,7 +68,8 @@ const REFUSAL =
  * Creating the handler does no work a runtime may forbid at module scope: the MCP SDK (the optional peer
  * `@modelcontextprotocol/server`) is loaded, and the approval key drawn, on the first request.
  * @throws {ToolDefinitionError} for an option key it does not know, naming the closest one; {@link RangeError} for a
- *   `sessionIdleTimeoutMs`, `bodyTimeoutMs`, `maxSessions` or `maxInFlight` that is not positive.
+ *   `sessionIdleTimeoutMs`, `bodyTimeoutMs`, `maxSessions` or `maxInFlight` that is not positive;
+ *   `TypeError` for a `listCache` that is malformed, or `"public"` for an agent with view-only tools.
  * @example
  * const handler = mcpFetchHandler(new FileAgent(), { stateless: true });
  * export default { fetch: handler }; // a Cloudflare Worker
@@ -75,6 +77,7 @@ const REFUSAL =
 export function mcpFetchHandler(agent: McpServableAgent, options: McpFetchOptions = {}): McpFetchHandler {
   checkKnownKeys(options, FETCH_OPTION_KEYS, "mcpFetchHandler options");
   checkEndpointLimits(options, "mcpFetchHandler");
+  checkListCache(agent, options.listCache, "mcpFetchHandler");
   const allows = requestCheck(options.allowedHosts, options.allowedOrigins);
   let route: Promise<McpRoute> | undefined;
   const open = () =>

@@ -1,3 +1,4 @@
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { McpEra, McpSdkServer } from "./create-mcp-server.js";
 import type { ServerSdk } from "../load-sdk.js";
 import { jsonRpcError, leftUnread, readJson } from "./http-json.js";
@@ -16,7 +17,8 @@ export interface McpRouteOptions {
    * Creates an MCP server: one per 2025-11-25 session (`sessionful`), or one per request (a 2026-07-28 request, or
    * any request when stateless).
    */
-  readonly createServer: (era: McpEra, sessionful: boolean) => McpSdkServer;
+  /** Makes the server of a 2025 session or of one request; `authInfo`: the token the session or request came with. */
+  readonly createServer: (era: McpEra, sessionful: boolean, authInfo?: AuthInfo) => McpSdkServer;
   /** The endpoint's path: a request for another is answered 404. Absent: any path (a route handler mounted by a framework). */
   readonly path?: string | undefined;
   /** Returns false for a request to refuse 403 for its `Host` or `Origin` (DNS rebinding, cross-site pages). */
@@ -69,8 +71,10 @@ export function createMcpRoute(options: McpRouteOptions): McpRoute {
   const inFlight = new InFlightLimit(options.maxInFlight);
   // 2026-07-28 requests carry everything in each request (`_meta`), so the SDK's entry answers them with a fresh
   // server each; 2025-11-25 traffic is routed around it (sessions, or the stateless form).
-  const modern = sdk.createMcpHandler(({ era }) => options.createServer(era, false), { legacy: "reject" });
-  const createSessionServer = () => options.createServer("legacy", true);
+  const modern = sdk.createMcpHandler(({ era, authInfo }) => options.createServer(era, false, authInfo), {
+    legacy: "reject",
+  });
+  const createSessionServer = (authInfo?: AuthInfo) => options.createServer("legacy", true, authInfo);
   const sessions = new HttpSessions(sdk, createSessionServer, options.sessionIdleTimeoutMs, options.maxSessions);
   const answered = (response: Response, unread = false): McpRouteAnswer => ({ response, unread });
   const { auth } = options;
@@ -121,7 +125,10 @@ export function createMcpRoute(options: McpRouteOptions): McpRoute {
 
   // GET opens a 2025 session's server-to-client stream, DELETE ends a session: neither has a body to read.
   async function answerBodiless(request: Request, admitted: AdmittedRequest | undefined): Promise<Response> {
-    if (stateless) return answerStateless(request, undefined, () => options.createServer("legacy", false), sdk);
+    if (stateless) {
+      const server = () => options.createServer("legacy", false, authInfoOf(admitted));
+      return answerStateless(request, undefined, server, sdk);
+    }
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId === null) return jsonRpcError(400, "Bad Request: no valid mcp-session-id header");
     return answerInSession(sessionId, request, undefined, admitted);
@@ -158,7 +165,13 @@ export function createMcpRoute(options: McpRouteOptions): McpRoute {
     if (release === undefined) return busyResponse(inFlight);
     try {
       const response = legacy
-        ? await answerStateless(request, body, () => options.createServer("legacy", false), sdk, authInfoOf(admitted))
+        ? await answerStateless(
+            request,
+            body,
+            () => options.createServer("legacy", false, authInfoOf(admitted)),
+            sdk,
+            authInfoOf(admitted),
+          )
         : await modern.fetch(request, { parsedBody: body, ...authOption(admitted) });
       return onResponseEnd(response, release);
     } catch (error) {

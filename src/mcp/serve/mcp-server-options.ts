@@ -17,11 +17,6 @@ export interface McpServerOptions {
    */
   readonly approval?: McpApprovalMode;
   /**
-   * How long a 2026-07-28 client may reuse a `tools/list` answer (`ttlMs`) and who may share it (`cacheScope`:
-   * `"private"` for this client only, `"public"` for any). Absent: `ttlMs: 0`, `"private"` (ask again every time),
-   * which is right while the listing depends on the caller or on loaded deferred tools. 2025-11-25 has no such hints.
-   */
-  /**
    * The HMAC key (at least 32 bytes) that signs the `requestState` of 2026-07-28 approval questions, so the client's
    * answer is trusted to be about the call it was shown. Replicas behind one endpoint need the same key; absent, a
    * random key per process (then the answer must reach the process that asked).
@@ -34,6 +29,13 @@ export interface McpServerOptions {
    * default, toolwright's task retention) how long a finished task stays readable.
    */
   readonly tasks?: { readonly pollIntervalMs?: number; readonly ttlMs?: number };
+  /**
+   * How long a 2026-07-28 client may reuse a `tools/list` answer (`ttlMs`) and who may share it (`cacheScope`:
+   * `"private"` for this client only, `"public"` for any). Absent: `ttlMs: 0`, `"private"` (ask again every time),
+   * which is right while the listing depends on the caller or on loaded deferred tools. 2025-11-25 has no such hints.
+   * `"public"` is refused for an agent with a tool only an MCP Apps view may call: its list differs between clients
+   * that show views and clients that do not, so one shared answer would be wrong for one of them.
+   */
   readonly listCache?: { readonly ttlMs: number; readonly cacheScope: "private" | "public" };
   /**
    * Imports (what `importMcpTools` returned) whose servers' resources and prompts this server serves again, beside

@@ -31,9 +31,10 @@ export interface McpApprovals {
  */
 export interface McpServableAgent {
   readonly name: string;
-  tools(): readonly ExportableTool[];
+  /** The tools to list; `appHost: true` for a client that shows MCP Apps views (view-only tools included). */
+  tools(options?: { readonly appHost?: boolean }): readonly ExportableTool[];
   /** The tools to list for a session that has loaded `loaded` deferred tools (absent: every tool is listed). */
-  toolsForTurn?(loaded: LoadedTools): readonly ExportableTool[];
+  toolsForTurn?(loaded: LoadedTools, options?: { readonly appHost?: boolean }): readonly ExportableTool[];
   callTool(
     name: string,
     args: unknown,
@@ -52,6 +53,8 @@ export interface McpServableAgent {
       readonly auth?: CallAuth;
       /** The client's trace (`_meta.traceparent` / `tracestate` of its `tools/call`), for the call's span. */
       readonly traceContext?: TraceContext;
+      /** The client shows MCP Apps views: a tool only a view may call may be called. */
+      readonly appHost?: boolean;
     },
   ): Promise<ToolResult>;
   readonly approvals?: McpApprovals;

@@ -3,6 +3,7 @@ import { createApprovalCodec } from "./approval-over-mrtr.js";
 import { listenHttp, localRequestsOf } from "./http-listener.js";
 import { loadServeStdio, loadServerSdk } from "../load-sdk.js";
 import { type McpServerOptions, SERVER_OPTION_KEYS } from "./mcp-server-options.js";
+import { checkListCache } from "./app-views.js";
 import {
   ENDPOINT_OPTION_KEYS,
   type McpEndpointOptions,
@@ -73,7 +74,8 @@ export interface HttpMcpServerHandle extends McpServerHandle {
  *
  * Needs the optional peer dependency `@modelcontextprotocol/server` (the MCP SDK v2), loaded on the first call.
  * @throws {ToolDefinitionError} for an option key it does not know for the transport, naming the closest one;
- *   an Error naming the package when `@modelcontextprotocol/server` is not installed, or when the port is taken;
+ *   `TypeError` for a `listCache` that is malformed, or `"public"` for an agent with view-only tools (see
+ *   {@link McpServerOptions.listCache}); an Error naming the package when `@modelcontextprotocol/server` is not installed, or when the port is taken;
  *   {@link RangeError} for a `sessionIdleTimeoutMs`, `bodyTimeoutMs`, `maxSessions` or `maxInFlight` that is
  *   not positive.
  * @example
@@ -93,6 +95,7 @@ export async function serveMcp(
     checkKnownKeys(options, known, "serveMcp options");
   }
   if (options.transport === "http") checkEndpointLimits(options, "serveMcp");
+  checkListCache(agent, options.listCache, "serveMcp");
   const sdk = await loadServerSdk();
   if (options.transport === "stdio") {
     const serveStdio = await loadServeStdio();

@@ -27,6 +27,8 @@ export interface McpServerScope {
   readonly stdio?: boolean;
   /** Signs 2026-07-28 approval questions (one codec per `serveMcp`, shared by its servers); absent: refused. */
   readonly codec?: ApprovalCodec;
+  /** The endpoint verifies bearer tokens (`auth`): the scopes every request needs, listed in each tool's schemes. */
+  readonly tokenScopes?: readonly string[] | undefined;
 }
 
 /** How one `tools/call` may become a task: whether it runs as one from its start, and whether its client follows it. */
