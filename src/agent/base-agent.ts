@@ -416,12 +416,13 @@ export class BaseAgent {
     return {
       agentName: this.name,
       scope: storeScope(this.#registry.scope, this.#options.scope, this.name),
-      resolve: (name, callId, signal) => {
+      resolve: (name, callId, signal, auth) => {
         const entry = this.#view().get(name);
         if (!entry) return undefined;
         const runtime = this.#state();
         const route = agentRoute(entry, runtime, runtime.validator, runtime.listeners, runtime.sharesRoutes);
-        return new CallRequest(route, runtime, entry.own ? this : undefined, undefined, callId, this, { signal });
+        const options = auth === undefined ? { signal } : { signal, auth };
+        return new CallRequest(route, runtime, entry.own ? this : undefined, undefined, callId, this, options);
       },
     };
   }

@@ -4,7 +4,7 @@ import { MemoryStore } from "../state/backends/memory/memory-store.js";
 import type { SharedKeepers } from "./call-runtime.js";
 import type { StoreOptions } from "./store-options.js";
 import type { CallRequest } from "./call-request.js";
-import type { ApprovalKeeper, ApprovalTarget } from "../state/approvals/index.js";
+import type { ApprovalKeeper, ApprovalTarget, ResolveCall } from "../state/approvals/index.js";
 import { schemaVersion } from "../state/stable-hash.js";
 import { validatedArguments } from "./validate-call.js";
 import { SharedApprovals } from "../state/approvals/index.js";
@@ -30,7 +30,8 @@ export interface ApprovalLimits {
 export interface StoreHost {
   readonly agentName: string;
   readonly scope: string;
-  readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => CallRequest | undefined;
+  /** Rebuilds a call of one of the agent's tools, made for `auth` (a stored call's `context.auth`). */
+  readonly resolve: ResolveCall<CallRequest>;
 }
 
 const DEFAULT_LEASE_MS = 30_000;
@@ -104,7 +105,7 @@ export function sharedTasks(
     resume: (task) => resumeTask(resolve, task),
     // The tool's schema here: what a task's record is bound to when it starts, and checked by when it is taken over.
     target: (toolName) => {
-      const call = resolve(toolName, "", undefined);
+      const call = resolve(toolName, "", undefined, undefined);
       return call && approvalTarget(call);
     },
     leaseMs,
@@ -131,7 +132,7 @@ export function lostAfterMs(leaseMs: number, sweepIntervalMs: number | undefined
 // task with a hand-off notice and put the real result under a second task nobody asked for.
 function resumeTask(resolve: StoreHost["resolve"], task: TaskResume): (() => TaskRun) | undefined {
   const controller = new AbortController();
-  const resolved = resolve(task.toolName, task.callId, controller.signal);
+  const resolved = resolve(task.toolName, task.callId, controller.signal, task.auth);
   if (!resolved) return undefined;
   const request = resolved.resumed();
   const args = deepFreeze(structuredClone(task.args)) as Record<string, unknown>;

@@ -11,7 +11,8 @@ import { cancelledResult } from "../../tool/cancelled-result.js";
 import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./task-types.js";
 import { takeOverRun } from "../run-lease.js";
 import { approvalHash } from "../stable-hash.js";
-import { type ApprovalTarget, storedApprovalProblem } from "../approvals/index.js";
+import { type ApprovalTarget, recordBinding, storedApprovalProblem, storedAuth } from "../approvals/index.js";
+import type { CallAuth } from "../../tool/call-auth.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
 import { isRichContent } from "../../content/content-part.js";
@@ -63,6 +64,8 @@ export interface TaskResume {
   readonly toolName: string;
   readonly callId: string;
   readonly args: Readonly<Record<string, unknown>>;
+  /** The auth the task's call was made for, checked with the record's binding. */
+  readonly auth: CallAuth | undefined;
 }
 
 /** The work of a resumed task, as {@link TaskStart} has it. */
@@ -141,7 +144,8 @@ export class SharedTasks implements TaskKeeper {
       owner: this.#owner,
       createdAt: info.startedAt,
       args: task.args,
-      ...this.#bound(task),
+      ...(!this.ownStore && task.auth !== undefined && { auth: task.auth }),
+      ...this.#bound(id, task),
     };
     // Rejects with StoreUnavailableError: the dispatcher then stops the call instead of running it unrecorded.
     const cap = { max: maxTasks, counted: ALL_STATUSES, evictable: FINISHED_STATUSES, leasedStatuses: ["running"] };
@@ -185,10 +189,11 @@ export class SharedTasks implements TaskKeeper {
 
   // What a task's record is bound to, as an approval's is: the version of the schema its arguments were validated
   // under, and a hash of tool, arguments and version, so a replica taking it over can tell its tool changed since.
-  #bound(task: TaskStart): { schemaVersion: string; argsHash: string } | undefined {
+  #bound(id: string, task: TaskStart): { schemaVersion: string; argsHash: string; binding: string } | undefined {
     const version = this.#options.target?.(task.toolName)?.schemaVersion;
     if (version === undefined) return undefined;
-    return { schemaVersion: version, argsHash: approvalHash(task.toolName, task.args, version) };
+    const binding = recordBinding({ id, callId: task.callId, auth: task.auth });
+    return { schemaVersion: version, argsHash: approvalHash(task.toolName, task.args, version), binding };
   }
 
   // A task whose runner died runs again here, when this process has its tool and wins the take-over. Answers the
@@ -196,7 +201,12 @@ export class SharedTasks implements TaskKeeper {
   async #takeOver(record: StoredRecord): Promise<StoredRecord | undefined> {
     const { resume, target } = this.#options;
     if (!resume || record.args === undefined) return undefined;
-    const task = { toolName: String(record.toolName), callId: String(record.callId), args: record.args as object };
+    const task = {
+      toolName: String(record.toolName),
+      callId: String(record.callId),
+      args: record.args as object,
+      auth: storedAuth(record),
+    };
     const start = resume(task as TaskResume);
     if (!start) return undefined;
     const { store, scope, leaseMs, retentionMs } = this.#options;
