@@ -1,6 +1,7 @@
 import type { Approvals } from "../state/approvals/index.js";
 import { generateCallId } from "../tool/call-id.js";
 import { RUNTIME_OPTION_NAMES, type RuntimeOptions, runtimeOptionsOf } from "../dispatch/index.js";
+import { DEFAULT_LEASE_MS, sweepInterval } from "../dispatch/index.js";
 import {
   CallRequest,
   type CallAttempt,
@@ -210,7 +211,7 @@ export class BaseAgent {
     const registry = options.registry ?? toolRegistry;
     this.#membership = registry[ATTACH_AGENT](this.name, ctor, reflectTools(ctor), reserved, nameFromClass);
     // A sweeper runs from the start: a replica that only sweeps may never make a call.
-    if (options.sweepIntervalMs !== undefined && options.store) this.#state();
+    if (sweepInterval(options, DEFAULT_LEASE_MS) !== undefined) this.#state();
   }
 
   /** A unique id of this instance (a UUID), the same on every read; `registry.checkPermission` accepts it. */

@@ -2,7 +2,7 @@ import { ToolDefinitionError } from "../errors/errors.js";
 import type { RuntimeStore } from "../state/port/runtime-store.js";
 import { MemoryStore } from "../state/backends/memory/memory-store.js";
 import type { SharedKeepers } from "./call-runtime.js";
-import type { StoreOptions } from "./store-options.js";
+import { type StoreOptions, sweepInterval } from "./store-options.js";
 import type { CallRequest } from "./call-request.js";
 import type { ApprovalKeeper, ApprovalTarget, ResolveCall } from "../state/approvals/index.js";
 import { schemaVersion } from "../state/stable-hash.js";
@@ -34,7 +34,8 @@ export interface StoreHost {
   readonly resolve: ResolveCall<CallRequest>;
 }
 
-const DEFAULT_LEASE_MS = 30_000;
+/** The run lease of an approved call or a background task without `leaseMs`, in ms; also the default sweep interval. */
+export const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_APPROVAL_TTL_MS = 24 * 60 * 60_000;
 const DEFAULT_POLL_MS = 500;
 const DEFAULT_RETENTION_MS = 10 * 60_000;
@@ -110,7 +111,7 @@ export function sharedTasks(
     },
     leaseMs,
     // A sweep marks a task it cannot run lost only after replicas that can had a lease's length, and three sweeps.
-    lostAfterMs: lostAfterMs(leaseMs, options.sweepIntervalMs),
+    lostAfterMs: lostAfterMs(leaseMs, sweepInterval(options, DEFAULT_LEASE_MS)),
     retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
     pollMs: options.storePollMs ?? DEFAULT_POLL_MS,
     maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS,
@@ -138,6 +139,7 @@ function resumeTask(resolve: StoreHost["resolve"], task: TaskResume): (() => Tas
   const args = deepFreeze(structuredClone(task.args)) as Record<string, unknown>;
   return () => ({
     controller,
+    maxResultChars: request.route.maxResultChars,
     work: Promise.resolve(runManaged(request, args, undefined)),
     onSettled: (outcome) => void notify(request, args, outcome),
   });

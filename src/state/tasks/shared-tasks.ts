@@ -13,6 +13,7 @@ import { takeOverRun } from "../run-lease.js";
 import { approvalHash } from "../stable-hash.js";
 import { type ApprovalTarget, recordBinding, storedApprovalProblem, storedAuth } from "../approvals/index.js";
 import type { CallAuth } from "../../tool/call-auth.js";
+import { cappedForStore } from "./capped-result.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
 import { isRichContent } from "../../content/content-part.js";
@@ -69,7 +70,7 @@ export interface TaskResume {
 }
 
 /** The work of a resumed task, as {@link TaskStart} has it. */
-export type TaskRun = Pick<TaskStart, "controller" | "work" | "onSettled">;
+export type TaskRun = Pick<TaskStart, "controller" | "work" | "onSettled" | "maxResultChars">;
 
 interface LocalTask {
   info: TaskInfo;
@@ -175,7 +176,7 @@ export class SharedTasks implements TaskKeeper {
         const status: TaskStatus = result.ok ? "succeeded" : result.outcome === "cancelled" ? "cancelled" : "failed";
         entry.info = Object.freeze({ ...entry.info, status, finishedAt: Date.now(), result });
         resolveDone(result);
-        void this.#record(id, entry.info);
+        void this.#record(id, entry.info, task.maxResultChars);
         this.#keepFinished(id);
         this.#cancels.settled();
         unrefTimer(setTimeout(() => this.#drop(id), this.#options.retentionMs));
@@ -361,14 +362,11 @@ export class SharedTasks implements TaskKeeper {
     entry.settle({ result: lostResult(id, entry.info.toolName, entry.info.callId), error });
   }
 
-  async #record(id: string, info: TaskInfo): Promise<void> {
+  async #record(id: string, info: TaskInfo, maxResultChars: number | undefined): Promise<void> {
     const { store, scope, retentionMs } = this.#options;
-    const patch = {
-      status: info.status,
-      finishedAt: info.finishedAt,
-      result: info.result,
-      richFields: richFields(info),
-    };
+    // Capped on a shared store, so one huge result cannot fill it; the agent's own store holds the object itself.
+    const result = info.result && !this.ownStore ? cappedForStore(info.result, maxResultChars) : info.result;
+    const patch = { status: info.status, finishedAt: info.finishedAt, result, richFields: richFields(result) };
     const guard = { from: ["running"], equals: { owner: this.#owner } };
     // Retried while the lease could still be renewed; after that, readers elsewhere see the task lost.
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -474,8 +472,8 @@ type RichField = "content" | "modelContent";
 
 // JSON keeps a part's data but not the brand that makes it a part: the writer names which fields held rich content,
 // so a reader elsewhere gets parts back (and a builder renders an image, not its JSON).
-function richFields(info: TaskInfo): RichField[] | undefined {
-  const result = info.result as { content?: unknown; modelContent?: unknown } | undefined;
+function richFields(stored: ToolResult | undefined): RichField[] | undefined {
+  const result = stored as { content?: unknown; modelContent?: unknown } | undefined;
   if (!result) return undefined;
   const fields = (["content", "modelContent"] as const).filter((field) => isRichContent(result[field]));
   return fields.length > 0 ? fields : undefined;

@@ -84,6 +84,8 @@ export interface TaskStart {
   readonly args?: Readonly<Record<string, unknown>>;
   /** Who the call is made for: a shared store keeps it, so a replica taking the task over runs it for the same user. */
   readonly auth?: CallAuth | undefined;
+  /** The tool's (or agent's) `maxResultChars`: a shared store keeps at most that much of the final result. */
+  readonly maxResultChars?: number | undefined;
 }
 
 /** What the dispatcher needs of an agent's tasks: the public {@link BackgroundTasks} plus adopting running work. */
