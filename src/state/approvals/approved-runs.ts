@@ -1,3 +1,4 @@
+import { guardOf } from "../port/transitions.js";
 import { ErrorCode } from "../../errors/error-code.js";
 import { ToolwrightError } from "../../errors/toolwright-error.js";
 import { deepFreeze } from "../../schema/json.js";
@@ -70,7 +71,7 @@ export class ApprovedRuns<Call> {
       ...(edit && { editedArgs: edit.editedArgs, editedArgsHash: edit.argsHash }),
     };
     // On the agent's own store no replica takes a run over: no lease, and the record keeps only what refuses a replay.
-    return store.transition("approval", scope, approvalId, { from: ["pending"], equals: checked }, patch, {
+    return store.transition("approval", scope, approvalId, guardOf("approval", "approve", { equals: checked }), patch, {
       ttlMs: this.#ttlMs,
       notify: !requester,
       returnRecord: !requester,
@@ -146,7 +147,7 @@ export class ApprovedRuns<Call> {
         "approval",
         scope,
         record.id,
-        { from: ["approved"], equals: { [RUNNER]: this.#owner } },
+        guardOf("approval", "finish", { equals: { [RUNNER]: this.#owner } }),
         { status: "done", result },
         // A call requested here has no other waiter; a decided call is paged and counted by no one.
         { ttlMs: retentionMs, returnRecord: false, notify: local === undefined, indexed: false },

@@ -1,3 +1,4 @@
+import { guardOf } from "../port/transitions.js";
 import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
 import { deepFreeze } from "../../schema/json.js";
 import type { RuntimeStore, StoredRecord, TransitionGuard } from "../port/runtime-store.js";
@@ -265,7 +266,8 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   // record's fields, as an approval's has: a refusal runs nothing, whatever the record now holds.
   async #refuseMismatch(info: PendingApproval, local: ApprovalRequest | undefined, why: string): Promise<ToolResult> {
     const result = mismatchResult(info.toolName, info.callId, why);
-    if (!(await this.#write(info.id, { from: PENDING }, { status: "rejected", result }, local === undefined))) {
+    const refused = { status: "rejected", result };
+    if (!(await this.#write(info.id, guardOf("approval", "reject"), refused, local === undefined))) {
       throw new ApprovalNotFoundError(info.id, await this.#usedReason(info.id));
     }
     this.#decided(info.id);
@@ -385,7 +387,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     // A decided call keeps its record while it runs and a while after, so a late decision learns it was used.
     const ttlMs = approvalTtlMs + retentionMs;
     // A decided call leaves the status index: nothing pages through or counts decided approvals.
-    const won = await store.transition("approval", scope, approvalId, { from: ["pending"] }, patch, {
+    const won = await store.transition("approval", scope, approvalId, guardOf("approval", "reject"), patch, {
       ttlMs,
       returnRecord: false,
       indexed: false,
@@ -429,7 +431,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
         "approval",
         scope,
         approvalId,
-        { from: ["approved", "rejected"] },
+        guardOf("approval", "refuse"),
         { status, result },
         { ttlMs: retentionMs, returnRecord: false, indexed: false },
       )

@@ -1,3 +1,4 @@
+import { guardOf } from "../port/transitions.js";
 import { ErrorCode } from "../../errors/error-code.js";
 import { taskLostText, taskNotResumedText, taskUnclaimedText } from "../../errors/model-messages.js";
 import { TaskNotFoundError } from "../../errors/runtime-errors.js";
@@ -328,7 +329,7 @@ export class SharedTasks implements TaskKeeper {
       "task",
       scope,
       taskId,
-      { from: ["running"] },
+      guardOf("task", "cancel"),
       { [CANCEL_FIELD]: reason },
       { ttlMs: leaseMs + retentionMs },
     );
@@ -337,7 +338,7 @@ export class SharedTasks implements TaskKeeper {
 
   async #renew(id: string): Promise<void> {
     const { store, scope, leaseMs, retentionMs } = this.#options;
-    const guard = { from: ["running"], equals: { owner: this.#owner } };
+    const guard = guardOf("task", "renew", { equals: { owner: this.#owner } });
     // The renewal reads the record back (no `returnRecord: false`): on a store that cannot notify, it is how another
     // process's cancel request reaches the task; a renewal comes once a third of the lease, off the call path.
     // The task's last progress rides on the renewal when it changed, so another replica's `fetch` and `task_status`
@@ -367,7 +368,7 @@ export class SharedTasks implements TaskKeeper {
     // Capped on a shared store, so one huge result cannot fill it; the agent's own store holds the object itself.
     const result = info.result && !this.ownStore ? cappedForStore(info.result, maxResultChars) : info.result;
     const patch = { status: info.status, finishedAt: info.finishedAt, result, richFields: richFields(result) };
-    const guard = { from: ["running"], equals: { owner: this.#owner } };
+    const guard = guardOf("task", "finish", { equals: { owner: this.#owner } });
     // Retried while the lease could still be renewed; after that, readers elsewhere see the task lost.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const written = await store
@@ -411,11 +412,10 @@ export class SharedTasks implements TaskKeeper {
             ),
     };
     // The store's clock decides: a lease still running there (or out for less than the sweep's wait) leaves the task.
-    const guard = {
-      from: ["running"],
+    const guard = guardOf("task", "markLost", {
       leaseExpired: true,
       ...(unclaimedForMs && { leaseExpiredForMs: unclaimedForMs }),
-    };
+    });
     return store.transition("task", scope, record.id, guard, lost, { ttlMs: retentionMs });
   }
 }
