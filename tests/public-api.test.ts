@@ -23,6 +23,7 @@ describe("public API", () => {
       "MemoryStore",
       "PartialArgumentsReader",
       "RESULT_LIMITS",
+      "StoreRecordError",
       "StoreUnavailableError",
       "TASK_STATUS_TOOL",
       "TOOL_SEARCH_TOOL",

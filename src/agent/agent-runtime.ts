@@ -2,7 +2,7 @@ import { CallRuntime, type RuntimeOptions } from "../dispatch/index.js";
 import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
 import { type StoreHost, sharedKeepers } from "../dispatch/index.js";
 import { taskStatusDefinition } from "../dispatch/index.js";
-import { startSweeper } from "../dispatch/index.js";
+import { DEFAULT_LEASE_MS, startSweeper, sweepInterval } from "../dispatch/index.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 
@@ -37,9 +37,8 @@ export class AgentRuntime extends CallRuntime {
     this.sharesRoutes = Object.keys(options).length === 0;
     this.#registryListeners = registry.listeners;
     this.listeners = registry.listenerSets;
-    if (options.store && options.sweepIntervalMs !== undefined) {
-      startSweeper(this, options.store, options.sweepIntervalMs);
-    }
+    const interval = sweepInterval(options, DEFAULT_LEASE_MS);
+    if (options.store && interval !== undefined) startSweeper(this, options.store, interval);
   }
 
   /** Adds a listener of the agent's own calls; returns the function that removes it. */

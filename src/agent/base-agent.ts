@@ -1,6 +1,7 @@
 import type { Approvals } from "../state/approvals/index.js";
 import { generateCallId } from "../tool/call-id.js";
 import { RUNTIME_OPTION_NAMES, type RuntimeOptions, runtimeOptionsOf } from "../dispatch/index.js";
+import { DEFAULT_LEASE_MS, sweepInterval } from "../dispatch/index.js";
 import {
   CallRequest,
   type CallAttempt,
@@ -229,7 +230,7 @@ export class BaseAgent {
     const registry = options.registry ?? toolRegistry;
     this.#membership = registry[ATTACH_AGENT](this.name, ctor, reflectTools(ctor), reserved, nameFromClass);
     // A sweeper runs from the start: a replica that only sweeps may never make a call.
-    if (options.sweepIntervalMs !== undefined && options.store) this.#state();
+    if (sweepInterval(options, DEFAULT_LEASE_MS) !== undefined) this.#state();
   }
 
   /** A unique id of this instance (a UUID), the same on every read; `registry.checkPermission` accepts it. */
@@ -456,12 +457,13 @@ export class BaseAgent {
     return {
       agentName: this.name,
       scope: storeScope(this.#registry.scope, this.#options.scope, this.name),
-      resolve: (name, callId, signal) => {
+      resolve: (name, callId, signal, auth) => {
         const entry = this.#view().get(name);
         if (!entry) return undefined;
         const runtime = this.#state();
         const route = agentRoute(entry, runtime, runtime.validator, runtime.listeners, runtime.sharesRoutes);
-        return new CallRequest(route, runtime, entry.own ? this : undefined, undefined, callId, this, { signal });
+        const options = auth === undefined ? { signal } : { signal, auth };
+        return new CallRequest(route, runtime, entry.own ? this : undefined, undefined, callId, this, options);
       },
     };
   }

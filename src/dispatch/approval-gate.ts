@@ -57,6 +57,7 @@ export async function passGates(
       schemaVersion: schemaVersion(definition.inputSchema),
       framework: request.awaitApproval,
       ...(reason === undefined ? {} : { reason }),
+      ...(request.options.auth === undefined ? {} : { auth: request.options.auth }),
       // The approved call runs under the approver's signal: the original caller has long had its answer.
       run: async (signal, edit) => {
         const tracer = activeCallTracer();

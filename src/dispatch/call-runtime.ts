@@ -157,7 +157,13 @@ const RUNTIME_OPTIONS = {
   leaseMs: { rule: { kind: "duration" } },
   approvalTtlMs: { rule: { kind: "duration" } },
   storePollMs: { rule: { kind: "duration" } },
-  sweepIntervalMs: { rule: { kind: "time-limit" } },
+  sweepIntervalMs: {
+    rule: {
+      kind: "predicate",
+      test: (value: unknown) => value === false || (typeof value === "number" && value > 0 && value < 2 ** 31),
+      expected: "false (no sweeper) or a positive number of milliseconds below 2^31",
+    },
+  },
   onApprovalEvicted: { rule: { kind: "function" } },
   afterUntrustedOutput: { rule: { kind: "choice", values: ["ask", "refuse", "allow"] } },
   resultCache: { rule: { kind: "choice", values: ["memory", "store"] } },

@@ -17,7 +17,8 @@ export type {
   ToolEventName,
   ToolProgressNotice,
 } from "./tool-listeners.js";
-export { sharedKeepers } from "./shared-keepers.js";
+export { DEFAULT_LEASE_MS, sharedKeepers } from "./shared-keepers.js";
+export { sweepInterval } from "./store-options.js";
 export type { StoreHost } from "./shared-keepers.js";
 export { startSweeper } from "../state/store-sweeper.js";
 export { TASK_STATUS_TOOL, reportTask, taskStatusDefinition } from "./task-status-tool.js";

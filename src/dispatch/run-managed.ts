@@ -166,6 +166,8 @@ function atDeadline(
     toolName: definition.name,
     callId,
     args,
+    ...(request.options.auth === undefined ? {} : { auth: request.options.auth }),
+    maxResultChars: request.route.maxResultChars,
     // Cancelling the task aborts the handler's signal: the controller behind it, made now if not yet read.
     controller: request.context().controller(),
     // The value that arrives after the hand-off is checked against `returns` as a call's is.

@@ -2,9 +2,9 @@ import { ToolDefinitionError } from "../errors/errors.js";
 import type { RuntimeStore } from "../state/port/runtime-store.js";
 import { MemoryStore } from "../state/backends/memory/memory-store.js";
 import type { SharedKeepers } from "./call-runtime.js";
-import type { StoreOptions } from "./store-options.js";
+import { type StoreOptions, sweepInterval } from "./store-options.js";
 import type { CallRequest } from "./call-request.js";
-import type { ApprovalKeeper, ApprovalTarget } from "../state/approvals/index.js";
+import type { ApprovalKeeper, ApprovalTarget, ResolveCall } from "../state/approvals/index.js";
 import { schemaVersion } from "../state/stable-hash.js";
 import { validatedArguments } from "./validate-call.js";
 import { SharedApprovals } from "../state/approvals/index.js";
@@ -30,10 +30,12 @@ export interface ApprovalLimits {
 export interface StoreHost {
   readonly agentName: string;
   readonly scope: string;
-  readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => CallRequest | undefined;
+  /** Rebuilds a call of one of the agent's tools, made for `auth` (a stored call's `context.auth`). */
+  readonly resolve: ResolveCall<CallRequest>;
 }
 
-const DEFAULT_LEASE_MS = 30_000;
+/** The run lease of an approved call or a background task without `leaseMs`, in ms; also the default sweep interval. */
+export const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_APPROVAL_TTL_MS = 24 * 60 * 60_000;
 const DEFAULT_POLL_MS = 500;
 const DEFAULT_RETENTION_MS = 10 * 60_000;
@@ -104,12 +106,12 @@ export function sharedTasks(
     resume: (task) => resumeTask(resolve, task),
     // The tool's schema here: what a task's record is bound to when it starts, and checked by when it is taken over.
     target: (toolName) => {
-      const call = resolve(toolName, "", undefined);
+      const call = resolve(toolName, "", undefined, undefined);
       return call && approvalTarget(call);
     },
     leaseMs,
     // A sweep marks a task it cannot run lost only after replicas that can had a lease's length, and three sweeps.
-    lostAfterMs: lostAfterMs(leaseMs, options.sweepIntervalMs),
+    lostAfterMs: lostAfterMs(leaseMs, sweepInterval(options, DEFAULT_LEASE_MS)),
     retentionMs: options.taskRetentionMs ?? DEFAULT_RETENTION_MS,
     pollMs: options.storePollMs ?? DEFAULT_POLL_MS,
     maxTasks: options.maxTasks ?? DEFAULT_MAX_TASKS,
@@ -131,12 +133,13 @@ export function lostAfterMs(leaseMs: number, sweepIntervalMs: number | undefined
 // task with a hand-off notice and put the real result under a second task nobody asked for.
 function resumeTask(resolve: StoreHost["resolve"], task: TaskResume): (() => TaskRun) | undefined {
   const controller = new AbortController();
-  const resolved = resolve(task.toolName, task.callId, controller.signal);
+  const resolved = resolve(task.toolName, task.callId, controller.signal, task.auth);
   if (!resolved) return undefined;
   const request = resolved.resumed();
   const args = deepFreeze(structuredClone(task.args)) as Record<string, unknown>;
   return () => ({
     controller,
+    maxResultChars: request.route.maxResultChars,
     work: Promise.resolve(runManaged(request, args, undefined)),
     onSettled: (outcome) => void notify(request, args, outcome),
   });

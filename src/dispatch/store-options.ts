@@ -1,4 +1,5 @@
 import type { RuntimeStore } from "../state/port/runtime-store.js";
+import { MemoryStore } from "../state/backends/memory/memory-store.js";
 
 /** Runtime options that keep approvals and background tasks in a shared store. */
 export interface StoreOptions {
@@ -31,13 +32,26 @@ export interface StoreOptions {
    */
   readonly storePollMs?: number;
   /**
-   * With a store: sweeps the agent's scope every this many ms, taking over (here) each approved call and background
-   * task whose runner stopped renewing its lease, as `agent.approvals.sweep()` and `agent.tasks.sweep()` do; so a run
-   * whose replica died finishes even when nobody reads its record. Of any number of replicas sweeping, one takes each
-   * run. A task whose tool this agent lacks is marked `lost` once its lease has been out for `max(leaseMs, 3 ×
-   * sweepIntervalMs)`, so replicas that have the tool take it over first. Default: none (a run is taken over only
-   * when a replica reads its record: a waiter, a listing, a fetch). The timer starts with the agent and never keeps
-   * the process alive; it stops when the store is closed.
+   * With a store shared between processes (any `store` but a `MemoryStore`, e.g. a `RedisStore`): sweeps the agent's
+   * scope every this many ms, taking over (here) each approved call and background task whose runner stopped
+   * renewing its lease, as `agent.approvals.sweep()` and `agent.tasks.sweep()` do; so a run whose replica died
+   * finishes even when nobody reads its record. Of any number of replicas sweeping, one takes each run. A task whose
+   * tool this agent lacks is marked `lost` once its lease has been out for `max(leaseMs, 3 × sweepIntervalMs)`, so
+   * replicas that have the tool take it over first. Default: `leaseMs` (30 s) with such a store; `false` turns the
+   * sweeper off (a run is then taken over only when a replica reads its record: a waiter, a listing, a fetch). A
+   * `MemoryStore` is never swept unless asked for (it lives and dies with its process). The timer starts with the
+   * agent, never keeps the process alive, and stops when the store is closed or the agent is collected.
    */
-  readonly sweepIntervalMs?: number;
+  readonly sweepIntervalMs?: number | false;
+}
+
+/**
+ * The sweep interval an agent's options come to: the one asked for, none for `false`, and by default `leaseMs` for a
+ * store shared between processes (every store but a `MemoryStore`, which lives and dies with its process).
+ */
+export function sweepInterval(options: StoreOptions, defaultLeaseMs: number): number | undefined {
+  const { store, sweepIntervalMs } = options;
+  if (!store || sweepIntervalMs === false) return undefined;
+  if (sweepIntervalMs !== undefined) return sweepIntervalMs;
+  return store instanceof MemoryStore ? undefined : (options.leaseMs ?? defaultLeaseMs);
 }

@@ -40,6 +40,11 @@ export const ErrorCode = {
   TaskNotFound: "TASK_NOT_FOUND",
   /** The store that keeps approvals and background tasks (Redis, say) could not be reached or failed. */
   StoreUnavailable: "STORE_UNAVAILABLE",
+  /**
+   * A record read from the store cannot be used as it stands (a field that is not JSON): it was changed outside
+   * toolwright. Nothing ran with it.
+   */
+  StoreRecordInvalid: "STORE_RECORD_INVALID",
   /** A background task's process stopped renewing its lease (it died or lost the store): the task is lost. */
   TaskLost: "TASK_LOST",
   /** A handler asked the calling client for something (elicitation, sampling, roots) it did not declare it supports. */

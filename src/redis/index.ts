@@ -5,4 +5,4 @@ export type { RedisCommandClient, RedisStoreOptions } from "../state/backends/re
 export type { RedisSubscriberClient } from "../state/backends/redis/redis-watchers.js";
 export { createRedisStore } from "../state/backends/redis/create-redis-store.js";
 export type { CreateRedisStoreOptions, OwnedRedisStore } from "../state/backends/redis/create-redis-store.js";
-export { StoreUnavailableError } from "../state/port/store-error.js";
+export { StoreRecordError, StoreUnavailableError } from "../state/port/store-error.js";

@@ -231,7 +231,7 @@ describe("the packed package, installed into a fresh consumer project", () => {
     expect(output.esmNames).toEqual(output.cjsNames);
     expect(output.esmNames).toMatchObject({
       mcp: ["importMcpTools", "mcpFetchHandler", "serveMcp", "toMcpCallToolResult"],
-      redis: ["RedisStore", "StoreUnavailableError", "createRedisStore"],
+      redis: ["RedisStore", "StoreRecordError", "StoreUnavailableError", "createRedisStore"],
     });
     expect(output.esmSubpathSharesMainClasses).toBe(true);
     expect(output.cjsSubpathSharesMainClasses).toBe(true);

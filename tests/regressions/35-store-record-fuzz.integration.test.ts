@@ -38,6 +38,10 @@ const TAMPERED: readonly Record<string, unknown>[] = [
   { schemaVersion: "v0" },
   { schemaVersion: [] },
   { callId: 9 },
+  { callId: "c-other" },
+  { auth: { scopes: ["admin"] } },
+  { auth: "root" },
+  { binding: "0".repeat(64) },
   { requestedAt: "yesterday" },
   { status: "approved" },
   { status: 1 },
@@ -86,11 +90,11 @@ describe.each(backends)("store records fuzzed on %s (issue 35)", (_name, makeSto
       // Whatever the patch, nothing ran twice, and nothing ran but the validated arguments.
       expect({ context, ran: ran.length <= 1 && ran.every((name) => name === "B-7") }).toEqual({ context, ran: true });
       const keys = Object.keys(patch);
-      // Fields that bind the approval (or move it out of `pending`) refuse it; fields that only list or find it do not.
-      // A changed call id is neither: it runs the validated arguments at most once, which the check above holds.
+      // Fields that bind the approval (the call id among them) or move it out of `pending` refuse it; fields that
+      // only list or find it do not.
       if (keys.every((key) => ["requestedAt", "framework", "lookupKey"].includes(key))) {
         expect({ context, ran }).toEqual({ context, ran: ["B-7"] });
-      } else if (keys.some((key) => ["toolName", "args", "argsHash", "schemaVersion", "status"].includes(key))) {
+      } else {
         expect({ context, ran }).toEqual({ context, ran: [] });
         for (const result of results)
           expect({ context, refused: isRefusal(result) }).toEqual({ context, refused: true });

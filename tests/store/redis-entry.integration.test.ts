@@ -2,7 +2,12 @@ import * as redisEntry from "toolwright/redis";
 
 describe("toolwright/redis", () => {
   it("exports exactly these runtime names when imported", () => {
-    expect(Object.keys(redisEntry).sort()).toEqual(["RedisStore", "StoreUnavailableError", "createRedisStore"]);
+    expect(Object.keys(redisEntry).sort()).toEqual([
+      "RedisStore",
+      "StoreRecordError",
+      "StoreUnavailableError",
+      "createRedisStore",
+    ]);
   });
 
   it("names the store and what failed when Redis cannot be reached", async () => {

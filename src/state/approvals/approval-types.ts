@@ -1,6 +1,7 @@
 import { deepFreeze } from "../../schema/json.js";
 import { approvalHash } from "../stable-hash.js";
 import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
+import type { CallAuth } from "../../tool/call-auth.js";
 
 /** A call that waits for a human's decision. */
 export interface PendingApproval {
@@ -115,6 +116,11 @@ export interface ApprovalRequest {
   readonly framework?: boolean;
   /** See {@link PendingApproval.reason}. */
   readonly reason?: string;
+  /**
+   * Who the call is made for (its `context.auth`): kept on the record, so a run rebuilt in another process sees the
+   * same `context.auth`. The verifier's claims only, never a token.
+   */
+  readonly auth?: CallAuth | undefined;
 }
 
 /** What the dispatcher needs of an agent's approvals: the public {@link Approvals} plus registering a call. */
@@ -170,3 +176,11 @@ export async function editOf(
   if (argsHash === info.argsHash) return undefined;
   return deepFreeze({ originalArgs: info.args, editedArgs: deepFreeze(edited), argsHash });
 }
+
+/** Rebuilds a stored call of one of the agent's tools (see `SharedApprovalsOptions.resolve`). */
+export type ResolveCall<Call> = (
+  toolName: string,
+  callId: string,
+  signal: AbortSignal | undefined,
+  auth: CallAuth | undefined,
+) => Call | undefined;

@@ -1,17 +1,19 @@
+import { guardOf } from "../port/transitions.js";
 import { ErrorCode } from "../../errors/error-code.js";
 import { ToolwrightError } from "../../errors/toolwright-error.js";
 import { deepFreeze } from "../../schema/json.js";
 import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
 import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
 import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
-import type { ApprovalRequest } from "./approval-types.js";
+import type { ApprovalRequest, ResolveCall } from "./approval-types.js";
 import { LOOKUP_KEY_FIELD } from "../port/keyed-store.js";
+import { storedAuth } from "./stored-approval-check.js";
 
 /** What {@link ApprovedRuns} needs: the store and scope of an agent's approvals, and how to run a rebuilt call. */
 export interface ApprovedRunsOptions<Call> {
   readonly store: RuntimeStore;
   readonly scope: string;
-  readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => Call | undefined;
+  readonly resolve: ResolveCall<Call>;
   readonly runApproved: (
     call: Call,
     args: Record<string, unknown>,
@@ -69,7 +71,7 @@ export class ApprovedRuns<Call> {
       ...(edit && { editedArgs: edit.editedArgs, editedArgsHash: edit.argsHash }),
     };
     // On the agent's own store no replica takes a run over: no lease, and the record keeps only what refuses a replay.
-    return store.transition("approval", scope, approvalId, { from: ["pending"], equals: checked }, patch, {
+    return store.transition("approval", scope, approvalId, guardOf("approval", "approve", { equals: checked }), patch, {
       ttlMs: this.#ttlMs,
       notify: !requester,
       returnRecord: !requester,
@@ -127,7 +129,10 @@ export class ApprovedRuns<Call> {
       if (local) result = await local.run(linked, edit);
       else {
         // Rebuilt with the lease's signal, so a run taken over elsewhere stops here.
-        const leased = call === undefined ? undefined : resolve(String(record.toolName), String(record.callId), linked);
+        const leased =
+          call === undefined
+            ? undefined
+            : resolve(String(record.toolName), String(record.callId), linked, storedAuth(record));
         const args = edit ? structuredClone(edit.editedArgs) : record.args;
         result = await runApproved((leased ?? call)!, deepFreeze(args as Record<string, unknown>), edit);
       }
@@ -142,7 +147,7 @@ export class ApprovedRuns<Call> {
         "approval",
         scope,
         record.id,
-        { from: ["approved"], equals: { [RUNNER]: this.#owner } },
+        guardOf("approval", "finish", { equals: { [RUNNER]: this.#owner } }),
         { status: "done", result },
         // A call requested here has no other waiter; a decided call is paged and counted by no one.
         { ttlMs: retentionMs, returnRecord: false, notify: local === undefined, indexed: false },

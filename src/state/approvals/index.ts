@@ -9,9 +9,10 @@ export type {
   ApproveOptions,
   CallApproval,
   PendingApproval,
+  ResolveCall,
 } from "./approval-types.js";
 export { SharedApprovals } from "./shared-approvals.js";
 export type { RunApproved, SharedApprovalsOptions } from "./shared-approvals.js";
 export { approvalHash, hashArguments, schemaVersion, stableStringify } from "../stable-hash.js";
-export { storedApprovalProblem } from "./stored-approval-check.js";
+export { recordBinding, storedApprovalProblem, storedAuth } from "./stored-approval-check.js";
 export type { ApprovalTarget } from "./stored-approval-check.js";

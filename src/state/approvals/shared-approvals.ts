@@ -1,3 +1,4 @@
+import { guardOf } from "../port/transitions.js";
 import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
 import { deepFreeze } from "../../schema/json.js";
 import type { RuntimeStore, StoredRecord, TransitionGuard } from "../port/runtime-store.js";
@@ -12,6 +13,7 @@ import {
   type ApproveOptions,
   type CallApproval,
   type PendingApproval,
+  type ResolveCall,
   editOf,
   pendingApproval,
   sameArguments,
@@ -19,7 +21,8 @@ import {
 import { ErrorCode } from "../../errors/error-code.js";
 import { approvalMismatchText, approvedArgumentsDifferText } from "../../errors/model-messages.js";
 import { type ApprovalEdit, type ToolResult, failureResult } from "../../tool/tool-result.js";
-import { type ApprovalTarget, storedApprovalProblem } from "./stored-approval-check.js";
+import { type ApprovalTarget, recordBinding, storedApprovalProblem, storedAuth } from "./stored-approval-check.js";
+import type { CallAuth } from "../../tool/call-auth.js";
 import { ApprovedRuns, DECIDED_FIELDS } from "./approved-runs.js";
 
 /**
@@ -45,8 +48,11 @@ export interface SharedApprovalsOptions<Call> {
    * lists or decides them.
    */
   readonly scope: string;
-  /** Builds a call of one of the agent's tools, or undefined when it has no tool of that name. */
-  readonly resolve: (toolName: string, callId: string, signal: AbortSignal | undefined) => Call | undefined;
+  /**
+   * Builds a call of one of the agent's tools, made for `auth` (the stored call's), or undefined when it has no tool
+   * of that name.
+   */
+  readonly resolve: ResolveCall<Call>;
   readonly runApproved: RunApproved<Call>;
   /** The current schema's version of a rebuilt call's tool, and a check of arguments against that schema. */
   readonly target: (call: Call) => ApprovalTarget;
@@ -138,6 +144,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const { store, scope, approvalTtlMs, maxPending } = this.#options;
     const id = globalThis.crypto.randomUUID();
     const info = pendingApproval(id, request);
+    const { ownStore } = this.#options;
     const record = {
       ...info,
       scope,
@@ -146,8 +153,10 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
       // How `forCall` finds it: by key, never by reading the scope.
       [LOOKUP_KEY_FIELD]: callKey(info.toolName, info.callId),
       ...(request.framework && { framework: true }),
+      // A run rebuilt elsewhere runs for the same user; the binding refuses a record whose call id or auth changed.
+      // The agent's own store is read by this process alone, which runs its own call: neither is needed there.
+      ...(!ownStore && this.#bound(id, info.callId, request.auth)),
     };
-    const { ownStore } = this.#options;
     // Subscribed before the write, so a decision made at once elsewhere is not missed. On the agent's own store
     // nobody else decides: every decision is made here and settles the call directly, so nothing waits.
     if (ownStore) this.#forgetExpired();
@@ -158,6 +167,12 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     this.#local.set(id, { info, request });
     if (!ownStore) void this.#waiter.wait(id, record).then((final) => this.#heard(id, final));
     return id;
+  }
+
+  // What a shared record is bound to beside its hash (see `recordBinding`), which a decision requires it to still
+  // hold: `auth` is written as null when the call had none, so a record given one later does not match either.
+  #bound(id: string, callId: string, auth: CallAuth | undefined): { auth: CallAuth | null; binding: string } {
+    return { auth: auth ?? null, binding: recordBinding({ id, callId, auth }) };
   }
 
   // The agent's own store: a request that expired unanswered is forgotten here (the store dropped its record), as a
@@ -210,7 +225,11 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     // An invalid edit throws here, before anything is written: the call stays pending.
     const edit = await editOf(info, checker, options.args);
     // Written with the decision, so a replica taking the run over runs the edit.
-    const approved = await this.#runs.approve(approvalId, checkedFields(info), edit, local !== undefined);
+    const bound = local ? !this.#options.ownStore && this.#bound(approvalId, info.callId, local.request.auth) : record;
+    const checked = bound
+      ? { ...checkedFields(info), auth: bound.auth ?? null, binding: bound.binding }
+      : checkedFields(info);
+    const approved = await this.#runs.approve(approvalId, checked, edit, local !== undefined);
     if (!approved) return this.#notDecided(approvalId, info, local?.request);
     this.#decided(approvalId);
     return this.#runs.run(approved, local?.request, call, options.signal, edit);
@@ -247,7 +266,8 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   // record's fields, as an approval's has: a refusal runs nothing, whatever the record now holds.
   async #refuseMismatch(info: PendingApproval, local: ApprovalRequest | undefined, why: string): Promise<ToolResult> {
     const result = mismatchResult(info.toolName, info.callId, why);
-    if (!(await this.#write(info.id, { from: PENDING }, { status: "rejected", result }, local === undefined))) {
+    const refused = { status: "rejected", result };
+    if (!(await this.#write(info.id, guardOf("approval", "reject"), refused, local === undefined))) {
       throw new ApprovalNotFoundError(info.id, await this.#usedReason(info.id));
     }
     this.#decided(info.id);
@@ -326,7 +346,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const local = this.#local.get(record.id);
     let call: Call | undefined;
     if (!local) {
-      call = this.#options.resolve(String(record.toolName), String(record.callId), undefined);
+      call = this.#options.resolve(String(record.toolName), String(record.callId), undefined, storedAuth(record));
       if (!call) return false; // a replica without the tool leaves it to one that has it
     }
     const taken = await this.#runs.takeOver(record.id).catch(() => undefined);
@@ -367,7 +387,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     // A decided call keeps its record while it runs and a while after, so a late decision learns it was used.
     const ttlMs = approvalTtlMs + retentionMs;
     // A decided call leaves the status index: nothing pages through or counts decided approvals.
-    const won = await store.transition("approval", scope, approvalId, { from: ["pending"] }, patch, {
+    const won = await store.transition("approval", scope, approvalId, guardOf("approval", "reject"), patch, {
       ttlMs,
       returnRecord: false,
       indexed: false,
@@ -411,7 +431,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
         "approval",
         scope,
         approvalId,
-        { from: ["approved", "rejected"] },
+        guardOf("approval", "refuse"),
         { status, result },
         { ttlMs: retentionMs, returnRecord: false, indexed: false },
       )
@@ -420,7 +440,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
 
   #call(record: StoredRecord, signal: AbortSignal | undefined): Call {
     const toolName = String(record.toolName);
-    const call = this.#options.resolve(toolName, String(record.callId), signal);
+    const call = this.#options.resolve(toolName, String(record.callId), signal, storedAuth(record));
     if (!call) {
       throw new ApprovalNotFoundError(
         String(record.id),

@@ -1,5 +1,7 @@
 import type { StoredRecord } from "../port/runtime-store.js";
-import { approvalHash } from "../stable-hash.js";
+import { approvalHash, hashArguments } from "../stable-hash.js";
+import { deepFreeze } from "../../schema/json.js";
+import type { CallAuth } from "../../tool/call-auth.js";
 import type { PendingApproval } from "./approval-types.js";
 
 /** What the approving process knows of the tool a stored approval would run: its schema's version, and a check. */
@@ -15,9 +17,25 @@ export interface ApprovalTarget {
   readonly check: (args: unknown) => Promise<Record<string, unknown>>;
 }
 
+/** What a stored record's `binding` is made of: its id, its call's id and its call's auth (see {@link recordBinding}). */
+export interface BoundCall {
+  readonly id: string;
+  readonly callId?: unknown;
+  readonly auth?: unknown;
+}
+
+/**
+ * Returns the `binding` a shared record is written with: a SHA-256 of its id, its call's id and its call's `auth`,
+ * which the argument hash does not cover. A record whose call id or auth was changed in the store (to run as another
+ * call, or as another user) no longer matches it and is refused.
+ */
+export function recordBinding(record: BoundCall): string {
+  return hashArguments({ id: record.id, callId: record.callId, auth: record.auth ?? null });
+}
+
 /**
  * Returns why a stored approval may not run, or undefined when it may: the record must still hash to what it was
- * bound to (tool, arguments, schema version), match the call requested here when this process requested it, and,
+ * bound to (tool, arguments, schema version; and its binding: id, call id, auth), match the call requested here when this process requested it, and,
  * when another process requested it, be made under the schema this process has and pass it again. A store is
  * trusted to keep records, not to keep them unchanged: an edited record or a rolling deploy runs nothing. The same
  * check guards a background task another replica takes over (its record is bound the same way); `since` names the
@@ -34,6 +52,8 @@ export function storedApprovalProblem(
   if (approvalHash(toolName, record.args, version) !== record.argsHash) {
     return `its stored record was changed after ${since} (tool, arguments or schema version)`;
   }
+  if (record.binding !== recordBinding(record)) return `its stored record was changed after ${since} (call id or auth)`;
+  if (record.auth != null && !isCallAuth(record.auth)) return "its stored auth is not a call's auth";
   if (requestedHere && requestedHere.argsHash !== record.argsHash) {
     return "its stored record differs from the call requested in this process";
   }
@@ -43,4 +63,16 @@ export function storedApprovalProblem(
   }
   const problem = target.validate(record.args as Record<string, unknown>);
   return problem === undefined ? undefined : `its stored arguments do not pass the tool's schema: ${problem}`;
+}
+
+// The shape of a `CallAuth` as the handler reads it: scopes a list of strings, the rest optional.
+function isCallAuth(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const { scopes } = value as { scopes?: unknown };
+  return Array.isArray(scopes) && scopes.every((scope) => typeof scope === "string");
+}
+
+/** The auth a stored call was made for (checked, with its binding, by `storedApprovalProblem` before it runs). */
+export function storedAuth(record: StoredRecord): CallAuth | undefined {
+  return record.auth == null ? undefined : deepFreeze(record.auth as CallAuth);
 }

@@ -1,3 +1,4 @@
+import { guardOf } from "../port/transitions.js";
 import { ErrorCode } from "../../errors/error-code.js";
 import { taskLostText, taskNotResumedText, taskUnclaimedText } from "../../errors/model-messages.js";
 import { TaskNotFoundError } from "../../errors/runtime-errors.js";
@@ -11,7 +12,9 @@ import { cancelledResult } from "../../tool/cancelled-result.js";
 import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./task-types.js";
 import { takeOverRun } from "../run-lease.js";
 import { approvalHash } from "../stable-hash.js";
-import { type ApprovalTarget, storedApprovalProblem } from "../approvals/index.js";
+import { type ApprovalTarget, recordBinding, storedApprovalProblem, storedAuth } from "../approvals/index.js";
+import type { CallAuth } from "../../tool/call-auth.js";
+import { cappedForStore } from "./capped-result.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
 import { isRichContent } from "../../content/content-part.js";
@@ -63,10 +66,12 @@ export interface TaskResume {
   readonly toolName: string;
   readonly callId: string;
   readonly args: Readonly<Record<string, unknown>>;
+  /** The auth the task's call was made for, checked with the record's binding. */
+  readonly auth: CallAuth | undefined;
 }
 
 /** The work of a resumed task, as {@link TaskStart} has it. */
-export type TaskRun = Pick<TaskStart, "controller" | "work" | "onSettled">;
+export type TaskRun = Pick<TaskStart, "controller" | "work" | "onSettled" | "maxResultChars">;
 
 interface LocalTask {
   info: TaskInfo;
@@ -141,7 +146,8 @@ export class SharedTasks implements TaskKeeper {
       owner: this.#owner,
       createdAt: info.startedAt,
       args: task.args,
-      ...this.#bound(task),
+      ...(!this.ownStore && task.auth !== undefined && { auth: task.auth }),
+      ...this.#bound(id, task),
     };
     // Rejects with StoreUnavailableError: the dispatcher then stops the call instead of running it unrecorded.
     const cap = { max: maxTasks, counted: ALL_STATUSES, evictable: FINISHED_STATUSES, leasedStatuses: ["running"] };
@@ -171,7 +177,7 @@ export class SharedTasks implements TaskKeeper {
         const status: TaskStatus = result.ok ? "succeeded" : result.outcome === "cancelled" ? "cancelled" : "failed";
         entry.info = Object.freeze({ ...entry.info, status, finishedAt: Date.now(), result });
         resolveDone(result);
-        void this.#record(id, entry.info);
+        void this.#record(id, entry.info, task.maxResultChars);
         this.#keepFinished(id);
         this.#cancels.settled();
         unrefTimer(setTimeout(() => this.#drop(id), this.#options.retentionMs));
@@ -185,10 +191,11 @@ export class SharedTasks implements TaskKeeper {
 
   // What a task's record is bound to, as an approval's is: the version of the schema its arguments were validated
   // under, and a hash of tool, arguments and version, so a replica taking it over can tell its tool changed since.
-  #bound(task: TaskStart): { schemaVersion: string; argsHash: string } | undefined {
+  #bound(id: string, task: TaskStart): { schemaVersion: string; argsHash: string; binding: string } | undefined {
     const version = this.#options.target?.(task.toolName)?.schemaVersion;
     if (version === undefined) return undefined;
-    return { schemaVersion: version, argsHash: approvalHash(task.toolName, task.args, version) };
+    const binding = recordBinding({ id, callId: task.callId, auth: task.auth });
+    return { schemaVersion: version, argsHash: approvalHash(task.toolName, task.args, version), binding };
   }
 
   // A task whose runner died runs again here, when this process has its tool and wins the take-over. Answers the
@@ -196,7 +203,12 @@ export class SharedTasks implements TaskKeeper {
   async #takeOver(record: StoredRecord): Promise<StoredRecord | undefined> {
     const { resume, target } = this.#options;
     if (!resume || record.args === undefined) return undefined;
-    const task = { toolName: String(record.toolName), callId: String(record.callId), args: record.args as object };
+    const task = {
+      toolName: String(record.toolName),
+      callId: String(record.callId),
+      args: record.args as object,
+      auth: storedAuth(record),
+    };
     const start = resume(task as TaskResume);
     if (!start) return undefined;
     const { store, scope, leaseMs, retentionMs } = this.#options;
@@ -317,7 +329,7 @@ export class SharedTasks implements TaskKeeper {
       "task",
       scope,
       taskId,
-      { from: ["running"] },
+      guardOf("task", "cancel"),
       { [CANCEL_FIELD]: reason },
       { ttlMs: leaseMs + retentionMs },
     );
@@ -326,7 +338,7 @@ export class SharedTasks implements TaskKeeper {
 
   async #renew(id: string): Promise<void> {
     const { store, scope, leaseMs, retentionMs } = this.#options;
-    const guard = { from: ["running"], equals: { owner: this.#owner } };
+    const guard = guardOf("task", "renew", { equals: { owner: this.#owner } });
     // The renewal reads the record back (no `returnRecord: false`): on a store that cannot notify, it is how another
     // process's cancel request reaches the task; a renewal comes once a third of the lease, off the call path.
     // The task's last progress rides on the renewal when it changed, so another replica's `fetch` and `task_status`
@@ -351,15 +363,12 @@ export class SharedTasks implements TaskKeeper {
     entry.settle({ result: lostResult(id, entry.info.toolName, entry.info.callId), error });
   }
 
-  async #record(id: string, info: TaskInfo): Promise<void> {
+  async #record(id: string, info: TaskInfo, maxResultChars: number | undefined): Promise<void> {
     const { store, scope, retentionMs } = this.#options;
-    const patch = {
-      status: info.status,
-      finishedAt: info.finishedAt,
-      result: info.result,
-      richFields: richFields(info),
-    };
-    const guard = { from: ["running"], equals: { owner: this.#owner } };
+    // Capped on a shared store, so one huge result cannot fill it; the agent's own store holds the object itself.
+    const result = info.result && !this.ownStore ? cappedForStore(info.result, maxResultChars) : info.result;
+    const patch = { status: info.status, finishedAt: info.finishedAt, result, richFields: richFields(result) };
+    const guard = guardOf("task", "finish", { equals: { owner: this.#owner } });
     // Retried while the lease could still be renewed; after that, readers elsewhere see the task lost.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const written = await store
@@ -403,11 +412,10 @@ export class SharedTasks implements TaskKeeper {
             ),
     };
     // The store's clock decides: a lease still running there (or out for less than the sweep's wait) leaves the task.
-    const guard = {
-      from: ["running"],
+    const guard = guardOf("task", "markLost", {
       leaseExpired: true,
       ...(unclaimedForMs && { leaseExpiredForMs: unclaimedForMs }),
-    };
+    });
     return store.transition("task", scope, record.id, guard, lost, { ttlMs: retentionMs });
   }
 }
@@ -464,8 +472,8 @@ type RichField = "content" | "modelContent";
 
 // JSON keeps a part's data but not the brand that makes it a part: the writer names which fields held rich content,
 // so a reader elsewhere gets parts back (and a builder renders an image, not its JSON).
-function richFields(info: TaskInfo): RichField[] | undefined {
-  const result = info.result as { content?: unknown; modelContent?: unknown } | undefined;
+function richFields(stored: ToolResult | undefined): RichField[] | undefined {
+  const result = stored as { content?: unknown; modelContent?: unknown } | undefined;
   if (!result) return undefined;
   const fields = (["content", "modelContent"] as const).filter((field) => isRichContent(result[field]));
   return fields.length > 0 ? fields : undefined;

@@ -1,3 +1,4 @@
+import type { CallAuth } from "../../tool/call-auth.js";
 import type { HandlerOutcome } from "../../tool/handler-outcome.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
@@ -81,6 +82,10 @@ export interface TaskStart {
   readonly onSettled: (outcome: HandlerOutcome) => void;
   /** The validated arguments: a shared store keeps them, so another replica can take the task over. */
   readonly args?: Readonly<Record<string, unknown>>;
+  /** Who the call is made for: a shared store keeps it, so a replica taking the task over runs it for the same user. */
+  readonly auth?: CallAuth | undefined;
+  /** The tool's (or agent's) `maxResultChars`: a shared store keeps at most that much of the final result. */
+  readonly maxResultChars?: number | undefined;
 }
 
 /** What the dispatcher needs of an agent's tasks: the public {@link BackgroundTasks} plus adopting running work. */

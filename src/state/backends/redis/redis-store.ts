@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { KeyedStore } from "../../port/keyed-store.js";
 import type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "../../port/runtime-store.js";
-import { StoreUnavailableError } from "../../port/store-error.js";
+import { StoreRecordError, StoreUnavailableError } from "../../port/store-error.js";
 import {
   type CappedCreate,
   DEFAULT_PAGE_SIZE,
@@ -95,7 +95,7 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
     const reply = await this.#run("CREATE_CAPPED", keys, args, `create ${kind} ${record.id}`);
     const [created, ...rest] = Array.isArray(reply) ? (reply as unknown[]) : [0, "full"];
     if (Number(created) !== 1) return { created: false, reason: rest[0] === "exists" ? "exists" : "full" };
-    return { created: true, evicted: rest.map(fromFields).filter((r) => r !== undefined) };
+    return { created: true, evicted: this.#readable(kind, rest) };
   }
 
   async listPage(
@@ -108,7 +108,7 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
     const args = [page.after ?? "0", limit, ...statuses];
     const reply = await this.#run("LIST_PAGE", [this.#keys(kind, scope, "")[1]], args, `list ${kind}s of "${scope}"`);
     const [next, ...rows] = Array.isArray(reply) ? (reply as unknown[]) : [""];
-    const records = rows.map(fromFields).filter((r) => r !== undefined);
+    const records = this.#readable(kind, rows);
     return next ? { records, next: String(next) } : { records };
   }
 
@@ -125,12 +125,12 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
   async findByKey(kind: StoreKind, scope: string, key: string): Promise<StoredRecord | undefined> {
     const index = this.#keys(kind, scope, "")[1];
     const reply = await this.#run("FIND_BY_KEY", [index], [JSON.stringify(key)], `find ${kind} by key in "${scope}"`);
-    return fromFields(reply);
+    return this.#decode(kind, reply);
   }
 
   async get(kind: StoreKind, scope: string, id: string): Promise<StoredRecord | undefined> {
     const reply = await this.#send(["HGETALL", this.#keys(kind, scope, id)[0]], `read ${kind} ${id}`);
-    return fromFields(reply);
+    return this.#decode(kind, reply, id);
   }
 
   async transition(
@@ -159,7 +159,7 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
       ...pairs(patch),
     ];
     const reply = await this.#run("TRANSITION", this.#keys(kind, scope, id), args, `update ${kind} ${id}`);
-    if (options.returnRecord !== false) return fromFields(reply);
+    if (options.returnRecord !== false) return this.#decode(kind, reply, id);
     // The status alone (the caller only asked whether the write applied): no whole record read back and decoded.
     if (!Array.isArray(reply)) return undefined;
     return { id, scope, status: reply[1] == null ? "" : (JSON.parse(String(reply[1])) as string) };
@@ -168,12 +168,37 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
   async list(kind: StoreKind, scope: string): Promise<StoredRecord[]> {
     const [record, index] = this.#keys(kind, scope, "");
     const reply = await this.#run("LIST", [index], [record], `list ${kind}s of "${scope}"`);
-    const records = (Array.isArray(reply) ? reply : []).map(fromFields).filter((r) => r !== undefined);
+    const records = this.#readable(kind, Array.isArray(reply) ? reply : []);
     return records.sort((a, b) => Number(a.createdAt ?? 0) - Number(b.createdAt ?? 0));
   }
 
   async delete(kind: StoreKind, scope: string, id: string): Promise<boolean> {
     return (await this.#run("DELETE", this.#keys(kind, scope, id), [id], `delete ${kind} ${id}`)) === 1;
+  }
+
+  // A field that is not JSON was written outside toolwright: the record is refused by name, never half read.
+  #decode(kind: StoreKind, reply: unknown, id?: string): StoredRecord | undefined {
+    try {
+      return fromFields(reply);
+    } catch (error) {
+      if (!(error instanceof BrokenField)) throw error;
+      throw new StoreRecordError(this.description, `${kind} "${id ?? error.id}"`, error.field, error.cause);
+    }
+  }
+
+  // A listing leaves out a record it cannot read (its `get` names what is wrong), so one broken record does not
+  // hide the scope's others; nothing runs from a record that is not listed.
+  #readable(kind: StoreKind, replies: readonly unknown[]): StoredRecord[] {
+    const records: StoredRecord[] = [];
+    for (const reply of replies) {
+      try {
+        const record = fromFields(reply);
+        if (record) records.push(record);
+      } catch (error) {
+        if (!(error instanceof BrokenField)) throw error;
+      }
+    }
+    return records;
   }
 
   // {scope} is a hash tag: a scope's records and its index live in one cluster slot, as a script's keys must.
@@ -234,21 +259,42 @@ function pairs(values: Readonly<Record<string, unknown>>, into: string[] = []): 
   return into;
 }
 
+// A field of a stored hash that JSON.parse refuses, with the record's id as far as it can be read.
+class BrokenField extends Error {
+  constructor(
+    readonly field: string,
+    readonly id: string,
+    override readonly cause: unknown,
+  ) {
+    super(`field "${field}" is not JSON`);
+  }
+}
+
 // HGETALL answers a flat [field, value, ...] list in RESP2 and a map (a plain object) in RESP3.
 function fromFields(reply: unknown): StoredRecord | undefined {
   if (reply === null || reply === undefined || typeof reply !== "object") return undefined;
   const record: Record<string, unknown> = {};
   let empty = true;
-  if (Array.isArray(reply)) {
-    for (let i = 0; i + 1 < reply.length; i += 2) {
-      record[String(reply[i])] = JSON.parse(String(reply[i + 1])) as unknown;
-      empty = false;
-    }
-  } else {
-    for (const [name, value] of Object.entries(reply)) {
+  const read = (name: string, value: unknown) => {
+    try {
       record[name] = JSON.parse(String(value)) as unknown;
-      empty = false;
+    } catch (error) {
+      throw new BrokenField(name, idOf(reply), error);
     }
-  }
+    empty = false;
+  };
+  if (Array.isArray(reply)) for (let i = 0; i + 1 < reply.length; i += 2) read(String(reply[i]), reply[i + 1]);
+  else for (const [name, value] of Object.entries(reply)) read(name, value);
   return empty ? undefined : (record as StoredRecord);
+}
+
+// The id a broken record names itself by, for the message; the raw text when even it is not JSON.
+function idOf(reply: object): string {
+  let raw = (reply as Record<string, unknown>).id;
+  if (Array.isArray(reply)) for (let i = 0; i + 1 < reply.length; i += 2) if (reply[i] === "id") raw = reply[i + 1];
+  try {
+    return String(JSON.parse(String(raw)));
+  } catch {
+    return String(raw);
+  }
 }

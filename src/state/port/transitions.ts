@@ -1,0 +1,85 @@
+import type { StoreKind, TransitionGuard } from "./runtime-store.js";
+
+/** One status change a keeper may make to a record: from which statuses, to which, by whom, writing what. */
+export interface Transition {
+  /** The statuses the record must be in; the store's compare-and-set checks it. */
+  readonly from: readonly string[];
+  /** The status (or statuses) the record is in after the write. */
+  readonly to: readonly string[];
+  /** Who makes it. */
+  readonly by: string;
+  /** The fields it writes (`?`: when there is one), and what else its guard requires. */
+  readonly writes: string;
+}
+
+/**
+ * Every status change of the records a store keeps, per kind: the one place that says which status may move to
+ * which, who moves it and what it writes. Each keeper's write takes its guard from here ({@link guardOf}), and each
+ * backend enforces it in one compare-and-set; docs/architecture.md shows these tables, tested to agree with them.
+ * A result cache's records (kind `"cache"`) are written whole and never change status, so they have no table.
+ */
+export const TRANSITIONS = {
+  approval: {
+    request: { from: [], to: ["pending"], by: "the requesting replica", writes: "the call, its hash and binding" },
+    approve: {
+      from: ["pending"],
+      to: ["approved"],
+      by: "any replica with the tool",
+      writes: "runner, lease, edit?; requires the fields it checked unchanged",
+    },
+    reject: { from: ["pending"], to: ["rejected"], by: "any replica", writes: "result? (a mismatch's)" },
+    renew: { from: ["approved"], to: ["approved"], by: "the runner", writes: "lease; requires runner = itself" },
+    takeOver: {
+      from: ["approved"],
+      to: ["approved"],
+      by: "any replica with the tool",
+      writes: "runner, lease; requires the lease out by the store's clock",
+    },
+    finish: { from: ["approved"], to: ["done"], by: "the runner", writes: "result; requires runner = itself" },
+    refuse: { from: ["approved", "rejected"], to: ["rejected"], by: "the decider or taker", writes: "result" },
+  },
+  task: {
+    start: { from: [], to: ["running"], by: "the replica that runs it", writes: "the call, owner, lease, binding" },
+    renew: { from: ["running"], to: ["running"], by: "the owner", writes: "lease, progress?; requires owner = itself" },
+    cancel: { from: ["running"], to: ["running"], by: "any replica", writes: "cancelRequested (the owner stops it)" },
+    takeOver: {
+      from: ["running"],
+      to: ["running"],
+      by: "any replica with the tool",
+      writes: "owner, lease; requires the lease out by the store's clock",
+    },
+    finish: {
+      from: ["running"],
+      to: ["succeeded", "failed", "cancelled"],
+      by: "the owner",
+      writes: "result (capped), finishedAt; requires owner = itself",
+    },
+    markLost: {
+      from: ["running"],
+      to: ["lost"],
+      by: "a reader or sweeper without the tool",
+      writes: "result (TASK_LOST), finishedAt; requires the lease out by the store's clock",
+    },
+  },
+} as const satisfies Record<Exclude<StoreKind, "cache">, Record<string, Transition>>;
+
+/** The kinds of record with a transition table. */
+export type TransitionKind = keyof typeof TRANSITIONS;
+
+/** Returns the guard of a transition from {@link TRANSITIONS}, with what else its write requires (`extra`). */
+export function guardOf<K extends TransitionKind>(
+  kind: K,
+  name: keyof (typeof TRANSITIONS)[K],
+  extra: Omit<TransitionGuard, "from"> = {},
+): TransitionGuard {
+  const transition = TRANSITIONS[kind][name] as Transition;
+  return { from: transition.from, ...extra };
+}
+
+/** Returns the table of one kind's transitions as Markdown, as docs/architecture.md shows it. */
+export function transitionTable(kind: TransitionKind): string {
+  const rows = Object.entries(TRANSITIONS[kind] as Record<string, Transition>).map(
+    ([name, t]) => `| \`${name}\` | ${t.from.join(", ") || "(new)"} | ${t.to.join(", ")} | ${t.by} | ${t.writes} |`,
+  );
+  return ["| transition | from | to | by | writes |", "|---|---|---|---|---|", ...rows].join("\n");
+}
