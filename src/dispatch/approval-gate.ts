@@ -34,6 +34,19 @@ export async function passGates(
   const decision = request.awaitApproval ? "ask" : await decideApproval(request, shown);
   if (decision === undefined) return args;
   if (decision !== "ask") return endedWith(decision, args);
+  return askApproval(request, args, pastGates);
+}
+
+/**
+ * Sends a call to the agent's approvals (outcome `awaiting_approval`), or rejects it with `APPROVAL_REQUIRED` when the
+ * call has no agent to ask: the approval gate's answer to `"ask"`, and what a call whose grant was revoked before its
+ * handler started gets.
+ */
+export async function askApproval(
+  request: CallRequest,
+  args: Record<string, unknown>,
+  pastGates: PastGates,
+): Promise<Ending> {
   const { definition, callId } = request;
   const approvals = request.runtime?.approvals;
   if (!approvals) {
@@ -57,6 +70,7 @@ export async function passGates(
       schemaVersion: schemaVersion(definition.inputSchema),
       framework: request.awaitApproval,
       ...(reason === undefined ? {} : { reason }),
+      ...(request.session === undefined ? {} : { session: request.session }),
       // The approved call runs under the approver's signal: the original caller has long had its answer.
       run: async (signal, edit) => {
         const tracer = activeCallTracer();

@@ -8,6 +8,8 @@ export type {
   Approvals,
   ApproveOptions,
   CallApproval,
+  GrantKeeper,
+  GrantListOptions,
   PendingApproval,
 } from "./approval-types.js";
 export { SharedApprovals } from "./shared-approvals.js";

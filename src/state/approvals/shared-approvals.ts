@@ -11,6 +11,8 @@ import {
   type ApprovalRequest,
   type ApproveOptions,
   type CallApproval,
+  type GrantKeeper,
+  type GrantListOptions,
   type PendingApproval,
   editOf,
   pendingApproval,
@@ -21,6 +23,7 @@ import { approvalMismatchText, approvedArgumentsDifferText } from "../../errors/
 import { type ApprovalEdit, type ToolResult, failureResult } from "../../tool/tool-result.js";
 import { type ApprovalTarget, storedApprovalProblem } from "./stored-approval-check.js";
 import { ApprovedRuns, DECIDED_FIELDS } from "./approved-runs.js";
+import type { Grant } from "../grants/index.js";
 
 /**
  * Runs a call that passed its gates in another process (see `runApproved` in the pipeline), with a human's `edit`
@@ -76,6 +79,8 @@ export interface SharedApprovalsOptions<Call> {
    * records are kept (the oldest deleted past it), so decided calls do not pile up in memory until they expire.
    */
   readonly ownStore?: boolean;
+  /** Remembers approvals as grants (`approve(id, { remember })`), lists and revokes them. */
+  readonly grants?: GrantKeeper;
 }
 
 /** How many decided approvals an agent's own store remembers, so a replay is told the approval was used. */
@@ -209,11 +214,30 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     }
     // An invalid edit throws here, before anything is written: the call stays pending.
     const edit = await editOf(info, checker, options.args);
+    // A grant asked for is checked (bad conditions throw, the call stays pending) and written before the decision,
+    // and taken back when the decision does not apply: a grant never outlives an approval that was not given.
+    const grant = await this.#remember(info, options);
     // Written with the decision, so a replica taking the run over runs the edit.
     const approved = await this.#runs.approve(approvalId, checkedFields(info), edit, local !== undefined);
-    if (!approved) return this.#notDecided(approvalId, info, local?.request);
+    if (!approved) {
+      if (grant) await this.#options.grants!.revoke(grant).catch(() => undefined);
+      return this.#notDecided(approvalId, info, local?.request);
+    }
     this.#decided(approvalId);
     return this.#runs.run(approved, local?.request, call, options.signal, edit);
+  }
+
+  async #remember(info: PendingApproval, options: ApproveOptions): Promise<string | undefined> {
+    const write = this.#options.grants?.prepare(info, options);
+    return write && (await write()).id;
+  }
+
+  grants(options: GrantListOptions = {}): Promise<Grant[]> {
+    return this.#options.grants?.list(options) ?? Promise.resolve([]);
+  }
+
+  revoke(grantId: string): Promise<boolean> {
+    return this.#options.grants?.revoke(grantId) ?? Promise.resolve(false);
   }
 
   async reject(approvalId: string, reason?: string): Promise<ToolResult> {
@@ -470,5 +494,6 @@ function toPending(record: StoredRecord): PendingApproval {
     schemaVersion: String(record.schemaVersion),
     requestedAt: Number(record.requestedAt),
     ...(typeof record.reason === "string" ? { reason: record.reason } : {}),
+    ...(typeof record.session === "string" ? { session: record.session } : {}),
   });
 }
