@@ -14,9 +14,8 @@ export interface GrantScopes {
 /** What a new grant is made of (see {@link Grant}). */
 export type GrantDraft = Omit<Grant, "id" | "createdAt">;
 
-// The separator of a grant id's parts: no tool name can hold it (tool names are /^[A-Za-z0-9_-]{1,64}$/ and an
-// imported MCP tool's name has no `~` either), the session part is last and URI-encoded.
-const SEP = "~";
+// The separator of a grant id's parts, each URI-encoded (which encodes `|`), so no tool name or session can hold it.
+const SEP = "|";
 
 /**
  * Keeps an agent's grants (remembered approvals) on its store, as records of kind `"grant"`. Each record lives in a
@@ -32,7 +31,7 @@ export class GrantStore {
 
   /** Writes a grant and resolves with it once the store holds it. */
   async create(draft: GrantDraft): Promise<Grant> {
-    const id = [draft.level, draft.toolName, globalThis.crypto.randomUUID()]
+    const id = [draft.level, encodeURIComponent(draft.toolName), globalThis.crypto.randomUUID()]
       .concat(draft.session === undefined ? [] : [encodeURIComponent(draft.session)])
       .join(SEP);
     const grant: Grant = deepFreeze({ ...draft, id, createdAt: Date.now() });
@@ -104,11 +103,13 @@ export class GrantStore {
 
   #scopeOfId(grantId: string): string | undefined {
     if (typeof grantId !== "string") return undefined;
-    const [level, toolName, uuid, ...rest] = grantId.split(SEP);
-    if (!toolName || !uuid || !(GRANT_LEVELS as readonly string[]).includes(level!)) return undefined;
+    const [level, tool, uuid, ...rest] = grantId.split(SEP);
+    if (!tool || !uuid || rest.length > 1 || !(GRANT_LEVELS as readonly string[]).includes(level!)) return undefined;
+    let toolName: string;
     let session: string | undefined;
     try {
-      session = rest.length === 0 ? undefined : decodeURIComponent(rest.join(SEP));
+      toolName = decodeURIComponent(tool);
+      session = rest.length === 0 ? undefined : decodeURIComponent(rest[0]!);
     } catch {
       return undefined;
     }
