@@ -276,4 +276,21 @@ describe("grants (remembered approvals)", () => {
     // One read per level the call can be covered at (session, tenant; no user scope): by key, never every grant.
     expect(reads).toEqual(["grant", "grant"]);
   });
+
+  it("asks no approver for a call a grant covers", async () => {
+    const store = new MemoryStore();
+    const registry = new ToolRegistry({ scope: "approver" });
+    const { agent } = makeDesk({ store, registry });
+    await approveRemembering(agent, await agent.callTool("remove", { path: "/a" }), { remember: "tenant" });
+    const asked: string[] = [];
+    const withApprover = makeDesk({
+      store,
+      registry: new ToolRegistry({ scope: "approver" }),
+      approver: (call) => (asked.push(call.toolName), false),
+    });
+    expect(await withApprover.agent.callTool("remove", { path: "/b" })).toMatchObject({ ok: true });
+    expect(asked).toEqual([]);
+    expect((await withApprover.agent.callTool("pay", { amount: 1, to: "x" })).outcome).toBe("rejected");
+    expect(asked).toEqual(["pay"]);
+  });
 });
