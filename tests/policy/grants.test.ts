@@ -3,6 +3,7 @@ import {
   MemoryStore,
   ToolDefinitionError,
   type ToolEvent,
+  StoreUnavailableError,
   ToolRegistry,
   type ToolResult,
   p,
@@ -292,5 +293,19 @@ describe("grants (remembered approvals)", () => {
     expect(asked).toEqual([]);
     expect((await withApprover.agent.callTool("pay", { amount: 1, to: "x" })).outcome).toBe("rejected");
     expect(asked).toEqual(["pay"]);
+  });
+
+  it("fails closed when the grants cannot be read: the call does not run", async () => {
+    const store = new MemoryStore();
+    const list = store.list.bind(store);
+    store.list = async (kind, scope) => {
+      if (kind === "grant") throw new StoreUnavailableError(store.description, `list grants of "${scope}"`, "down");
+      return list(kind, scope);
+    };
+    const { agent, ran } = makeDesk({ store });
+    const result = await agent.callTool("remove", { path: "/a" }, { session: "s" });
+    expect(result).toMatchObject({ ok: false, outcome: "failed", error: { code: "STORE_UNAVAILABLE" } });
+    expect(result.error!.message).toMatch(/grant lookup/);
+    expect(ran).toEqual([]);
   });
 });
