@@ -43,7 +43,16 @@ export const LAYERS = [
  * may import anything of it, and of any room it sits in. The innermost room around an imported file is the one whose
  * door counts, so the pipeline's own files still enter approvals/ and tasks/ through their doors.
  */
-export const ROOMS = ["dispatch", "state/approvals", "state/tasks", "policy", "mcp/serve", "mcp/import", "devtools"];
+export const ROOMS = [
+  "dispatch",
+  "state/approvals",
+  "state/tasks",
+  "state/grants",
+  "policy",
+  "mcp/serve",
+  "mcp/import",
+  "devtools",
+];
 
 // `--root <dir>` checks another tree laid out the same way (the checker's own test uses it).
 const rootFlag = process.argv.indexOf("--root");

@@ -126,12 +126,21 @@ export type {
   Approvals,
   ApproveOptions,
   CallApproval,
+  GrantListOptions,
   PendingApproval,
 } from "./state/approvals/index.js";
+export type {
+  Grant,
+  GrantCondition,
+  GrantConditions,
+  GrantLevel,
+  GrantValue,
+  RememberOptions,
+} from "./state/grants/index.js";
 export type { BackgroundTasks, TaskInfo, TaskLimits, TaskStatus } from "./state/tasks/index.js";
 export { TASK_STATUS_TOOL } from "./dispatch/index.js";
 export { isToolResult, renderToolResult } from "./tool/tool-result.js";
-export type { ApprovalEdit, SyncOverrun } from "./tool/tool-result.js";
+export type { ApprovalEdit, GrantUse, SyncOverrun } from "./tool/tool-result.js";
 export { image } from "./content/image.js";
 export { audio } from "./content/audio.js";
 export { file } from "./content/file.js";

@@ -66,6 +66,11 @@ export interface BridgedCall {
    * run through `approve(id, { args })`, validated and recorded).
    */
   readonly changedArgs?: "mismatch" | "edit" | undefined;
+  /**
+   * The framework's human approved every call of the tool (OpenAI Agents' `alwaysApprove`): with a session, the
+   * approval is remembered as a session grant (docs/policy.md).
+   */
+  readonly remember?: "session" | undefined;
   /** The framework's own session of this call (LangChain's thread id); the adapter's `session` otherwise. */
   readonly session?: string | undefined;
 }
@@ -126,7 +131,8 @@ export async function askApproval(
   if (known !== undefined || approvedByFramework) return true;
   if (!(await ruleSays(agent, tool, input, callId))) return false;
   const asked = await agent.callTool(tool.name, input, { callId, awaitApproval: true, session });
-  // A call toolwright ends at once (invalid arguments, missing scopes) needs no human: the model reads why.
+  // A call toolwright ends at once (invalid arguments, missing scopes) needs no human: the model reads why. Nor does a
+  // call a grant covers (it ends `cancelled`, unheard): its run meets the grant in `callTool`.
   return asked.outcome === "awaiting_approval";
 }
 
@@ -165,8 +171,11 @@ export async function callBridged(
     // Only a record the framework's question made is the framework's to run; one the app decides stays its own.
     if (known?.status === "pending" && known.framework && call.approvedByFramework !== false) {
       const edited = call.changedArgs === "edit" ? { args } : { expectedArgs: args };
+      // A grant needs the call's session; without one the framework's "always" stays its own (its run state's).
+      const remember = call.remember !== undefined &&
+        known.approval.session !== undefined && { remember: call.remember };
       return agent.approvals
-        .approve(known.approval.id, { ...edited, ...(signal && { signal }) })
+        .approve(known.approval.id, { ...edited, ...(signal && { signal }), ...remember })
         .catch((error: unknown) => notRun(agent, name, args, callId, describeThrown(error)));
     }
     if (known?.status === "pending") return awaitingApprovalResult(name, callId, known.approval.id);

@@ -457,6 +457,14 @@ export class BaseAgent {
     return {
       agentName: this.name,
       scope: storeScope(this.#registry.scope, this.#options.scope, this.name),
+      grantScopes: {
+        tenant: storeScope(this.#registry.scope, undefined, this.name),
+        user:
+          this.#options.scope === undefined
+            ? undefined
+            : storeScope(this.#registry.scope, this.#options.scope, this.name),
+      },
+      toolNames: () => this.toolSpecs().map((spec) => spec.name),
       resolve: (name, callId, signal, auth) => {
         const entry = this.#view().get(name);
         if (!entry) return undefined;

@@ -11,7 +11,8 @@ import { schemaVersion } from "../state/stable-hash.js";
 import { approvalReasons } from "./approval-reasons.js";
 import { Ending, type HandlerOutcome } from "./run-handler.js";
 import { validatedArguments } from "./validate-call.js";
-import { failureResult, type ToolResult } from "../tool/tool-result.js";
+import { type GrantUse, failureResult, type ToolResult } from "../tool/tool-result.js";
+import { grantFor } from "./grant-gate.js";
 
 /** Runs an approved call past its gates: the pipeline's lane → `before` → handler → finish. */
 export type PastGates = (request: CallRequest, args: Record<string, unknown>) => Promise<ToolResult>;
@@ -30,10 +31,29 @@ export async function passGates(
   const shown = shownCopy(args);
   const unauthorised = await checkScopes(request, shown);
   if (unauthorised) return endedWith(unauthorised, args);
-  // A framework asked its human already (see `awaitApproval`): the call waits for that answer, whatever the rule says.
+  // A framework asks whether its human must approve (see `awaitApproval`): a grant that covers the call says no, and
+  // the call ends here unheard (its run comes through `callTool` and meets the grant at this gate again); otherwise it
+  // waits for that human's answer, whatever the rule says.
+  if (request.awaitApproval) {
+    const grant = await grantFor(request, shown).catch(() => undefined);
+    if (grant !== undefined) return grantedProbe(request, args, grant);
+  }
   const decision = request.awaitApproval ? "ask" : await decideApproval(request, shown);
   if (decision === undefined) return args;
   if (decision !== "ask") return endedWith(decision, args);
+  return askApproval(request, args, pastGates);
+}
+
+/**
+ * Sends a call to the agent's approvals (outcome `awaiting_approval`), or rejects it with `APPROVAL_REQUIRED` when the
+ * call has no agent to ask: the approval gate's answer to `"ask"`, and what a call whose grant was revoked before its
+ * handler started gets.
+ */
+export async function askApproval(
+  request: CallRequest,
+  args: Record<string, unknown>,
+  pastGates: PastGates,
+): Promise<Ending> {
   const { definition, callId } = request;
   const approvals = request.runtime?.approvals;
   if (!approvals) {
@@ -58,6 +78,7 @@ export async function passGates(
       framework: request.awaitApproval,
       ...(reason === undefined ? {} : { reason }),
       ...(request.options.auth === undefined ? {} : { auth: request.options.auth }),
+      ...(request.session === undefined ? {} : { session: request.session }),
       // The approved call runs under the approver's signal: the original caller has long had its answer.
       run: async (signal, edit) => {
         const tracer = activeCallTracer();
@@ -75,6 +96,17 @@ export async function passGates(
     return endedWith(gateFailure(request, "approval request", error), args);
   }
   return endedWith({ result: awaitingApprovalResult(definition.name, callId, approvalId, reason) }, args);
+}
+
+// The answer to a framework's question about a call a grant covers: `cancelled` before it started (no event), carrying
+// the grant, so the adapter tells its framework that no human is needed.
+function grantedProbe(request: CallRequest, args: Record<string, unknown>, grant: GrantUse): Ending {
+  request.grant = grant;
+  const result = failureResult(request.definition.name, request.callId, "cancelled", {
+    code: ErrorCode.Cancelled,
+    message: `A grant covers this call of tool "${request.definition.name}": it runs without asking.`,
+  });
+  return new Ending({ result }, args, "cancelled");
 }
 
 function endedWith(outcome: HandlerOutcome, args: Record<string, unknown>): Ending {

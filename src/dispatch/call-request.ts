@@ -1,7 +1,7 @@
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 import type { CallingAgent } from "../tool/tool.js";
-import type { ApprovalEdit } from "../tool/tool-result.js";
+import type { ApprovalEdit, GrantUse } from "../tool/tool-result.js";
 import type { CallRuntime } from "./call-runtime.js";
 import type { CallRoute } from "./call-route.js";
 import type { ToolListeners } from "./tool-listeners.js";
@@ -62,6 +62,11 @@ export class CallRequest {
    * by the first policy stage that needs it: the memory cache keys by it without hashing. A field a stage writes.
    */
   callText: string | undefined;
+  /**
+   * The grant that let this call run without asking: set by the approval gate, checked again just before the handler
+   * runs (a grant revoked meanwhile sends the call to approval). A field a stage writes.
+   */
+  grant: GrantUse | undefined;
   /** The tool's name (a field: `finish` and every event read it). */
   readonly toolName: string;
   /**
@@ -97,6 +102,7 @@ export class CallRequest {
     this.held = undefined;
     this.callHash = undefined;
     this.callText = undefined;
+    this.grant = undefined;
     this.toolName = route.definition.name;
     this.channel = undefined;
     this.#args = undefined;

@@ -8,12 +8,15 @@ import { SerialLane } from "./serial-lane.js";
 import type { ToolListeners } from "./tool-listeners.js";
 import type { StoreOptions } from "./store-options.js";
 import type { TaskKeeper, TaskLimits } from "../state/tasks/index.js";
+import type { GrantStore } from "../state/grants/index.js";
 import { MemoryResultCache, type ResultCache, SessionTable, StoreResultCache } from "../policy/index.js";
 
 /** Builds an agent's approvals and tasks on its store (see `sharedKeepers` in shared-keepers.ts). */
 export interface SharedKeepers {
   approvals(): ApprovalKeeper;
   tasks(): TaskKeeper;
+  /** The agent's grants (remembered approvals), on the same store as its approvals. */
+  grants(): GrantStore;
 }
 
 /**
@@ -81,6 +84,7 @@ export class CallRuntime {
   #approvals: ApprovalKeeper | undefined;
   #sessions: SessionTable | undefined;
   #cache: ResultCache | undefined;
+  #grants: GrantStore | undefined;
   readonly #keepers: SharedKeepers;
   /**
    * The listener sets each call notifies (the agent's own, once it has any, then the registry's), as they are now:
@@ -118,6 +122,11 @@ export class CallRuntime {
   get resultCache(): ResultCache {
     const { store, resultCache } = this.options;
     return (this.#cache ??= resultCache === "store" && store ? new StoreResultCache(store) : new MemoryResultCache());
+  }
+
+  /** The grants (remembered approvals), read only by calls that need approval. */
+  get grants(): GrantStore {
+    return (this.#grants ??= this.#keepers.grants());
   }
 
   /** The pending approvals. */

@@ -1,7 +1,7 @@
 import type { CallingAgent } from "../tool/tool.js";
 import { type ToolEvent, type ToolListeners, anyListens } from "./tool-listeners.js";
 import type { Exit, HandlerOutcome } from "./run-handler.js";
-import type { ApprovalEdit, ToolResult } from "../tool/tool-result.js";
+import type { ApprovalEdit, GrantUse, ToolResult } from "../tool/tool-result.js";
 
 /** A value now, or a promise of it: a stage that needs no waiting answers at once, so a plain call costs no turn. */
 export type Settled<T> = T | Promise<T>;
@@ -17,6 +17,8 @@ export interface FinishingCall {
   readonly listeners: readonly ToolListeners[];
   /** Set on the run of a call approved with edited arguments; its result and events carry it. */
   readonly approval?: ApprovalEdit | undefined;
+  /** Set on a call a grant let run without asking; its result and events carry it. */
+  readonly grant?: GrantUse | undefined;
 }
 
 /**
@@ -28,7 +30,9 @@ export interface FinishingCall {
 export function finish(call: FinishingCall, args: unknown, ended: HandlerOutcome, exit: Exit): Settled<ToolResult> {
   // The result stage (an output schema, content parts, a size limit) belongs here, before anyone is told the result.
   const edit = call.approval;
-  const outcome = edit === undefined ? ended : { ...ended, result: { ...ended.result, approval: edit } };
+  let outcome = edit === undefined ? ended : { ...ended, result: { ...ended.result, approval: edit } };
+  const grant = call.grant;
+  if (grant !== undefined) outcome = { ...outcome, result: { ...outcome.result, grant } };
   const { result } = outcome;
   if (exit === "cancelled") return result;
   const failed = !result.ok && !PENDING.has(result.outcome);
@@ -89,5 +93,7 @@ export function makeEvent(call: FinishingCall, event: ToolEvent["event"], args: 
   const base = { event, toolName: call.toolName, args, callId: call.callId, agent: call.agent };
   const edit = call.approval;
   const withEdit = edit === undefined ? base : { ...base, approval: edit };
-  return taskId === undefined ? withEdit : { ...withEdit, taskId };
+  const grant = call.grant;
+  const withGrant = grant === undefined ? withEdit : { ...withEdit, grant };
+  return taskId === undefined ? withGrant : { ...withGrant, taskId };
 }

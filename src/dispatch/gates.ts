@@ -9,6 +9,7 @@ import { authRequiredResult, rejectedResult } from "./runtime-results.js";
 import { failureResult } from "../tool/tool-result.js";
 import { missingScopes } from "../tool/call-auth.js";
 import { approvalReasons } from "./approval-reasons.js";
+import { grantFor } from "./grant-gate.js";
 
 function gatedCall(request: CallRequest, args: Readonly<Record<string, unknown>>): GatedCall {
   const { definition } = request;
@@ -99,6 +100,16 @@ export async function decideApproval(
     return gateFailure(request, "approval predicate", error);
   }
   if (!needed) return undefined;
+  // A grant (a remembered approval) that covers the call lets it run without asking anyone.
+  try {
+    const grant = await grantFor(request, args);
+    if (grant !== undefined) {
+      request.grant = grant;
+      return undefined;
+    }
+  } catch (error) {
+    return gateFailure(request, "grant lookup", error);
+  }
   const approver = request.runtime?.options.approver;
   if (!approver) return "ask";
   let decision: unknown;

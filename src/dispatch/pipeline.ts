@@ -5,7 +5,8 @@ import { callNotCompletedText } from "../errors/model-messages.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
-import { passGates } from "./approval-gate.js";
+import { askApproval, passGates } from "./approval-gate.js";
+import { confirmGrant } from "./grant-gate.js";
 import { approvalReasons } from "./approval-reasons.js";
 import type { CallAttempt, CallRequest, UnavailableTool } from "./call-request.js";
 import { CallRoute, type Step as RouteStep } from "./call-route.js";
@@ -64,7 +65,9 @@ function pastGatesOf(route: CallRoute<CallRequest>, inSession: boolean): Step {
   let ran = onEnd(onEnd(run, route.checked && checkOutput), route.maxResultChars !== undefined && capResult);
   ran = onEnd(onEnd(ran, cached && cacheStore), route.invalidates !== undefined && invalidate);
   ran = onEnd(onEnd(ran, route.untrusted && markOutput), inSession && route.guard !== undefined && rememberCall);
-  return then(route.serial && lane, then(route.asked && before, then(cached && cacheLookup, ran)));
+  // A call that may need approval checks, last before its handler, that the grant it runs under (if any) still holds.
+  const granted = (route.gated || route.taints) && grantHeld;
+  return then(route.serial && lane, then(route.asked && before, then(cached && cacheLookup, then(granted, ran))));
 }
 
 type Step = RouteStep<CallRequest>;
@@ -96,6 +99,9 @@ function onEnd(inner: Step, stage: ((request: CallRequest, ended: Ending) => Set
 
 const gates: Stage = (request, args) => passGates(request, args, runApproved);
 
+const grantHeld: Stage = (request, args) =>
+  confirmGrant(request, args, (asking, asked) => askApproval(asking, asked, runApproved));
+
 // The gates of a tool that has none of its own, for a call the untrusted-session gate sent to approval: only that call
 // waits a turn, the session's other calls of the tool go on at once.
 const asked: Stage = (request, args) => (approvalReasons.has(request) ? gates(request, args) : args);
@@ -103,7 +109,13 @@ const asked: Stage = (request, args) => (approvalReasons.has(request) ? gates(re
 // Nobody listened when the route was assembled: the result is the call's answer. A listener added since (by the
 // handler, say) makes the route stale, and then the call still ends through `finish`, so that listener hears it.
 function quietEnd(request: CallRequest, args: unknown, outcome: HandlerOutcome, exit: Exit): Settled<ToolResult> {
-  if (request.route.at === routeChanges.count && request.options.approval === undefined) return outcome.result;
+  if (
+    request.route.at === routeChanges.count &&
+    request.options.approval === undefined &&
+    request.grant === undefined
+  ) {
+    return outcome.result;
+  }
   return finish(request, args, outcome, exit);
 }
 

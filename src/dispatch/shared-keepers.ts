@@ -16,6 +16,8 @@ import type { ApprovalEvictedListener } from "../state/approvals/index.js";
 import type { TaskKeeper, TaskLimits, TaskResume, TaskRun } from "../state/tasks/index.js";
 import { runManaged } from "./run-managed.js";
 import { deepFreeze } from "../schema/json.js";
+import { GrantStore, type GrantScopes } from "../state/grants/index.js";
+import { grantKeeper } from "./grant-keeper.js";
 
 /** The approval limits of an agent's runtime options (see `RuntimeOptions`), which hold with a store too. */
 export interface ApprovalLimits {
@@ -32,6 +34,10 @@ export interface StoreHost {
   readonly scope: string;
   /** Rebuilds a call of one of the agent's tools, made for `auth` (a stored call's `context.auth`). */
   readonly resolve: ResolveCall<CallRequest>;
+  /** The scopes of the agent's grants (see `GrantScopes`). */
+  readonly grantScopes: GrantScopes;
+  /** The names of the tools the agent can call, for listing their grants. */
+  readonly toolNames: () => readonly string[];
 }
 
 /** The run lease of an approved call or a background task without `leaseMs`, in ms; also the default sweep interval. */
@@ -70,6 +76,7 @@ export function sharedApprovals(
   options: StoreOptions & TaskLimits & ApprovalLimits,
   host: StoreHost | undefined,
   ownStore = false,
+  grants?: () => GrantStore,
 ): ApprovalKeeper {
   const { agentName, scope, resolve } = hostOf(host);
   return new SharedApprovals<CallRequest>({
@@ -88,6 +95,7 @@ export function sharedApprovals(
     ...(options.onApprovalEvicted && { onEvicted: options.onApprovalEvicted }),
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
     ownStore,
+    ...(grants && { grants: grantKeeper(grants, host!) }),
   });
 }
 
@@ -157,8 +165,12 @@ export function sharedKeepers(
   let backend = store;
   const own = store === undefined;
   const memory = () => (backend ??= new MemoryStore());
+  let grantStore: GrantStore | undefined;
+  // One grant store for the approvals (which write grants) and the gates (which read them), on the same backend.
+  const grants = () => (grantStore ??= new GrantStore(memory(), host.grantScopes));
   return {
-    approvals: () => sharedApprovals(memory(), options, host, own),
+    approvals: () => sharedApprovals(memory(), options, host, own, grants),
     tasks: () => sharedTasks(memory(), options, host, own),
+    grants,
   };
 }

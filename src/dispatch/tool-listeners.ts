@@ -1,6 +1,6 @@
 import type { CallingAgent } from "../tool/tool.js";
 import type { ToolProgressEvent } from "../tool/tool-progress.js";
-import type { ApprovalEdit, ToolResult } from "../tool/tool-result.js";
+import type { ApprovalEdit, GrantUse, ToolResult } from "../tool/tool-result.js";
 
 const CHANGES = Symbol.for("toolwright.routeChanges");
 
@@ -31,6 +31,8 @@ export interface ToolEvent {
   readonly taskId?: string;
   /** Set when a human approved the call with edited arguments: what the model asked for and what runs instead. */
   readonly approval?: ApprovalEdit;
+  /** Set when a grant (a remembered approval) let the call run without asking. */
+  readonly grant?: GrantUse;
 }
 
 /** What a `before` listener may return to stop a call: `{ deny: reason }` ends it with outcome `denied`. */

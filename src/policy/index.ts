@@ -7,3 +7,4 @@ export type { RepeatVerdict } from "./repeat-guard.js";
 export { MAX_CACHED_RESULTS, MemoryResultCache, StoreResultCache } from "./result-cache.js";
 export type { CacheKey, ResultCache } from "./result-cache.js";
 export { markUntrusted, untrustedOf } from "./untrusted-mark.js";
+export { checkGrantConditions, grantCovers } from "./grant-match.js";

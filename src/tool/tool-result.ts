@@ -56,6 +56,17 @@ export interface ApprovalEdit {
   readonly argsHash: string;
 }
 
+/**
+ * The grant (remembered approval, docs/policy.md) a call ran under without asking: set on its result and its `before`,
+ * `after` and `error` events, and named on its span (`toolwright.approval.grant`).
+ */
+export interface GrantUse {
+  /** The grant's id (see `agent.approvals.grants()` and `revoke`). */
+  readonly id: string;
+  /** Who the grant covers: the call's session, the agent's user, or the tenant. */
+  readonly level: "session" | "user" | "tenant";
+}
+
 /** The fields every {@link ToolResult} carries, whatever its outcome. */
 export interface ToolResultBase {
   readonly toolName: string;
@@ -77,6 +88,8 @@ export interface ToolResultBase {
   readonly progress?: ToolProgress;
   /** Set when a human approved the call with edited arguments: what the model asked for and what ran instead. */
   readonly approval?: ApprovalEdit;
+  /** Set when the call needed approval and a grant covered it, so it ran without asking. */
+  readonly grant?: GrantUse;
   /**
    * Set when the handler ran synchronously past its time limit (`timeoutMs` or the agent's `defaultTimeoutMs`): the
    * limit could not stop it, since a time limit stops only work that yields, so the call answers the handler's own

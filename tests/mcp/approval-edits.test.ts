@@ -81,7 +81,13 @@ const ERAS = [
 
 const model = { to: "ann", amount: 5, speed: "normal" };
 
-describe.each(ERAS)("serveMcp approve with edits, $era", ({ connect }) => {
+describe.each(ERAS)("serveMcp approve with edits, $era", ({ era, connect }) => {
+  // A 2025-11-25 session is an agent session: its form offers to remember the approval for it (issue 38); a
+  // 2026-07-28 request has no session, so its form does not.
+  const inSession = era.startsWith("2025");
+  const rememberField = inSession
+    ? { remember: expect.objectContaining({ type: "boolean", title: "Remember for this session", default: false }) }
+    : {};
   let server: HttpMcpServerHandle;
   let agent: TransferAgent;
   const after: ToolResult[] = [];
@@ -106,6 +112,7 @@ describe.each(ERAS)("serveMcp approve with edits, $era", ({ connect }) => {
       const result = await client.callTool({ name: "send", arguments: model });
       expect(forms[0]!.requestedSchema.properties).toEqual({
         approve: expect.objectContaining({ type: "boolean" }),
+        ...rememberField,
         to: { type: "string", title: "to", description: "Who receives it", default: "ann" },
         amount: { type: "integer", title: "amount", description: "Whole euros", minimum: 1, maximum: 100, default: 5 },
         speed: {
@@ -195,7 +202,7 @@ describe.each(ERAS)("serveMcp approve with edits, $era", ({ connect }) => {
     }
   });
 
-  it("keeps the approve-only form for a tool with array arguments", async () => {
+  it("shows no argument fields (only approve and remember) for a tool with array arguments", async () => {
     const forms: Form[] = [];
     const client = await connect(server.url, (form) => {
       forms.push(form);
@@ -203,7 +210,9 @@ describe.each(ERAS)("serveMcp approve with edits, $era", ({ connect }) => {
     });
     try {
       const result = await client.callTool({ name: "tag", arguments: { tags: ["a", "b"] } });
-      expect(Object.keys(forms[0]!.requestedSchema.properties)).toEqual(["approve"]);
+      expect(Object.keys(forms[0]!.requestedSchema.properties)).toEqual(
+        inSession ? ["approve", "remember"] : ["approve"],
+      );
       expect(textOf(result)).toBe("tagged a,b");
       expect(ran).toEqual([{ tags: ["a", "b"] }]);
     } finally {

@@ -81,7 +81,12 @@ export function toOpenAIAgentsTools(agent: AdaptableAgent, options: OpenAIAgents
         const callId = details?.toolCall?.callId;
         // Bound to toolwright's approval record: a run state resumed twice, or edited, runs nothing (callBridged).
         const approvedByFramework = needsApproval && callId ? approvedInRun(context, source.name, callId) : undefined;
-        return answer(await callBridged(agent, b, input, { callId, signal: details?.signal, approvedByFramework }));
+        // `state.approve(item, { alwaysApprove: true })` approves every call of the tool: remembered as a grant.
+        const always = approvedByFramework === true && approvedInRun(context, source.name, ALWAYS_PROBE) === true;
+        const remember = always ? ("session" as const) : undefined;
+        return answer(
+          await callBridged(agent, b, input, { callId, signal: details?.signal, approvedByFramework, remember }),
+        );
       },
     };
     // Our schema type is wider than the SDK's (any JSON Schema object); the plan above made it fit the chosen mode.
@@ -112,6 +117,9 @@ function toValueOutput(result: ToolResult): OpenAIAgentsOutput {
     ? (result.content as OpenAIAgentsOutput)
     : modelText(result);
 }
+
+// A call id no model call has: the run state approves it only when its human approved the tool for every call.
+const ALWAYS_PROBE = "toolwright:always-approved?";
 
 /** The run context's own answer: true when the run state holds its human's approval of this call. */
 function approvedInRun(context: unknown, toolName: string, callId: string): boolean | undefined {

@@ -182,6 +182,7 @@ export class OtelCallTracer implements CallTracer {
       if (result.cached === true) span.setAttribute("toolwright.cache.hit", true);
       if (result.untrusted !== undefined) span.setAttribute("toolwright.output.untrusted", true);
       if (result.notice !== undefined) span.setAttribute("toolwright.repeat.noted", true);
+      if (result.grant !== undefined) span.setAttribute("toolwright.approval.grant", result.grant.id);
       if (this.#options.captureResults) span.setAttribute("gen_ai.tool.call.result", renderToolResult(result));
       if (CONTINUED.has(result.outcome)) {
         this.#parked.park(call.callId, span.spanContext());

@@ -5,6 +5,12 @@ import type { McpApprovals } from "./servable-agent.js";
 /** The key of the yes/no field in an approval form (and of the question in MRTR `inputRequests`). */
 export const APPROVE_FIELD = "approve";
 
+/**
+ * The key of the "remember for this session" field: shown for a call that has a session (docs/policy.md), left out
+ * when a tool argument has that name. `true` approves with `remember: "session"` (a grant for the MCP session).
+ */
+export const REMEMBER_FIELD = "remember";
+
 /** An MCP elicitation `requestedSchema`: a flat object of primitive properties. */
 export interface ApprovalFormSchema {
   type: "object";
@@ -49,15 +55,20 @@ function primitive(schema: JsonSchema): boolean {
 export function approvalForm(
   inputSchema: ObjectJsonSchema | undefined,
   args: Readonly<Record<string, unknown>>,
+  inSession = false,
 ): ApprovalForm {
-  const approve = { type: "boolean", title: "Approve", description: "Allow this tool call to run" };
-  const plain = { requestedSchema: { type: "object" as const, properties: { approve }, required: [APPROVE_FIELD] } };
   const properties = inputSchema?.properties ?? {};
   const names = Object.keys(properties);
+  const approve = { type: "boolean", title: "Approve", description: "Allow this tool call to run" };
+  const offered = inSession && !names.includes(REMEMBER_FIELD) && !(REMEMBER_FIELD in args);
+  const remember = offered ? { [REMEMBER_FIELD]: REMEMBER } : {};
+  const plain = {
+    requestedSchema: { type: "object" as const, properties: { approve, ...remember }, required: [APPROVE_FIELD] },
+  };
   const extra = Object.keys(args).some((name) => properties[name] === undefined);
   if (names.length === 0 || extra || names.includes(APPROVE_FIELD)) return { ...plain, editable: [] };
   if (!names.every((name) => primitive(properties[name]!))) return { ...plain, editable: [] };
-  const fields: Record<string, Record<string, unknown>> = { approve };
+  const fields: Record<string, Record<string, unknown>> = { approve, ...remember };
   for (const name of names) {
     const kept = KEPT[properties[name]!.type as string]!;
     const field: Record<string, unknown> = { type: properties[name]!.type };
@@ -69,6 +80,13 @@ export function approvalForm(
   }
   return { requestedSchema: { type: "object", properties: fields, required: [APPROVE_FIELD] }, editable: names };
 }
+
+const REMEMBER = {
+  type: "boolean",
+  title: "Remember for this session",
+  description: "Also allow later calls of this tool in this session without asking (until it ends or 24 hours pass)",
+  default: false,
+};
 
 /** The question above an approval form: the call as the model made it, and whether the form lets the user edit it. */
 export function approvalQuestion(tool: string, shown: string, form: ApprovalForm): string {
@@ -97,9 +115,13 @@ export async function approveAnswer(
     edited[name] = answer.content[name];
     changed = true;
   }
-  if (!changed) return approvals.approve(id, { signal, expectedArgs: shown });
+  // "Remember for this session": a grant for this tool in the call's session (only offered when it has one).
+  const remember =
+    answer.form.requestedSchema.properties[REMEMBER_FIELD] !== undefined && answer.content[REMEMBER_FIELD] === true;
+  const granted = remember ? { remember: "session" as const } : {};
+  if (!changed) return approvals.approve(id, { signal, expectedArgs: shown, ...granted });
   try {
-    return await approvals.approve(id, { signal, expectedArgs: shown, args: edited });
+    return await approvals.approve(id, { signal, expectedArgs: shown, args: edited, ...granted });
   } catch (error) {
     if (!(error instanceof Error) || error.name !== "ToolValidationError") throw error;
     return approvals.reject(

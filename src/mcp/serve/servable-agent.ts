@@ -10,7 +10,13 @@ import type { McpTasks } from "./mcp-tasks.js";
 export interface McpApprovals {
   approve(
     approvalId: string,
-    options?: { readonly signal?: AbortSignal; readonly args?: unknown; readonly expectedArgs?: unknown },
+    options?: {
+      readonly signal?: AbortSignal;
+      readonly args?: unknown;
+      readonly expectedArgs?: unknown;
+      /** From the form's "remember for this session" field: also remembers the approval as a session grant. */
+      readonly remember?: "session";
+    },
   ): Promise<ToolResult>;
   reject(approvalId: string, reason?: string): Promise<ToolResult>;
   pending(): readonly {
@@ -18,6 +24,8 @@ export interface McpApprovals {
     readonly args: Readonly<Record<string, unknown>>;
     /** Why the call asks, when its tool's rule did not (a session that read untrusted output). */
     readonly reason?: string;
+    /** The call's session: the form then offers "remember for this session". */
+    readonly session?: string;
   }[];
   /** Every process's pending approvals, read from the agent's store (so another replica's question can be answered). */
   list?(): Promise<readonly { readonly id: string; readonly args: Readonly<Record<string, unknown>> }[]>;

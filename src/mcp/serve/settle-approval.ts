@@ -54,7 +54,7 @@ export async function settleApproval(context: ApprovalContext): Promise<ToolResu
     return unshowable(result, unencodable);
   }
 
-  const form = approvalForm(context.inputSchema, pending.args);
+  const form = approvalForm(context.inputSchema, pending.args, pending.session !== undefined);
   const asked = approvalQuestion(result.toolName, shown, form);
   // A call that asks because its session read untrusted output says so (docs/policy.md).
   const question = pending.reason === undefined ? asked : `${asked}\n\nWhy this asks: ${pending.reason}.`;

@@ -2,6 +2,7 @@ import { deepFreeze } from "../../schema/json.js";
 import { approvalHash } from "../stable-hash.js";
 import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
 import type { CallAuth } from "../../tool/call-auth.js";
+import type { Grant, GrantConditions, GrantLevel } from "../grants/index.js";
 
 /** A call that waits for a human's decision. */
 export interface PendingApproval {
@@ -23,6 +24,8 @@ export interface PendingApproval {
    * `destructive` (docs/policy.md). Absent for a call its tool's rule or approver sent here.
    */
   readonly reason?: string;
+  /** The session the call named (`callTool(name, args, { session })`), which a `remember: "session"` grant covers. */
+  readonly session?: string;
 }
 
 /** Options of {@link Approvals.approve}. */
@@ -43,6 +46,36 @@ export interface ApproveOptions {
    * thrown), which its listeners hear.
    */
   readonly expectedArgs?: unknown;
+  /**
+   * Also remembers the approval as a grant (docs/policy.md): later calls of the tool that meet `when` run without
+   * asking, for the call's `"session"`, the agent's `"user"` (its `scope`) or the `"tenant"`. Checked before anything
+   * is written: an invalid `when`, `"session"` for a call without a session or `"user"` for an agent without a `scope`
+   * rejects with a `ToolDefinitionError` and the call stays pending.
+   */
+  readonly remember?: GrantLevel;
+  /** With `remember`: conditions on later calls' validated, normalised arguments (see `GrantCondition`). */
+  readonly when?: GrantConditions;
+  /** With `remember`: how long the grant lasts, in ms, by the store's clock. Default 24 hours; at most 30 days. */
+  readonly ttlMs?: number;
+  /** With `remember`: see `RememberOptions.afterUntrustedOutput`. Default false. */
+  readonly afterUntrustedOutput?: boolean;
+}
+
+/** Options of {@link Approvals.grants}. */
+export interface GrantListOptions {
+  /** Also lists the `"session"` grants of this session. */
+  readonly session?: string;
+}
+
+/**
+ * What the approvals need to remember an approval (implemented by the dispatcher, which knows the agent's tools).
+ * `prepare` checks `remember` options against the pending call's tool before anything is written (throwing for bad
+ * ones) and returns the write, or undefined when nothing is to be remembered.
+ */
+export interface GrantKeeper {
+  prepare(info: PendingApproval, options: ApproveOptions): (() => Promise<Grant>) | undefined;
+  list(options: GrantListOptions): Promise<Grant[]>;
+  revoke(grantId: string): Promise<boolean>;
 }
 
 /** What an agent knows of the approval of one model tool call: still pending, or already decided (single use). */
@@ -89,6 +122,16 @@ export interface Approvals {
    * resolves with 0. `sweepIntervalMs` sweeps on a timer.
    */
   sweep(): Promise<number>;
+  /**
+   * Resolves with the grants (remembered approvals) of the agent's user and tenant, and with `session` those of that
+   * session too, oldest first. Expired and revoked ones are not listed.
+   */
+  grants(options?: GrantListOptions): Promise<Grant[]>;
+  /**
+   * Revokes a grant: once this resolves (the store deleted it), no call that starts checks it as granted; resolves
+   * false when no such grant is kept (revoked, expired or unknown).
+   */
+  revoke(grantId: string): Promise<boolean>;
 }
 
 /** What the dispatcher registers for a call that needs approval. */
@@ -121,6 +164,8 @@ export interface ApprovalRequest {
    * same `context.auth`. The verifier's claims only, never a token.
    */
   readonly auth?: CallAuth | undefined;
+  /** See {@link PendingApproval.session}. */
+  readonly session?: string;
 }
 
 /** What the dispatcher needs of an agent's approvals: the public {@link Approvals} plus registering a call. */
@@ -140,6 +185,7 @@ export function pendingApproval(id: string, request: ApprovalRequest): PendingAp
     schemaVersion: request.schemaVersion,
     requestedAt: Date.now(),
     ...(request.reason === undefined ? {} : { reason: request.reason }),
+    ...(request.session === undefined ? {} : { session: request.session }),
   });
 }
 

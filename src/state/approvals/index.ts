@@ -8,6 +8,8 @@ export type {
   Approvals,
   ApproveOptions,
   CallApproval,
+  GrantKeeper,
+  GrantListOptions,
   PendingApproval,
   ResolveCall,
 } from "./approval-types.js";

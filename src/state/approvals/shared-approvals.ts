@@ -12,6 +12,8 @@ import {
   type ApprovalRequest,
   type ApproveOptions,
   type CallApproval,
+  type GrantKeeper,
+  type GrantListOptions,
   type PendingApproval,
   type ResolveCall,
   editOf,
@@ -24,6 +26,7 @@ import { type ApprovalEdit, type ToolResult, failureResult } from "../../tool/to
 import { type ApprovalTarget, recordBinding, storedApprovalProblem, storedAuth } from "./stored-approval-check.js";
 import type { CallAuth } from "../../tool/call-auth.js";
 import { ApprovedRuns, DECIDED_FIELDS } from "./approved-runs.js";
+import type { Grant } from "../grants/index.js";
 
 /**
  * Runs a call that passed its gates in another process (see `runApproved` in the pipeline), with a human's `edit`
@@ -82,6 +85,8 @@ export interface SharedApprovalsOptions<Call> {
    * records are kept (the oldest deleted past it), so decided calls do not pile up in memory until they expire.
    */
   readonly ownStore?: boolean;
+  /** Remembers approvals as grants (`approve(id, { remember })`), lists and revokes them. */
+  readonly grants?: GrantKeeper;
 }
 
 /** How many decided approvals an agent's own store remembers, so a replay is told the approval was used. */
@@ -224,15 +229,34 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     }
     // An invalid edit throws here, before anything is written: the call stays pending.
     const edit = await editOf(info, checker, options.args);
+    // A grant asked for is checked (bad conditions throw, the call stays pending) and written before the decision,
+    // and taken back when the decision does not apply: a grant never outlives an approval that was not given.
+    const grant = await this.#remember(info, options);
     // Written with the decision, so a replica taking the run over runs the edit.
     const bound = local ? !this.#options.ownStore && this.#bound(approvalId, info.callId, local.request.auth) : record;
     const checked = bound
       ? { ...checkedFields(info), auth: bound.auth ?? null, binding: bound.binding }
       : checkedFields(info);
     const approved = await this.#runs.approve(approvalId, checked, edit, local !== undefined);
-    if (!approved) return this.#notDecided(approvalId, info, local?.request);
+    if (!approved) {
+      if (grant) await this.#options.grants!.revoke(grant).catch(() => undefined);
+      return this.#notDecided(approvalId, info, local?.request);
+    }
     this.#decided(approvalId);
     return this.#runs.run(approved, local?.request, call, options.signal, edit);
+  }
+
+  async #remember(info: PendingApproval, options: ApproveOptions): Promise<string | undefined> {
+    const write = this.#options.grants?.prepare(info, options);
+    return write && (await write()).id;
+  }
+
+  grants(options: GrantListOptions = {}): Promise<Grant[]> {
+    return this.#options.grants?.list(options) ?? Promise.resolve([]);
+  }
+
+  revoke(grantId: string): Promise<boolean> {
+    return this.#options.grants?.revoke(grantId) ?? Promise.resolve(false);
   }
 
   async reject(approvalId: string, reason?: string): Promise<ToolResult> {
@@ -490,5 +514,6 @@ function toPending(record: StoredRecord): PendingApproval {
     schemaVersion: String(record.schemaVersion),
     requestedAt: Number(record.requestedAt),
     ...(typeof record.reason === "string" ? { reason: record.reason } : {}),
+    ...(typeof record.session === "string" ? { session: record.session } : {}),
   });
 }

@@ -16,7 +16,8 @@ export interface Transition {
  * Every status change of the records a store keeps, per kind: the one place that says which status may move to
  * which, who moves it and what it writes. Each keeper's write takes its guard from here ({@link guardOf}), and each
  * backend enforces it in one compare-and-set; docs/architecture.md shows these tables, tested to agree with them.
- * A result cache's records (kind `"cache"`) are written whole and never change status, so they have no table.
+ * A result cache's records (kind `"cache"`) and grants (kind `"grant"`) are written whole and never change status
+ * (a grant is revoked by deleting it), so they have no table.
  */
 export const TRANSITIONS = {
   approval: {
@@ -61,7 +62,7 @@ export const TRANSITIONS = {
       writes: "result (TASK_LOST), finishedAt; requires the lease out by the store's clock",
     },
   },
-} as const satisfies Record<Exclude<StoreKind, "cache">, Record<string, Transition>>;
+} as const satisfies Record<Exclude<StoreKind, "cache" | "grant">, Record<string, Transition>>;
 
 /** The kinds of record with a transition table. */
 export type TransitionKind = keyof typeof TRANSITIONS;

@@ -48,3 +48,23 @@ it("marks a span with the session, a cache hit, untrusted output and a repeat's 
     "toolwright.repeat.noted": true,
   });
 });
+
+class Remover extends BaseAgent {
+  static override agentName = "span_remover";
+  @tool({ description: "Remove", params: { path: p.string() }, requiresApproval: true })
+  remove({ path }: { path: string }) {
+    return `removed ${path}`;
+  }
+}
+
+it("names the grant a call ran under on its span", async () => {
+  exporter.reset();
+  const agent = new Remover({ registry: new ToolRegistry() });
+  const asked = await agent.callTool("remove", { path: "a" }, { session: "s1" });
+  await agent.approvals.approve(asked.approvalId!, { remember: "session" });
+  const granted = await agent.callTool("remove", { path: "b" }, { session: "s1" });
+  const spans = exporter.getFinishedSpans().map((span) => span.attributes);
+  expect(granted.grant).toBeDefined();
+  expect(spans.at(-1)).toMatchObject({ "toolwright.approval.grant": granted.grant!.id });
+  expect(spans.filter((s) => s["toolwright.approval.grant"] !== undefined)).toHaveLength(1);
+});

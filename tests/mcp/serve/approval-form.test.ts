@@ -47,4 +47,18 @@ describe("approvalForm", () => {
     expect(form.editable).toEqual([]);
     expect(Object.keys(form.requestedSchema.properties)).toEqual(["approve"]);
   });
+
+  it('offers "Remember for this session" only for a call with a session, and never over an argument of that name', () => {
+    const plain = schema({ path: p.string() });
+    expect(approvalForm(plain, { path: "/a" }).requestedSchema.properties.remember).toBeUndefined();
+    expect(approvalForm(plain, { path: "/a" }, true).requestedSchema.properties.remember).toMatchObject({
+      type: "boolean",
+      default: false,
+    });
+    expect(approvalForm(plain, { path: "/a" }, true).editable).toEqual(["path"]);
+    const named = schema({ remember: p.boolean() });
+    const form = approvalForm(named, { remember: true }, true);
+    expect(form.requestedSchema.properties.remember).toEqual(expect.objectContaining({ title: "remember" }));
+    expect(form.editable).toEqual(["remember"]);
+  });
 });

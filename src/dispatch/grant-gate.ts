@@ -1,0 +1,48 @@
+import { grantCovers } from "../policy/index.js";
+import { schemaVersion } from "../state/stable-hash.js";
+import type { GrantUse } from "../tool/tool-result.js";
+import { approvalReasons } from "./approval-reasons.js";
+import type { CallRequest } from "./call-request.js";
+import type { Settled } from "./finish.js";
+import type { Ending } from "./run-handler.js";
+
+/**
+ * Looks for a grant that covers a call needing approval: the grants of its tool at its session's, its user's and its
+ * tenant's level (each found by key), matched exactly against the validated arguments (policy/grant-match.ts).
+ * Resolves with the grant to run under, or undefined when none covers the call (it asks as usual). Reached only by
+ * a call that needs approval: a call that does not never touches grants.
+ */
+export async function grantFor(
+  request: CallRequest,
+  args: Readonly<Record<string, unknown>>,
+): Promise<GrantUse | undefined> {
+  const runtime = request.runtime;
+  if (runtime === undefined) return undefined;
+  const { definition } = request;
+  const grants = await runtime.grants.forCall(definition.name, request.session);
+  if (grants.length === 0) return undefined;
+  const version = schemaVersion(definition.inputSchema);
+  // A call held only because its session read untrusted output is covered only by a grant that says so.
+  const held = approvalReasons.has(request);
+  const grant = grants.find((each) => grantCovers(each, definition.name, version, args, held));
+  return grant && { id: grant.id, level: grant.level };
+}
+
+/**
+ * The last stage before the handler of a call a grant let through: reads the grant again, so a call that reaches its
+ * handler after `revoke` resolved (it waited in the serial lane, or for `before` listeners) does not run under it.
+ * The handler starts in the same turn as this read answers. A grant gone by now sends the call to `ask`.
+ */
+export function confirmGrant(
+  request: CallRequest,
+  args: Record<string, unknown>,
+  ask: (request: CallRequest, args: Record<string, unknown>) => Settled<Ending>,
+): Settled<Record<string, unknown> | Ending> {
+  const grant = request.grant;
+  if (grant === undefined) return args;
+  return request.runtime!.grants.get(grant.id).then((kept) => {
+    if (kept !== undefined) return args;
+    request.grant = undefined;
+    return ask(request, args);
+  });
+}

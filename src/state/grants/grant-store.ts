@@ -1,0 +1,139 @@
+import { ToolDefinitionError } from "../../errors/errors.js";
+import { deepFreeze } from "../../schema/json.js";
+import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
+import { GRANT_LEVELS, type Grant, type GrantConditions, type GrantLevel } from "./grant-types.js";
+
+/** The store scopes an agent's grants are kept under (see `storeScope`). */
+export interface GrantScopes {
+  /** The registry's scope and the agent's name: `"tenant"` grants, seen by every user of the agent. */
+  readonly tenant: string;
+  /** The agent's own scope too (its `scope` option, a user): `"user"` and `"session"` grants; undefined without one. */
+  readonly user: string | undefined;
+}
+
+/** What a new grant is made of (see {@link Grant}). */
+export type GrantDraft = Omit<Grant, "id" | "createdAt">;
+
+// The separator of a grant id's parts, each URI-encoded (which encodes `|`), so no tool name or session can hold it.
+const SEP = "|";
+
+/**
+ * Keeps an agent's grants (remembered approvals) on its store, as records of kind `"grant"`. Each record lives in a
+ * scope of its own level, tool and session, so a call finds the grants that may cover it by key (at most three
+ * short reads: its session's, its user's and its tenant's), never by reading every grant. A grant's id names that
+ * scope, so `revoke` and `get` need no search either. Records are never changed: revoking deletes, the store expires.
+ */
+export class GrantStore {
+  constructor(
+    readonly store: RuntimeStore,
+    readonly scopes: GrantScopes,
+  ) {}
+
+  /** Writes a grant and resolves with it once the store holds it. */
+  async create(draft: GrantDraft): Promise<Grant> {
+    const id = [draft.level, encodeURIComponent(draft.toolName), globalThis.crypto.randomUUID()]
+      .concat(draft.session === undefined ? [] : [encodeURIComponent(draft.session)])
+      .join(SEP);
+    const grant: Grant = deepFreeze({ ...draft, id, createdAt: Date.now() });
+    const scope = this.scopeOf(draft.level, draft.toolName, draft.session);
+    const record: StoredRecord = { ...grant, scope, status: "active" };
+    await this.store.create("grant", record, { ttlMs: draft.ttlMs });
+    return grant;
+  }
+
+  /** Reads the grants that may cover a call of `toolName` in `session` (narrowest level first), still kept. */
+  async forCall(toolName: string, session: string | undefined): Promise<Grant[]> {
+    const scopes = GRANT_LEVELS.flatMap((level) => this.#scopeIfAny(level, toolName, session));
+    const found = await Promise.all(scopes.map((scope) => this.store.list("grant", scope)));
+    return found.flat().map(toGrant);
+  }
+
+  /** Reads one grant by id; undefined when revoked, expired or never made (or an id no grant could have). */
+  async get(grantId: string): Promise<Grant | undefined> {
+    const scope = this.#scopeOfId(grantId);
+    if (scope === undefined) return undefined;
+    const record = await this.store.get("grant", scope, grantId);
+    return record && toGrant(record);
+  }
+
+  /** Deletes a grant; resolves true once the store no longer holds it, false when there was none. */
+  async revoke(grantId: string): Promise<boolean> {
+    const scope = this.#scopeOfId(grantId);
+    return scope !== undefined && this.store.delete("grant", scope, grantId);
+  }
+
+  /** Lists the `"user"` and `"tenant"` grants of `toolNames`, and the `"session"` ones of `session` when given. */
+  async list(toolNames: readonly string[], session: string | undefined): Promise<Grant[]> {
+    const lists = await Promise.all(toolNames.map((toolName) => this.forCall(toolName, session)));
+    return lists.flat().sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /**
+   * Returns the store scope of a grant's level, tool and session.
+   * @throws {ToolDefinitionError} for a `"user"` grant of an agent without a `scope`, or a `"session"` grant without
+   *   a session, naming what is needed.
+   */
+  scopeOf(level: GrantLevel, toolName: string, session: string | undefined): string {
+    const { tenant, user } = this.scopes;
+    if (level === "tenant") return `${tenant}/grant/tenant/${encodeURIComponent(toolName)}`;
+    if (level === "user") {
+      if (user === undefined) {
+        throw new ToolDefinitionError(
+          "remember: \"user\" needs the agent's `scope` option (the user's id), and this agent has none. " +
+            'Give the agent a `scope`, or remember for "tenant" (every user) or "session" (this conversation).',
+        );
+      }
+      return `${user}/grant/user/${encodeURIComponent(toolName)}`;
+    }
+    if (session === undefined) {
+      throw new ToolDefinitionError(
+        'remember: "session" needs the call\'s session, and this call named none. Call the tool with ' +
+          '`callTool(name, args, { session })` (the adapters\' and MCP\'s sessions do this), or remember for "user" or "tenant".',
+      );
+    }
+    return `${user ?? tenant}/grant/session/${encodeURIComponent(toolName)}/${encodeURIComponent(session)}`;
+  }
+
+  // The scope of a level a call can be covered at: none for "session" without a session or "user" without a user.
+  #scopeIfAny(level: GrantLevel, toolName: string, session: string | undefined): string[] {
+    if (level === "session" && session === undefined) return [];
+    if (level === "user" && this.scopes.user === undefined) return [];
+    return [this.scopeOf(level, toolName, session)];
+  }
+
+  #scopeOfId(grantId: string): string | undefined {
+    if (typeof grantId !== "string") return undefined;
+    const [level, tool, uuid, ...rest] = grantId.split(SEP);
+    if (!tool || !uuid || rest.length > 1 || !(GRANT_LEVELS as readonly string[]).includes(level!)) return undefined;
+    let toolName: string;
+    let session: string | undefined;
+    try {
+      toolName = decodeURIComponent(tool);
+      session = rest.length === 0 ? undefined : decodeURIComponent(rest[0]!);
+    } catch {
+      return undefined;
+    }
+    if ((level === "session") !== (session !== undefined)) return undefined;
+    try {
+      return this.scopeOf(level as GrantLevel, toolName, session);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function toGrant(record: StoredRecord): Grant {
+  const session = typeof record.session === "string" ? record.session : undefined;
+  return deepFreeze({
+    id: record.id,
+    toolName: String(record.toolName),
+    level: record.level as GrantLevel,
+    ...(session === undefined ? {} : { session }),
+    when: (record.when ?? {}) as GrantConditions,
+    schemaVersion: String(record.schemaVersion),
+    afterUntrustedOutput: record.afterUntrustedOutput === true,
+    approvalId: String(record.approvalId),
+    createdAt: Number(record.createdAt),
+    ttlMs: Number(record.ttlMs),
+  });
+}
