@@ -59,7 +59,12 @@ export class GrantStore {
   /** Deletes a grant; resolves true once the store no longer holds it, false when there was none. */
   async revoke(grantId: string): Promise<boolean> {
     const scope = this.#scopeOfId(grantId);
-    return scope !== undefined && this.store.delete("grant", scope, grantId);
+    const deleted = scope !== undefined && (await this.store.delete("grant", scope, grantId));
+    // A call whose last read of the grant (confirmGrant) was answered before the deletion starts its handler in
+    // microtasks of the turn that answer arrived in, which can be the turn the deletion's answer arrived in too. One
+    // macrotask turn lets every such call start first, so in this process no handler starts after revoke resolved.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return deleted;
   }
 
   /** Lists the `"user"` and `"tenant"` grants of `toolNames`, and the `"session"` ones of `session` when given. */
