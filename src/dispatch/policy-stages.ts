@@ -11,6 +11,7 @@ import { stableStringify } from "../state/stable-hash.js";
 import { isCanonical } from "../schema/stable-stringify.js";
 import { sha256Hex } from "../runtime/sha256.js";
 import { approvalReasons } from "./approval-reasons.js";
+import { untrustedSource } from "./task-status-tool.js";
 
 // The policy stages (docs/policy.md): pipeline.ts puts each on a tool's route when the tool needs it, the session
 // ones only on the route a call with a session takes. The mechanisms themselves live in policy/.
@@ -134,11 +135,17 @@ export function markOutput(request: CallRequest, ended: Ending): Ending {
   return result === outcome.result ? ended : new Ending({ ...outcome, result }, ended.args, ended.exit);
 }
 
-function untrusted(request: CallRequest, result: ToolResult): ToolResult {
+/**
+ * `result` marked untrusted with a fresh nonce (see `markUntrusted`), and the call's session marked: a result of an
+ * untrusted tool, a background task's final one included, or a `task_status` report that quotes one.
+ */
+export function untrusted(request: CallRequest, result: ToolResult): ToolResult {
+  const from = untrustedSource(request.definition, result);
+  if (from === undefined) return result;
   const marked = markUntrusted(result, request.definition);
   const session = request.session;
   if (marked !== result && session !== undefined && request.runtime !== undefined) {
-    request.runtime.sessions.get(session).untrustedFrom ??= request.toolName;
+    request.runtime.sessions.get(session).untrustedFrom ??= from;
   }
   return marked;
 }
