@@ -31,7 +31,8 @@ const env = (workflowId: string) =>
 describe("a Temporal workflow as a session (issue 38)", () => {
   it("asks before a destructive call once the workflow read untrusted output, and runs it only when approved", async () => {
     const { ran, activities } = makeAgent();
-    const specs = (await env("w1").run(activities[names.specs]!, undefined)) as TemporalToolSpec[];
+    const listed: unknown = await env("w1").run(activities[names.specs]!, undefined);
+    const specs = listed as TemporalToolSpec[];
     // The workflow asks the worker about a destructive tool's calls.
     expect(specs.find((spec) => spec.name === "remove")?.approval).toBe("predicate");
     const ask = activities[names.needsApproval]!;
