@@ -17,6 +17,8 @@ export interface FinishingCall {
   readonly listeners: readonly ToolListeners[];
   /** Set on the run of a call approved with edited arguments; its result and events carry it. */
   readonly approval?: ApprovalEdit | undefined;
+  /** The session the call named; its events carry it. */
+  readonly session?: string | undefined;
 }
 
 /**
@@ -89,5 +91,7 @@ export function makeEvent(call: FinishingCall, event: ToolEvent["event"], args: 
   const base = { event, toolName: call.toolName, args, callId: call.callId, agent: call.agent };
   const edit = call.approval;
   const withEdit = edit === undefined ? base : { ...base, approval: edit };
-  return taskId === undefined ? withEdit : { ...withEdit, taskId };
+  const { session } = call;
+  const inSession = session === undefined ? withEdit : { ...withEdit, session };
+  return taskId === undefined ? inSession : { ...inSession, taskId };
 }

@@ -31,6 +31,8 @@ export interface ToolEvent {
   readonly taskId?: string;
   /** Set when a human approved the call with edited arguments: what the model asked for and what runs instead. */
   readonly approval?: ApprovalEdit;
+  /** The session the call named (`callTool`'s `session`, an adapter's thread or run, a durable execution). */
+  readonly session?: string;
 }
 
 /** What a `before` listener may return to stop a call: `{ deny: reason }` ends it with outcome `denied`. */
