@@ -194,8 +194,8 @@ function atDeadline(
 
 function finalOutcome(request: CallRequest, work: Promise<HandlerOutcome>): Promise<HandlerOutcome> {
   if (!request.route.untrusted) return work;
-  return work.then((outcome) => {
-    const result = untrusted(request, outcome.result);
+  return work.then(async (outcome) => {
+    const result = await untrusted(request, outcome.result);
     return result === outcome.result ? outcome : { ...outcome, result };
   });
 }

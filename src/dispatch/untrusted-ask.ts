@@ -13,8 +13,10 @@ export function untrustedAskReason(
   runtime: CallRuntime,
   definition: ToolDefinition,
   session: string,
-): string | undefined {
+): string | undefined | Promise<string | undefined> {
   if (definition.destructive !== true || (runtime.options.afterUntrustedOutput ?? "ask") !== "ask") return undefined;
-  const from = runtime.sessions.peek(session)?.untrustedFrom;
-  return from === undefined ? undefined : untrustedSessionReason(definition.name, from);
+  const from = runtime.sessions.untrustedFrom(session);
+  const reason = (tool: string | undefined) =>
+    tool === undefined ? undefined : untrustedSessionReason(definition.name, tool);
+  return from instanceof Promise ? from.then(reason) : reason(from);
 }

@@ -7,3 +7,6 @@ export type { RepeatVerdict } from "./repeat-guard.js";
 export { MAX_CACHED_RESULTS, MemoryResultCache, StoreResultCache } from "./result-cache.js";
 export type { CacheKey, ResultCache } from "./result-cache.js";
 export { markUntrusted, untrustedOf } from "./untrusted-mark.js";
+export { MemorySessions } from "./session-keeper.js";
+export type { SessionKeeper, SessionSettled } from "./session-keeper.js";
+export { SESSION_TTL_MS, StoreSessions } from "./store-sessions.js";

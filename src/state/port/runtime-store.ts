@@ -1,5 +1,5 @@
-/** What a store keeps: pending approvals, background tasks, and cached results (`resultCache: "store"`). */
-export type StoreKind = "approval" | "task" | "cache";
+/** What a store keeps: pending approvals, background tasks, cached results (`resultCache: "store"`) and sessions. */
+export type StoreKind = "approval" | "task" | "cache" | "session";
 
 /**
  * One record in a store: JSON data with an `id`, the `scope` it is listed under (the agent's name), a `status`
