@@ -1,4 +1,4 @@
-import { BaseAgent, END_CALL } from "../agent/base-agent.js";
+import { BaseAgent, END_CALL, UNTRUSTED_ASK } from "../agent/base-agent.js";
 import { awaitingApprovalResult } from "../dispatch/index.js";
 import { describeThrown } from "../errors/describe-thrown.js";
 import { ErrorCode } from "../errors/error-code.js";
@@ -40,11 +40,12 @@ export interface BridgedTool {
   /** A deep copy of the input schema that the framework may change (ours are deep-frozen). */
   readonly inputSchema: ObjectJsonSchema;
   /**
-   * The framework's question "does this call need a human?" (see {@link askApproval}); undefined when the tool never
-   * needs one or approval is toolwright's.
+   * The framework's question "does this call need a human?" (see {@link askApproval}), asked in `session` (the
+   * framework's own, else the adapter's); undefined when the tool never needs one (neither `requiresApproval` nor
+   * `destructive`) or approval is toolwright's.
    */
   readonly needsApproval:
-    ((input: unknown, callId: string, approvedByFramework?: boolean) => Promise<boolean>) | undefined;
+    ((input: unknown, callId: string, approvedByFramework?: boolean, session?: string) => Promise<boolean>) | undefined;
   /** The adapter's `session`, for every call of the tool that names none of its own. */
   readonly session?: string | undefined;
 }
@@ -103,17 +104,21 @@ export function bridgeTools(agent: AdaptableAgent, options: AdapterOptions = {})
   }));
 }
 
+// A tool with its own rule asks it; a `destructive` one may need a human once its session received untrusted output.
 function approvalRule(agent: AdaptableAgent, tool: Tool, session: string | undefined): BridgedTool["needsApproval"] {
   const rule = tool.requiresApproval;
-  if (rule === undefined || rule === false) return undefined;
-  return (input, callId, approvedByFramework) => askApproval(agent, tool, input, callId, approvedByFramework, session);
+  if ((rule === undefined || rule === false) && tool.destructive !== true) return undefined;
+  return (input, callId, approvedByFramework, own) =>
+    askApproval(agent, tool, input, callId, approvedByFramework, own ?? session);
 }
 
 /**
  * Answers a framework asking whether a call needs its human, and binds the answer: when it does, toolwright records
  * a single-use pending approval of the tool, the validated arguments, the agent's scope and the call id, which the
- * framework's approval must then match to run (see {@link callBridged}). The rule runs once per decision: a
- * framework asking again (on resume) finds the record and is told yes without a second run.
+ * framework's approval must then match to run (see {@link callBridged}). The call needs one when the tool's own
+ * `requiresApproval` says so, or when the agent's policy holds it: a `destructive` tool called in a `session` that
+ * received untrusted output (the record's `reason` then says so). The rule runs once per decision: a framework
+ * asking again (on resume) finds the record and is told yes without a second run.
  * `approvedByFramework` tells that the framework asks about a call its history already approved.
  */
 export async function askApproval(
@@ -129,11 +134,21 @@ export async function askApproval(
   // framework re-checking an approval it holds but this agent never recorded (another instance, no shared store)
   // gets no fresh record either: a record made now would bind whatever the history says.
   if (known !== undefined || approvedByFramework) return true;
-  if (!(await ruleSays(agent, tool, input, callId))) return false;
+  const held = session !== undefined && (await untrustedAsk(agent, tool, session)) !== undefined;
+  if (!held && !(await ruleSays(agent, tool, input, callId))) return false;
   const asked = await agent.callTool(tool.name, input, { callId, awaitApproval: true, session });
   // A call toolwright ends at once (invalid arguments, missing scopes) needs no human: the model reads why. Nor does a
   // call a grant covers (it ends `cancelled`, unheard): its run meets the grant in `callTool`.
   return asked.outcome === "awaiting_approval";
+}
+
+/**
+ * The reason the agent's policy would hold a call of `tool` in `session` for approval because the session received
+ * untrusted output (docs/policy.md); undefined when it would not. Only a {@link BaseAgent} keeps sessions: another
+ * object that looks like an agent has none to ask.
+ */
+export async function untrustedAsk(agent: AdaptableAgent, tool: Tool, session: string): Promise<string | undefined> {
+  return agent instanceof BaseAgent ? agent[UNTRUSTED_ASK](tool.name, session) : undefined;
 }
 
 async function ruleSays(agent: AdaptableAgent, tool: Tool, input: unknown, callId: string): Promise<boolean> {

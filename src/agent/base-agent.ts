@@ -10,6 +10,7 @@ import {
   endCall,
   runCall,
   unavailableCall,
+  untrustedAskReason,
 } from "../dispatch/index.js";
 import type { RouteSlot, StoreHost } from "../dispatch/index.js";
 import type { ToolEventListener, ToolEventName } from "../dispatch/index.js";
@@ -133,6 +134,13 @@ export interface ListToolsOptions {
  * @internal
  */
 export const END_CALL = Symbol("toolwright.endCall");
+
+/**
+ * The key of an agent's method that answers a framework's approval question for the rule that follows untrusted
+ * output: the reason its call of a tool in a session would wait for approval, or undefined (see `untrustedAskReason`).
+ * @internal
+ */
+export const UNTRUSTED_ASK = Symbol("toolwright.untrustedAsk");
 
 const NO_OPTIONS: RuntimeOptions = Object.freeze({});
 const NO_CALL_OPTIONS: CallToolOptions = Object.freeze({});
@@ -336,6 +344,16 @@ export class BaseAgent {
    */
   [END_CALL](name: string, args: unknown, callId: string, result: ToolResult): Promise<ToolResult> {
     return endCall(this.#attempt(name, callId), args, result);
+  }
+
+  /**
+   * The reason a call of tool `name` in `session` would wait for approval because the session received untrusted
+   * output; undefined when it would not (see {@link UNTRUSTED_ASK}).
+   * @internal
+   */
+  async [UNTRUSTED_ASK](name: string, session: string): Promise<string | undefined> {
+    const definition = this.#view().get(name)?.definition;
+    return definition === undefined ? undefined : untrustedAskReason(this.#state(), definition, session);
   }
 
   // A call as `finish` and the tracer see it before it has a route.

@@ -87,13 +87,17 @@ export class DevApi {
     const found = this.#agents.get(String(body.agent));
     if (!found) return unknownAgent(body.agent);
     if (typeof body.tool !== "string") return bad("tool must be a tool name");
+    const { session } = body;
+    if (session !== undefined && (typeof session !== "string" || session === "" || session.length > 256)) {
+      return bad("session must be a non-empty string of at most 256 characters");
+    }
     const callId = `dev_${++this.#calls}`;
     const key = `${found.name}\0${callId}`;
     const controller = new AbortController();
     this.#running.set(key, { agent: found.name, tool: body.tool, callId, controller });
     this.onChange();
     try {
-      return answer(await found.callTool(body.tool, body.args, { callId, signal: controller.signal }));
+      return answer(await found.callTool(body.tool, body.args, { callId, signal: controller.signal, session }));
     } finally {
       this.#running.delete(key);
       this.onChange();

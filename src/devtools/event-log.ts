@@ -1,4 +1,6 @@
 import type { DevAgent } from "./dev-agent.js";
+import { ErrorCode } from "../errors/error-code.js";
+import type { ToolResult } from "../tool/tool-result.js";
 
 /** One line of the playground's event log: a listener's event, with when it came and how long the call took. */
 export interface LogEntry {
@@ -17,6 +19,14 @@ export interface LogEntry {
   /** On `after` and `error` of a tool with retries: how many times the handler ran. */
   readonly attempts?: number;
   readonly progress?: { readonly progress: number; readonly total?: number; readonly message?: string };
+  /** The session the call named. */
+  readonly session?: string;
+  /** On `after` and `error`: the result is untrusted output, sent to the model in an envelope (docs/policy.md). */
+  readonly untrusted?: true;
+  /** On `after` and `error`: the result came from the result cache; the handler did not run. */
+  readonly cached?: true;
+  /** On `after` and `error`: the repeat guard's note was added (`"nudged"`) or it refused the call (`"refused"`). */
+  readonly repeat?: "nudged" | "refused";
 }
 
 const KEEP = 500;
@@ -40,7 +50,14 @@ export class EventLog {
       this.#off.push(
         agent.on("before", (e) => {
           this.#started.set(`${agent.name}\0${e.callId}`, performance.now());
-          this.#add({ agent: agent.name, event: "before", tool: e.toolName, callId: e.callId, ...task(e.taskId) });
+          this.#add({
+            agent: agent.name,
+            event: "before",
+            tool: e.toolName,
+            callId: e.callId,
+            ...task(e.taskId),
+            ...(e.session === undefined ? {} : { session: e.session }),
+          });
         }),
         agent.on("after", (e) => this.#end(agent.name, "after", e)),
         agent.on("error", (e) => this.#end(agent.name, "error", e)),
@@ -81,7 +98,7 @@ export class EventLog {
   #end(
     agent: string,
     event: "after" | "error",
-    e: { callId: string; toolName: string; taskId?: string; result?: { outcome: string; attempts?: number } },
+    e: { callId: string; toolName: string; taskId?: string; session?: string; result?: ToolResult },
   ): void {
     const key = `${agent}\0${e.callId}`;
     const start = this.#started.get(key);
@@ -96,6 +113,8 @@ export class EventLog {
       ...(start === undefined ? {} : { durationMs: Math.round((performance.now() - start) * 10) / 10 }),
       ...(e.result ? { outcome: e.result.outcome } : {}),
       ...(e.result?.attempts === undefined ? {} : { attempts: e.result.attempts }),
+      ...(e.session === undefined ? {} : { session: e.session }),
+      ...(e.result === undefined ? {} : policyOf(e.result)),
     });
   }
 
@@ -105,6 +124,17 @@ export class EventLog {
     if (this.#entries.length > KEEP) this.#entries.shift();
     this.onEntry(entry);
   }
+}
+
+// What the policy did to a result: enveloped it, answered it from the cache, noted or refused a repeat.
+function policyOf(result: ToolResult): Pick<LogEntry, "untrusted" | "cached" | "repeat"> {
+  const refused = !result.ok && result.error.code === ErrorCode.RepeatedCall;
+  const repeat = refused ? "refused" : result.notice !== undefined ? "nudged" : undefined;
+  return {
+    ...(result.untrusted === undefined ? {} : { untrusted: true }),
+    ...(result.cached === true ? { cached: true } : {}),
+    ...(repeat === undefined ? {} : { repeat }),
+  };
 }
 
 function task(taskId: string | undefined): { taskId?: string } {

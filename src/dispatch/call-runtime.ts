@@ -9,7 +9,14 @@ import type { ToolListeners } from "./tool-listeners.js";
 import type { StoreOptions } from "./store-options.js";
 import type { TaskKeeper, TaskLimits } from "../state/tasks/index.js";
 import type { GrantStore } from "../state/grants/index.js";
-import { MemoryResultCache, type ResultCache, SessionTable, StoreResultCache } from "../policy/index.js";
+import {
+  MemoryResultCache,
+  MemorySessions,
+  type ResultCache,
+  type SessionKeeper,
+  StoreResultCache,
+  StoreSessions,
+} from "../policy/index.js";
 
 /** Builds an agent's approvals and tasks on its store (see `sharedKeepers` in shared-keepers.ts). */
 export interface SharedKeepers {
@@ -82,7 +89,7 @@ export class CallRuntime {
   #lane: SerialLane | undefined;
   #tasks: TaskKeeper | undefined;
   #approvals: ApprovalKeeper | undefined;
-  #sessions: SessionTable | undefined;
+  #sessions: SessionKeeper | undefined;
   #cache: ResultCache | undefined;
   #grants: GrantStore | undefined;
   readonly #keepers: SharedKeepers;
@@ -113,9 +120,13 @@ export class CallRuntime {
     return (this.#tasks ??= this.#keepers.tasks());
   }
 
-  /** The sessions the agent's calls named: their repeat streaks and untrusted marks (docs/policy.md). */
-  get sessions(): SessionTable {
-    return (this.#sessions ??= new SessionTable());
+  /**
+   * The sessions the agent's calls named: their repeat streaks and untrusted marks (docs/policy.md), on the agent's
+   * `store` when it has one (so every process that shares it sees the same), else in its memory.
+   */
+  get sessions(): SessionKeeper {
+    const { store } = this.options;
+    return (this.#sessions ??= store ? new StoreSessions(store, this.keyScope ?? "") : new MemorySessions());
   }
 
   /** The results `cache` tools keep: in memory, or on the agent's store with `resultCache: "store"`. */

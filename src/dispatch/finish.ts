@@ -19,6 +19,8 @@ export interface FinishingCall {
   readonly approval?: ApprovalEdit | undefined;
   /** Set on a call a grant let run without asking; its result and events carry it. */
   readonly grant?: GrantUse | undefined;
+  /** The session the call named; its events carry it. */
+  readonly session?: string | undefined;
 }
 
 /**
@@ -95,5 +97,7 @@ export function makeEvent(call: FinishingCall, event: ToolEvent["event"], args: 
   const withEdit = edit === undefined ? base : { ...base, approval: edit };
   const grant = call.grant;
   const withGrant = grant === undefined ? withEdit : { ...withEdit, grant };
-  return taskId === undefined ? withGrant : { ...withGrant, taskId };
+  const { session } = call;
+  const inSession = session === undefined ? withGrant : { ...withGrant, session };
+  return taskId === undefined ? inSession : { ...inSession, taskId };
 }

@@ -32,3 +32,4 @@ export type { StoreOptions } from "./store-options.js";
 export { activeCallTracer, installedCallTracer, setCallTracer, tracedCall } from "./call-tracer.js";
 export type { CallTracer, TracedCall, TracedPhase } from "./call-tracer.js";
 export { awaitingApprovalResult } from "./runtime-results.js";
+export { untrustedAskReason } from "./untrusted-ask.js";

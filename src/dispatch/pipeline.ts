@@ -103,8 +103,10 @@ const grantHeld: Stage = (request, args) =>
   confirmGrant(request, args, (asking, asked) => askApproval(asking, asked, runApproved));
 
 // The gates of a tool that has none of its own, for a call the untrusted-session gate sent to approval: only that call
-// waits a turn, the session's other calls of the tool go on at once.
-const asked: Stage = (request, args) => (approvalReasons.has(request) ? gates(request, args) : args);
+// waits a turn, the session's other calls of the tool go on at once. A framework's approval question
+// (`awaitApproval`) always ends at the gate, so it can never run the call, whatever the session says by then.
+const asked: Stage = (request, args) =>
+  approvalReasons.has(request) || request.awaitApproval ? gates(request, args) : args;
 
 // Nobody listened when the route was assembled: the result is the call's answer. A listener added since (by the
 // handler, say) makes the route stale, and then the call still ends through `finish`, so that listener hears it.

@@ -1,7 +1,7 @@
 import { ErrorCode } from "../errors/error-code.js";
 import { repeatNudgeText, repeatedCallText, untrustedSessionReason } from "../errors/model-messages.js";
-import { countCall, markUntrusted, rememberResult } from "../policy/index.js";
-import type { CacheKey } from "../policy/index.js";
+import { markUntrusted } from "../policy/index.js";
+import type { CacheKey, RepeatVerdict } from "../policy/index.js";
 import { type ToolResult, failureResult, renderToolResult } from "../tool/tool-result.js";
 import type { CallRequest } from "./call-request.js";
 import type { Settled } from "./finish.js";
@@ -11,6 +11,7 @@ import { stableStringify } from "../state/stable-hash.js";
 import { isCanonical } from "../schema/stable-stringify.js";
 import { sha256Hex } from "../runtime/sha256.js";
 import { approvalReasons } from "./approval-reasons.js";
+import { untrustedSource } from "./task-status-tool.js";
 
 // The policy stages (docs/policy.md): pipeline.ts puts each on a tool's route when the tool needs it, the session
 // ones only on the route a call with a session takes. The mechanisms themselves live in policy/.
@@ -34,12 +35,18 @@ function callHash(request: CallRequest, args: Record<string, unknown>): string {
 const nudged = new WeakMap<CallRequest, string>();
 
 /** The repeat guard (a call with a session): counts identical calls in a row; notes from `nudgeAt`, refuses from `refuseAt`. */
-export function repeatGuard(request: CallRequest, args: Record<string, unknown>): Record<string, unknown> | Ending {
+export function repeatGuard(
+  request: CallRequest,
+  args: Record<string, unknown>,
+): Settled<Record<string, unknown> | Ending> {
   if (request.options.countRepeats === false) return args;
-  const guard = request.route.guard!;
-  const session = request.runtime!.sessions.get(request.session!);
-  const verdict = countCall(session, callHash(request, args), guard);
+  const verdict = request.runtime!.sessions.count(request.session!, callHash(request, args), request.route.guard!);
+  return verdict instanceof Promise ? verdict.then((v) => judged(request, args, v)) : judged(request, args, verdict);
+}
+
+function judged(request: CallRequest, args: Record<string, unknown>, verdict: RepeatVerdict) {
   if (verdict.kind === "run") return args;
+  const guard = request.route.guard!;
   const { toolName } = request;
   // An untrusted tool's earlier result is not quoted outside its envelope.
   const preview = request.route.untrusted ? undefined : verdict.preview;
@@ -62,8 +69,12 @@ export function repeatGuard(request: CallRequest, args: Record<string, unknown>)
 export function untrustedSessionGate(
   request: CallRequest,
   args: Record<string, unknown>,
-): Record<string, unknown> | Ending {
-  const from = request.runtime!.sessions.peek(request.session!)?.untrustedFrom;
+): Settled<Record<string, unknown> | Ending> {
+  const from = request.runtime!.sessions.untrustedFrom(request.session!);
+  return from instanceof Promise ? from.then((f) => held(request, args, f)) : held(request, args, from);
+}
+
+function held(request: CallRequest, args: Record<string, unknown>, from: string | undefined) {
   if (from === undefined) return args;
   const reason = untrustedSessionReason(request.toolName, from);
   if (request.runtime!.options.afterUntrustedOutput === "refuse") {
@@ -105,7 +116,11 @@ function hit(request: CallRequest, args: Record<string, unknown>, kept: ToolResu
       ? { ...kept, callId: request.callId }
       : { ...kept, callId: request.callId, cached: true, ...(notice === undefined ? {} : { notice }) };
   // The hit reaches the model as the run did: in a fresh envelope for an untrusted tool, marking the session.
-  return new Ending({ result: request.route.untrusted ? untrusted(request, answer) : answer }, args, "ended");
+  if (!request.route.untrusted) return new Ending({ result: answer }, args, "ended");
+  const marked = untrusted(request, answer);
+  return marked instanceof Promise
+    ? marked.then((result) => new Ending({ result }, args, "ended"))
+    : new Ending({ result: marked }, args, "ended");
 }
 
 /** Keeps a successful result of a `cache` tool (not one that came from the cache). */
@@ -128,31 +143,42 @@ export function invalidate(request: CallRequest, ended: Ending): Settled<Ending>
 }
 
 /** An untrusted tool's result gets its envelope's nonce; a session that received it is marked. */
-export function markOutput(request: CallRequest, ended: Ending): Ending {
+export function markOutput(request: CallRequest, ended: Ending): Settled<Ending> {
   const { outcome } = ended;
-  const result = untrusted(request, outcome.result);
-  return result === outcome.result ? ended : new Ending({ ...outcome, result }, ended.args, ended.exit);
+  const marked = untrusted(request, outcome.result);
+  const end = (result: ToolResult) =>
+    result === outcome.result ? ended : new Ending({ ...outcome, result }, ended.args, ended.exit);
+  return marked instanceof Promise ? marked.then(end) : end(marked);
 }
 
-function untrusted(request: CallRequest, result: ToolResult): ToolResult {
+/**
+ * `result` marked untrusted with a fresh nonce (see `markUntrusted`), and the call's session marked: a result of an
+ * untrusted tool, a background task's final one included, or a `task_status` report that quotes one.
+ */
+export function untrusted(request: CallRequest, result: ToolResult): Settled<ToolResult> {
+  const from = untrustedSource(request.definition, result);
+  if (from === undefined) return result;
   const marked = markUntrusted(result, request.definition);
   const session = request.session;
-  if (marked !== result && session !== undefined && request.runtime !== undefined) {
-    request.runtime.sessions.get(session).untrustedFrom ??= request.toolName;
-  }
-  return marked;
+  if (marked === result || session === undefined || request.runtime === undefined) return marked;
+  // On a store the mark is written before the result is answered: the session's next call, in any process, sees it.
+  const written = request.runtime.sessions.mark(session, from);
+  return written instanceof Promise ? written.then(() => marked) : marked;
 }
 
 /** After a guarded call in a session: remembers the start of its result, and adds the guard's note if it nudged. */
-export function rememberCall(request: CallRequest, ended: Ending): Ending {
+export function rememberCall(request: CallRequest, ended: Ending): Settled<Ending> {
   const { outcome } = ended;
   const { result } = outcome;
-  const session = request.runtime!.sessions.peek(request.session!);
   const hash = callHash(request, ended.args as Record<string, unknown>);
   // An untrusted result is remembered as seen, never quoted: the note stands outside its envelope.
-  if (session !== undefined)
-    rememberResult(session, hash, result.untrusted === undefined ? renderToolResult(result) : "");
+  const text = result.untrusted === undefined ? renderToolResult(result) : "";
+  const kept =
+    request.options.countRepeats === false
+      ? undefined
+      : request.runtime!.sessions.remember(request.session!, hash, text);
   const notice = nudged.get(request);
-  if (notice === undefined) return ended;
-  return new Ending({ ...outcome, result: { ...result, notice } }, ended.args, ended.exit);
+  const end = () =>
+    notice === undefined ? ended : new Ending({ ...outcome, result: { ...result, notice } }, ended.args, ended.exit);
+  return kept instanceof Promise ? kept.then(end) : end();
 }

@@ -13,6 +13,7 @@ import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-r
 import { TASK_STATUS_TOOL } from "./task-status-tool.js";
 import { neverAborted } from "../tool/tool-definition.js";
 import { overranOutcome } from "./sync-overrun.js";
+import { untrusted } from "./policy-stages.js";
 
 /**
  * Runs a handler (with its retries) under a time limit and the caller's abort signal, and settles with the first of:
@@ -170,8 +171,12 @@ function atDeadline(
     maxResultChars: request.route.maxResultChars,
     // Cancelling the task aborts the handler's signal: the controller behind it, made now if not yet read.
     controller: request.context().controller(),
-    // The value that arrives after the hand-off is checked against `returns` as a call's is.
-    work: checksResults(definition) ? work.then((outcome) => checkBackgroundOutcome(request, outcome)) : work,
+    // The value that arrives after the hand-off is checked against `returns` as a call's is, and an untrusted tool's
+    // is marked (its envelope's nonce, and the call's session) as a direct result is.
+    work: finalOutcome(
+      request,
+      checksResults(definition) ? work.then((o) => checkBackgroundOutcome(request, o)) : work,
+    ),
     onSettled: (outcome) => {
       reportSettled(activeCallTracer(), tracedCall(request, "background", args), outcome.result, outcome.error);
       void notify(request, args, outcome);
@@ -187,6 +192,14 @@ function atDeadline(
       return stop(request, timeoutMs, NOT_BACKGROUNDED.failed(why));
     },
   );
+}
+
+function finalOutcome(request: CallRequest, work: Promise<HandlerOutcome>): Promise<HandlerOutcome> {
+  if (!request.route.untrusted) return work;
+  return work.then(async (outcome) => {
+    const result = await untrusted(request, outcome.result);
+    return result === outcome.result ? outcome : { ...outcome, result };
+  });
 }
 
 function handOff(request: CallRequest, timeoutMs: number, taskId: string | undefined): HandlerOutcome {

@@ -47,8 +47,33 @@ function report(task: TaskInfo | undefined, taskId: string): TaskStatusReport {
   const report = { taskId, toolName: task.toolName, status: task.status };
   const result = task.result;
   if (!result) return task.progress === undefined ? report : { ...report, progress: task.progress };
-  if (result.ok) return { ...report, content: result.content ?? null };
-  return { ...report, error: { code: result.error?.code ?? "TOOL_FAILED", message: result.error?.message ?? "" } };
+  const done: TaskStatusReport = result.ok
+    ? { ...report, content: result.content ?? null }
+    : { ...report, error: { code: result.error?.code ?? "TOOL_FAILED", message: result.error?.message ?? "" } };
+  // A report that quotes an untrusted tool's result reaches the model in an envelope, as that result would.
+  if (result.untrusted !== undefined) untrustedReports.add(done);
+  return done;
+}
+
+// The reports that quote an untrusted tool's result (its value, or the message of what it threw).
+const untrustedReports = new WeakSet<object>();
+// Every agent's task_status definition.
+const statusDefinitions = new WeakSet<ToolDefinition>();
+
+/**
+ * The tool whose untrusted result `result` (of a call of `definition`) quotes, when `definition` is an agent's
+ * `task_status` tool: the background task's tool, or undefined when the report quotes nothing untrusted (a trusted
+ * task, or one still running). For any other tool: its own name.
+ */
+export function untrustedSource(
+  definition: ToolDefinition,
+  result: { readonly content?: unknown },
+): string | undefined {
+  if (!statusDefinitions.has(definition)) return definition.name;
+  const { content } = result;
+  return typeof content === "object" && content !== null && untrustedReports.has(content)
+    ? (content as TaskStatusReport).toolName
+    : undefined;
 }
 
 /**
@@ -56,11 +81,15 @@ function report(task: TaskInfo | undefined, taskId: string): TaskStatusReport {
  * so its validator is compiled once per registry.
  */
 export function taskStatusDefinition(tasks: TaskKeeper): ToolDefinition {
-  return defineTool({
+  const definition = defineTool({
     name: TASK_STATUS_TOOL,
     description: DESCRIPTION,
-    options: { readOnly: true },
+    // Polled with the same task id until the task ends: no loop to guard. Its results are untrusted only when they
+    // quote an untrusted tool's result (see untrustedSource), which the route's untrusted stage asks per call.
+    options: { readOnly: true, repeat: false, untrustedOutput: true },
     inputSchema: INPUT_SCHEMA,
     runner: { kind: "function", handler: (args) => reportTask(tasks, args.taskId as string) },
   });
+  statusDefinitions.add(definition);
+  return definition;
 }

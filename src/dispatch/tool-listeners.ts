@@ -33,6 +33,8 @@ export interface ToolEvent {
   readonly approval?: ApprovalEdit;
   /** Set when a grant (a remembered approval) let the call run without asking. */
   readonly grant?: GrantUse;
+  /** The session the call named (`callTool`'s `session`, an adapter's thread or run, a durable execution). */
+  readonly session?: string;
 }
 
 /** What a `before` listener may return to stop a call: `{ deny: reason }` ends it with outcome `denied`. */

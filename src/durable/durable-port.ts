@@ -59,4 +59,9 @@ export interface DurableApprovalRequest {
   readonly idempotencyKey: string;
   /** The execution that waits. */
   readonly executionId: string;
+  /**
+   * Why the call waits though its tool's own rule would not ask: its execution received untrusted output and the
+   * tool is `destructive` (docs/policy.md). Absent when the tool's `requiresApproval` asked.
+   */
+  readonly reason?: string;
 }

@@ -1,4 +1,5 @@
-import type { BaseAgent } from "../agent/base-agent.js";
+import { BaseAgent, UNTRUSTED_ASK } from "../agent/base-agent.js";
+import { executionSession } from "./execution-session.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import type { Tool } from "../tool/tool.js";
 import { needsApproval, readDecision } from "./approval-gate.js";
@@ -24,6 +25,11 @@ export interface DurableCallOptions {
   readonly onApprovalRequested?: ((request: DurableApprovalRequest) => void | Promise<void>) | undefined;
   /** Cancels the call while it runs (the handler sees it as its context's `signal`). */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * The session the call belongs to (docs/policy.md): by default the execution (`port.executionId`), so the repeat
+   * guard and the rule that follows untrusted output hold across the steps of one execution.
+   */
+  readonly session?: string | undefined;
 }
 
 // Each agent's tools by name, read once: `agent.tools()` builds every tool afresh, which cost more than the rest of a
@@ -74,36 +80,43 @@ export async function runDurableCall(
   const callId = options.callId ?? derivedCallId(port);
   const idempotencyKey = deriveIdempotencyKey({ executionId: port.executionId, callId, toolName: name, args });
   const tool = toolOf(agent, name);
+  const session = options.session ?? executionSession(port.executionId);
   let decision: DurableApprovalDecision | undefined;
-  if (tool?.requiresApproval) {
-    // A predicate may read the world (a balance, a user's role), so what it said is recorded like any other step.
-    const asks =
-      tool.requiresApproval === true ||
-      (await port.step(`approval check ${name}`, () => needsApproval(tool, args, callId, agent)));
-    if (asks) {
-      const signal = port.signal<unknown>(`toolwright-approval-${callId}`);
-      const notify = options.onApprovalRequested;
-      if (notify) {
-        const request: DurableApprovalRequest = {
-          signalId: signal.id,
-          toolName: name,
-          callId,
-          args: typeof args === "string" ? safeParse(args) : args,
-          idempotencyKey,
-          executionId: port.executionId,
-        };
-        await port.step(`approval request ${name}`, async () => {
-          await notify(request);
-          return null;
-        });
-      }
-      decision = readDecision(await signal.payload);
+  // A predicate may read the world (a balance, a user's role), so what it said is recorded like any other step.
+  const ruled =
+    tool?.requiresApproval === true ||
+    (Boolean(tool?.requiresApproval) &&
+      (await port.step(`approval check ${name}`, () => needsApproval(tool!, args, callId, agent))));
+  // A destructive call after untrusted output in this execution asks too; what the session said is recorded, so a
+  // replay (in a process that never saw the untrusted output) waits for the same decision.
+  const reason =
+    !ruled && tool?.destructive === true
+      ? await port.step(`untrusted check ${name}`, async () => (await untrustedReason(agent, name, session)) ?? null)
+      : null;
+  if (ruled || reason !== null) {
+    const signal = port.signal<unknown>(`toolwright-approval-${callId}`);
+    const notify = options.onApprovalRequested;
+    if (notify) {
+      const request: DurableApprovalRequest = {
+        signalId: signal.id,
+        toolName: name,
+        callId,
+        args: typeof args === "string" ? safeParse(args) : args,
+        idempotencyKey,
+        executionId: port.executionId,
+        ...(reason !== null && { reason }),
+      };
+      await port.step(`approval request ${name}`, async () => {
+        await notify(request);
+        return null;
+      });
     }
+    decision = readDecision(await signal.payload);
   }
   return port.step(`tool ${name}`, async () =>
     recordable(
       await runWithIdempotencyKey(callId, idempotencyKey, () =>
-        dispatchDecided(agent, name, args, callId, decision, options),
+        dispatchDecided(agent, name, args, callId, decision, { ...options, session }),
       ),
       port.maxStepBytes,
     ),
@@ -120,10 +133,17 @@ async function dispatchDecided(
   args: unknown,
   callId: string,
   decision: DurableApprovalDecision | undefined,
-  options: Pick<DurableCallOptions, "signal">,
+  options: Pick<DurableCallOptions, "signal"> & { readonly session: string },
 ): Promise<ToolResult> {
-  const signal = options.signal;
-  let result = await agent.callTool(name, args, { callId, signal });
+  const { signal, session } = options;
+  // With a decision the call waits at its gate whatever its rule or session says now (a replay in a process that
+  // never saw the untrusted output): the decision, not a fresh look, is what lets it run.
+  let result = await agent.callTool(name, args, {
+    callId,
+    signal,
+    session,
+    ...(decision !== undefined && { awaitApproval: true }),
+  });
   if (result.outcome === "awaiting_approval" && decision !== undefined) {
     // The pending approval was made by this very attempt, in this process: deciding it now runs the call once, with
     // the arguments it was validated with, and the agent's listeners see the decision as they would any other.
@@ -139,6 +159,12 @@ async function dispatchDecided(
     }
   }
   return result;
+}
+
+// The reason the agent's policy would hold the call for approval (its session received untrusted output); only a
+// BaseAgent keeps sessions.
+async function untrustedReason(agent: DurableAgent, name: string, session: string): Promise<string | undefined> {
+  return agent instanceof BaseAgent ? agent[UNTRUSTED_ASK](name, session) : undefined;
 }
 
 function safeParse(text: string): unknown {

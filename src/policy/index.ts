@@ -8,3 +8,6 @@ export { MAX_CACHED_RESULTS, MemoryResultCache, StoreResultCache } from "./resul
 export type { CacheKey, ResultCache } from "./result-cache.js";
 export { markUntrusted, untrustedOf } from "./untrusted-mark.js";
 export { checkGrantConditions, grantCovers } from "./grant-match.js";
+export { MemorySessions } from "./session-keeper.js";
+export type { SessionKeeper, SessionSettled } from "./session-keeper.js";
+export { SESSION_TTL_MS, StoreSessions } from "./store-sessions.js";

@@ -10,4 +10,6 @@ export type {
   LangChainInterruptConfig,
   LangChainInterruptOnOptions,
   LangChainInterruptRequest,
+  LangChainInterruptRuntime,
+  LangChainToolCall,
 } from "./interrupt-on.js";

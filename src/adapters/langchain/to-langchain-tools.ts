@@ -20,6 +20,7 @@ import {
 } from "../agent-bridge.js";
 import { toMessageContent } from "./message-content.js";
 import { takeThrownThrough, watchThrownThrough } from "./thrown-through.js";
+import { threadSession } from "./thread-session.js";
 
 /**
  * Options of {@link toLangChainTools}. LangChain's core has no approval step of its own: a tool with
@@ -67,7 +68,7 @@ export class AgentLangChainTool extends DynamicStructuredTool<
         signal: config?.signal,
         onProgress,
         changedArgs: "edit",
-        session: threadOf(config),
+        session: threadSession(config),
       });
       const thrown = takeThrownThrough(agent, watched);
       if (thrown !== undefined) throw thrown;
@@ -132,13 +133,6 @@ export function toLangChainToolMessage(result: ToolResult): ToolMessage {
     name: result.toolName,
     status: result.ok ? "success" : "error",
   });
-}
-
-// The run's thread (LangGraph's `configurable.thread_id`): the call's session, when it is a usable one.
-function threadOf(config: ToolRunnableConfig | undefined): string | undefined {
-  const thread: unknown = (config?.configurable as { thread_id?: unknown } | undefined)?.thread_id;
-  if (typeof thread === "number") return String(thread);
-  return typeof thread === "string" && thread.length > 0 && thread.length <= 256 ? thread : undefined;
 }
 
 const ONLY_KEY: ReadonlySet<string> = new Set(

@@ -6,6 +6,7 @@ import { fitsModelBudget } from "../../tool/model-output.js";
 import type { ToolResult } from "../../tool/tool-result.js";
 import { type AdaptableAgent, type AdapterOptions, bridgeTools, callBridged, modelText } from "../agent-bridge.js";
 import { type OpenAIAgentsOutput, toAgentsOutput } from "./agents-output.js";
+import { runSession } from "./run-session.js";
 
 /** Options of {@link toOpenAIAgentsTools}. */
 export interface OpenAIAgentsToolsOptions extends AdapterOptions {
@@ -43,7 +44,9 @@ const OPTION_KEYS: ReadonlySet<string> = new Set(
  * `agent.callTool` with the SDK's tool-call id and abort signal; a model mistake comes back to the model as
  * toolwright's error text. Schemas follow OpenAI's strict rules where they can (the SDK's nulls for absent optional
  * fields are read as absent). Tools with `requiresApproval` use the SDK's `needsApproval`, so a run stops with an
- * interruption and resumes from its `RunState` (serialisable) once approved; deferred tools get `deferLoading`.
+ * interruption and resumes from its `RunState` (serialisable) once approved; so does a `destructive` tool's call once
+ * the run's session received untrusted output. The session is `options.session`, else the run itself (its
+ * `RunContext`); deferred tools get `deferLoading`.
  * @throws {ToolDefinitionError} when `strict: true` and a schema cannot be strict, or a name is not valid for OpenAI.
  * @throws {TypeError} when `options.only` names a tool the agent cannot use.
  * @example
@@ -71,7 +74,12 @@ export function toOpenAIAgentsTools(agent: AdaptableAgent, options: OpenAIAgents
         // The run state's own record travels with it: a call it already approved is asked about as approved, so a
         // state resumed again after toolwright forgot the decision gets no fresh record to run it a second time.
         needsApproval: (context: unknown, input: unknown, callId?: string) =>
-          needsApproval(input, callId ?? "", callId ? approvedInRun(context, source.name, callId) : undefined),
+          needsApproval(
+            input,
+            callId ?? "",
+            callId ? approvedInRun(context, source.name, callId) : undefined,
+            runSession(context, options.session),
+          ),
       }),
       execute: async (
         input: unknown,
@@ -84,8 +92,15 @@ export function toOpenAIAgentsTools(agent: AdaptableAgent, options: OpenAIAgents
         // `state.approve(item, { alwaysApprove: true })` approves every call of the tool: remembered as a grant.
         const always = approvedByFramework === true && approvedInRun(context, source.name, ALWAYS_PROBE) === true;
         const remember = always ? ("session" as const) : undefined;
+        const session = runSession(context, options.session);
         return answer(
-          await callBridged(agent, b, input, { callId, signal: details?.signal, approvedByFramework, remember }),
+          await callBridged(agent, b, input, {
+            callId,
+            signal: details?.signal,
+            approvedByFramework,
+            remember,
+            session,
+          }),
         );
       },
     };

@@ -4,6 +4,8 @@ import type { Tool } from "../../tool/tool.js";
 import { needsApproval } from "../../durable/approval-gate.js";
 import { type DurableAgent, runDurableCall } from "../../durable/run-durable-call.js";
 import { temporalActivityPort } from "./temporal-activity-port.js";
+import { BaseAgent, UNTRUSTED_ASK } from "../../agent/base-agent.js";
+import { executionSession } from "../../durable/execution-session.js";
 import { NON_RETRYABLE_INPUT } from "../temporal-workflow/tool-activity-options.js";
 import {
   type TemporalApprovalRule,
@@ -15,9 +17,12 @@ import {
 /** An agent's activities, keyed by activity name: pass them to `Worker.create({ activities })`. */
 export type ToolActivities = Record<string, (input: never) => Promise<unknown>>;
 
+// A destructive tool is asked about like a predicate: its call needs a human once its workflow received untrusted
+// output (docs/policy.md), which only the worker's agent knows.
 function approvalRule(tool: Tool): TemporalApprovalRule {
   const rule = tool.requiresApproval;
-  return rule === undefined || rule === false ? "never" : rule === true ? "always" : "predicate";
+  if (rule === true) return "always";
+  return rule === undefined || rule === false ? (tool.destructive === true ? "predicate" : "never") : "predicate";
 }
 
 function specOf(tool: Tool): TemporalToolSpec {
@@ -72,7 +77,14 @@ export function toolActivities(agent: DurableAgent): ToolActivities {
     [names.specs]: async () => agent.tools().map(specOf),
     [names.needsApproval]: async (input: { name: string; args: unknown; callId: string }) => {
       const tool = agent.tools().find((candidate) => candidate.name === input.name);
-      return tool !== undefined && (await needsApproval(tool, input.args, input.callId, agent));
+      if (tool === undefined) return false;
+      if (await needsApproval(tool, input.args, input.callId, agent)) return true;
+      // The workflow is the session of its calls, as runDurableCall makes it.
+      const { workflowExecution, activityId } = Context.current().info;
+      const session = executionSession(workflowExecution?.workflowId ?? `activity:${activityId}`);
+      return tool.destructive === true && agent instanceof BaseAgent
+        ? (await agent[UNTRUSTED_ASK](tool.name, session)) !== undefined
+        : false;
     },
     [names.call]: (input: unknown) => run(names.call, input),
   };

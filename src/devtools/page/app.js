@@ -109,11 +109,16 @@ async function select(agentName, toolName) {
       },
     })
   );
+  // Calls that name a session share its repeat streak and its untrusted-output mark (docs/policy.md).
+  const sessionField = /** @type {HTMLInputElement} */ (
+    h("input", { type: "text", className: "session", placeholder: "session (optional)", "aria-label": "session" })
+  );
   const call = async (/** @type {Event} */ event) => {
     event.preventDefault();
     // Raw JSON goes as text, as a model's arguments do: text that is not JSON gets the model's own error.
     const args = rawToggle.checked ? raw.value : form.read().value;
-    const answer = await post("api/call", { agent: agentName, tool: toolName, args }).catch((e) => ({
+    const session = sessionField.value.trim() || undefined;
+    const answer = await post("api/call", { agent: agentName, tool: toolName, args, session }).catch((e) => ({
       error: e.message,
     }));
     showResult(answer, agentName);
@@ -140,6 +145,7 @@ async function select(agentName, toolName) {
         { className: "buttons" },
         h("button", { type: "submit", id: "call" }, "Call"),
         h("label", { className: "inline" }, rawToggle, " raw JSON"),
+        sessionField,
       ),
     ),
     h("div", { id: "results" }),

@@ -18,6 +18,10 @@ export function appendLog(body, e, pick) {
           e.durationMs === undefined ? "" : `${e.durationMs} ms`,
           e.attempts === undefined ? "" : `${e.attempts} attempts`,
           e.taskId ? `task ${e.taskId}` : "",
+          e.session ? `session ${e.session}` : "",
+          e.untrusted ? "untrusted output (enveloped)" : "",
+          e.cached ? "cache hit" : "",
+          e.repeat === "nudged" ? "repeat guard: note" : e.repeat === "refused" ? "repeat guard: refused" : "",
         ]
           .filter(Boolean)
           .join(" · ");

@@ -1,5 +1,8 @@
-/** What a store keeps: pending approvals, background tasks, cached results (`resultCache: "store"`) and grants. */
-export type StoreKind = "approval" | "task" | "cache" | "grant";
+/**
+ * What a store keeps: pending approvals, background tasks, cached results (`resultCache: "store"`), grants and
+ * sessions.
+ */
+export type StoreKind = "approval" | "task" | "cache" | "grant" | "session";
 
 /**
  * One record in a store: JSON data with an `id`, the `scope` it is listed under (the agent's name), a `status`

@@ -17,7 +17,8 @@ export interface Transition {
  * which, who moves it and what it writes. Each keeper's write takes its guard from here ({@link guardOf}), and each
  * backend enforces it in one compare-and-set; docs/architecture.md shows these tables, tested to agree with them.
  * A result cache's records (kind `"cache"`) and grants (kind `"grant"`) are written whole and never change status
- * (a grant is revoked by deleting it), so they have no table.
+ * (a grant is revoked by deleting it), and a session's record (kind `"session"`) only counts (each write a
+ * compare-and-set on the version it read), so they have no table.
  */
 export const TRANSITIONS = {
   approval: {
@@ -62,7 +63,7 @@ export const TRANSITIONS = {
       writes: "result (TASK_LOST), finishedAt; requires the lease out by the store's clock",
     },
   },
-} as const satisfies Record<Exclude<StoreKind, "cache" | "grant">, Record<string, Transition>>;
+} as const satisfies Record<Exclude<StoreKind, "cache" | "grant" | "session">, Record<string, Transition>>;
 
 /** The kinds of record with a transition table. */
 export type TransitionKind = keyof typeof TRANSITIONS;

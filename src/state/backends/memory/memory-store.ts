@@ -21,12 +21,19 @@ type ByKind<T> = Record<StoreKind, Map<string, T>>;
 export class MemoryStore implements RuntimeStore, ScopedStore, KeyedStore {
   readonly description = "memory (this process)";
   // kind → scope → its records: two map lookups, no key built per call.
-  readonly #scopes: ByKind<ScopeRecords> = { approval: new Map(), task: new Map(), cache: new Map(), grant: new Map() };
+  readonly #scopes: ByKind<ScopeRecords> = {
+    approval: new Map(),
+    task: new Map(),
+    cache: new Map(),
+    grant: new Map(),
+    session: new Map(),
+  };
   readonly #listeners: ByKind<Set<StoreChangeListener>> = {
     approval: new Map(),
     task: new Map(),
     cache: new Map(),
     grant: new Map(),
+    session: new Map(),
   };
   readonly #now: () => number;
   // No record expires before this (a lower bound, ms since the epoch): a sweep before it would find nothing to drop,

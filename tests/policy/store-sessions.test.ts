@@ -1,0 +1,36 @@
+// An agent with a store keeps its sessions there (issue 38): two agents on one MemoryStore and scope (replicas of one
+// process's store) share the untrusted mark and the repeat streak; another scope shares neither.
+import { BaseAgent, MemoryStore, ToolRegistry, p, tool } from "toolwright";
+
+class Desk extends BaseAgent {
+  static override agentName = "store_desk";
+
+  @tool({ description: "Read a page", params: { url: p.string() }, openWorld: true, readOnly: true, repeat: false })
+  page({ url }: { url: string }) {
+    return `page ${url}`;
+  }
+
+  @tool({ description: "Wipe", params: { disk: p.string() }, destructive: true, repeat: { nudgeAt: 2, refuseAt: 3 } })
+  wipe({ disk }: { disk: string }) {
+    return `wiped ${disk}`;
+  }
+}
+
+describe("sessions on the agent's store (issue 38)", () => {
+  it("shares the untrusted mark and the streak between agents of one store and scope, not with another scope", async () => {
+    const store = new MemoryStore();
+    const replica = (scope: string) =>
+      new Desk({ registry: new ToolRegistry({ scope }), store, afterUntrustedOutput: "refuse" });
+    const a = replica("tenant");
+    const b = replica("tenant");
+    const other = replica("another");
+
+    expect((await b.callTool("wipe", { disk: "a" }, { session: "s" })).outcome).toBe("success");
+    expect((await a.callTool("wipe", { disk: "a" }, { session: "s" })).notice).toMatch(/call 2 in a row/);
+    await a.callTool("page", { url: "u" }, { session: "s" });
+    const refused = await b.callTool("wipe", { disk: "b" }, { session: "s" });
+    expect(refused).toMatchObject({ outcome: "rejected", error: { code: "APPROVAL_REJECTED" } });
+    expect(refused.error?.message).toMatch(/untrusted output \(from "page"\)/);
+    expect((await other.callTool("wipe", { disk: "b" }, { session: "s" })).outcome).toBe("success");
+  });
+});
