@@ -58,10 +58,11 @@ export class CallRequest {
    */
   callHash: string | undefined;
   /**
-   * The stable JSON of the tool and its normalised arguments (what {@link CallRequest.callHash} hashes), made once
-   * by the first policy stage that needs it: the memory cache keys by it without hashing. A field a stage writes.
+   * The stable JSON of the call's normalised arguments (what {@link CallRequest.callHash} hashes, with the tool's
+   * name), made once by the first policy stage that needs it: the memory cache files results by it without hashing.
+   * A field a stage writes.
    */
-  callText: string | undefined;
+  argsText: string | undefined;
   /** The tool's name (a field: `finish` and every event read it). */
   readonly toolName: string;
   /**
@@ -96,7 +97,7 @@ export class CallRequest {
   ) {
     this.held = undefined;
     this.callHash = undefined;
-    this.callText = undefined;
+    this.argsText = undefined;
     this.toolName = route.definition.name;
     this.channel = undefined;
     this.#args = undefined;

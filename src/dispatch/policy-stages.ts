@@ -15,19 +15,21 @@ import { approvalReasons } from "./approval-reasons.js";
 // The policy stages (docs/policy.md): pipeline.ts puts each on a tool's route when the tool needs it, the session
 // ones only on the route a call with a session takes. The mechanisms themselves live in policy/.
 
-/** The stable JSON of the call's tool and normalised arguments, made once per call by the first stage that needs it. */
-function callText(request: CallRequest, args: Record<string, unknown>): string {
-  // `stableStringify({ tool, args })` without sorting the wrapper's two keys ("args" < "tool"), and in one flat string
-  // when the arguments are canonical already (a Map hashes a flat string at once, a joined one only once copied).
-  const { toolName: tool } = request;
-  return (request.callText ??= isCanonical(args)
-    ? JSON.stringify({ args, tool })
-    : `{"args":${stableStringify(args)},"tool":${JSON.stringify(tool)}}`);
+/** The stable JSON of the call's normalised arguments, made once per call by the first stage that needs it. */
+function argsText(request: CallRequest, args: Record<string, unknown>): string {
+  // Canonical arguments (the usual case: keys in order, plain values) are written as they are, without sorting.
+  return (request.argsText ??= isCanonical(args) ? JSON.stringify(args) : stableStringify(args));
 }
 
-/** The hash of {@link callText}, made once per call by the first stage that needs it (the repeat guard). */
+/**
+ * The hash of the call's tool and normalised arguments (the SHA-256 of `stableStringify({ tool, args })`), made once
+ * per call by the first stage that needs it (the repeat guard).
+ */
 function callHash(request: CallRequest, args: Record<string, unknown>): string {
-  return (request.callHash ??= sha256Hex(callText(request, args)));
+  if (request.callHash !== undefined) return request.callHash;
+  // The wrapper's two keys written in their sorted order ("args" < "tool").
+  const text = `{"args":${argsText(request, args)},"tool":${JSON.stringify(request.toolName)}}`;
+  return (request.callHash = sha256Hex(text));
 }
 
 // The calls the repeat guard let run with a note, and the note (rare: kept aside rather than on every request).
@@ -73,14 +75,14 @@ export function untrustedSessionGate(
   return args;
 }
 
-// No hash here: the memory cache keys by the call's text, only the store's records are named by a hash.
+// No hash here: the memory cache files a result by the arguments' text, only the store's records are named by a hash.
 function cacheKey(request: CallRequest, args: Record<string, unknown>): CacheKey {
-  const call = callText(request, args);
+  const text = argsText(request, args);
   const scope = request.runtime!.keyScope ?? "";
   const { toolName } = request;
   return request.route.cache!.per === "session"
-    ? { scope, toolName, call, session: request.session ?? null }
-    : { scope, toolName, call };
+    ? { scope, toolName, args: text, session: request.session ?? null }
+    : { scope, toolName, args: text };
 }
 
 /** The cache lookup, after the gates and `before` listeners: a hit answers the call without running the handler. */

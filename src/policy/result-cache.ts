@@ -10,8 +10,8 @@ type Maybe<T> = T | Promise<T>;
 export interface CacheKey {
   readonly scope: string;
   readonly toolName: string;
-  /** The stable JSON of the tool and its normalised arguments (`stableStringify({ tool, args })`). */
-  readonly call: string;
+  /** The stable JSON of the call's normalised arguments (`stableStringify(args)`). */
+  readonly args: string;
   /** For `per: "session"`: the call's session, null for a call without one; absent for a cache per agent. */
   readonly session?: string | null;
 }
@@ -29,16 +29,26 @@ export interface ResultCache {
 /** The most results a memory cache keeps per agent; the oldest kept goes first. */
 export const MAX_CACHED_RESULTS = 1_000;
 
+// One kept result, and where it is filed (so the oldest can be dropped from its tool's map without a search).
 interface Kept {
   readonly result: ToolResult;
   readonly until: number;
-  readonly scope: string;
-  readonly toolName: string;
+  readonly calls: Map<string, Kept>;
+  readonly id: string;
 }
 
-/** An agent's result cache in its own memory: answers at once, at most {@link MAX_CACHED_RESULTS} results. */
+// Results by session (undefined for a cache per agent, null for a call without a session), then tool, then arguments.
+type BySession = Map<string | null | undefined, Map<string, Map<string, Kept>>>;
+
+/**
+ * An agent's result cache in its own memory: answers at once, at most {@link MAX_CACHED_RESULTS} results. Filed by
+ * scope, session and tool in maps of their own, then by the arguments' JSON text: a hit looks up strings it already
+ * has, and builds, joins or hashes no key (a key made per call was most of a hit's cost, issue 38).
+ */
 export class MemoryResultCache implements ResultCache {
-  readonly #kept = new Map<string, Kept>();
+  readonly #scopes = new Map<string, BySession>();
+  // Every kept result, oldest first: the one dropped when the cache is full.
+  readonly #order = new Set<Kept>();
 
   /** Keeps at most `max` results; `now` is the clock expiry is read by (ms since the epoch), `Date.now` by default. */
   constructor(
@@ -47,27 +57,55 @@ export class MemoryResultCache implements ResultCache {
   ) {}
 
   get(key: CacheKey): ToolResult | undefined {
-    const id = keyText(key);
-    const kept = this.#kept.get(id);
+    const kept = this.#scopes.get(key.scope)?.get(key.session)?.get(key.toolName)?.get(callId(key.args));
     if (kept === undefined) return undefined;
     if (kept.until > this.now()) return kept.result;
-    this.#kept.delete(id);
+    this.#drop(kept);
     return undefined;
   }
 
   set(key: CacheKey, result: ToolResult, ttlMs: number): void {
-    const id = keyText(key);
-    const kept = this.#kept;
-    kept.delete(id);
-    if (kept.size >= this.max) kept.delete(kept.keys().next().value!);
-    kept.set(id, { result, until: this.now() + ttlMs, scope: key.scope, toolName: key.toolName });
+    let sessions = this.#scopes.get(key.scope);
+    if (sessions === undefined) this.#scopes.set(key.scope, (sessions = new Map()));
+    let tools = sessions.get(key.session);
+    if (tools === undefined) sessions.set(key.session, (tools = new Map()));
+    let calls = tools.get(key.toolName);
+    if (calls === undefined) tools.set(key.toolName, (calls = new Map()));
+    const id = callId(key.args);
+    const earlier = calls.get(id);
+    if (earlier !== undefined) this.#drop(earlier);
+    if (this.#order.size >= this.max) this.#drop(this.#order.values().next().value!);
+    const kept: Kept = { result, until: this.now() + ttlMs, calls, id };
+    calls.set(id, kept);
+    this.#order.add(kept);
   }
 
   clear(scope: string, toolNames: readonly string[]): void {
-    for (const [id, kept] of this.#kept) {
-      if (kept.scope === scope && toolNames.includes(kept.toolName)) this.#kept.delete(id);
+    const sessions = this.#scopes.get(scope);
+    if (sessions === undefined) return;
+    for (const tools of sessions.values()) {
+      for (const name of toolNames) {
+        const calls = tools.get(name);
+        if (calls === undefined) continue;
+        for (const kept of calls.values()) this.#order.delete(kept);
+        tools.delete(name);
+      }
     }
   }
+
+  // An emptied tool's map stays filed: the tool is called again (a few maps per cached tool, never per call).
+  #drop(kept: Kept): void {
+    kept.calls.delete(kept.id);
+    this.#order.delete(kept);
+  }
+}
+
+// Arguments longer than this are kept under their SHA-256 instead of their text, so a cache of large arguments stays
+// small. The hash is hex, which no arguments' text (a JSON object) can be.
+const MAX_KEPT_ARGUMENTS_TEXT = 512;
+
+function callId(args: string): string {
+  return args.length <= MAX_KEPT_ARGUMENTS_TEXT ? args : sha256Hex(args);
 }
 
 /**
@@ -104,25 +142,11 @@ export class StoreResultCache implements ResultCache {
   }
 }
 
-// Calls longer than this are kept under their SHA-256 instead of their text, so a cache of large arguments stays small.
-const MAX_KEPT_CALL_TEXT = 512;
-
-// The key of a memory entry: the call's text itself (no hash to make on a hit) or, for a long one, its SHA-256 (hex,
-// which no call's text, a JSON object, can be). A scope or a session other than an agent's default goes before it,
-// length-prefixed (so no pair reads as another) and led by a digit and a colon (so no call's text or hash reads as
-// it); the call's text names the tool.
-function keyText(key: CacheKey): string {
-  const { scope, session, call } = key;
-  const text = call.length <= MAX_KEPT_CALL_TEXT ? call : sha256Hex(call);
-  if (scope === "" && session === undefined) return text;
-  const per = session === undefined ? "a" : session === null ? "n" : `s${session.length}:${session}`;
-  return `${scope.length}:${scope}${per}\u0000${text}`;
-}
-
 // The tool's name and the SHA-256 hex of the call (of the call's hash and the session, for `per: "session"`): no id of
 // one tool can be another's, and every process names a call's record alike.
 function recordId(key: CacheKey): string {
-  const hash = sha256Hex(key.call);
+  // The call's text as `stableStringify({ tool, args })` writes it ("args" sorts before "tool").
+  const hash = sha256Hex(`{"args":${key.args},"tool":${JSON.stringify(key.toolName)}}`);
   const { session } = key;
   return `${key.toolName}:${session === undefined ? hash : hashArguments({ call: hash, session })}`;
 }

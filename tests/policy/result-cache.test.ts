@@ -122,7 +122,7 @@ describe("the result cache", () => {
   it("expires in memory by its clock", () => {
     let now = 0;
     const cache = new MemoryResultCache(2, () => now);
-    const key = { scope: "s", toolName: "t", call: "h" };
+    const key = { scope: "s", toolName: "t", args: "h" };
     const result = { ok: true as const, outcome: "success" as const, toolName: "t", callId: "c", content: 1 };
     cache.set(key, result, 10);
     now = 9;
@@ -130,8 +130,8 @@ describe("the result cache", () => {
     now = 10;
     expect(cache.get(key)).toBeUndefined();
     // At most `max` results: the oldest goes first.
-    for (const call of ["1", "2", "3"]) cache.set({ ...key, call }, result, 100);
-    expect([cache.get({ ...key, call: "1" }), cache.get({ ...key, call: "3" })]).toEqual([undefined, result]);
+    for (const args of ["1", "2", "3"]) cache.set({ ...key, args }, result, 100);
+    expect([cache.get({ ...key, args: "1" }), cache.get({ ...key, args: "3" })]).toEqual([undefined, result]);
   });
 
   it("refuses a cache on a tool that is neither readOnly nor idempotent, and an unknown invalidatedBy", () => {
