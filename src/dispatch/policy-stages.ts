@@ -75,14 +75,13 @@ export function untrustedSessionGate(
   return args;
 }
 
-// No hash here: the memory cache files a result by the arguments' text, only the store's records are named by a hash.
+// No text or hash here: the memory cache files a result by the arguments' values, a store names its record by a hash.
 function cacheKey(request: CallRequest, args: Record<string, unknown>): CacheKey {
-  const text = argsText(request, args);
   const scope = request.runtime!.keyScope ?? "";
   const { toolName } = request;
   return request.route.cache!.per === "session"
-    ? { scope, toolName, args: text, session: request.session ?? null }
-    : { scope, toolName, args: text };
+    ? { scope, toolName, args, session: request.session ?? null }
+    : { scope, toolName, args };
 }
 
 /** The cache lookup, after the gates and `before` listeners: a hit answers the call without running the handler. */

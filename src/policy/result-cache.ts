@@ -1,6 +1,7 @@
 import { sha256Hex } from "../runtime/sha256.js";
 import type { RuntimeStore } from "../state/port/runtime-store.js";
-import { hashArguments } from "../state/stable-hash.js";
+import { hashArguments, stableStringify } from "../state/stable-hash.js";
+import { isCanonical } from "../schema/stable-stringify.js";
 import type { ToolResult } from "../tool/tool-result.js";
 
 /** A value now, or a promise of it: the memory cache answers at once, a store later. */
@@ -10,8 +11,8 @@ type Maybe<T> = T | Promise<T>;
 export interface CacheKey {
   readonly scope: string;
   readonly toolName: string;
-  /** The stable JSON of the call's normalised arguments (`stableStringify(args)`). */
-  readonly args: string;
+  /** The call's normalised arguments (validated: plain JSON values). */
+  readonly args: Readonly<Record<string, unknown>>;
   /** For `per: "session"`: the call's session, null for a call without one; absent for a cache per agent. */
   readonly session?: string | null;
 }
@@ -29,21 +30,36 @@ export interface ResultCache {
 /** The most results a memory cache keeps per agent; the oldest kept goes first. */
 export const MAX_CACHED_RESULTS = 1_000;
 
-// One kept result, and where it is filed (so the oldest can be dropped from its tool's map without a search).
+// One kept result, and where it is filed: the maps on its way from its tool's root, each with the key taken from it,
+// so the oldest can be dropped, and the maps it leaves empty with it, without a search.
 interface Kept {
   readonly result: ToolResult;
   readonly until: number;
-  readonly calls: Map<string, Kept>;
-  readonly id: string;
+  readonly path: readonly Step[];
 }
 
-// Results by session (undefined for a cache per agent, null for a call without a session), then tool, then arguments.
-type BySession = Map<string | null | undefined, Map<string, Map<string, Kept>>>;
+// A map on a kept result's way, and the key taken from it.
+type Step = readonly [Map<unknown, unknown>, unknown];
+
+// One tool's results in one scope and session: flat arguments of plain values in a tree of maps, a key then its
+// value at each level and END after the last (no text made to find them); any other arguments by their stable JSON.
+interface ToolResults {
+  readonly tree: Map<unknown, unknown>;
+  readonly texts: Map<unknown, unknown>;
+}
+
+// Results by session (undefined for a cache per agent, null for a call without a session), then tool.
+type BySession = Map<string | null | undefined, Map<string, ToolResults>>;
+
+// The key after a tree path's last argument value, which no argument's name is (a symbol).
+const END = Symbol("end of arguments");
 
 /**
  * An agent's result cache in its own memory: answers at once, at most {@link MAX_CACHED_RESULTS} results. Filed by
- * scope, session and tool in maps of their own, then by the arguments' JSON text: a hit looks up strings it already
- * has, and builds, joins or hashes no key (a key made per call was most of a hit's cost, issue 38).
+ * scope, session and tool in maps of their own, then, for arguments whose values are all strings, numbers, booleans
+ * or null (keys in order, as validated arguments usually are), by each key and value in turn: a hit looks up values
+ * it already has, and writes, joins or hashes no text (the key text made per call was most of a hit's cost, issue
+ * 38). Other arguments are filed by their stable JSON. Two values are the same key exactly when their JSON is.
  */
 export class MemoryResultCache implements ResultCache {
   readonly #scopes = new Map<string, BySession>();
@@ -57,7 +73,12 @@ export class MemoryResultCache implements ResultCache {
   ) {}
 
   get(key: CacheKey): ToolResult | undefined {
-    const kept = this.#scopes.get(key.scope)?.get(key.session)?.get(key.toolName)?.get(callId(key.args));
+    const results = this.#scopes.get(key.scope)?.get(key.session)?.get(key.toolName);
+    if (results === undefined) return undefined;
+    const { args } = key;
+    const flat = flatness(args);
+    const kept = (flat === NOT_FLAT ? results.texts.get(textKey(args)) : find(results.tree, args, flat)) as
+      Kept | undefined;
     if (kept === undefined) return undefined;
     if (kept.until > this.now()) return kept.result;
     this.#drop(kept);
@@ -69,14 +90,26 @@ export class MemoryResultCache implements ResultCache {
     if (sessions === undefined) this.#scopes.set(key.scope, (sessions = new Map()));
     let tools = sessions.get(key.session);
     if (tools === undefined) sessions.set(key.session, (tools = new Map()));
-    let calls = tools.get(key.toolName);
-    if (calls === undefined) tools.set(key.toolName, (calls = new Map()));
-    const id = callId(key.args);
-    const earlier = calls.get(id);
-    if (earlier !== undefined) this.#drop(earlier);
+    let results = tools.get(key.toolName);
+    if (results === undefined) tools.set(key.toolName, (results = { tree: new Map(), texts: new Map() }));
+    const { args } = key;
+    const path: Step[] = [];
+    const flat = flatness(args);
+    if (flat !== NOT_FLAT) {
+      let map = results.tree;
+      for (const name of flat === IN_ORDER ? Object.keys(args) : Object.keys(args).sort()) {
+        map = below(path, below(path, map, name), args[name]);
+      }
+      path.push([map, END]);
+    } else {
+      path.push([results.texts, textKey(args)]);
+    }
+    const [leaf, id] = path[path.length - 1]!;
+    const earlier = leaf.get(id) as Kept | undefined;
+    if (earlier !== undefined) this.#order.delete(earlier);
     if (this.#order.size >= this.max) this.#drop(this.#order.values().next().value!);
-    const kept: Kept = { result, until: this.now() + ttlMs, calls, id };
-    calls.set(id, kept);
+    const kept: Kept = { result, until: this.now() + ttlMs, path };
+    leaf.set(id, kept);
     this.#order.add(kept);
   }
 
@@ -85,27 +118,95 @@ export class MemoryResultCache implements ResultCache {
     if (sessions === undefined) return;
     for (const tools of sessions.values()) {
       for (const name of toolNames) {
-        const calls = tools.get(name);
-        if (calls === undefined) continue;
-        for (const kept of calls.values()) this.#order.delete(kept);
+        const results = tools.get(name);
+        if (results === undefined) continue;
         tools.delete(name);
+        // Gone with the tool's maps: only the order still holds them.
+        for (const kept of this.#order) {
+          const root = kept.path[0]![0];
+          if (root === results.tree || root === results.texts) this.#order.delete(kept);
+        }
       }
     }
   }
 
-  // An emptied tool's map stays filed: the tool is called again (a few maps per cached tool, never per call).
+  // Drops a kept result, and the maps of its path it leaves empty (a tool's two roots stay).
   #drop(kept: Kept): void {
-    kept.calls.delete(kept.id);
     this.#order.delete(kept);
+    const { path } = kept;
+    for (let i = path.length - 1; i >= 0; i--) {
+      const [map, id] = path[i]!;
+      map.delete(id);
+      if (i === 0 || map.size > 0) return;
+    }
   }
+}
+
+// The map under `id` in `map`, made when there is none yet; the step is noted on the path.
+function below(path: Step[], map: Map<unknown, unknown>, id: unknown): Map<unknown, unknown> {
+  path.push([map, id]);
+  let next = map.get(id) as Map<unknown, unknown> | undefined;
+  if (next === undefined) map.set(id, (next = new Map()));
+  return next;
+}
+
+// What flat arguments are kept under in a tool's tree: each key in sorted order (as the stable JSON writes them),
+// then its value, then END. Keys already in order are read as they are, with no array made.
+function find(tree: Map<unknown, unknown>, args: Readonly<Record<string, unknown>>, flat: Flatness): unknown {
+  let node = tree;
+  if (flat === IN_ORDER) {
+    for (const name in args) {
+      const next = (node.get(name) as Map<unknown, unknown> | undefined)?.get(args[name]);
+      if (next === undefined) return undefined;
+      node = next as Map<unknown, unknown>;
+    }
+  } else {
+    for (const name of Object.keys(args).sort()) {
+      const next = (node.get(name) as Map<unknown, unknown> | undefined)?.get(args[name]);
+      if (next === undefined) return undefined;
+      node = next as Map<unknown, unknown>;
+    }
+  }
+  return node.get(END);
+}
+
+const NOT_FLAT = 0;
+const IN_ORDER = 1;
+const OUT_OF_ORDER = 2;
+type Flatness = typeof NOT_FLAT | typeof IN_ORDER | typeof OUT_OF_ORDER;
+
+// Flat arguments are a plain object of own keys whose values are strings, finite numbers, booleans or null, filed by
+// value (two such values are the same Map key exactly when their JSON text is the same); whether their keys are in
+// ascending order already.
+function flatness(args: Readonly<Record<string, unknown>>): Flatness {
+  if (Object.getPrototypeOf(args) !== Object.prototype) return NOT_FLAT;
+  let previous: string | undefined;
+  let flat: Flatness = IN_ORDER;
+  for (const name in args) {
+    if (!Object.hasOwn(args, name)) return NOT_FLAT;
+    if (previous !== undefined && name <= previous) flat = OUT_OF_ORDER;
+    previous = name;
+    const value = args[name];
+    const type = typeof value;
+    if (type === "number") {
+      if (!Number.isFinite(value)) return NOT_FLAT;
+    } else if (type !== "string" && type !== "boolean" && value !== null) return NOT_FLAT;
+  }
+  return flat;
 }
 
 // Arguments longer than this are kept under their SHA-256 instead of their text, so a cache of large arguments stays
 // small. The hash is hex, which no arguments' text (a JSON object) can be.
 const MAX_KEPT_ARGUMENTS_TEXT = 512;
 
-function callId(args: string): string {
-  return args.length <= MAX_KEPT_ARGUMENTS_TEXT ? args : sha256Hex(args);
+function textKey(args: Readonly<Record<string, unknown>>): string {
+  const text = argumentsText(args);
+  return text.length <= MAX_KEPT_ARGUMENTS_TEXT ? text : sha256Hex(text);
+}
+
+// The stable JSON of normalised arguments (keys sorted): what a store's record of them is named by, hashed.
+function argumentsText(args: Readonly<Record<string, unknown>>): string {
+  return isCanonical(args) ? JSON.stringify(args) : stableStringify(args);
 }
 
 /**
@@ -146,7 +247,7 @@ export class StoreResultCache implements ResultCache {
 // one tool can be another's, and every process names a call's record alike.
 function recordId(key: CacheKey): string {
   // The call's text as `stableStringify({ tool, args })` writes it ("args" sorts before "tool").
-  const hash = sha256Hex(`{"args":${key.args},"tool":${JSON.stringify(key.toolName)}}`);
+  const hash = sha256Hex(`{"args":${argumentsText(key.args)},"tool":${JSON.stringify(key.toolName)}}`);
   const { session } = key;
   return `${key.toolName}:${session === undefined ? hash : hashArguments({ call: hash, session })}`;
 }
