@@ -85,7 +85,7 @@ export function lane(request: CallRequest, args: Record<string, unknown>): Settl
   const serial = request.runtime!.lane;
   if (serial.tryEnter()) {
     request.held = serial;
-    serial.hold(request.callId, request.definition);
+    serial.hold(request);
     return args;
   }
   // A call from inside the holder's own handler would wait for a turn that ends only when it does: it runs now.
@@ -97,7 +97,7 @@ export function lane(request: CallRequest, args: Record<string, unknown>): Settl
   return serial.enter(request.signal).then((entered) => {
     if (!entered) return cancelled(request, undefined);
     request.held = serial;
-    serial.hold(request.callId, request.definition);
+    serial.hold(request);
     return args;
   });
 }
