@@ -75,10 +75,7 @@ export class MemoryResultCache implements ResultCache {
   get(key: CacheKey): ToolResult | undefined {
     const results = this.#scopes.get(key.scope)?.get(key.session)?.get(key.toolName);
     if (results === undefined) return undefined;
-    const { args } = key;
-    const flat = flatness(args);
-    const kept = (flat === NOT_FLAT ? results.texts.get(textKey(args)) : find(results.tree, args, flat)) as
-      Kept | undefined;
+    const kept = lookUp(results, key.args);
     if (kept === undefined) return undefined;
     if (kept.until > this.now()) return kept.result;
     this.#drop(kept);
@@ -170,6 +167,35 @@ function find(tree: Map<unknown, unknown>, args: Readonly<Record<string, unknown
   return node.get(END);
 }
 
+// The kept result of `args`, in one walk of their keys for flat arguments in order (the usual case): each key and
+// value is checked and looked up together. Arguments found not to be flat are looked up by their text, and flat
+// ones out of order by their sorted keys.
+function lookUp(results: ToolResults, args: Readonly<Record<string, unknown>>): Kept | undefined {
+  if (Object.getPrototypeOf(args) !== Object.prototype) return results.texts.get(textKey(args)) as Kept | undefined;
+  let node: Map<unknown, unknown> | undefined = results.tree;
+  let previous: string | undefined;
+  for (const name in args) {
+    const value = args[name];
+    if (!Object.hasOwn(args, name) || !isPlainValue(value)) return results.texts.get(textKey(args)) as Kept | undefined;
+    if (previous !== undefined && name <= previous) {
+      const flat = flatness(args);
+      return (flat === NOT_FLAT ? results.texts.get(textKey(args)) : find(results.tree, args, flat)) as
+        Kept | undefined;
+    }
+    previous = name;
+    // A value found nowhere is a miss, once the rest of the values say the arguments are flat.
+    if (node !== undefined) node = (node.get(name) as Map<unknown, unknown> | undefined)?.get(value) as typeof node;
+  }
+  return node?.get(END) as Kept | undefined;
+}
+
+// A string, a finite number, a boolean or null: a Map key exactly when its JSON text is.
+function isPlainValue(value: unknown): boolean {
+  const type = typeof value;
+  if (type === "number") return Number.isFinite(value);
+  return type === "string" || type === "boolean" || value === null;
+}
+
 const NOT_FLAT = 0;
 const IN_ORDER = 1;
 const OUT_OF_ORDER = 2;
@@ -186,11 +212,7 @@ function flatness(args: Readonly<Record<string, unknown>>): Flatness {
     if (!Object.hasOwn(args, name)) return NOT_FLAT;
     if (previous !== undefined && name <= previous) flat = OUT_OF_ORDER;
     previous = name;
-    const value = args[name];
-    const type = typeof value;
-    if (type === "number") {
-      if (!Number.isFinite(value)) return NOT_FLAT;
-    } else if (type !== "string" && type !== "boolean" && value !== null) return NOT_FLAT;
+    if (!isPlainValue(args[name])) return NOT_FLAT;
   }
   return flat;
 }
