@@ -53,16 +53,10 @@ export class CallRequest {
   /** The serial lane this call holds, from its lane stage until it is finished. A field a stage writes. */
   held: LaneHold | undefined;
   /**
-   * The hash of the tool and its normalised arguments, made by the first policy stage that needs it (the repeat
-   * guard, the cache) and read by the later ones. A field a stage writes.
+   * The hash of the tool and its normalised arguments, made by the repeat guard's count and read again by its memory
+   * of the result (the result cache needs none: it files results by the arguments' values). A field a stage writes.
    */
   callHash: string | undefined;
-  /**
-   * The stable JSON of the call's normalised arguments (what {@link CallRequest.callHash} hashes, with the tool's
-   * name), made once by the first policy stage that needs it: the memory cache files results by it without hashing.
-   * A field a stage writes.
-   */
-  argsText: string | undefined;
   /** The tool's name (a field: `finish` and every event read it). */
   readonly toolName: string;
   /**
@@ -97,7 +91,6 @@ export class CallRequest {
   ) {
     this.held = undefined;
     this.callHash = undefined;
-    this.argsText = undefined;
     this.toolName = route.definition.name;
     this.channel = undefined;
     this.#args = undefined;

@@ -15,21 +15,16 @@ import { approvalReasons } from "./approval-reasons.js";
 // The policy stages (docs/policy.md): pipeline.ts puts each on a tool's route when the tool needs it, the session
 // ones only on the route a call with a session takes. The mechanisms themselves live in policy/.
 
-/** The stable JSON of the call's normalised arguments, made once per call by the first stage that needs it. */
-function argsText(request: CallRequest, args: Record<string, unknown>): string {
-  // Canonical arguments (the usual case: keys in order, plain values) are written as they are, without sorting.
-  return (request.argsText ??= isCanonical(args) ? JSON.stringify(args) : stableStringify(args));
-}
-
 /**
  * The hash of the call's tool and normalised arguments (the SHA-256 of `stableStringify({ tool, args })`), made once
- * per call by the first stage that needs it (the repeat guard).
+ * per call by the first stage that needs it (the repeat guard: at its count, then at its memory of the result).
  */
 function callHash(request: CallRequest, args: Record<string, unknown>): string {
   if (request.callHash !== undefined) return request.callHash;
-  // The wrapper's two keys written in their sorted order ("args" < "tool").
-  const text = `{"args":${argsText(request, args)},"tool":${JSON.stringify(request.toolName)}}`;
-  return (request.callHash = sha256Hex(text));
+  // Canonical arguments (the usual case: keys in order, plain values) are written as they are, without sorting; the
+  // wrapper's two keys in their sorted order ("args" < "tool").
+  const text = isCanonical(args) ? JSON.stringify(args) : stableStringify(args);
+  return (request.callHash = sha256Hex(`{"args":${text},"tool":${JSON.stringify(request.toolName)}}`));
 }
 
 // The calls the repeat guard let run with a note, and the note (rare: kept aside rather than on every request).
