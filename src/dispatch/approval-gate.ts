@@ -11,7 +11,9 @@ import { schemaVersion } from "../state/stable-hash.js";
 import { approvalReasons } from "./approval-reasons.js";
 import { Ending, type HandlerOutcome } from "./run-handler.js";
 import { validatedArguments } from "./validate-call.js";
-import { type GrantUse, failureResult, type ToolResult } from "../tool/tool-result.js";
+import { type ApprovalEdit, type GrantUse, failureResult, type ToolResult } from "../tool/tool-result.js";
+import type { ApprovalRequest } from "../state/approvals/index.js";
+import type { CallAuth } from "../tool/call-auth.js";
 import { grantFor } from "./grant-gate.js";
 
 /** Runs an approved call past its gates: the pipeline's lane → `before` → handler → finish. */
@@ -69,28 +71,7 @@ export async function askApproval(
   try {
     // A snapshot: the arguments may be the caller's own object, which it could change before the approval.
     const approved = structuredClone(args);
-    approvalId = await approvals.request({
-      toolName: definition.name,
-      callId,
-      // What `pending()` shows is a frozen copy of its own: a UI cannot change what runs through it either.
-      args: deepFreeze(structuredClone(approved)),
-      schemaVersion: schemaVersion(definition.inputSchema),
-      framework: request.awaitApproval,
-      ...(reason === undefined ? {} : { reason }),
-      ...(request.options.auth === undefined ? {} : { auth: request.options.auth }),
-      ...(request.session === undefined ? {} : { session: request.session }),
-      // The approved call runs under the approver's signal: the original caller has long had its answer.
-      run: async (signal, edit) => {
-        const tracer = activeCallTracer();
-        // Edited arguments run as a copy of the frozen ones the approval is bound to, like the requested ones do.
-        const runs = edit ? structuredClone(edit.editedArgs) : approved;
-        const go = async () => pastGates(request.approved(signal, edit), runs);
-        return tracer ? traceCall(tracer, tracedCall(request, "approved", runs), go) : go();
-      },
-      refuse: async (reason) => notify(request, args, rejection(request, reason)),
-      check: (edited) => validatedArguments(definition, edited, request.validator),
-      report: async (result) => notify(request, args, { result }),
-    });
+    approvalId = await approvals.request(new GatedApproval(request, args, approved, pastGates, reason));
   } catch (error) {
     // Arguments that cannot be hashed (a cycle made by a schema transform) cannot be bound to an approval.
     return endedWith(gateFailure(request, "approval request", error), args);
@@ -107,6 +88,74 @@ function grantedProbe(request: CallRequest, args: Record<string, unknown>, grant
     message: `A grant covers this call of tool "${request.definition.name}": it runs without asking.`,
   });
   return new Ending({ result }, args, "cancelled");
+}
+
+/**
+ * What the agent's approvals keep of a call that waits: the call's name, id and frozen arguments, and how to run,
+ * refuse or report it. A class, so a request makes one object rather than four closures and their names.
+ */
+class GatedApproval implements ApprovalRequest {
+  readonly toolName: string;
+  readonly callId: string;
+  /** What `pending()` shows is a frozen copy of its own: a UI cannot change what runs through it either. */
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly schemaVersion: string;
+  readonly framework: boolean;
+  readonly reason?: string;
+  readonly auth?: CallAuth;
+  readonly session?: string;
+  readonly #request: CallRequest;
+  // The arguments as the call was made (its events show them) and the snapshot bound to the approval (what runs).
+  readonly #given: Record<string, unknown>;
+  readonly #approved: Record<string, unknown>;
+  readonly #pastGates: PastGates;
+
+  constructor(
+    request: CallRequest,
+    given: Record<string, unknown>,
+    approved: Record<string, unknown>,
+    pastGates: PastGates,
+    reason: string | undefined,
+  ) {
+    const { definition } = request;
+    this.toolName = definition.name;
+    this.callId = request.callId;
+    this.args = deepFreeze(structuredClone(approved));
+    this.schemaVersion = schemaVersion(definition.inputSchema);
+    this.framework = request.awaitApproval;
+    if (reason !== undefined) this.reason = reason;
+    if (request.options.auth !== undefined) this.auth = request.options.auth;
+    if (request.session !== undefined) this.session = request.session;
+    this.#request = request;
+    this.#given = given;
+    this.#approved = approved;
+    this.#pastGates = pastGates;
+  }
+
+  /** Runs the approved call under the approver's signal: the original caller has long had its answer. */
+  async run(signal: AbortSignal | undefined, edit: ApprovalEdit | undefined): Promise<ToolResult> {
+    const request = this.#request;
+    // Edited arguments run as a copy of the frozen ones the approval is bound to, like the requested ones do.
+    const runs = edit ? structuredClone(edit.editedArgs) : this.#approved;
+    const tracer = activeCallTracer();
+    if (tracer === undefined) return this.#pastGates(request.approved(signal, edit), runs);
+    const go = async () => this.#pastGates(request.approved(signal, edit), runs);
+    return traceCall(tracer, tracedCall(request, "approved", runs), go);
+  }
+
+  async refuse(reason: string | undefined): Promise<ToolResult> {
+    const request = this.#request;
+    return notify(request, this.#given, rejection(request, reason));
+  }
+
+  check(edited: unknown): Promise<Record<string, unknown>> {
+    const request = this.#request;
+    return validatedArguments(request.definition, edited, request.validator);
+  }
+
+  async report(result: ToolResult): Promise<ToolResult> {
+    return notify(this.#request, this.#given, { result });
+  }
 }
 
 function endedWith(outcome: HandlerOutcome, args: Record<string, unknown>): Ending {

@@ -53,15 +53,10 @@ export class CallRequest {
   /** The serial lane this call holds, from its lane stage until it is finished. A field a stage writes. */
   held: LaneHold | undefined;
   /**
-   * The hash of the tool and its normalised arguments, made by the first policy stage that needs it (the repeat
-   * guard, the cache) and read by the later ones. A field a stage writes.
+   * The hash of the tool and its normalised arguments, made by the repeat guard's count and read again by its memory
+   * of the result (the result cache needs none: it files results by the arguments' values). A field a stage writes.
    */
   callHash: string | undefined;
-  /**
-   * The stable JSON of the tool and its normalised arguments (what {@link CallRequest.callHash} hashes), made once
-   * by the first policy stage that needs it: the memory cache keys by it without hashing. A field a stage writes.
-   */
-  callText: string | undefined;
   /**
    * The grant that let this call run without asking: set by the approval gate, checked again just before the handler
    * runs (a grant revoked meanwhile sends the call to approval). A field a stage writes.
@@ -101,7 +96,6 @@ export class CallRequest {
   ) {
     this.held = undefined;
     this.callHash = undefined;
-    this.callText = undefined;
     this.grant = undefined;
     this.toolName = route.definition.name;
     this.channel = undefined;

@@ -1,5 +1,5 @@
 import type { CallingAgent } from "../tool/tool.js";
-import { type ToolEvent, type ToolListeners, anyListens } from "./tool-listeners.js";
+import type { ToolEvent, ToolListeners } from "./tool-listeners.js";
 import type { Exit, HandlerOutcome } from "./run-handler.js";
 import type { ApprovalEdit, GrantUse, ToolResult } from "../tool/tool-result.js";
 
@@ -38,10 +38,8 @@ export function finish(call: FinishingCall, args: unknown, ended: HandlerOutcome
   const { result } = outcome;
   if (exit === "cancelled") return result;
   const failed = !result.ok && !PENDING.has(result.outcome);
-  const after = exit !== "unavailable";
-  const listening = (after && anyListens(call.listeners, "after")) || (failed && anyListens(call.listeners, "error"));
-  if (!listening) return result;
-  return tell(call, args, outcome, failed, after);
+  // Nobody listening: tell's loop asks each set and returns the result at once.
+  return tell(call, args, outcome, failed, exit !== "unavailable");
 }
 
 // Tells each listener set in turn (`after`, then `error` for a failure): at once while every listener answers at once,
@@ -79,7 +77,13 @@ function resultEvent(
   result: ToolResult,
   error: unknown,
 ): ToolEvent {
-  const base = makeEvent(call, name, args, result.taskId) as { -readonly [K in keyof ToolEvent]: ToolEvent[K] };
+  const edit = call.approval;
+  const { taskId } = result;
+  // The usual event, one literal with its fields in makeEvent's order: no object to grow, no second function.
+  if (name === "after" && edit === undefined && taskId === undefined) {
+    return { event: name, toolName: call.toolName, args, callId: call.callId, agent: call.agent, result };
+  }
+  const base = makeEvent(call, name, args, taskId) as { -readonly [K in keyof ToolEvent]: ToolEvent[K] };
   base.result = result;
   if (name === "error") base.error = error;
   return base;

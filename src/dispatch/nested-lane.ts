@@ -17,7 +17,7 @@ const keyOf = (callId: string, toolName: string) => `${callId}\u0000${toolName}`
  * its later nested calls (after awaits) are recognised too.
  */
 export function nestedHold(lane: SerialLane, request: CallRequest): LaneHold | undefined {
-  if (lane.holderCallId === undefined) return undefined;
+  if (lane.holder === undefined) return undefined;
   const caller = callerContext();
   if (caller === undefined || caller.agent !== request.agent) return undefined;
   const nested = nestedByLane.get(lane);
@@ -31,5 +31,6 @@ export function nestedHold(lane: SerialLane, request: CallRequest): LaneHold | u
 }
 
 function isHolder(caller: ToolCallContext, lane: SerialLane): boolean {
-  return caller.callId === lane.holderCallId && caller.tool === lane.holderTool;
+  const { holder } = lane;
+  return holder !== undefined && caller.callId === holder.callId && caller.tool === holder.definition;
 }

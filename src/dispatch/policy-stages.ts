@@ -16,19 +16,16 @@ import { untrustedSource } from "./task-status-tool.js";
 // The policy stages (docs/policy.md): pipeline.ts puts each on a tool's route when the tool needs it, the session
 // ones only on the route a call with a session takes. The mechanisms themselves live in policy/.
 
-/** The stable JSON of the call's tool and normalised arguments, made once per call by the first stage that needs it. */
-function callText(request: CallRequest, args: Record<string, unknown>): string {
-  // `stableStringify({ tool, args })` without sorting the wrapper's two keys ("args" < "tool"), and in one flat string
-  // when the arguments are canonical already (a Map hashes a flat string at once, a joined one only once copied).
-  const { toolName: tool } = request;
-  return (request.callText ??= isCanonical(args)
-    ? JSON.stringify({ args, tool })
-    : `{"args":${stableStringify(args)},"tool":${JSON.stringify(tool)}}`);
-}
-
-/** The hash of {@link callText}, made once per call by the first stage that needs it (the repeat guard). */
+/**
+ * The hash of the call's tool and normalised arguments (the SHA-256 of `stableStringify({ tool, args })`), made once
+ * per call by the first stage that needs it (the repeat guard: at its count, then at its memory of the result).
+ */
 function callHash(request: CallRequest, args: Record<string, unknown>): string {
-  return (request.callHash ??= sha256Hex(callText(request, args)));
+  if (request.callHash !== undefined) return request.callHash;
+  // Canonical arguments (the usual case: keys in order, plain values) are written as they are, without sorting; the
+  // wrapper's two keys in their sorted order ("args" < "tool").
+  const text = isCanonical(args) ? JSON.stringify(args) : stableStringify(args);
+  return (request.callHash = sha256Hex(`{"args":${text},"tool":${JSON.stringify(request.toolName)}}`));
 }
 
 // The calls the repeat guard let run with a note, and the note (rare: kept aside rather than on every request).
@@ -84,14 +81,13 @@ function held(request: CallRequest, args: Record<string, unknown>, from: string 
   return args;
 }
 
-// No hash here: the memory cache keys by the call's text, only the store's records are named by a hash.
+// No text or hash here: the memory cache files a result by the arguments' values, a store names its record by a hash.
 function cacheKey(request: CallRequest, args: Record<string, unknown>): CacheKey {
-  const call = callText(request, args);
   const scope = request.runtime!.keyScope ?? "";
   const { toolName } = request;
   return request.route.cache!.per === "session"
-    ? { scope, toolName, call, session: request.session ?? null }
-    : { scope, toolName, call };
+    ? { scope, toolName, args, session: request.session ?? null }
+    : { scope, toolName, args };
 }
 
 /** The cache lookup, after the gates and `before` listeners: a hit answers the call without running the handler. */

@@ -3,6 +3,12 @@ export interface LaneHold {
   leave(): void;
 }
 
+/** The call holding a lane: its id and tool (a `CallRequest` is one). */
+export interface LaneHolder {
+  readonly callId: string;
+  readonly definition: object;
+}
+
 /**
  * Lets one serial call of an agent run at a time, in arrival order. Entering a free lane is synchronous, so a call
  * that does not have to wait costs no extra turn of the event loop. A serial call made from inside the holder's
@@ -10,12 +16,10 @@ export interface LaneHold {
  */
 export class SerialLane implements LaneHold {
   /**
-   * The call whose turn it is, by its call id and tool definition (two fields, so marking a turn allocates nothing),
-   * read only when another call finds the lane busy. Undefined while the lane is free.
+   * The call whose turn it is (its call id and tool), read only when another call finds the lane busy. One field, so
+   * marking a turn is one write. Undefined while the lane is free.
    */
-  holderCallId: string | undefined = undefined;
-  /** See {@link holderCallId}. */
-  holderTool: object | undefined = undefined;
+  holder: LaneHolder | undefined = undefined;
   #busy = false;
   readonly #waiting: Array<(entered: boolean) => void> = [];
 
@@ -49,18 +53,19 @@ export class SerialLane implements LaneHold {
   }
 
   /** Marks whose turn it is: the call that just entered. */
-  hold(callId: string, tool: object): void {
-    this.holderCallId = callId;
-    this.holderTool = tool;
+  hold(holder: LaneHolder): void {
+    this.holder = holder;
   }
 
   /** Hands the lane to the next waiting call, or frees it. */
   leave(): void {
-    this.holderCallId = undefined;
-    this.holderTool = undefined;
-    const next = this.#waiting.shift();
-    if (next) next(true);
-    else this.#busy = false;
+    this.holder = undefined;
+    // Nobody waiting (the usual case): no shift of an empty queue.
+    if (this.#waiting.length === 0) {
+      this.#busy = false;
+      return;
+    }
+    this.#waiting.shift()!(true);
   }
 
   /** The number of calls waiting for the lane. */

@@ -13,7 +13,7 @@ import { activeCallTracer } from "./call-tracer.js";
 import type { CallRequest } from "./call-request.js";
 import { beforeRefusal } from "./before-refusal.js";
 import { type Settled, makeEvent } from "./finish.js";
-import { anyListens } from "./tool-listeners.js";
+import { anyListens, routeChanges } from "./tool-listeners.js";
 import { runManaged } from "./run-managed.js";
 import { cancelledResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
@@ -56,7 +56,11 @@ function checked(request: CallRequest, validated: ValidatedCall): Record<string,
 /** How a call with invalid arguments ends: `invalid_arguments`, with the issues and the text the model reads. */
 export function invalidEnding(request: CallRequest, invalid: InvalidCall): Ending {
   const result = invalidResult(request.definition.name, request.callId, invalid);
-  const outcome = anyListens(request.listeners, "error") ? { result, error: invalid.error } : { result };
+  // A route assembled with nobody listening to `after` or `error`, and fresh (no listener added since), has no `error`
+  // listener to hand the error to: the sets are not asked again.
+  const { route } = request;
+  const quiet = route.quiet && route.at === routeChanges.count;
+  const outcome = !quiet && anyListens(request.listeners, "error") ? { result, error: invalid.error } : { result };
   return new Ending(outcome, request.rawArgs, "ended");
 }
 
@@ -81,7 +85,7 @@ export function lane(request: CallRequest, args: Record<string, unknown>): Settl
   const serial = request.runtime!.lane;
   if (serial.tryEnter()) {
     request.held = serial;
-    serial.hold(request.callId, request.definition);
+    serial.hold(request);
     return args;
   }
   // A call from inside the holder's own handler would wait for a turn that ends only when it does: it runs now.
@@ -93,7 +97,7 @@ export function lane(request: CallRequest, args: Record<string, unknown>): Settl
   return serial.enter(request.signal).then((entered) => {
     if (!entered) return cancelled(request, undefined);
     request.held = serial;
-    serial.hold(request.callId, request.definition);
+    serial.hold(request);
     return args;
   });
 }

@@ -1,6 +1,7 @@
 import { sha256Hex } from "../runtime/sha256.js";
 import type { RuntimeStore } from "../state/port/runtime-store.js";
-import { hashArguments } from "../state/stable-hash.js";
+import { hashArguments, stableStringify } from "../state/stable-hash.js";
+import { isCanonical } from "../schema/stable-stringify.js";
 import type { ToolResult } from "../tool/tool-result.js";
 
 /** A value now, or a promise of it: the memory cache answers at once, a store later. */
@@ -10,8 +11,8 @@ type Maybe<T> = T | Promise<T>;
 export interface CacheKey {
   readonly scope: string;
   readonly toolName: string;
-  /** The stable JSON of the tool and its normalised arguments (`stableStringify({ tool, args })`). */
-  readonly call: string;
+  /** The call's normalised arguments (validated: plain JSON values). */
+  readonly args: Readonly<Record<string, unknown>>;
   /** For `per: "session"`: the call's session, null for a call without one; absent for a cache per agent. */
   readonly session?: string | null;
 }
@@ -29,16 +30,41 @@ export interface ResultCache {
 /** The most results a memory cache keeps per agent; the oldest kept goes first. */
 export const MAX_CACHED_RESULTS = 1_000;
 
+// One kept result, and where it is filed: the maps on its way from its tool's root, each with the key taken from it,
+// so the oldest can be dropped, and the maps it leaves empty with it, without a search.
 interface Kept {
   readonly result: ToolResult;
   readonly until: number;
-  readonly scope: string;
-  readonly toolName: string;
+  readonly path: readonly Step[];
 }
 
-/** An agent's result cache in its own memory: answers at once, at most {@link MAX_CACHED_RESULTS} results. */
+// A map on a kept result's way, and the key taken from it.
+type Step = readonly [Map<unknown, unknown>, unknown];
+
+// One tool's results in one scope and session: flat arguments of plain values in a tree of maps, a key then its
+// value at each level and END after the last (no text made to find them); any other arguments by their stable JSON.
+interface ToolResults {
+  readonly tree: Map<unknown, unknown>;
+  readonly texts: Map<unknown, unknown>;
+}
+
+// Results by session (undefined for a cache per agent, null for a call without a session), then tool.
+type BySession = Map<string | null | undefined, Map<string, ToolResults>>;
+
+// The key after a tree path's last argument value, which no argument's name is (a symbol).
+const END = Symbol("end of arguments");
+
+/**
+ * An agent's result cache in its own memory: answers at once, at most {@link MAX_CACHED_RESULTS} results. Filed by
+ * scope, session and tool in maps of their own, then, for arguments whose values are all strings, numbers, booleans
+ * or null (keys in order, as validated arguments usually are), by each key and value in turn: a hit looks up values
+ * it already has, and writes, joins or hashes no text (the key text made per call was most of a hit's cost, issue
+ * 38). Other arguments are filed by their stable JSON. Two values are the same key exactly when their JSON is.
+ */
 export class MemoryResultCache implements ResultCache {
-  readonly #kept = new Map<string, Kept>();
+  readonly #scopes = new Map<string, BySession>();
+  // Every kept result, oldest first: the one dropped when the cache is full.
+  readonly #order = new Set<Kept>();
 
   /** Keeps at most `max` results; `now` is the clock expiry is read by (ms since the epoch), `Date.now` by default. */
   constructor(
@@ -47,27 +73,162 @@ export class MemoryResultCache implements ResultCache {
   ) {}
 
   get(key: CacheKey): ToolResult | undefined {
-    const id = keyText(key);
-    const kept = this.#kept.get(id);
+    const results = this.#scopes.get(key.scope)?.get(key.session)?.get(key.toolName);
+    if (results === undefined) return undefined;
+    const kept = lookUp(results, key.args);
     if (kept === undefined) return undefined;
     if (kept.until > this.now()) return kept.result;
-    this.#kept.delete(id);
+    this.#drop(kept);
     return undefined;
   }
 
   set(key: CacheKey, result: ToolResult, ttlMs: number): void {
-    const id = keyText(key);
-    const kept = this.#kept;
-    kept.delete(id);
-    if (kept.size >= this.max) kept.delete(kept.keys().next().value!);
-    kept.set(id, { result, until: this.now() + ttlMs, scope: key.scope, toolName: key.toolName });
+    let sessions = this.#scopes.get(key.scope);
+    if (sessions === undefined) this.#scopes.set(key.scope, (sessions = new Map()));
+    let tools = sessions.get(key.session);
+    if (tools === undefined) sessions.set(key.session, (tools = new Map()));
+    let results = tools.get(key.toolName);
+    if (results === undefined) tools.set(key.toolName, (results = { tree: new Map(), texts: new Map() }));
+    const { args } = key;
+    const path: Step[] = [];
+    const flat = flatness(args);
+    if (flat !== NOT_FLAT) {
+      let map = results.tree;
+      for (const name of flat === IN_ORDER ? Object.keys(args) : Object.keys(args).sort()) {
+        map = below(path, below(path, map, name), args[name]);
+      }
+      path.push([map, END]);
+    } else {
+      path.push([results.texts, textKey(args)]);
+    }
+    const [leaf, id] = path[path.length - 1]!;
+    const earlier = leaf.get(id) as Kept | undefined;
+    if (earlier !== undefined) this.#order.delete(earlier);
+    if (this.#order.size >= this.max) this.#drop(this.#order.values().next().value!);
+    const kept: Kept = { result, until: this.now() + ttlMs, path };
+    leaf.set(id, kept);
+    this.#order.add(kept);
   }
 
   clear(scope: string, toolNames: readonly string[]): void {
-    for (const [id, kept] of this.#kept) {
-      if (kept.scope === scope && toolNames.includes(kept.toolName)) this.#kept.delete(id);
+    const sessions = this.#scopes.get(scope);
+    if (sessions === undefined) return;
+    for (const tools of sessions.values()) {
+      for (const name of toolNames) {
+        const results = tools.get(name);
+        if (results === undefined) continue;
+        tools.delete(name);
+        // Gone with the tool's maps: only the order still holds them.
+        for (const kept of this.#order) {
+          const root = kept.path[0]![0];
+          if (root === results.tree || root === results.texts) this.#order.delete(kept);
+        }
+      }
     }
   }
+
+  // Drops a kept result, and the maps of its path it leaves empty (a tool's two roots stay).
+  #drop(kept: Kept): void {
+    this.#order.delete(kept);
+    const { path } = kept;
+    for (let i = path.length - 1; i >= 0; i--) {
+      const [map, id] = path[i]!;
+      map.delete(id);
+      if (i === 0 || map.size > 0) return;
+    }
+  }
+}
+
+// The map under `id` in `map`, made when there is none yet; the step is noted on the path.
+function below(path: Step[], map: Map<unknown, unknown>, id: unknown): Map<unknown, unknown> {
+  path.push([map, id]);
+  let next = map.get(id) as Map<unknown, unknown> | undefined;
+  if (next === undefined) map.set(id, (next = new Map()));
+  return next;
+}
+
+// What flat arguments are kept under in a tool's tree: each key in sorted order (as the stable JSON writes them),
+// then its value, then END. Keys already in order are read as they are, with no array made.
+function find(tree: Map<unknown, unknown>, args: Readonly<Record<string, unknown>>, flat: Flatness): unknown {
+  let node = tree;
+  if (flat === IN_ORDER) {
+    for (const name in args) {
+      const next = (node.get(name) as Map<unknown, unknown> | undefined)?.get(args[name]);
+      if (next === undefined) return undefined;
+      node = next as Map<unknown, unknown>;
+    }
+  } else {
+    for (const name of Object.keys(args).sort()) {
+      const next = (node.get(name) as Map<unknown, unknown> | undefined)?.get(args[name]);
+      if (next === undefined) return undefined;
+      node = next as Map<unknown, unknown>;
+    }
+  }
+  return node.get(END);
+}
+
+// The kept result of `args`, in one walk of their keys for flat arguments in order (the usual case): each key and
+// value is checked and looked up together. Arguments found not to be flat are looked up by their text, and flat
+// ones out of order by their sorted keys.
+function lookUp(results: ToolResults, args: Readonly<Record<string, unknown>>): Kept | undefined {
+  if (Object.getPrototypeOf(args) !== Object.prototype) return results.texts.get(textKey(args)) as Kept | undefined;
+  let node: Map<unknown, unknown> | undefined = results.tree;
+  let previous: string | undefined;
+  for (const name in args) {
+    const value = args[name];
+    if (!Object.hasOwn(args, name) || !isPlainValue(value)) return results.texts.get(textKey(args)) as Kept | undefined;
+    if (previous !== undefined && name <= previous) {
+      const flat = flatness(args);
+      return (flat === NOT_FLAT ? results.texts.get(textKey(args)) : find(results.tree, args, flat)) as
+        Kept | undefined;
+    }
+    previous = name;
+    // A value found nowhere is a miss, once the rest of the values say the arguments are flat.
+    if (node !== undefined) node = (node.get(name) as Map<unknown, unknown> | undefined)?.get(value) as typeof node;
+  }
+  return node?.get(END) as Kept | undefined;
+}
+
+// A string, a finite number, a boolean or null: a Map key exactly when its JSON text is.
+function isPlainValue(value: unknown): boolean {
+  const type = typeof value;
+  if (type === "number") return Number.isFinite(value);
+  return type === "string" || type === "boolean" || value === null;
+}
+
+const NOT_FLAT = 0;
+const IN_ORDER = 1;
+const OUT_OF_ORDER = 2;
+type Flatness = typeof NOT_FLAT | typeof IN_ORDER | typeof OUT_OF_ORDER;
+
+// Flat arguments are a plain object of own keys whose values are strings, finite numbers, booleans or null, filed by
+// value (two such values are the same Map key exactly when their JSON text is the same); whether their keys are in
+// ascending order already.
+function flatness(args: Readonly<Record<string, unknown>>): Flatness {
+  if (Object.getPrototypeOf(args) !== Object.prototype) return NOT_FLAT;
+  let previous: string | undefined;
+  let flat: Flatness = IN_ORDER;
+  for (const name in args) {
+    if (!Object.hasOwn(args, name)) return NOT_FLAT;
+    if (previous !== undefined && name <= previous) flat = OUT_OF_ORDER;
+    previous = name;
+    if (!isPlainValue(args[name])) return NOT_FLAT;
+  }
+  return flat;
+}
+
+// Arguments longer than this are kept under their SHA-256 instead of their text, so a cache of large arguments stays
+// small. The hash is hex, which no arguments' text (a JSON object) can be.
+const MAX_KEPT_ARGUMENTS_TEXT = 512;
+
+function textKey(args: Readonly<Record<string, unknown>>): string {
+  const text = argumentsText(args);
+  return text.length <= MAX_KEPT_ARGUMENTS_TEXT ? text : sha256Hex(text);
+}
+
+// The stable JSON of normalised arguments (keys sorted): what a store's record of them is named by, hashed.
+function argumentsText(args: Readonly<Record<string, unknown>>): string {
+  return isCanonical(args) ? JSON.stringify(args) : stableStringify(args);
 }
 
 /**
@@ -104,25 +265,11 @@ export class StoreResultCache implements ResultCache {
   }
 }
 
-// Calls longer than this are kept under their SHA-256 instead of their text, so a cache of large arguments stays small.
-const MAX_KEPT_CALL_TEXT = 512;
-
-// The key of a memory entry: the call's text itself (no hash to make on a hit) or, for a long one, its SHA-256 (hex,
-// which no call's text, a JSON object, can be). A scope or a session other than an agent's default goes before it,
-// length-prefixed (so no pair reads as another) and led by a digit and a colon (so no call's text or hash reads as
-// it); the call's text names the tool.
-function keyText(key: CacheKey): string {
-  const { scope, session, call } = key;
-  const text = call.length <= MAX_KEPT_CALL_TEXT ? call : sha256Hex(call);
-  if (scope === "" && session === undefined) return text;
-  const per = session === undefined ? "a" : session === null ? "n" : `s${session.length}:${session}`;
-  return `${scope.length}:${scope}${per}\u0000${text}`;
-}
-
 // The tool's name and the SHA-256 hex of the call (of the call's hash and the session, for `per: "session"`): no id of
 // one tool can be another's, and every process names a call's record alike.
 function recordId(key: CacheKey): string {
-  const hash = sha256Hex(key.call);
+  // The call's text as `stableStringify({ tool, args })` writes it ("args" sorts before "tool").
+  const hash = sha256Hex(`{"args":${argumentsText(key.args)},"tool":${JSON.stringify(key.toolName)}}`);
   const { session } = key;
   return `${key.toolName}:${session === undefined ? hash : hashArguments({ call: hash, session })}`;
 }

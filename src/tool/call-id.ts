@@ -9,17 +9,17 @@ const PREFIX = `call_${Math.floor(Math.random() * 2 ** 48)
 // table: turning a fresh number into text on every call cost more than the rest of the id. Thousands written without
 // leading zeros and units always as three digits make a different text for every count.
 const UNITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"));
-let counter = 0;
-let thousands = -1;
-let head = PREFIX;
+// The count is kept as its thousands and its units, so a call adds one and compares, with no division.
+let units = 0;
+let thousands = 0;
+let head = `${PREFIX}0`;
 
 /** Returns a fresh id for a tool call that came without one (`call_<12 hex>_<counter>`). */
 export function generateCallId(): string {
-  counter += 1;
-  const high = Math.floor(counter / 1000);
-  if (high !== thousands) {
-    thousands = high;
-    head = PREFIX + high;
+  if (++units === 1000) {
+    units = 0;
+    thousands += 1;
+    head = PREFIX + thousands;
   }
-  return head + UNITS[counter - high * 1000]!;
+  return head + UNITS[units]!;
 }

@@ -122,7 +122,7 @@ describe("the result cache", () => {
   it("expires in memory by its clock", () => {
     let now = 0;
     const cache = new MemoryResultCache(2, () => now);
-    const key = { scope: "s", toolName: "t", call: "h" };
+    const key = { scope: "s", toolName: "t", args: { q: "h" } };
     const result = { ok: true as const, outcome: "success" as const, toolName: "t", callId: "c", content: 1 };
     cache.set(key, result, 10);
     now = 9;
@@ -130,8 +130,34 @@ describe("the result cache", () => {
     now = 10;
     expect(cache.get(key)).toBeUndefined();
     // At most `max` results: the oldest goes first.
-    for (const call of ["1", "2", "3"]) cache.set({ ...key, call }, result, 100);
-    expect([cache.get({ ...key, call: "1" }), cache.get({ ...key, call: "3" })]).toEqual([undefined, result]);
+    for (const q of ["1", "2", "3"]) cache.set({ ...key, args: { q } }, result, 100);
+    expect([cache.get({ ...key, args: { q: "1" } }), cache.get({ ...key, args: { q: "3" } })]).toEqual([
+      undefined,
+      result,
+    ]);
+  });
+
+  it("in memory, answers only the same arguments: a value of another type, another key, or nested ones differ", () => {
+    const cache = new MemoryResultCache(10, () => 0);
+    const result = (content: unknown) =>
+      ({ ok: true as const, outcome: "success" as const, toolName: "t", callId: "c", content }) as const;
+    const at = (args: Record<string, unknown>) => ({ scope: "s", toolName: "t", args });
+    cache.set(at({ a: 1, b: "x" }), result("flat"), 100);
+    cache.set(at({ a: { deep: [1, 2] } }), result("nested"), 100);
+    cache.set(at({}), result("none"), 100);
+    expect(cache.get(at({ a: 1, b: "x" }))?.content).toBe("flat");
+    // Keys in another order are the same call (stable JSON); values of another type, or fewer keys, are not.
+    expect(cache.get(at({ b: "x", a: 1 }))?.content).toBe("flat");
+    expect(cache.get(at({ a: "1", b: "x" }))).toBeUndefined();
+    expect(cache.get(at({ a: 1 }))).toBeUndefined();
+    expect(cache.get(at({ a: { deep: [1, 2] } }))?.content).toBe("nested");
+    expect(cache.get(at({ a: { deep: [2, 1] } }))).toBeUndefined();
+    expect(cache.get(at({}))?.content).toBe("none");
+    // Another tool of the scope is cleared alone.
+    cache.set({ scope: "s", toolName: "u", args: { a: 1, b: "x" } }, result("other"), 100);
+    cache.clear("s", ["t"]);
+    expect(cache.get(at({ a: 1, b: "x" }))).toBeUndefined();
+    expect(cache.get({ scope: "s", toolName: "u", args: { a: 1, b: "x" } })?.content).toBe("other");
   });
 
   it("refuses a cache on a tool that is neither readOnly nor idempotent, and an unknown invalidatedBy", () => {

@@ -186,10 +186,16 @@ export class MemoryStore implements RuntimeStore, ScopedStore, KeyedStore {
     for (const name of Object.keys(values)) {
       const value = values[name];
       if (value === undefined) continue;
-      // A field named `__proto__` stays a field (see ownedCopy); assigned, it would set the record's prototype.
-      const field = { value: ownedCopy(value), enumerable: true, writable: true, configurable: true };
-      if (name === "__proto__") Object.defineProperty(record, name, field);
-      else record[name] = field.value;
+      // A field named `__proto__` stays a field (see ownedCopy); assigned, it would set the record's prototype. Only
+      // that one is defined through a descriptor: one made per field was most of what a write allocated.
+      if (name === "__proto__") {
+        Object.defineProperty(record, name, {
+          value: ownedCopy(value),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else record[name] = ownedCopy(value);
     }
     if (options.leaseMs !== undefined) record.leaseUntil = this.#now() + options.leaseMs;
   }
@@ -252,8 +258,10 @@ const read = (slot: Slot): StoredRecord => ownedCopy(slot.record) as StoredRecor
 /** Returns true when a record meets a guard at time `now`. */
 function meets(record: Record<string, unknown>, guard: TransitionGuard, now: number): boolean {
   if (!guard.from.includes(record.status as string)) return false;
-  for (const [name, value] of Object.entries(guard.equals ?? {})) {
-    if (!sameValue(record[name], value)) return false;
+  const { equals } = guard;
+  // Keys, not entries: no [name, value] array per field on every guarded write.
+  if (equals !== undefined) {
+    for (const name of Object.keys(equals)) if (!sameValue(record[name], equals[name])) return false;
   }
   return !guard.leaseExpired || Number(record.leaseUntil ?? 0) + (guard.leaseExpiredForMs ?? 0) <= now;
 }

@@ -40,9 +40,14 @@ export function sameValue(a: unknown, b: unknown): boolean {
     return a.every((item, index) => sameValue(item, b[index]));
   }
   if (!isPlain(a) || !isPlain(b)) return JSON.stringify(a) === JSON.stringify(b);
-  const keys = definedKeys(a);
-  if (keys.length !== definedKeys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key]));
+  // Counted and compared in place: no array of keys per object compared, on every guarded write.
+  let defined = 0;
+  for (const key of Object.keys(a)) {
+    if (a[key] === undefined) continue;
+    defined += 1;
+    if (!Object.hasOwn(b, key) || !sameValue(a[key], b[key])) return false;
+  }
+  return defined === definedCount(b);
 }
 
 function isPlain(value: object): value is Record<string, unknown> {
@@ -50,6 +55,8 @@ function isPlain(value: object): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-function definedKeys(value: Record<string, unknown>): string[] {
-  return Object.keys(value).filter((key) => value[key] !== undefined);
+function definedCount(value: Record<string, unknown>): number {
+  let count = 0;
+  for (const key of Object.keys(value)) if (value[key] !== undefined) count += 1;
+  return count;
 }
