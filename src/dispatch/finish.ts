@@ -80,7 +80,9 @@ function resultEvent(
   const edit = call.approval;
   const { taskId } = result;
   // The usual event, one literal with its fields in makeEvent's order: no object to grow, no second function.
-  if (name === "after" && edit === undefined && taskId === undefined) {
+  // A call with an edit, a task, a grant or a session gets makeEvent's extra fields.
+  const plain = edit === undefined && taskId === undefined && call.grant === undefined && call.session === undefined;
+  if (name === "after" && plain) {
     return { event: name, toolName: call.toolName, args, callId: call.callId, agent: call.agent, result };
   }
   const base = makeEvent(call, name, args, taskId) as { -readonly [K in keyof ToolEvent]: ToolEvent[K] };
