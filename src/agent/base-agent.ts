@@ -316,8 +316,10 @@ export class BaseAgent {
     const callId = options.callId ?? generateCallId();
     const runtime = this.#state();
     const entry = this.#view().get(name);
-    // A tool only a view may call is refused to any other caller, as one the agent may not use.
-    if (entry !== undefined && options.appHost !== true && isAppOnly(entry.definition)) {
+    // A tool only a view may call is refused to any other caller, as one the agent may not use. Only a tool with a
+    // `ui` can be one: a plain call reads one field and enters no file of MCP Apps (bench/call-path.ts counts files).
+    const viewed = entry !== undefined && entry.definition.ui !== undefined;
+    if (viewed && options.appHost !== true && isAppOnly(entry.definition)) {
       return unavailableCall(this.#attempt(name, callId), args, this.#unavailable(name, true));
     }
     if (entry !== undefined) {
