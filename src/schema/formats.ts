@@ -151,3 +151,26 @@ export function addFormats(ajv: Ajv2020): Ajv2020 {
 export function isCheckedFormat(format: string): boolean {
   return CHECKED_FORMATS.has(format);
 }
+
+/**
+ * Returns the checks {@link addFormats} gives ajv, by format name, collected without an ajv instance: for the
+ * validators that are not ajv's own (the no-eval interpreter, precompiled validators), so a string passes `format` on
+ * the same terms on every validator.
+ */
+export function collectFormats(): Record<string, Format> {
+  const collected: Record<string, Format> = {};
+  // addFormats writes to an ajv instance through these members only; this one only collects what it adds.
+  const collector = {
+    opts: { code: {} },
+    formats: collected,
+    addFormat(name: string, format: Format) {
+      collected[name] = format;
+      return collector;
+    },
+    addKeyword() {
+      return collector;
+    },
+  };
+  addFormats(collector as unknown as Ajv2020);
+  return collected;
+}

@@ -1,5 +1,5 @@
-import type { Ajv2020, Format, ValidateFunction } from "ajv/dist/2020.js";
-import { addFormats } from "./formats.js";
+import type { Format, ValidateFunction } from "ajv/dist/2020.js";
+import { collectFormats } from "./formats.js";
 import { compileLinearPattern } from "./linear-pattern.js";
 
 /**
@@ -119,24 +119,6 @@ function formatChecks(): Record<string, { validate: (value: unknown) => boolean 
   const checks: Record<string, { validate: (value: unknown) => boolean }> = {};
   for (const [name, format] of Object.entries(collectFormats())) checks[name] = { validate: asCheck(format) };
   return checks;
-}
-
-function collectFormats(): Record<string, Format> {
-  const collected: Record<string, Format> = {};
-  // addFormats writes to an ajv instance through these members only; this one only collects what it adds.
-  const collector = {
-    opts: { code: {} },
-    formats: collected,
-    addFormat(name: string, format: Format) {
-      collected[name] = format;
-      return collector;
-    },
-    addKeyword() {
-      return collector;
-    },
-  };
-  addFormats(collector as unknown as Ajv2020);
-  return collected;
 }
 
 function asCheck(format: Format): (value: unknown) => boolean {

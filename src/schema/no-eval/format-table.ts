@@ -1,6 +1,6 @@
-import type { Ajv2020, Format } from "ajv/dist/2020.js";
+import type { Format } from "ajv/dist/2020.js";
 import { format as interpreterFormats } from "@cfworker/json-schema";
-import { addFormats, CHECKED_FORMATS } from "../formats.js";
+import { CHECKED_FORMATS, collectFormats } from "../formats.js";
 
 let installed = false;
 
@@ -12,20 +12,7 @@ let installed = false;
 export function installFormatChecks(): void {
   if (installed) return;
   installed = true;
-  // addFormats writes to an ajv instance through these members only; this one only collects what it adds.
-  const collected: Record<string, Format> = {};
-  const collector = {
-    opts: { code: {} },
-    formats: collected,
-    addFormat(name: string, format: Format) {
-      collected[name] = format;
-      return collector;
-    },
-    addKeyword() {
-      return collector;
-    },
-  };
-  addFormats(collector as unknown as Ajv2020);
+  const collected = collectFormats();
   for (const name of CHECKED_FORMATS) {
     const check = toCheck(collected[name]);
     // A string only: the interpreter asks every value, and `format` says nothing about any other type.
