@@ -6,7 +6,7 @@ import { BaseAgent, currentToolCall, p, tool } from "toolwright";
 import { RedisStore } from "toolwright/redis";
 import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { type TestRedis, startTestRedis } from "../store/redis-server.js";
-import { type Rpc, TASKS_OPT_IN, rpc } from "../helpers/raw-mcp-2026.js";
+import { type Rpc, TASKS_OPT_IN, rpc } from "../support/raw-mcp-2026.js";
 
 // The raw client of these replicas follows tasks and can be asked (an approval's elicitation form).
 const ASKS = { capabilities: { elicitation: { form: {} }, ...TASKS_OPT_IN } };

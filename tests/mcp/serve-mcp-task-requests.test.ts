@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport as V1Http } from "@modelcontextprotocol/s
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { BaseAgent, ToolRegistry, currentToolCall, p, tool } from "toolwright";
 import { type HttpMcpServerHandle, importMcpTools, serveMcp } from "toolwright/mcp";
-import { type Rpc, TASKS_EXTENSION as TASKS, rpc } from "../helpers/raw-mcp-2026.js";
+import { type Rpc, TASKS_EXTENSION as TASKS, rpc } from "../support/raw-mcp-2026.js";
 
 jest.setTimeout(30_000);
 

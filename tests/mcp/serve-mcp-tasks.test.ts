@@ -2,7 +2,7 @@
 // background answers a client that opted in as a task, which it follows with tasks/get to the result or cancels.
 import { BaseAgent, ToolRegistry, currentToolCall, p, tool } from "toolwright";
 import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
-import { type Rpc, TASKS_EXTENSION as TASKS, rpc } from "../helpers/raw-mcp-2026.js";
+import { type Rpc, TASKS_EXTENSION as TASKS, rpc } from "../support/raw-mcp-2026.js";
 
 // A raw client that did not opt in to the Tasks extension.
 const NO_TASKS = { capabilities: {} };

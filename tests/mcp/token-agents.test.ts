@@ -8,7 +8,7 @@ import { BaseAgent, type CallAuth, MemoryStore, ToolRegistry, p, tool } from "to
 import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { TokenTable } from "./auth-fixtures.js";
 import { textOf } from "./text-of.js";
-import { rpc } from "../helpers/raw-mcp-2026.js";
+import { rpc } from "../support/raw-mcp-2026.js";
 
 jest.setTimeout(20_000);
 

@@ -3,7 +3,7 @@
 // result does.
 import { BaseAgent, ToolRegistry, p, renderToolResult, tool } from "toolwright";
 import { serveMcp } from "toolwright/mcp";
-import { rpc } from "../helpers/raw-mcp-2026.js";
+import { rpc } from "../support/raw-mcp-2026.js";
 
 function makeDesk(options: { exposeTaskStatusTool?: boolean } = {}) {
   let finish: (text: string) => void = () => undefined;

@@ -10,7 +10,7 @@ import { BaseAgent, type CallAuth, MemoryStore, ToolRegistry, p, tool } from "to
 import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { TokenTable } from "../mcp/auth-fixtures.js";
 import { textOf } from "../mcp/text-of.js";
-import { type Rpc, TASKS_OPT_IN, rpc } from "../helpers/raw-mcp-2026.js";
+import { type Rpc, TASKS_OPT_IN, rpc } from "../support/raw-mcp-2026.js";
 
 jest.setTimeout(20_000);
 
