@@ -8,6 +8,7 @@ import { decoratedMethod } from "./decorated-method.js";
 import { type Completer, type PromptEntry, addMcpEntry } from "./mcp-entries.js";
 import { checkMcpEntryOptions } from "./mcp-entry-options.js";
 import { pick } from "./resource.js";
+import type { ToolClient } from "../tool/tool-client.js";
 
 /** A resource's contents embedded in a prompt message (MCP `EmbeddedResource`): text, or base64 bytes as `blob`. */
 export interface EmbeddedResourcePart {
@@ -26,9 +27,16 @@ export interface PromptMessage {
 /** What a prompt method may return: a string (one user message) or the messages in order. */
 export type PromptContent = string | readonly PromptMessage[];
 
-/** What a prompt method receives besides its arguments: the request's abort signal. */
+/** What a prompt method receives besides its arguments: the request's abort signal and the client that asked. */
 export interface PromptGetContext {
   readonly signal: AbortSignal;
+  /**
+   * The MCP client that asked for the prompt, as a tool call's `context.client`: ask its user (`elicit`), its model
+   * (`sample`) or for its roots, or log to it. On 2026-07-28 a question not yet answered ends this run with an
+   * `input_required` result, and the method runs again when the client retries with the answer. Present when
+   * `serveMcp` (or `mcpFetchHandler`) serves the prompt.
+   */
+  readonly client?: ToolClient | undefined;
 }
 
 /** The options of `@prompt`, with arguments described by the shape `S` (string descriptors: MCP arguments are text). */

@@ -7,6 +7,7 @@ import { type Completer, type ResourceEntry, addMcpEntry } from "./mcp-entries.j
 import { checkMcpEntryOptions } from "./mcp-entry-options.js";
 import { APP_VIEW_MIME_TYPE, type AppViewOptions, checkAppView } from "./app-view-options.js";
 import { APP_VIEW_SCHEME } from "../tool/tool-app-view.js";
+import type { ToolClient } from "../tool/tool-client.js";
 import { type UriVariables, isUriTemplate, parseUriTemplate } from "./uri-template.js";
 
 /**
@@ -15,10 +16,19 @@ import { type UriVariables, isUriTemplate, parseUriTemplate } from "./uri-templa
  */
 export type ResourceContent = string | Uint8Array | ContentPart | ContentResult | readonly ContentPart[];
 
-/** What a resource method receives besides its variables: the URI read and the request's abort signal. */
+/**
+ * What a resource method receives besides its variables: the URI read, the request's abort signal and the client
+ * that reads.
+ */
 export interface ResourceReadContext {
   readonly uri: string;
   readonly signal: AbortSignal;
+  /**
+   * The MCP client reading the resource, as a tool call's `context.client` (elicit, sample, roots, log); on
+   * 2026-07-28 a question not yet answered answers the read `input_required`, and the method runs again on the
+   * client's retry. Present when `serveMcp` (or `mcpFetchHandler`) serves the resource.
+   */
+  readonly client?: ToolClient | undefined;
 }
 
 /** The options of `@resource`, for a URI (or URI template) `U`. */

@@ -150,7 +150,8 @@ export class ToolRegistry implements AgentCallHost {
   /**
    * Validates and runs a module-level tool. Returns a result for anything the handler does.
    * @throws {ToolNotFoundError} for an unknown name; {@link ToolPermissionError} when `options.agent` may not use it
-   *   (or, without `options.agent`, when the tool has `allowedAgents`: only tools open to every agent run then);
+   *   (or, without `options.agent`, when the tool has `allowedAgents`: only tools open to every agent run then), and
+   *   for a tool only an MCP Apps view may call (`ui.visibility: ["app"]`) unless `options.appHost`;
    *   {@link ToolValidationError} for arguments that are not an object or do not match the schema.
    */
   dispatch(name: string, args: unknown, options: DispatchOptions = {}): Promise<ToolResult> {

@@ -6,6 +6,10 @@ import { BaseAgent, currentToolCall, p, tool } from "toolwright";
 import { RedisStore } from "toolwright/redis";
 import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { type TestRedis, startTestRedis } from "../store/redis-server.js";
+import { type Rpc, TASKS_OPT_IN, rpc } from "../support/raw-mcp-2026.js";
+
+// The raw client of these replicas follows tasks and can be asked (an approval's elicitation form).
+const ASKS = { capabilities: { elicitation: { form: {} }, ...TASKS_OPT_IN } };
 
 jest.setTimeout(60_000);
 
@@ -35,39 +39,6 @@ class FleetAgent extends BaseAgent {
     await new Promise((resolve) => setTimeout(resolve, 300));
     return "report ready";
   }
-}
-
-type Rpc = { result?: Record<string, unknown>; error?: { code: number; message: string } };
-
-async function rpc(url: string, method: string, params: Record<string, unknown>): Promise<Rpc> {
-  const name = params.name ?? params.taskId;
-  const res = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      ...(typeof name === "string" ? { "mcp-name": name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-          "io.modelcontextprotocol/clientCapabilities": {
-            elicitation: { form: {} },
-            extensions: { "io.modelcontextprotocol/tasks": {} },
-          },
-        },
-      },
-    }),
-  });
-  return (await res.json()) as Rpc;
 }
 
 describe("serveMcp replicas sharing a Redis store (2026-07-28)", () => {
@@ -101,7 +72,7 @@ describe("serveMcp replicas sharing a Redis store (2026-07-28)", () => {
 
   it("answers an approval asked by one replica on the other, once", async () => {
     const [a, b] = servers.map((server) => server.url);
-    const asked = await rpc(a!, "tools/call", { name: "remove", arguments: { title: "q3" } });
+    const asked = await rpc(a!, "tools/call", { name: "remove", arguments: { title: "q3" } }, ASKS);
     expect(asked.result).toMatchObject({ resultType: "input_required" });
     const answer = {
       name: "remove",
@@ -109,21 +80,21 @@ describe("serveMcp replicas sharing a Redis store (2026-07-28)", () => {
       inputResponses: { approve: { action: "accept", content: { approve: true } } },
       requestState: asked.result!.requestState,
     };
-    const done = await rpc(b!, "tools/call", answer);
+    const done = await rpc(b!, "tools/call", answer, ASKS);
     expect(done.result).toMatchObject({ content: [{ type: "text", text: "deleted q3" }] });
-    const replay = await rpc(a!, "tools/call", answer);
+    const replay = await rpc(a!, "tools/call", answer, ASKS);
     expect(replay.result).toMatchObject({ isError: true });
     expect(ran).toEqual(["q3"]);
   });
 
   it("follows a task started on one replica to its result through the other", async () => {
     const [a, b] = servers.map((server) => server.url);
-    const created = await rpc(a!, "tools/call", { name: "build", arguments: {} });
+    const created = await rpc(a!, "tools/call", { name: "build", arguments: {} }, ASKS);
     expect(created.result).toMatchObject({ resultType: "task" });
     const taskId = created.result!.taskId;
     let seen: Rpc | undefined;
     for (let i = 0; i < 100; i++) {
-      seen = await rpc(b!, "tasks/get", { taskId });
+      seen = await rpc(b!, "tasks/get", { taskId }, ASKS);
       if (seen.result?.status === "completed") break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -135,13 +106,13 @@ describe("serveMcp replicas sharing a Redis store (2026-07-28)", () => {
 
   it("stops a task running on one replica when the other receives tasks/cancel", async () => {
     const [a, b] = servers.map((server) => server.url);
-    const created = await rpc(a!, "tools/call", { name: "hang", arguments: {} });
+    const created = await rpc(a!, "tools/call", { name: "hang", arguments: {} }, ASKS);
     expect(created.result).toMatchObject({ resultType: "task", status: "working" });
     const taskId = created.result!.taskId;
-    expect((await rpc(b!, "tasks/cancel", { taskId })).result).toMatchObject({ resultType: "complete" });
+    expect((await rpc(b!, "tasks/cancel", { taskId }, ASKS)).result).toMatchObject({ resultType: "complete" });
     let seen: Rpc | undefined;
     for (let i = 0; i < 100; i++) {
-      seen = await rpc(b!, "tasks/get", { taskId });
+      seen = await rpc(b!, "tasks/get", { taskId }, ASKS);
       if (seen.result?.status !== "working") break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -6,10 +6,9 @@ import { StreamableHTTPClientTransport as V1Http } from "@modelcontextprotocol/s
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { BaseAgent, ToolRegistry, currentToolCall, p, tool } from "toolwright";
 import { type HttpMcpServerHandle, importMcpTools, serveMcp } from "toolwright/mcp";
+import { type Rpc, TASKS_EXTENSION as TASKS, rpc } from "../support/raw-mcp-2026.js";
 
 jest.setTimeout(30_000);
-
-const TASKS = "io.modelcontextprotocol/tasks";
 
 class QueueAgent extends BaseAgent {
   static override agentName = "queue_agent";
@@ -34,39 +33,9 @@ class QueueAgent extends BaseAgent {
   }
 }
 
-type Rpc = { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
-
-async function rpc(url: string, method: string, params: Record<string, unknown>, optIn: boolean): Promise<Rpc> {
-  const name = params.name ?? params.taskId;
-  const res = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      ...(typeof name === "string" ? { "mcp-name": name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-          "io.modelcontextprotocol/clientCapabilities": optIn ? { extensions: { [TASKS]: {} } } : {},
-        },
-      },
-    }),
-  });
-  return (await res.json()) as Rpc;
-}
-
 async function settle(url: string, taskId: unknown): Promise<Rpc> {
   for (;;) {
-    const seen = await rpc(url, "tasks/get", { taskId }, true);
+    const seen = await rpc(url, "tasks/get", { taskId });
     if (seen.result?.status !== "working") return seen;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -80,7 +49,7 @@ describe("MCP calls that run as tasks from their start", () => {
   afterAll(() => server?.close());
 
   it("2026: a background: true tool answers a task at once", async () => {
-    const created = await rpc(server.url, "tools/call", { name: "render", arguments: { ms: 300 } }, true);
+    const created = await rpc(server.url, "tools/call", { name: "render", arguments: { ms: 300 } });
     expect(created.result).toMatchObject({ resultType: "task", status: "working" });
     expect((await settle(server.url, created.result!.taskId)).result).toMatchObject({
       status: "completed",
@@ -89,13 +58,18 @@ describe("MCP calls that run as tasks from their start", () => {
   });
 
   it("2026: refuses a task-only tool to a client without the extension (-32021 naming it); other tools stay sync", async () => {
-    const refused = await rpc(server.url, "tools/call", { name: "render", arguments: { ms: 10 } }, false);
+    const refused = await rpc(
+      server.url,
+      "tools/call",
+      { name: "render", arguments: { ms: 10 } },
+      { capabilities: {} },
+    );
     expect(refused.error).toMatchObject({
       code: -32021,
       data: { requiredCapabilities: { extensions: { [TASKS]: {} } } },
     });
     // A legacy `task` param never promotes a sync tool to a task on 2026.
-    const sync = await rpc(server.url, "tools/call", { name: "add", arguments: { a: 1, b: 2 }, task: {} }, true);
+    const sync = await rpc(server.url, "tools/call", { name: "add", arguments: { a: 1, b: 2 }, task: {} });
     expect(sync.result).toMatchObject({ resultType: "complete", content: [{ type: "text", text: "3" }] });
   });
 

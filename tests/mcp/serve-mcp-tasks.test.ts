@@ -2,10 +2,12 @@
 // background answers a client that opted in as a task, which it follows with tasks/get to the result or cancels.
 import { BaseAgent, ToolRegistry, currentToolCall, p, tool } from "toolwright";
 import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
+import { type Rpc, TASKS_EXTENSION as TASKS, rpc } from "../support/raw-mcp-2026.js";
+
+// A raw client that did not opt in to the Tasks extension.
+const NO_TASKS = { capabilities: {} };
 
 jest.setTimeout(20_000);
-
-const TASKS = "io.modelcontextprotocol/tasks";
 
 class ReportAgent extends BaseAgent {
   static override agentName = "report_agent";
@@ -22,41 +24,6 @@ class ReportAgent extends BaseAgent {
   }
 }
 
-type Rpc = { result?: Record<string, unknown>; error?: { code: number; message: string } };
-
-async function rpc(url: string, method: string, params: Record<string, unknown>, extensions?: object): Promise<Rpc> {
-  const capabilities = extensions === undefined ? {} : { extensions };
-  const res = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      // The 2026 transport mirrors the tool name (tools/call) or task id (tasks/*) in Mcp-Name.
-      ...(typeof (params.name ?? params.taskId) === "string"
-        ? { "mcp-name": String(params.name ?? params.taskId) }
-        : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-          "io.modelcontextprotocol/clientCapabilities": capabilities,
-        },
-      },
-    }),
-  });
-  return (await res.json()) as Rpc;
-}
-
-const optIn = { [TASKS]: {} };
-
 describe("serveMcp background work as Tasks (2026-07-28)", () => {
   let server: HttpMcpServerHandle;
   beforeAll(async () => {
@@ -67,10 +34,10 @@ describe("serveMcp background work as Tasks (2026-07-28)", () => {
   });
   afterAll(() => server?.close());
 
-  const get = (taskId: unknown) => rpc(server.url, "tasks/get", { taskId }, optIn);
+  const get = (taskId: unknown) => rpc(server.url, "tasks/get", { taskId });
 
   it("answers a call that went to the background as a task, and tasks/get follows it to its result", async () => {
-    const created = await rpc(server.url, "tools/call", { name: "build", arguments: { ms: 400 } }, optIn);
+    const created = await rpc(server.url, "tools/call", { name: "build", arguments: { ms: 400 } });
     expect(created.result).toMatchObject({ resultType: "task", status: "working", pollIntervalMs: 100 });
     const taskId = created.result!.taskId;
     expect(typeof taskId).toBe("string");
@@ -88,9 +55,9 @@ describe("serveMcp background work as Tasks (2026-07-28)", () => {
   });
 
   it("cancels a task with tasks/cancel: the handler stops and the task reads cancelled", async () => {
-    const created = await rpc(server.url, "tools/call", { name: "build", arguments: { ms: 5_000 } }, optIn);
+    const created = await rpc(server.url, "tools/call", { name: "build", arguments: { ms: 5_000 } });
     const taskId = created.result!.taskId;
-    expect((await rpc(server.url, "tasks/cancel", { taskId }, optIn)).result).toMatchObject({});
+    expect((await rpc(server.url, "tasks/cancel", { taskId })).result).toMatchObject({});
     expect((await get(taskId)).result).toMatchObject({ status: "cancelled" });
   });
 
@@ -99,10 +66,10 @@ describe("serveMcp background work as Tasks (2026-07-28)", () => {
   });
 
   it("advertises the extension, and keeps the plain answer for a client that did not opt in", async () => {
-    const plain = await rpc(server.url, "tools/call", { name: "build", arguments: { ms: 200 } });
+    const plain = await rpc(server.url, "tools/call", { name: "build", arguments: { ms: 200 } }, NO_TASKS);
     expect(plain.result).toMatchObject({ resultType: "complete", isError: true });
     expect(JSON.stringify(plain.result)).toContain("goes on in background task");
-    const discover = await rpc(server.url, "server/discover", {});
+    const discover = await rpc(server.url, "server/discover", {}, NO_TASKS);
     expect(discover.result).toMatchObject({ capabilities: { extensions: { [TASKS]: {} } } });
   });
 });

@@ -8,6 +8,7 @@ import { BaseAgent, type CallAuth, MemoryStore, ToolRegistry, p, tool } from "to
 import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
 import { TokenTable } from "./auth-fixtures.js";
 import { textOf } from "./text-of.js";
+import { rpc } from "../support/raw-mcp-2026.js";
 
 jest.setTimeout(20_000);
 
@@ -83,26 +84,7 @@ describe("auth.agentFor: one agent per tenant and user", () => {
   };
 
   // A raw 2026-07-28 tasks/get (the clients have no call for it), with the token's bearer header.
-  const tasksGet = async (token: string, taskId: string) => {
-    const meta = {
-      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-      "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-      "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } },
-    };
-    const response = await fetch(server.url, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${token}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2026-07-28",
-        "mcp-method": "tasks/get",
-        "mcp-name": taskId,
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tasks/get", params: { taskId, _meta: meta } }),
-    });
-    return (await response.json()) as unknown;
-  };
+  const tasksGet = (token: string, taskId: string) => rpc(server.url, "tasks/get", { taskId }, { token });
 
   it("runs each token's calls on its own agent, on 2025-11-25 sessions and 2026-07-28 requests", async () => {
     const alice = await v1("alice");

@@ -3,6 +3,7 @@
 // result does.
 import { BaseAgent, ToolRegistry, p, renderToolResult, tool } from "toolwright";
 import { serveMcp } from "toolwright/mcp";
+import { rpc } from "../support/raw-mcp-2026.js";
 
 function makeDesk(options: { exposeTaskStatusTool?: boolean } = {}) {
   let finish: (text: string) => void = () => undefined;
@@ -102,34 +103,3 @@ describe("a background task of an untrusted tool (issue 38)", () => {
     }
   });
 });
-
-type Rpc = { result?: Record<string, unknown>; error?: { code: number; message: string } };
-
-// A raw 2026-07-28 request from a client that opted in to the Tasks extension.
-async function rpc(url: string, method: string, params: Record<string, unknown>): Promise<Rpc> {
-  const name = params.name ?? params.taskId;
-  const res = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      ...(typeof name === "string" ? { "mcp-name": name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-          "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } },
-        },
-      },
-    }),
-  });
-  return (await res.json()) as Rpc;
-}

@@ -23,13 +23,6 @@ export function partOfBlock(block: unknown): string | ContentPart {
   return typeof part === "string" ? { type: "text", text: part, annotations } : { ...part, annotations };
 }
 
-/** Returns true when a block carries media (an image, a sound, an embedded blob), which no JSON text stands for. */
-export function isMediaBlock(block: unknown): boolean {
-  if (!isPlainObject(block)) return false;
-  if (block.type === "image" || block.type === "audio") return typeof block.data === "string";
-  return block.type === "resource" && isPlainObject(block.resource) && typeof block.resource.blob === "string";
-}
-
 // The block's annotations as MCP defines them (audience, priority, lastModified), only the fields that keep MCP's
 // rules, so a server's odd value cannot turn the whole result into an INVALID_RESULT.
 function annotationsOf(value: unknown): ContentAnnotations | undefined {

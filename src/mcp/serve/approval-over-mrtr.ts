@@ -1,4 +1,5 @@
 import type { ToolResult } from "../../tool/tool-result.js";
+import { callAuthOf } from "./auth-gate.js";
 import { sha256Base64Url } from "../../runtime/sha256.js";
 import type { ServerSdk } from "../load-sdk.js";
 import type { McpApprovals } from "./servable-agent.js";
@@ -28,7 +29,15 @@ export type ApprovalCodec = ReturnType<ServerSdk["createRequestStateCodec"]>;
 export function createApprovalCodec(sdk: ServerSdk, key: string | Uint8Array | undefined): ApprovalCodec {
   // Web Crypto's random bytes: a global on every runtime toolwright runs on, no node:crypto needed.
   const bytes = key ?? globalThis.crypto.getRandomValues(new Uint8Array(32));
-  return sdk.createRequestStateCodec({ key: bytes, bind: (ctx) => ctx.mcpReq.method });
+  // Bound to the method, and to the token the question was asked for (`auth`): a state another token's client
+  // obtained answers nothing of this one's (the SDK refuses it, -32602), whichever agent serves both.
+  return sdk.createRequestStateCodec({ key: bytes, bind: (ctx) => `${ctx.mcpReq.method}${tokenBinding(ctx)}` });
+}
+
+// The token's subject and client, on a line each after the method; nothing for a request without `auth`.
+function tokenBinding(ctx: Parameters<typeof callAuthOf>[0]): string {
+  const auth = callAuthOf(ctx);
+  return auth === undefined ? "" : `\n${auth.subject ?? ""}\n${auth.clientId ?? ""}`;
 }
 
 const digest = sha256Base64Url;

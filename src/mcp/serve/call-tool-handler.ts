@@ -67,18 +67,20 @@ export function callToolHandler(serving: CallServing) {
     const auth = callAuthOf(ctx);
     // SEP-414: the client's trace, which the call's span continues where OpenTelemetry is on.
     const traceContext = traceContextOf(ctx.mcpReq._meta);
-    const called = await input.run((run) =>
-      serving.agent.callTool(name, args, {
-        ...run,
-        ...(serving.loaded === undefined ? {} : { loadedTools: serving.loaded }),
-        ...(onProgress === undefined ? {} : { onProgress }),
-        ...(plan.background ? { background: true } : {}),
-        ...(auth === undefined ? {} : { auth }),
-        ...(traceContext === undefined ? {} : { traceContext }),
-        ...listing,
-        // The connection's session marks untrusted output; identical calls over it are not counted (countRepeats).
-        ...(serving.session === undefined ? {} : { session: serving.session, countRepeats: false as const }),
-      }),
+    const called = await input.run(
+      (run) =>
+        serving.agent.callTool(name, args, {
+          ...run,
+          ...(serving.loaded === undefined ? {} : { loadedTools: serving.loaded }),
+          ...(onProgress === undefined ? {} : { onProgress }),
+          ...(plan.background ? { background: true } : {}),
+          ...(auth === undefined ? {} : { auth }),
+          ...(traceContext === undefined ? {} : { traceContext }),
+          ...listing,
+          // The connection's session marks untrusted output; identical calls over it are not counted (countRepeats).
+          ...(serving.session === undefined ? {} : { session: serving.session, countRepeats: false as const }),
+        }),
+      (result) => !result.ok,
     );
     if ("resultType" in called) return called;
     // The client must have handled the call's progress before its result can overtake it (progress-barrier.ts).

@@ -1,5 +1,4 @@
 import type { ServerContext } from "@modelcontextprotocol/server";
-import type { ToolResult } from "../../tool/tool-result.js";
 import type { ClientFeature, ToolClient } from "../../tool/tool-client.js";
 import { generateCallId } from "../../tool/call-id.js";
 import { runWithToolClient } from "../../tool/call-context.js";
@@ -17,6 +16,9 @@ import { pushClient } from "./push-client.js";
  */
 export interface ClientInputState {
   readonly kind: "client-input";
+  /** The MCP method answered; absent in a state minted for `tools/call` (the only one, once). */
+  readonly request?: ClientInputRequest;
+  /** The name of the tool or prompt, or the URI of the resource. */
   readonly tool: string;
   /** SHA-256 of the arguments (keys sorted): the state answers this call only, not another one's. */
   readonly args: string;
@@ -29,6 +31,9 @@ export interface ClientInputState {
 export function isClientInputState(state: unknown): state is ClientInputState {
   return typeof state === "object" && state !== null && (state as { kind?: unknown }).kind === "client-input";
 }
+
+/** The MCP requests whose handler may ask the client (SEP-2322 allows `input_required` on these). */
+export type ClientInputRequest = "tools/call" | "prompts/get" | "resources/read";
 
 /** What opening a call's client needs to know of the request being answered. */
 export interface ClientInputScope {
@@ -55,15 +60,23 @@ export interface ClientCallOptions {
 
 const digest = (value: unknown) => sha256Base64Url(stableStringify(value));
 
+const WHAT: Readonly<Record<ClientInputRequest, string>> = {
+  "tools/call": "Tool",
+  "prompts/get": "Prompt",
+  "resources/read": "Resource",
+};
+
 /**
- * The client side of one `tools/call`: gives the handler its `context.client` and answers for it what the protocol
- * asks. `run` dispatches the call with the client; on 2026-07-28 it resolves with the `input_required` result
- * instead when the handler asked for something not yet answered. A handler that failed because the client lacks a
- * feature it asked for fails the request with `-32021` on 2026-07-28 (a 2025 client reads the failed result).
- * @throws the SDK's ProtocolError (`-32602`) for a retry whose state belongs to another tool or other arguments.
+ * The client side of one `tools/call`, `prompts/get` or `resources/read`: gives the handler its `context.client` and
+ * answers for it what the protocol asks. `run` runs the handler with the client; on 2026-07-28 it resolves with the
+ * `input_required` result instead when the handler asked for something not yet answered. A handler that failed (a
+ * failed tool result, or a prompt or resource method that threw) because the client lacks a feature it asked for
+ * fails the request with `-32021` (a 2025 client reads a tool's failed result).
+ * @throws the SDK's ProtocolError (`-32602`) for a retry whose state belongs to another request or other arguments.
  */
 export class ClientInputCall {
   readonly #scope: ClientInputScope;
+  readonly #request: ClientInputRequest;
   readonly #tool: string;
   readonly #args: unknown;
   readonly #missing: Record<string, unknown> = {};
@@ -71,17 +84,24 @@ export class ClientInputCall {
   readonly #answers: Readonly<Record<string, unknown>>;
   #push: ToolClient | undefined;
 
-  /** Opens the client of a call of `tool` with `args` in `scope`. */
-  constructor(scope: ClientInputScope, tool: string, args: unknown) {
+  /**
+   * Opens the client of a call of `tool` with `args` in `scope`; `request` is the MCP method answered (`tool` then
+   * names its prompt, or the resource's URI).
+   */
+  constructor(scope: ClientInputScope, tool: string, args: unknown, request: ClientInputRequest = "tools/call") {
     this.#scope = scope;
+    this.#request = request;
     this.#tool = tool;
     this.#args = args;
     const { state, ctx } = scope;
     if (isClientInputState(state)) {
-      if (state.tool !== tool || state.args !== digest(args)) {
+      const stateRequest = state.request ?? "tools/call";
+      const same = stateRequest === request && state.tool === tool;
+      if (!same || state.args !== digest(args)) {
+        const other = same ? "other arguments" : `${stateRequest} of "${state.tool}"`;
         throw new scope.sdk.ProtocolError(
           -32602,
-          `requestState belongs to another call (tool "${state.tool}" with other arguments), not this "${tool}" call`,
+          `requestState belongs to another call (${other}), not this ${request} of "${tool}"`,
         );
       }
       this.callId = state.callId;
@@ -93,32 +113,39 @@ export class ClientInputCall {
     }
   }
 
-  /** Runs `fn` (everything that may start or settle the call, approvals included) with the call's client in reach. */
-  async run(fn: (options: ClientCallOptions) => Promise<ToolResult>) {
+  /**
+   * Runs `fn` (everything that may start or settle the call, approvals included) with the call's client in reach:
+   * a tool's dispatch reads it by call id, a prompt or resource method gets `client` in its context. `failed` tells a
+   * result that failed (a tool's `ok: false`) from one that did not; a thrown error is always a failure.
+   */
+  async run<T extends object>(
+    fn: (options: ClientCallOptions, client: ToolClient) => Promise<T>,
+    failed: (result: T) => boolean = () => false,
+  ) {
     const { sdk, rounds, ctx, codec, capabilities } = this.#scope;
     const onMissing = (feature: ClientFeature) => Object.assign(this.#missing, REQUIRED_CAPABILITY[feature]);
     const signal = ctx.mcpReq.signal;
     if (!rounds || codec === undefined) {
       const client = (this.#push = pushClient(ctx, rounds ? undefined : capabilities, onMissing));
-      return runWithToolClient(this.callId, client, () => fn({ callId: this.callId, signal }));
+      const pushed = runWithToolClient(this.callId, client, () => fn({ callId: this.callId, signal }, client));
+      return pushed.catch((error: unknown) => this.#failure(error));
     }
     const client = new MrtrClient(sdk, ctx, capabilities, this.#answers, onMissing);
     const stop = new AbortController();
     const called = runWithToolClient(this.callId, client, () =>
-      fn({ callId: this.callId, signal: AbortSignal.any([signal, stop.signal]) }),
+      fn({ callId: this.callId, signal: AbortSignal.any([signal, stop.signal]) }, client),
     );
     const first = await Promise.race([
-      called.then((result) => ({ result })),
+      called.then(
+        (result) => ({ result }),
+        (error: unknown) => ({ error }),
+      ),
       client.round.then((asked) => ({ asked })),
     ]);
-    if ("result" in first) {
+    if (!("asked" in first)) {
       client.close("the call's MCP request has been answered, so its client can no longer be asked");
-      if (!first.result.ok && Object.keys(this.#missing).length > 0) {
-        throw new sdk.MissingRequiredClientCapabilityError(
-          { requiredCapabilities: this.#missing },
-          `Tool "${this.#tool}" needs client capabilities this request did not declare: ${Object.keys(this.#missing).join(", ")}`,
-        );
-      }
+      if ("error" in first) return this.#failure(first.error);
+      if (failed(first.result)) this.#checkMissing();
       return first.result;
     }
     // This run ends here; the retry with the answers runs the handler again from the start.
@@ -126,12 +153,28 @@ export class ClientInputCall {
     stop.abort(new Error("The call waits for the client's input; it runs again when the client retries."));
     const state: ClientInputState = {
       kind: "client-input",
+      ...(this.#request === "tools/call" ? {} : { request: this.#request }),
       tool: this.#tool,
       args: digest(this.#args),
       callId: this.callId,
       answers: client.used,
     };
     return sdk.inputRequired({ inputRequests: { ...first.asked }, requestState: await codec.mint(state, ctx) });
+  }
+
+  // A handler that threw: for want of a client feature it asked for, the request fails with -32021 naming it.
+  #failure(error: unknown): never {
+    this.#checkMissing();
+    throw error;
+  }
+
+  #checkMissing(): void {
+    if (Object.keys(this.#missing).length === 0) return;
+    throw new this.#scope.sdk.MissingRequiredClientCapabilityError(
+      { requiredCapabilities: this.#missing },
+      `${WHAT[this.#request]} "${this.#tool}" needs client capabilities this request did not declare: ` +
+        Object.keys(this.#missing).join(", "),
+    );
   }
 
   /**

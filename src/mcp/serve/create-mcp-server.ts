@@ -16,6 +16,7 @@ import type { McpServerScope } from "./revisions/mcp-revision.js";
 import { REVISIONS } from "./revisions/revision-table.js";
 import type { McpServableAgent } from "./servable-agent.js";
 import { TaskOwnership } from "./task-ownership.js";
+import type { ClientInputScope } from "./client-input.js";
 
 export type { McpEra, McpServerScope } from "./revisions/mcp-revision.js";
 
@@ -110,10 +111,19 @@ export function createMcpServer(
     servesApps: apps !== undefined,
   };
   server.setRequestHandler("tools/call", callToolHandler(serving));
-  if (hasResources) registerResourceHandlers(server, sdk, served, remoteResources);
+  // What a resource or prompt method's `context.client` needs of its request, as a tool's (client-input.ts).
+  const clientInput = (ctx: ServerContext): ClientInputScope => ({
+    sdk,
+    rounds: revision.rounds,
+    ctx,
+    codec: scope.codec,
+    capabilities: revision.clientCapabilities({ server, ctx }),
+    state: revision.requestState({ ctx }),
+  });
+  if (hasResources) registerResourceHandlers(server, sdk, served, remoteResources, clientInput);
   // A per-request 2026-07-28 server pushes nothing itself: the endpoint forwards to its listen streams.
   if (pushes && ownResources && scope.sessionful) serveSubscriptions(server as never, sdk, served, scope.era);
-  if (hasPrompts) registerPromptHandlers(server, sdk, served, remotePrompts);
+  if (hasPrompts) registerPromptHandlers(server, sdk, served, remotePrompts, clientInput);
   if (follows(remoteResources, "resources") || follows(remotePrompts, "prompts")) {
     const stops = [
       followListChanges(remoteResources, "resources", () => server.sendResourceListChanged()),

@@ -118,9 +118,28 @@ export function createAgentRoute(
   const tokenScopes = options.auth === undefined ? undefined : (options.auth.requiredScopes ?? []);
   // The agent a token's session or request is served by: the app's own for its tenant and user (`auth.agentFor`).
   const agentFor = options.auth?.agentFor;
+  // The resource changes of every agent this endpoint serves reach its 2026-07-28 listen streams until it closes
+  // (sessions' servers hear them themselves: resource-subscriptions.ts): the endpoint's agent's from the start, a
+  // token's agent's (`auth.agentFor`) from the first request it serves. Each is heard once; the listener holds no
+  // agent (an agent dropped takes its listener: resource-changes.ts) and falls silent once the endpoint closes.
+  let open = true;
+  const heard = new WeakSet<object>();
+  const hear = (served: McpServableAgent) => {
+    if (heard.has(served)) return;
+    heard.add(served);
+    const { resources, templates } = servedEntries(served);
+    if (resources.length + templates.length === 0) return;
+    forwardToListeners(served, {
+      resourceUpdated: (uri) => void (open && route.notify.resourceUpdated(uri)),
+      resourcesChanged: () => void (open && route.notify.resourcesChanged()),
+    });
+  };
   const agentOf = (authInfo: AuthInfo | undefined): McpServableAgent => {
     const auth = authInfo === undefined ? undefined : callAuthOf({ http: { authInfo } });
-    return agentFor === undefined || auth === undefined ? agent : agentFor(auth);
+    if (agentFor === undefined || auth === undefined) return agent;
+    const tokens = agentFor(auth);
+    hear(tokens);
+    return tokens;
   };
   const route = createMcpRoute({
     sdk,
@@ -137,16 +156,12 @@ export function createAgentRoute(
     auth:
       options.auth === undefined ? undefined : createAuthGate(options.auth, () => agent.tools(APP_HOST), place.path),
   });
-  // The agent's resource changes reach this endpoint's 2026-07-28 listen streams until it closes (sessions' servers
-  // hear them themselves: resource-subscriptions.ts).
-  const { resources, templates } = servedEntries(agent);
-  if (resources.length + templates.length === 0) return route;
-  const stop = forwardToListeners(agent, route.notify);
+  hear(agent);
   return {
     answer: (request) => route.answer(request),
     notify: route.notify,
     async close() {
-      stop();
+      open = false;
       await route.close();
     },
   };

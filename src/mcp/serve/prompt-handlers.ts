@@ -6,6 +6,7 @@ import { isOptionalParam } from "../../params/param.js";
 import type { ServerSdk } from "../load-sdk.js";
 import type { McpLowServer } from "./revisions/mcp-revision.js";
 import type { ServedEntries } from "./served-entries.js";
+import { ClientInputCall, type ClientInputScope } from "./client-input.js";
 import type { McpRemoteCatalogue } from "../import/index.js";
 import { serverNames } from "./resource-handlers.js";
 import { firstThatKnows, mergedPage } from "./served-imports.js";
@@ -17,13 +18,15 @@ const INVALID_PARAMS = -32602;
  * Registers `prompts/list` and `prompts/get`. A get checks the arguments against the prompt's descriptors (required
  * ones present, each a string that fits, no unknown ones), fills in defaults, and runs the method; a returned string
  * is one user message. A mistake in the request is a -32602 error naming what was wrong and what is valid; an
- * unknown prompt (or one the agent may not see) names the prompts the agent serves.
+ * unknown prompt (or one the agent may not see) names the prompts the agent serves. The method's `context.client` asks
+ * the client as a tool's does (`clientInput` opens it for the request: on 2026-07-28 `input_required` rounds).
  */
 export function registerPromptHandlers(
   server: McpLowServer,
   sdk: ServerSdk,
   served: ServedEntries,
-  imports: readonly McpRemoteCatalogue[] = [],
+  imports: readonly McpRemoteCatalogue[],
+  clientInput: (ctx: ServerContext) => ClientInputScope,
 ): void {
   server.setRequestHandler(
     "prompts/list",
@@ -59,11 +62,15 @@ export function registerPromptHandlers(
       }
       const entry = findPrompt(sdk, served, name);
       const args = promptArguments(entry, given, (message) => new sdk.ProtocolError(INVALID_PARAMS, message));
-      const value: unknown = await (entry.fn as (...a: unknown[]) => unknown).call(served.agent, args, { signal });
-      return {
-        ...(entry.description === undefined ? {} : { description: entry.description }),
-        messages: promptMessages(value, entry),
-      } as never;
+      const input = new ClientInputCall(clientInput(ctx), name, args, "prompts/get");
+      return (await input.run(async (run, client) => {
+        const context = { signal: run.signal, client };
+        const value: unknown = await (entry.fn as (...a: unknown[]) => unknown).call(served.agent, args, context);
+        return {
+          ...(entry.description === undefined ? {} : { description: entry.description }),
+          messages: promptMessages(value, entry),
+        };
+      })) as never;
     },
   );
 }

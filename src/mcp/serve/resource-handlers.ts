@@ -8,6 +8,7 @@ import type { ServedEntries } from "./served-entries.js";
 import type { McpRemoteCatalogue } from "../import/index.js";
 import { firstThatKnows, mergedPage } from "./served-imports.js";
 import { appViewMeta } from "./app-views.js";
+import { ClientInputCall, type ClientInputScope } from "./client-input.js";
 
 /**
  * The code of "Resource not found": Invalid Params (-32602), as MCP 2025-11-25 and later say and as the SDK sends
@@ -24,13 +25,15 @@ export type McpResourceContents = { uri: string; mimeType?: string; _meta?: { ui
  * Registers `resources/list` (the fixed URIs), `resources/templates/list` (the templates) and `resources/read`, which
  * finds the resource whose URI equals, or whose template matches, the one asked for, and runs its method with the
  * template's variables. An unknown URI (or one the agent may not see) is a -32602 error (with `{ uri }` as data) naming the URIs and templates
- * the agent serves.
+ * the agent serves. The method's `context.client` asks the client as a tool's does (`clientInput` opens it for the
+ * request: on 2026-07-28 `input_required` rounds).
  */
 export function registerResourceHandlers(
   server: McpLowServer,
   sdk: ServerSdk,
   served: ServedEntries,
-  imports: readonly McpRemoteCatalogue[] = [],
+  imports: readonly McpRemoteCatalogue[],
+  clientInput: (ctx: ServerContext) => ClientInputScope,
 ): void {
   type ListRequest = { params?: { cursor?: string | undefined } | undefined };
   server.setRequestHandler(
@@ -73,11 +76,12 @@ export function registerResourceHandlers(
       );
     }
     const [entry, variables] = found;
-    const value: unknown = await (entry.fn as (...args: unknown[]) => unknown).call(served.agent, variables, {
-      uri,
-      signal,
-    });
-    return { contents: resourceContents(value, uri, entry) } as never;
+    const input = new ClientInputCall(clientInput(ctx), uri, variables, "resources/read");
+    return (await input.run(async (run, client) => {
+      const context = { uri, signal: run.signal, client };
+      const value: unknown = await (entry.fn as (...args: unknown[]) => unknown).call(served.agent, variables, context);
+      return { contents: resourceContents(value, uri, entry) };
+    })) as never;
   });
 }
 

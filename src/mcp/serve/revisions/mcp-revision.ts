@@ -84,7 +84,7 @@ export interface McpRevision {
   /** What the client declared it can do (the request's server and context are all it needs). */
   clientCapabilities(call: Pick<RevisionCall, "server" | "ctx">): DeclaredClientCapabilities | undefined;
   /** The request's verified state (2026-07-28 `requestState`), or undefined. */
-  requestState(call: RevisionCall): unknown;
+  requestState(call: Pick<RevisionCall, "ctx">): unknown;
   /**
    * Decides how a call meets tasks.
    * @throws the SDK's ProtocolError when the call cannot be answered without a task the client cannot follow.
