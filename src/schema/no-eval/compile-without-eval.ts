@@ -5,6 +5,7 @@ import { toAjvErrors } from "./ajv-shaped-errors.js";
 import { compileLinearPattern } from "../linear-pattern.js";
 import { installFormatChecks } from "./format-table.js";
 import { restorePatternUnits, takeOverPatterns } from "./linear-patterns.js";
+import { plainSchemaCheck } from "./plain-schema-check.js";
 import { metaDocuments } from "./meta-documents.js";
 
 /** A schema's validator on the no-eval path: called as ajv's, with ajv's `errors` after a failure. */
@@ -50,7 +51,13 @@ export function compileWithoutEval(schema: object, options: CompileOptions = {})
   const target = runNodeAt(at) as Schema | boolean | undefined;
   if (target === undefined) throw new Error(`no subschema at /${at.join("/")}`);
   const prefix = at.length === 0 ? "#" : `#/${at.map(encodeSegment).join("/")}`;
+  // A valid call of a plain schema is accepted by a closure made here, not by interpreting the schema again.
+  const accepts = at.length === 0 ? plainSchemaCheck(schema) : undefined;
   const check: NoEvalValidator = (data) => {
+    if (accepts !== undefined && accepts(data)) {
+      check.errors = null;
+      return true;
+    }
     const result = validate(data, target, "2020-12", runLookup, false, null, "#", prefix);
     if (result.valid) {
       check.errors = null;
