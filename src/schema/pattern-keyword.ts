@@ -1,4 +1,5 @@
 import type { Ajv2020, AnySchemaObject, ErrorObject } from "ajv/dist/2020.js";
+import { outOfLengthBounds } from "./length-bounds.js";
 import { compileLinearPattern } from "./linear-pattern.js";
 
 interface PatternCheck {
@@ -24,7 +25,7 @@ export function useLinearPatterns(ajv: Ajv2020): Ajv2020 {
       const min = typeof minLength === "number" ? minLength : 0;
       const max = typeof maxLength === "number" ? maxLength : Infinity;
       const check: PatternCheck = (data) => {
-        if (outOfBounds(data, min, max)) return true;
+        if (outOfLengthBounds(data, min, max)) return true;
         if (compiled.test(data)) return true;
         check.errors = [{ keyword: "pattern", message: `must match pattern "${pattern}"`, params: { pattern } }];
         return false;
@@ -33,14 +34,4 @@ export function useLinearPatterns(ajv: Ajv2020): Ajv2020 {
     },
   });
   return ajv;
-}
-
-// Lengths in code points, as JSON Schema counts them; UTF-16 length bounds the count, so most strings skip the loop.
-function outOfBounds(data: string, min: number, max: number): boolean {
-  if (data.length <= max && data.length >= 2 * min) return false;
-  let points = 0;
-  for (const _ of data) {
-    if (++points > max) return true;
-  }
-  return points < min;
 }

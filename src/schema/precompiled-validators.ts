@@ -1,5 +1,6 @@
 import type { Format, ValidateFunction } from "ajv/dist/2020.js";
 import { collectFormats } from "./formats.js";
+import { outOfLengthBounds } from "./length-bounds.js";
 import { compileLinearPattern } from "./linear-pattern.js";
 
 /**
@@ -84,18 +85,10 @@ export function precompiledRuntime(): PrecompiledRuntime {
     formats: formatChecks(),
     pattern: (source, minLength, maxLength) => {
       const compiled = compileLinearPattern(source);
-      return (text) => outOfBounds(text, minLength, maxLength) || compiled.test(text);
+      return (text) => outOfLengthBounds(text, minLength, maxLength) || compiled.test(text);
     },
     regExp: (source) => compileLinearPattern(source),
   });
-}
-
-// As toolwright's ajv keyword: a string that breaks its own length bound is not matched (that error is reported).
-function outOfBounds(text: string, min: number, max: number): boolean {
-  if (text.length <= max && text.length >= 2 * min) return false;
-  let points = 0;
-  for (const _ of text) if (++points > max) return true;
-  return points < min;
 }
 
 function jsonEqual(a: unknown, b: unknown): boolean {
