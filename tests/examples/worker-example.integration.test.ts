@@ -142,10 +142,9 @@ describe("examples/worker in workerd (miniflare) and its endpoint on the Edge Ru
     expect(await callEndpoint(edge!.url, "legacy")).toEqual(expectedEndpoint("legacy", "refused"));
   });
 
-  // A known gap, kept visible: edge-runtime (4.x) has no AbortSignal.any, which a 2026-07-28 tools/call reaches
-  // (src/mcp/serve/client-input.ts links the request's signal with its own), so the endpoint answers that call with
-  // an error. When toolwright stops needing it there, this fails: make it the same check as the legacy row's.
-  it("Edge Runtime, 2026-07-28: a tools/call fails for want of AbortSignal.any (known gap)", async () => {
-    await expect(callEndpoint(edge!.url, "modern")).rejects.toThrow(/AbortSignal\.any is not a function/);
+  // edge-runtime (4.x) has no AbortSignal.any, which a 2026-07-28 tools/call reaches (the request's signal linked with
+  // the call's own): src/runtime/either-signal.ts links them by hand there.
+  it("Edge Runtime: the official client gets tools, a call, invalid arguments and an approval that runs (2026-07-28)", async () => {
+    expect(await callEndpoint(edge!.url, "modern")).toEqual(expectedEndpoint("modern", "runs"));
   });
 });

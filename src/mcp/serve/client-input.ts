@@ -9,6 +9,7 @@ import type { ApprovalCodec } from "./approval-over-mrtr.js";
 import { type DeclaredClientCapabilities, REQUIRED_CAPABILITY } from "./client-features.js";
 import { MrtrClient } from "./mrtr-client.js";
 import { pushClient } from "./push-client.js";
+import { eitherSignal } from "../../runtime/either-signal.js";
 
 /**
  * What a 2026-07-28 `input_required` answer to a handler's own requests carries through the client (signed, not
@@ -133,7 +134,7 @@ export class ClientInputCall {
     const client = new MrtrClient(sdk, ctx, capabilities, this.#answers, onMissing);
     const stop = new AbortController();
     const called = runWithToolClient(this.callId, client, () =>
-      fn({ callId: this.callId, signal: AbortSignal.any([signal, stop.signal]) }, client),
+      fn({ callId: this.callId, signal: eitherSignal(signal, stop.signal) }, client),
     );
     const first = await Promise.race([
       called.then(
