@@ -55,12 +55,12 @@ export class ApprovedRuns<Call> {
    * the runner, starts the lease and records a human's `edit`. So the record is never `approved` without the
    * arguments that will run: a store lost mid-decision leaves it pending or wholly decided, never half. Resolves
    * with the record as written (its id and status alone for the `requester`, which runs its own call and reads
-   * nothing from it); undefined when it is no longer pending or no longer holds `checked`. `requester`: this process
+   * nothing from it); undefined when it is no longer pending or no longer holds `checked` (undefined: nothing to compare). `requester`: this process
    * requested the call, so nobody else waits to hear of the decision and the store need not tell.
    */
   approve(
     approvalId: string,
-    checked: Readonly<Record<string, unknown>>,
+    checked: Readonly<Record<string, unknown>> | undefined,
     edit: ApprovalEdit | undefined,
     requester: boolean,
   ): Promise<StoredRecord | undefined> {
@@ -71,12 +71,19 @@ export class ApprovedRuns<Call> {
       ...(edit && { editedArgs: edit.editedArgs, editedArgsHash: edit.argsHash }),
     };
     // On the agent's own store no replica takes a run over: no lease, and the record keeps only what refuses a replay.
-    return store.transition("approval", scope, approvalId, guardOf("approval", "approve", { equals: checked }), patch, {
-      ttlMs: this.#ttlMs,
-      notify: !requester,
-      returnRecord: !requester,
-      ...(ownStore ? { keep: DECIDED_FIELDS, indexed: false } : { leaseMs }),
-    });
+    return store.transition(
+      "approval",
+      scope,
+      approvalId,
+      guardOf("approval", "approve", checked && { equals: checked }),
+      patch,
+      {
+        ttlMs: this.#ttlMs,
+        notify: !requester,
+        returnRecord: !requester,
+        ...(ownStore ? { keep: DECIDED_FIELDS, indexed: false } : { leaseMs }),
+      },
+    );
   }
 
   /**

@@ -114,8 +114,11 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   readonly #local = new Map<string, { readonly info: PendingApproval; readonly request: ApprovalRequest }>();
   readonly #waiter: RecordWaiter;
   readonly #runs: ApprovedRuns<Call>;
-  // The ids decided here, oldest first, on the agent's own store (which keeps at most KEPT_DECISIONS of them).
-  readonly #decisions = new Set<string>();
+  // The ids decided here on the agent's own store (which keeps at most KEPT_DECISIONS of them), as a ring: the slot
+  // at #nextDecision holds the oldest once it is full. A Set deleted from its front was the round trip's largest
+  // cost: each read of its first id stepped over the deleted ones before it.
+  readonly #decisions: string[] = [];
+  #nextDecision = 0;
 
   /** Creates the approvals of one agent on a store. */
   constructor(options: SharedApprovalsOptions<Call>) {
@@ -227,16 +230,24 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     if (options.expectedArgs !== undefined && !(await sameArguments(info, checker, options.expectedArgs))) {
       return this.#refuseMismatch(info, local?.request, approvedArgumentsDifferText());
     }
-    // An invalid edit throws here, before anything is written: the call stays pending.
-    const edit = await editOf(info, checker, options.args);
+    // An invalid edit throws here, before anything is written: the call stays pending. (Awaited only when there is
+    // one: each await is a turn of the event loop's microtask queue on every round trip.)
+    const edit = options.args === undefined ? undefined : await editOf(info, checker, options.args);
     // A grant asked for is checked (bad conditions throw, the call stays pending) and written before the decision,
     // and taken back when the decision does not apply: a grant never outlives an approval that was not given.
-    const grant = await this.#remember(info, options);
+    const remember = this.#options.grants?.prepare(info, options);
+    const grant = remember && (await remember()).id;
     // Written with the decision, so a replica taking the run over runs the edit.
-    const bound = local ? !this.#options.ownStore && this.#bound(approvalId, info.callId, local.request.auth) : record;
-    const checked = bound
-      ? { ...checkedFields(info), auth: bound.auth ?? null, binding: bound.binding }
-      : checkedFields(info);
+    const { ownStore } = this.#options;
+    const bound = local ? !ownStore && this.#bound(approvalId, info.callId, local.request.auth) : record;
+    // The agent's own store is reached through this keeper alone, so a call requested here is still the record it
+    // wrote: nothing to compare. A record another process could have written is compared field by field.
+    const checked =
+      local && ownStore
+        ? undefined
+        : bound
+          ? { ...checkedFields(info), auth: bound.auth ?? null, binding: bound.binding }
+          : checkedFields(info);
     const approved = await this.#runs.approve(approvalId, checked, edit, local !== undefined);
     if (!approved) {
       if (grant) await this.#options.grants!.revoke(grant).catch(() => undefined);
@@ -244,11 +255,6 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     }
     this.#decided(approvalId);
     return this.#runs.run(approved, local?.request, call, options.signal, edit);
-  }
-
-  async #remember(info: PendingApproval, options: ApproveOptions): Promise<string | undefined> {
-    const write = this.#options.grants?.prepare(info, options);
-    return write && (await write()).id;
   }
 
   grants(options: GrantListOptions = {}): Promise<Grant[]> {
@@ -313,11 +319,10 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     this.#forget(approvalId);
     const { ownStore, store, scope } = this.#options;
     if (!ownStore) return;
-    this.#decisions.add(approvalId);
-    if (this.#decisions.size <= KEPT_DECISIONS) return;
-    const [oldest] = this.#decisions;
-    this.#decisions.delete(oldest!);
-    void store.delete("approval", scope, oldest!).catch(() => undefined);
+    const oldest = this.#decisions[this.#nextDecision];
+    this.#decisions[this.#nextDecision] = approvalId;
+    this.#nextDecision = (this.#nextDecision + 1) % KEPT_DECISIONS;
+    if (oldest !== undefined) void store.delete("approval", scope, oldest).catch(() => undefined);
   }
 
   // Decided here: this process no longer waits to hear of it.
