@@ -7,7 +7,8 @@ import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
 import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
 import type { ApprovalRequest, ResolveCall } from "./approval-types.js";
 import { LOOKUP_KEY_FIELD } from "../port/keyed-store.js";
-import { storedAuth } from "./stored-approval-check.js";
+import { storedAuth, storedSession } from "./stored-approval-check.js";
+import { cappedForStore } from "../capped-result.js";
 
 /** What {@link ApprovedRuns} needs: the store and scope of an agent's approvals, and how to run a rebuilt call. */
 export interface ApprovedRunsOptions<Call> {
@@ -139,7 +140,13 @@ export class ApprovedRuns<Call> {
         const leased =
           call === undefined
             ? undefined
-            : resolve(String(record.toolName), String(record.callId), linked, storedAuth(record));
+            : resolve(
+                String(record.toolName),
+                String(record.callId),
+                linked,
+                storedAuth(record),
+                storedSession(record),
+              );
         const args = edit ? structuredClone(edit.editedArgs) : record.args;
         result = await runApproved((leased ?? call)!, deepFreeze(args as Record<string, unknown>), edit);
       }
@@ -155,7 +162,9 @@ export class ApprovedRuns<Call> {
         scope,
         record.id,
         guardOf("approval", "finish", { equals: { [RUNNER]: this.#owner } }),
-        { status: "done", result },
+        // Capped as a background task's result is: a huge result cannot fill the store, and another replica reads
+        // what a model would; the caller here keeps the whole result.
+        { status: "done", result: cappedForStore(result) },
         // A call requested here has no other waiter; a decided call is paged and counted by no one.
         { ttlMs: retentionMs, returnRecord: false, notify: local === undefined, indexed: false },
       )

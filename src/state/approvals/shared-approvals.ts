@@ -23,9 +23,16 @@ import {
 import { ErrorCode } from "../../errors/error-code.js";
 import { approvalMismatchText, approvedArgumentsDifferText } from "../../errors/model-messages.js";
 import { type ApprovalEdit, type ToolResult, failureResult } from "../../tool/tool-result.js";
-import { type ApprovalTarget, recordBinding, storedApprovalProblem, storedAuth } from "./stored-approval-check.js";
+import {
+  type ApprovalTarget,
+  recordBinding,
+  storedApprovalProblem,
+  storedAuth,
+  storedSession,
+} from "./stored-approval-check.js";
 import type { CallAuth } from "../../tool/call-auth.js";
 import { ApprovedRuns, DECIDED_FIELDS } from "./approved-runs.js";
+import { cappedForStore } from "../capped-result.js";
 import type { Grant } from "../grants/index.js";
 
 /**
@@ -163,7 +170,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
       ...(request.framework && { framework: true }),
       // A run rebuilt elsewhere runs for the same user; the binding refuses a record whose call id or auth changed.
       // The agent's own store is read by this process alone, which runs its own call: neither is needed there.
-      ...(!ownStore && this.#bound(id, info.callId, request.auth)),
+      ...(!ownStore && this.#bound(id, info.callId, request.auth, info.session)),
     };
     // Subscribed before the write, so a decision made at once elsewhere is not missed. On the agent's own store
     // nobody else decides: every decision is made here and settles the call directly, so nothing waits.
@@ -179,8 +186,14 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
 
   // What a shared record is bound to beside its hash (see `recordBinding`), which a decision requires it to still
   // hold: `auth` is written as null when the call had none, so a record given one later does not match either.
-  #bound(id: string, callId: string, auth: CallAuth | undefined): { auth: CallAuth | null; binding: string } {
-    return { auth: auth ?? null, binding: recordBinding({ id, callId, auth }) };
+  // The session is bound too: a rebuilt call runs, and is granted, in the session it was made in.
+  #bound(
+    id: string,
+    callId: string,
+    auth: CallAuth | undefined,
+    session: string | undefined,
+  ): { auth: CallAuth | null; binding: string } {
+    return { auth: auth ?? null, binding: recordBinding({ id, callId, auth, session }) };
   }
 
   // The agent's own store: a request that expired unanswered is forgotten here (the store dropped its record), as a
@@ -239,7 +252,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const grant = remember && (await remember()).id;
     // Written with the decision, so a replica taking the run over runs the edit.
     const { ownStore } = this.#options;
-    const bound = local ? !ownStore && this.#bound(approvalId, info.callId, local.request.auth) : record;
+    const bound = local ? !ownStore && this.#bound(approvalId, info.callId, local.request.auth, info.session) : record;
     // The agent's own store is reached through this keeper alone, so a call requested here is still the record it
     // wrote: nothing to compare. A record another process could have written is compared field by field.
     const checked =
@@ -375,7 +388,14 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const local = this.#local.get(record.id);
     let call: Call | undefined;
     if (!local) {
-      call = this.#options.resolve(String(record.toolName), String(record.callId), undefined, storedAuth(record));
+      const { toolName, callId } = record;
+      call = this.#options.resolve(
+        String(toolName),
+        String(callId),
+        undefined,
+        storedAuth(record),
+        storedSession(record),
+      );
       if (!call) return false; // a replica without the tool leaves it to one that has it
     }
     const taken = await this.#runs.takeOver(record.id).catch(() => undefined);
@@ -461,7 +481,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
         scope,
         approvalId,
         guardOf("approval", "refuse"),
-        { status, result },
+        { status, result: cappedForStore(result) },
         { ttlMs: retentionMs, returnRecord: false, indexed: false },
       )
       .catch(() => undefined);
@@ -469,7 +489,13 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
 
   #call(record: StoredRecord, signal: AbortSignal | undefined): Call {
     const toolName = String(record.toolName);
-    const call = this.#options.resolve(toolName, String(record.callId), signal, storedAuth(record));
+    const call = this.#options.resolve(
+      toolName,
+      String(record.callId),
+      signal,
+      storedAuth(record),
+      storedSession(record),
+    );
     if (!call) {
       throw new ApprovalNotFoundError(
         String(record.id),
@@ -499,6 +525,8 @@ function checkedFields(info: PendingApproval): Record<string, unknown> {
     args: info.args,
     argsHash: info.argsHash,
     schemaVersion: info.schemaVersion,
+    // Bound into the record's binding; compared too, so a session changed between the read and the write is refused.
+    ...(info.session !== undefined && { session: info.session }),
   };
 }
 

@@ -14,7 +14,7 @@ import { takeOverRun } from "../run-lease.js";
 import { approvalHash } from "../stable-hash.js";
 import { type ApprovalTarget, recordBinding, storedApprovalProblem, storedAuth } from "../approvals/index.js";
 import type { CallAuth } from "../../tool/call-auth.js";
-import { cappedForStore } from "./capped-result.js";
+import { cappedForStore } from "../capped-result.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
 import { isRichContent } from "../../content/content-part.js";
