@@ -1,6 +1,7 @@
 import { BaseAgent, MemoryStore, type RuntimeStore, type ToolEvent, ToolRegistry, p, tool } from "toolwright";
 import { RedisStore } from "toolwright/redis";
 import { redisForSuite } from "../store/redis-server.js";
+import { tamperRecord } from "../support/tamper-record.js";
 
 // Issue 35: a call rebuilt from a stored approval on another replica lost its `session`: the approver's events, the
 // repeat guard and session grants saw a call of no session. The record keeps the session (bound into its integrity
@@ -53,14 +54,7 @@ describe.each(stores)("an approval decided in another process on %s (issue 35)",
     const { store, requester, approver } = replicas();
     const heard = events(approver);
     const { approvalId } = await requester.callTool("remove", { name: "B-7" }, { session: "chat-1" });
-    const moved = await store.transition(
-      "approval",
-      "t//ops",
-      approvalId!,
-      { from: ["pending"] },
-      { session: "chat-2" },
-      { ttlMs: 60_000 },
-    );
+    const moved = await tamperRecord(store, "approval", "t//ops", approvalId!, { session: "chat-2" });
     expect(moved).toBeDefined();
     const result = await approver.approvals.approve(approvalId!);
     expect(result).toMatchObject({ ok: false, outcome: "rejected", error: { code: "APPROVAL_MISMATCH" } });

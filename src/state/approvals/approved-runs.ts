@@ -197,7 +197,6 @@ export class ApprovedRuns<Call> {
       kind: "approval",
       scope,
       id,
-      status: "approved",
       field: RUNNER,
       owner: this.#owner,
       leaseMs,

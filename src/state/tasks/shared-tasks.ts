@@ -212,7 +212,7 @@ export class SharedTasks implements TaskKeeper {
     const start = resume(task as TaskResume);
     if (!start) return undefined;
     const { store, scope, leaseMs, retentionMs } = this.#options;
-    const options = { store, kind: "task", scope, id: record.id, status: "running", field: "owner" } as const;
+    const options = { store, kind: "task", scope, id: record.id, field: "owner" } as const;
     const taken = await takeOverRun({ ...options, owner: this.#owner, leaseMs, ttlMs: leaseMs + retentionMs });
     // Another replica won (or the lease was renewed after all): leave the task to it.
     if (!taken) return (await store.get("task", scope, record.id)) ?? record;
