@@ -19,11 +19,7 @@ export function createWithinCap(
 }
 
 async function createByListing(
-  store: RuntimeStore,
-  kind: StoreKind,
-  record: StoredRecord,
-  options: WriteOptions,
-  cap: ScopeCap,
+  ...[store, kind, record, options, cap]: Parameters<typeof createWithinCap>
 ): Promise<CappedCreate> {
   const now = Date.now();
   const live = (await store.list(kind, record.scope)).filter(
