@@ -1,7 +1,7 @@
 import { guardOf } from "../port/transitions.js";
 import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
 import { deepFreeze } from "../../schema/json.js";
-import type { RuntimeStore, StoredRecord, TransitionGuard } from "../port/runtime-store.js";
+import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
 import { RecordWaiter } from "../port/record-waiter.js";
 import { LOOKUP_KEY_FIELD, isKeyedStore } from "../port/keyed-store.js";
 import { isolated } from "../isolated.js";
@@ -282,7 +282,9 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const record = await this.#pendingRecord(approvalId);
     const local = this.#local.get(approvalId);
     const call = local ? undefined : this.#call(record, undefined);
-    await this.#decide(approvalId, { status: "rejected" });
+    if (!(await this.#write(approvalId, { status: "rejected" }, true))) {
+      throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
+    }
     this.#decided(approvalId);
     const result = call
       ? await this.#options.refuseApproved(call, record.args, reason)
@@ -310,7 +312,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async #refuseMismatch(info: PendingApproval, local: ApprovalRequest | undefined, why: string): Promise<ToolResult> {
     const result = mismatchResult(info.toolName, info.callId, why);
     const refused = { status: "rejected", result };
-    if (!(await this.#write(info.id, guardOf("approval", "reject"), refused, local === undefined))) {
+    if (!(await this.#write(info.id, refused, local === undefined))) {
       throw new ApprovalNotFoundError(info.id, await this.#usedReason(info.id));
     }
     this.#decided(info.id);
@@ -428,34 +430,12 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     return record;
   }
 
-  async #decide(
-    approvalId: string,
-    patch: { readonly status: string; readonly [field: string]: unknown },
-  ): Promise<void> {
+  // A rejection's one write out of `pending` (the table's `reject`); false when it did not apply. A decided call keeps
+  // its record a while, so a late decision learns it was used, and leaves the status index at once: nothing pages
+  // through or counts decided approvals.
+  async #write(approvalId: string, patch: Readonly<Record<string, unknown>>, notify: boolean): Promise<boolean> {
     const { store, scope, retentionMs, approvalTtlMs } = this.#options;
-    // A decided call keeps its record while it runs and a while after, so a late decision learns it was used.
-    const ttlMs = approvalTtlMs + retentionMs;
-    // A decided call leaves the status index: nothing pages through or counts decided approvals.
-    const won = await store.transition("approval", scope, approvalId, guardOf("approval", "reject"), patch, {
-      ttlMs,
-      returnRecord: false,
-      indexed: false,
-      ...this.#slim,
-    });
-    if (!won)
-      throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
-  }
-
-  // A decision's one write out of `pending`, which the decided record leaves the status index with; false when it
-  // did not apply.
-  async #write(
-    approvalId: string,
-    guard: TransitionGuard,
-    patch: Readonly<Record<string, unknown>>,
-    notify: boolean,
-  ): Promise<boolean> {
-    const { store, scope, retentionMs, approvalTtlMs } = this.#options;
-    const written = await store.transition("approval", scope, approvalId, guard, patch, {
+    const written = await store.transition("approval", scope, approvalId, guardOf("approval", "reject"), patch, {
       ttlMs: approvalTtlMs + retentionMs,
       returnRecord: false,
       notify,
