@@ -190,7 +190,7 @@ export { ApprovalNotFoundError, TaskNotFoundError } from "./errors/runtime-error
 export { ClientCapabilityError, ClientInputPendingError } from "./errors/client-errors.js";
 export type { StoreOptions } from "./dispatch/index.js";
 export { MemoryStore } from "./state/backends/memory/memory-store.js";
-export { StoreRecordError, StoreUnavailableError } from "./state/port/store-error.js";
+export { StoreRecordError, StoreTransitionError, StoreUnavailableError } from "./state/port/store-error.js";
 export type {
   RuntimeStore,
   StoreKind,

@@ -24,6 +24,7 @@ describe("public API", () => {
       "PartialArgumentsReader",
       "RESULT_LIMITS",
       "StoreRecordError",
+      "StoreTransitionError",
       "StoreUnavailableError",
       "TASK_STATUS_TOOL",
       "TOOL_SEARCH_TOOL",

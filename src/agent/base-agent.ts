@@ -485,12 +485,13 @@ export class BaseAgent {
             : storeScope(this.#registry.scope, this.#options.scope, this.name),
       },
       toolNames: () => this.toolSpecs().map((spec) => spec.name),
-      resolve: (name, callId, signal, auth) => {
+      resolve: (name, callId, signal, auth, session) => {
         const entry = this.#view().get(name);
         if (!entry) return undefined;
         const runtime = this.#state();
         const route = agentRoute(entry, runtime, runtime.validator, runtime.listeners, runtime.sharesRoutes);
-        const options = auth === undefined ? { signal } : { signal, auth };
+        // The stored call's user and session: a call rebuilt here runs for the same user, in the same session.
+        const options = { signal, ...(auth !== undefined && { auth }), ...(session !== undefined && { session }) };
         return new CallRequest(route, runtime, entry.own ? this : undefined, undefined, callId, this, options);
       },
     };

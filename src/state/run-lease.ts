@@ -1,14 +1,14 @@
-import type { RuntimeStore, StoreKind, StoredRecord } from "./port/runtime-store.js";
+import type { RuntimeStore, StoredRecord, TransitionGuard } from "./port/runtime-store.js";
+import { type TransitionKind, guardOf } from "./port/transitions.js";
 import { type Timer, unrefTimer } from "../runtime/unref-timer.js";
 
 /** Which record a run lease is on, who holds it, and how long it lasts. */
 export interface RunLeaseOptions {
   readonly store: RuntimeStore;
-  readonly kind: StoreKind;
+  /** An approval or a task: its table's `renew` and `takeOver` say from which status the lease is held. */
+  readonly kind: TransitionKind;
   readonly scope: string;
   readonly id: string;
-  /** The status the record keeps while it runs (`approved` for an approval, `running` for a task). */
-  readonly status: string;
   /** The field that names the holder, and the holder (this process's id). */
   readonly field: string;
   readonly owner: string;
@@ -36,9 +36,10 @@ export class RunLease {
     unrefTimer(this.#timer);
   }
 
-  /** The guard of every write this holder makes to the record: still in its status, still held by it. */
-  get guard(): { readonly from: readonly string[]; readonly equals: Readonly<Record<string, string>> } {
-    return { from: [this.#options.status], equals: { [this.#options.field]: this.#options.owner } };
+  /** The guard of a renewal (its kind's `renew` transition): still in its status, still held by this holder. */
+  get guard(): TransitionGuard {
+    const { kind, field, owner } = this.#options;
+    return guardOf(kind, "renew", { equals: { [field]: owner } });
   }
 
   /** Stops renewing (the call ended, or its result was written). */
@@ -68,7 +69,7 @@ export function takeOverRun(
   options: RunLeaseOptions,
   patch: Readonly<Record<string, unknown>> = {},
 ): Promise<StoredRecord | undefined> {
-  const { store, kind, scope, id, status, field, owner, leaseMs, ttlMs } = options;
-  const guard = { from: [status], leaseExpired: true };
+  const { store, kind, scope, id, field, owner, leaseMs, ttlMs } = options;
+  const guard = guardOf(kind, "takeOver", { leaseExpired: true });
   return store.transition(kind, scope, id, guard, { ...patch, [field]: owner }, { ttlMs, leaseMs });
 }

@@ -10,6 +10,7 @@ import {
   tool,
 } from "toolwright";
 import { approvalHash } from "../../src/state/approvals/index.js";
+import { tamperRecord } from "../support/tamper-record.js";
 
 // Issue 23: an edited record in the store ran arguments that fail the schema, or a different tool than the one shown:
 // the argument hash did not cover the tool name and the approving replica did not re-validate. The same gap let a
@@ -26,8 +27,17 @@ class EditableStore extends MemoryStore {
     this.scope = args[1].scope;
     return super.createCapped(...args);
   }
+  // An attacker edits a record in place, which tells nobody: the deletion `tamperRecord` makes to write it back is
+  // not passed on, so the requesting process still waits on the record, as it would.
+  readonly #edited = new Set<string>();
+  override watch(...[kind, scope, listener]: Parameters<MemoryStore["watch"]>): ReturnType<MemoryStore["watch"]> {
+    return super.watch(kind, scope, (change) => {
+      if (change?.status !== "deleted" || !this.#edited.has(change.id)) listener(change);
+    });
+  }
   async edit(id: string, patch: Record<string, unknown>): Promise<void> {
-    const written = await this.transition("approval", this.scope, id, { from: ["pending"] }, patch, { ttlMs: 60_000 });
+    this.#edited.add(id);
+    const written = await tamperRecord(this, "approval", this.scope, id, patch);
     expect(written).toBeDefined();
   }
 }

@@ -1,6 +1,7 @@
 import { BaseAgent, type CallAuth, MemoryStore, type RuntimeStore, ToolRegistry, p, tool } from "toolwright";
 import { RedisStore } from "toolwright/redis";
 import { useTestRedis } from "../store/use-test-redis.js";
+import { tamperRecord } from "../support/tamper-record.js";
 
 // Issue 35, a break found last stop: an approval decided in another process (rebuilt from the shared store) ran
 // without the call's `auth`: the handler's `context.auth` was undefined there, though the requesting process would
@@ -66,16 +67,7 @@ describe.each(backends)("an approval decided in another process on %s (issue 35)
     const approver = new Ops({ registry: new ToolRegistry({ scope: "t" }), store });
     const { approvalId } = await requester.callTool("remove", { name: "B-7" }, { auth: ALICE });
     const admin = { ...ALICE, subject: "root", scopes: ["files:write", "admin"] };
-    const written = await store.transition(
-      "approval",
-      "t//ops",
-      approvalId!,
-      { from: ["pending"] },
-      { auth: admin },
-      {
-        ttlMs: 60_000,
-      },
-    );
+    const written = await tamperRecord(store, "approval", "t//ops", approvalId!, { auth: admin });
     expect(written).toBeDefined();
     const result = await approver.approvals.approve(approvalId!);
     expect(result).toMatchObject({ ok: false, outcome: "rejected", error: { code: "APPROVAL_MISMATCH" } });

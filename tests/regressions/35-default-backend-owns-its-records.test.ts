@@ -31,10 +31,11 @@ describe("MemoryStore keeps records as values it owns (issue 35)", () => {
     const store = new MemoryStore();
     await store.create("approval", record(), { ttlMs: 60_000 });
     const guard = (args: unknown) => ({ from: ["pending"], equals: { args } });
-    const write = (args: unknown) => store.transition("approval", "ops", "a1", guard(args), {}, { ttlMs: 60_000 });
+    const approve = { status: "approved" };
+    const write = (args: unknown) => store.transition("approval", "ops", "a1", guard(args), approve, { ttlMs: 60_000 });
     expect(await write({ list: [1], nested: { n: 2 } })).toBeUndefined();
     expect(await write({ list: [1, 1], nested: { n: 1 } })).toBeUndefined();
-    expect(await write({ nested: { n: 1 }, list: [1] })).toMatchObject({ status: "pending" });
+    expect(await write({ nested: { n: 1 }, list: [1] })).toMatchObject({ status: "approved" });
   });
 
   it("keeps only the fields a write names with `keep`", async () => {

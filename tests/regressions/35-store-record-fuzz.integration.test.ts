@@ -1,6 +1,7 @@
 import { BaseAgent, MemoryStore, type RuntimeStore, ToolRegistry, type ToolResult, p, tool } from "toolwright";
 import { RedisStore } from "toolwright/redis";
 import { useTestRedis } from "../store/use-test-redis.js";
+import { tamperRecord } from "../support/tamper-record.js";
 
 // Issue 35: store records were never fuzzed. A record changed in the store (a field tampered with, a wrong type, a
 // record of another scope, a field that is not JSON) must be refused: nothing runs with arguments that were not
@@ -74,9 +75,7 @@ describe.each(backends)("store records fuzzed on %s (issue 35)", (_name, makeSto
       // Two tampered fields at a time, or none (a control: the untouched record runs once).
       const patch = round % 10 === 0 ? {} : { ...pick(next), ...pick(next) };
       if (Object.keys(patch).length > 0) {
-        const written = await store.transition("approval", scope, approvalId!, { from: ["pending"] }, patch, {
-          ttlMs: 60_000,
-        });
+        const written = await tamperRecord(store, "approval", scope, approvalId!, patch);
         expect(written).toBeDefined();
       }
       ran.length = 0;

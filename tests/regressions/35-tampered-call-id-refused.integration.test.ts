@@ -1,6 +1,7 @@
 import { BaseAgent, MemoryStore, type RuntimeStore, ToolRegistry, type ToolResult, p, tool } from "toolwright";
 import { RedisStore } from "toolwright/redis";
 import { useTestRedis } from "../store/use-test-redis.js";
+import { tamperRecord } from "../support/tamper-record.js";
 
 // Issue 35, a break found last stop: on a shared store, an approval record whose `callId` was changed ran once under
 // that id (the record's integrity check bound the tool, arguments and schema version, not the call). The call id is
@@ -35,16 +36,7 @@ describe.each(backends)("an approval record with a tampered call id on %s (issue
     const requester = new Ops({ registry: new ToolRegistry({ scope: "t" }), store });
     const approver = new Ops({ registry: new ToolRegistry({ scope: "t" }), store });
     const { approvalId } = await requester.callTool("remove", { name: "B-7" }, { callId: "call-1" });
-    const moved = await store.transition(
-      "approval",
-      "t//ops",
-      approvalId!,
-      { from: ["pending"] },
-      { callId: "call-9" },
-      {
-        ttlMs: 60_000,
-      },
-    );
+    const moved = await tamperRecord(store, "approval", "t//ops", approvalId!, { callId: "call-9" });
     expect(moved).toBeDefined();
     refusedAsMismatch(await approver.approvals.approve(approvalId!));
     // Used up: the requester cannot run it afterwards either.

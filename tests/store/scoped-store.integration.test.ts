@@ -46,7 +46,7 @@ describe.each(stores)("%s as a ScopedStore", (_name, makeStore) => {
 
   it("refuses when full and nothing may be evicted, and when the id exists; a record leaving the status frees room", async () => {
     const store = makeStore();
-    const cap = { max: 2, counted: ["running", "done"], evictable: ["done"] };
+    const cap = { max: 2, counted: ["running", "succeeded"], evictable: ["succeeded"] };
     await store.createCapped("task", record("r1", "running"), { ttlMs: 60_000 }, cap);
     expect(await store.createCapped("task", record("r1", "running"), { ttlMs: 60_000 }, cap)).toEqual({
       created: false,
@@ -57,7 +57,7 @@ describe.each(stores)("%s as a ScopedStore", (_name, makeStore) => {
       created: false,
       reason: "full",
     });
-    await store.transition("task", "s", "r1", { from: ["running"] }, { status: "done" }, { ttlMs: 60_000 });
+    await store.transition("task", "s", "r1", { from: ["running"] }, { status: "succeeded" }, { ttlMs: 60_000 });
     const made = await store.createCapped("task", record("r3", "running"), { ttlMs: 60_000 }, cap);
     expect(made.created && made.evicted.map((r) => r.id)).toEqual(["r1"]);
   });
@@ -108,13 +108,13 @@ describe.each(stores)("%s as a ScopedStore", (_name, makeStore) => {
     await store.create("task", record("w", "running"), { ttlMs: 60_000, leaseMs: 1_000 });
     const owner = { from: ["running"] };
     await store.transition("task", "s", "w", owner, {}, { ttlMs: 60_000, leaseMs: 1_000 });
-    await store.transition("task", "s", "w", owner, { status: "done" }, { ttlMs: 60_000 });
-    await store.transition("task", "s", "w", { from: ["done"] }, { result: 1 }, { ttlMs: 60_000 });
+    await store.transition("task", "s", "w", owner, { progress: 1 }, { ttlMs: 60_000, leaseMs: 1_000 });
+    await store.transition("task", "s", "w", owner, { status: "succeeded" }, { ttlMs: 60_000 });
     await store.delete("task", "s", "w");
     for (let i = 0; i < 100 && heard.length < 3; i += 1) await sleep(10);
     expect(heard).toEqual([
-      { id: "w", status: "done" },
-      { id: "w", status: "done" },
+      { id: "w", status: "running" },
+      { id: "w", status: "succeeded" },
       { id: "w", status: "deleted" },
     ]);
     unwatch!();

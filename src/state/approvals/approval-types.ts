@@ -223,10 +223,14 @@ export async function editOf(
   return deepFreeze({ originalArgs: info.args, editedArgs: deepFreeze(edited), argsHash });
 }
 
-/** Rebuilds a stored call of one of the agent's tools (see `SharedApprovalsOptions.resolve`). */
+/**
+ * Rebuilds a stored call of one of the agent's tools (see `SharedApprovalsOptions.resolve`), for the user (`auth`)
+ * and the session it was made in: a call rebuilt on another replica runs, counts and is granted in its own session.
+ */
 export type ResolveCall<Call> = (
   toolName: string,
   callId: string,
   signal: AbortSignal | undefined,
   auth: CallAuth | undefined,
+  session?: string,
 ) => Call | undefined;

@@ -7,7 +7,8 @@ import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
 import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
 import type { ApprovalRequest, ResolveCall } from "./approval-types.js";
 import { LOOKUP_KEY_FIELD } from "../port/keyed-store.js";
-import { storedAuth } from "./stored-approval-check.js";
+import { storedAuth, storedSession } from "./stored-approval-check.js";
+import { cappedForStore } from "../capped-result.js";
 
 /** What {@link ApprovedRuns} needs: the store and scope of an agent's approvals, and how to run a rebuilt call. */
 export interface ApprovedRunsOptions<Call> {
@@ -55,12 +56,12 @@ export class ApprovedRuns<Call> {
    * the runner, starts the lease and records a human's `edit`. So the record is never `approved` without the
    * arguments that will run: a store lost mid-decision leaves it pending or wholly decided, never half. Resolves
    * with the record as written (its id and status alone for the `requester`, which runs its own call and reads
-   * nothing from it); undefined when it is no longer pending or no longer holds `checked`. `requester`: this process
+   * nothing from it); undefined when it is no longer pending or no longer holds `checked` (undefined: nothing to compare). `requester`: this process
    * requested the call, so nobody else waits to hear of the decision and the store need not tell.
    */
   approve(
     approvalId: string,
-    checked: Readonly<Record<string, unknown>>,
+    checked: Readonly<Record<string, unknown>> | undefined,
     edit: ApprovalEdit | undefined,
     requester: boolean,
   ): Promise<StoredRecord | undefined> {
@@ -71,12 +72,19 @@ export class ApprovedRuns<Call> {
       ...(edit && { editedArgs: edit.editedArgs, editedArgsHash: edit.argsHash }),
     };
     // On the agent's own store no replica takes a run over: no lease, and the record keeps only what refuses a replay.
-    return store.transition("approval", scope, approvalId, guardOf("approval", "approve", { equals: checked }), patch, {
-      ttlMs: this.#ttlMs,
-      notify: !requester,
-      returnRecord: !requester,
-      ...(ownStore ? { keep: DECIDED_FIELDS, indexed: false } : { leaseMs }),
-    });
+    return store.transition(
+      "approval",
+      scope,
+      approvalId,
+      guardOf("approval", "approve", checked && { equals: checked }),
+      patch,
+      {
+        ttlMs: this.#ttlMs,
+        notify: !requester,
+        returnRecord: !requester,
+        ...(ownStore ? { keep: DECIDED_FIELDS, indexed: false } : { leaseMs }),
+      },
+    );
   }
 
   /**
@@ -132,7 +140,13 @@ export class ApprovedRuns<Call> {
         const leased =
           call === undefined
             ? undefined
-            : resolve(String(record.toolName), String(record.callId), linked, storedAuth(record));
+            : resolve(
+                String(record.toolName),
+                String(record.callId),
+                linked,
+                storedAuth(record),
+                storedSession(record),
+              );
         const args = edit ? structuredClone(edit.editedArgs) : record.args;
         result = await runApproved((leased ?? call)!, deepFreeze(args as Record<string, unknown>), edit);
       }
@@ -148,7 +162,9 @@ export class ApprovedRuns<Call> {
         scope,
         record.id,
         guardOf("approval", "finish", { equals: { [RUNNER]: this.#owner } }),
-        { status: "done", result },
+        // Capped as a background task's result is: a huge result cannot fill the store, and another replica reads
+        // what a model would; the caller here keeps the whole result.
+        { status: "done", result: cappedForStore(result) },
         // A call requested here has no other waiter; a decided call is paged and counted by no one.
         { ttlMs: retentionMs, returnRecord: false, notify: local === undefined, indexed: false },
       )
@@ -181,7 +197,6 @@ export class ApprovedRuns<Call> {
       kind: "approval",
       scope,
       id,
-      status: "approved",
       field: RUNNER,
       owner: this.#owner,
       leaseMs,

@@ -1,7 +1,7 @@
 import { guardOf } from "../port/transitions.js";
 import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
 import { deepFreeze } from "../../schema/json.js";
-import type { RuntimeStore, StoredRecord, TransitionGuard } from "../port/runtime-store.js";
+import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
 import { RecordWaiter } from "../port/record-waiter.js";
 import { LOOKUP_KEY_FIELD, isKeyedStore } from "../port/keyed-store.js";
 import { isolated } from "../isolated.js";
@@ -23,9 +23,16 @@ import {
 import { ErrorCode } from "../../errors/error-code.js";
 import { approvalMismatchText, approvedArgumentsDifferText } from "../../errors/model-messages.js";
 import { type ApprovalEdit, type ToolResult, failureResult } from "../../tool/tool-result.js";
-import { type ApprovalTarget, recordBinding, storedApprovalProblem, storedAuth } from "./stored-approval-check.js";
+import {
+  type ApprovalTarget,
+  recordBinding,
+  storedApprovalProblem,
+  storedAuth,
+  storedSession,
+} from "./stored-approval-check.js";
 import type { CallAuth } from "../../tool/call-auth.js";
 import { ApprovedRuns, DECIDED_FIELDS } from "./approved-runs.js";
+import { cappedForStore } from "../capped-result.js";
 import type { Grant } from "../grants/index.js";
 
 /**
@@ -114,8 +121,11 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   readonly #local = new Map<string, { readonly info: PendingApproval; readonly request: ApprovalRequest }>();
   readonly #waiter: RecordWaiter;
   readonly #runs: ApprovedRuns<Call>;
-  // The ids decided here, oldest first, on the agent's own store (which keeps at most KEPT_DECISIONS of them).
-  readonly #decisions = new Set<string>();
+  // The ids decided here on the agent's own store (which keeps at most KEPT_DECISIONS of them), as a ring: the slot
+  // at #nextDecision holds the oldest once it is full. A Set deleted from its front was the round trip's largest
+  // cost: each read of its first id stepped over the deleted ones before it.
+  readonly #decisions: string[] = [];
+  #nextDecision = 0;
 
   /** Creates the approvals of one agent on a store. */
   constructor(options: SharedApprovalsOptions<Call>) {
@@ -160,7 +170,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
       ...(request.framework && { framework: true }),
       // A run rebuilt elsewhere runs for the same user; the binding refuses a record whose call id or auth changed.
       // The agent's own store is read by this process alone, which runs its own call: neither is needed there.
-      ...(!ownStore && this.#bound(id, info.callId, request.auth)),
+      ...(!ownStore && this.#bound(id, info.callId, request.auth, info.session)),
     };
     // Subscribed before the write, so a decision made at once elsewhere is not missed. On the agent's own store
     // nobody else decides: every decision is made here and settles the call directly, so nothing waits.
@@ -176,8 +186,14 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
 
   // What a shared record is bound to beside its hash (see `recordBinding`), which a decision requires it to still
   // hold: `auth` is written as null when the call had none, so a record given one later does not match either.
-  #bound(id: string, callId: string, auth: CallAuth | undefined): { auth: CallAuth | null; binding: string } {
-    return { auth: auth ?? null, binding: recordBinding({ id, callId, auth }) };
+  // The session is bound too: a rebuilt call runs, and is granted, in the session it was made in.
+  #bound(
+    id: string,
+    callId: string,
+    auth: CallAuth | undefined,
+    session: string | undefined,
+  ): { auth: CallAuth | null; binding: string } {
+    return { auth: auth ?? null, binding: recordBinding({ id, callId, auth, session }) };
   }
 
   // The agent's own store: a request that expired unanswered is forgotten here (the store dropped its record), as a
@@ -227,16 +243,24 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     if (options.expectedArgs !== undefined && !(await sameArguments(info, checker, options.expectedArgs))) {
       return this.#refuseMismatch(info, local?.request, approvedArgumentsDifferText());
     }
-    // An invalid edit throws here, before anything is written: the call stays pending.
-    const edit = await editOf(info, checker, options.args);
+    // An invalid edit throws here, before anything is written: the call stays pending. (Awaited only when there is
+    // one: each await is a turn of the event loop's microtask queue on every round trip.)
+    const edit = options.args === undefined ? undefined : await editOf(info, checker, options.args);
     // A grant asked for is checked (bad conditions throw, the call stays pending) and written before the decision,
     // and taken back when the decision does not apply: a grant never outlives an approval that was not given.
-    const grant = await this.#remember(info, options);
+    const remember = this.#options.grants?.prepare(info, options);
+    const grant = remember && (await remember()).id;
     // Written with the decision, so a replica taking the run over runs the edit.
-    const bound = local ? !this.#options.ownStore && this.#bound(approvalId, info.callId, local.request.auth) : record;
-    const checked = bound
-      ? { ...checkedFields(info), auth: bound.auth ?? null, binding: bound.binding }
-      : checkedFields(info);
+    const { ownStore } = this.#options;
+    const bound = local ? !ownStore && this.#bound(approvalId, info.callId, local.request.auth, info.session) : record;
+    // The agent's own store is reached through this keeper alone, so a call requested here is still the record it
+    // wrote: nothing to compare. A record another process could have written is compared field by field.
+    const checked =
+      local && ownStore
+        ? undefined
+        : bound
+          ? { ...checkedFields(info), auth: bound.auth ?? null, binding: bound.binding }
+          : checkedFields(info);
     const approved = await this.#runs.approve(approvalId, checked, edit, local !== undefined);
     if (!approved) {
       if (grant) await this.#options.grants!.revoke(grant).catch(() => undefined);
@@ -244,11 +268,6 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     }
     this.#decided(approvalId);
     return this.#runs.run(approved, local?.request, call, options.signal, edit);
-  }
-
-  async #remember(info: PendingApproval, options: ApproveOptions): Promise<string | undefined> {
-    const write = this.#options.grants?.prepare(info, options);
-    return write && (await write()).id;
   }
 
   grants(options: GrantListOptions = {}): Promise<Grant[]> {
@@ -263,7 +282,9 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const record = await this.#pendingRecord(approvalId);
     const local = this.#local.get(approvalId);
     const call = local ? undefined : this.#call(record, undefined);
-    await this.#decide(approvalId, { status: "rejected" });
+    if (!(await this.#write(approvalId, { status: "rejected" }, true))) {
+      throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
+    }
     this.#decided(approvalId);
     const result = call
       ? await this.#options.refuseApproved(call, record.args, reason)
@@ -291,7 +312,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async #refuseMismatch(info: PendingApproval, local: ApprovalRequest | undefined, why: string): Promise<ToolResult> {
     const result = mismatchResult(info.toolName, info.callId, why);
     const refused = { status: "rejected", result };
-    if (!(await this.#write(info.id, guardOf("approval", "reject"), refused, local === undefined))) {
+    if (!(await this.#write(info.id, refused, local === undefined))) {
       throw new ApprovalNotFoundError(info.id, await this.#usedReason(info.id));
     }
     this.#decided(info.id);
@@ -313,11 +334,10 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     this.#forget(approvalId);
     const { ownStore, store, scope } = this.#options;
     if (!ownStore) return;
-    this.#decisions.add(approvalId);
-    if (this.#decisions.size <= KEPT_DECISIONS) return;
-    const [oldest] = this.#decisions;
-    this.#decisions.delete(oldest!);
-    void store.delete("approval", scope, oldest!).catch(() => undefined);
+    const oldest = this.#decisions[this.#nextDecision];
+    this.#decisions[this.#nextDecision] = approvalId;
+    this.#nextDecision = (this.#nextDecision + 1) % KEPT_DECISIONS;
+    if (oldest !== undefined) void store.delete("approval", scope, oldest).catch(() => undefined);
   }
 
   // Decided here: this process no longer waits to hear of it.
@@ -370,7 +390,14 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const local = this.#local.get(record.id);
     let call: Call | undefined;
     if (!local) {
-      call = this.#options.resolve(String(record.toolName), String(record.callId), undefined, storedAuth(record));
+      const { toolName, callId } = record;
+      call = this.#options.resolve(
+        String(toolName),
+        String(callId),
+        undefined,
+        storedAuth(record),
+        storedSession(record),
+      );
       if (!call) return false; // a replica without the tool leaves it to one that has it
     }
     const taken = await this.#runs.takeOver(record.id).catch(() => undefined);
@@ -403,34 +430,12 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     return record;
   }
 
-  async #decide(
-    approvalId: string,
-    patch: { readonly status: string; readonly [field: string]: unknown },
-  ): Promise<void> {
+  // A rejection's one write out of `pending` (the table's `reject`); false when it did not apply. A decided call keeps
+  // its record a while, so a late decision learns it was used, and leaves the status index at once: nothing pages
+  // through or counts decided approvals.
+  async #write(approvalId: string, patch: Readonly<Record<string, unknown>>, notify: boolean): Promise<boolean> {
     const { store, scope, retentionMs, approvalTtlMs } = this.#options;
-    // A decided call keeps its record while it runs and a while after, so a late decision learns it was used.
-    const ttlMs = approvalTtlMs + retentionMs;
-    // A decided call leaves the status index: nothing pages through or counts decided approvals.
-    const won = await store.transition("approval", scope, approvalId, guardOf("approval", "reject"), patch, {
-      ttlMs,
-      returnRecord: false,
-      indexed: false,
-      ...this.#slim,
-    });
-    if (!won)
-      throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
-  }
-
-  // A decision's one write out of `pending`, which the decided record leaves the status index with; false when it
-  // did not apply.
-  async #write(
-    approvalId: string,
-    guard: TransitionGuard,
-    patch: Readonly<Record<string, unknown>>,
-    notify: boolean,
-  ): Promise<boolean> {
-    const { store, scope, retentionMs, approvalTtlMs } = this.#options;
-    const written = await store.transition("approval", scope, approvalId, guard, patch, {
+    const written = await store.transition("approval", scope, approvalId, guardOf("approval", "reject"), patch, {
       ttlMs: approvalTtlMs + retentionMs,
       returnRecord: false,
       notify,
@@ -456,7 +461,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
         scope,
         approvalId,
         guardOf("approval", "refuse"),
-        { status, result },
+        { status, result: cappedForStore(result) },
         { ttlMs: retentionMs, returnRecord: false, indexed: false },
       )
       .catch(() => undefined);
@@ -464,7 +469,13 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
 
   #call(record: StoredRecord, signal: AbortSignal | undefined): Call {
     const toolName = String(record.toolName);
-    const call = this.#options.resolve(toolName, String(record.callId), signal, storedAuth(record));
+    const call = this.#options.resolve(
+      toolName,
+      String(record.callId),
+      signal,
+      storedAuth(record),
+      storedSession(record),
+    );
     if (!call) {
       throw new ApprovalNotFoundError(
         String(record.id),
@@ -494,6 +505,8 @@ function checkedFields(info: PendingApproval): Record<string, unknown> {
     args: info.args,
     argsHash: info.argsHash,
     schemaVersion: info.schemaVersion,
+    // Bound into the record's binding; compared too, so a session changed between the read and the write is refused.
+    ...(info.session !== undefined && { session: info.session }),
   };
 }
 

@@ -17,20 +17,27 @@ export interface ApprovalTarget {
   readonly check: (args: unknown) => Promise<Record<string, unknown>>;
 }
 
-/** What a stored record's `binding` is made of: its id, its call's id and its call's auth (see {@link recordBinding}). */
+/**
+ * What a stored record's `binding` is made of: its id, its call's id, its call's auth and, when it has one, its
+ * session (see {@link recordBinding}).
+ */
 export interface BoundCall {
   readonly id: string;
   readonly callId?: unknown;
   readonly auth?: unknown;
+  readonly session?: unknown;
 }
 
 /**
  * Returns the `binding` a shared record is written with: a SHA-256 of its id, its call's id and its call's `auth`,
- * which the argument hash does not cover. A record whose call id or auth was changed in the store (to run as another
- * call, or as another user) no longer matches it and is refused.
+ * which the argument hash does not cover, and its `session` when it has one (left out otherwise, so a record written
+ * before sessions were bound still matches). A record whose call id, auth or session was changed in the store (to run
+ * as another call, as another user, or in another session's grants) no longer matches it and is refused.
  */
 export function recordBinding(record: BoundCall): string {
-  return hashArguments({ id: record.id, callId: record.callId, auth: record.auth ?? null });
+  const { id, callId, session } = record;
+  const auth = record.auth ?? null;
+  return hashArguments(session === undefined ? { id, callId, auth } : { id, callId, auth, session });
 }
 
 /**
@@ -52,8 +59,11 @@ export function storedApprovalProblem(
   if (approvalHash(toolName, record.args, version) !== record.argsHash) {
     return `its stored record was changed after ${since} (tool, arguments or schema version)`;
   }
-  if (record.binding !== recordBinding(record)) return `its stored record was changed after ${since} (call id or auth)`;
+  if (record.binding !== recordBinding(record)) {
+    return `its stored record was changed after ${since} (call id, auth or session)`;
+  }
   if (record.auth != null && !isCallAuth(record.auth)) return "its stored auth is not a call's auth";
+  if (record.session !== undefined && typeof record.session !== "string") return "its stored session is not a string";
   if (requestedHere && requestedHere.argsHash !== record.argsHash) {
     return "its stored record differs from the call requested in this process";
   }
@@ -75,4 +85,9 @@ function isCallAuth(value: unknown): boolean {
 /** The auth a stored call was made for (checked, with its binding, by `storedApprovalProblem` before it runs). */
 export function storedAuth(record: StoredRecord): CallAuth | undefined {
   return record.auth == null ? undefined : deepFreeze(record.auth as CallAuth);
+}
+
+/** The session a stored call was made in (bound like its auth); undefined when it named none. */
+export function storedSession(record: StoredRecord): string | undefined {
+  return typeof record.session === "string" ? record.session : undefined;
 }

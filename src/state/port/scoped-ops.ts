@@ -5,14 +5,22 @@ import { type CappedCreate, DEFAULT_PAGE_SIZE, type ScopeCap, isScopedStore } fr
  * Creates a record within a cap on its scope: atomically on a store that has `createCapped` (memory, Redis); on
  * another store by listing the scope first, which holds within one process but not across racing processes.
  */
-export async function createWithinCap(
+export function createWithinCap(
   store: RuntimeStore,
   kind: StoreKind,
   record: StoredRecord,
   options: WriteOptions,
   cap: ScopeCap,
 ): Promise<CappedCreate> {
-  if (isScopedStore(store)) return store.createCapped(kind, record, options, cap);
+  // The store's own promise, not one more wrapped around it: this runs on every approval request.
+  return isScopedStore(store)
+    ? store.createCapped(kind, record, options, cap)
+    : createByListing(store, kind, record, options, cap);
+}
+
+async function createByListing(
+  ...[store, kind, record, options, cap]: Parameters<typeof createWithinCap>
+): Promise<CappedCreate> {
   const now = Date.now();
   const live = (await store.list(kind, record.scope)).filter(
     (each) =>

@@ -41,3 +41,32 @@ export class StoreRecordError extends ToolwrightError {
     this.field = field;
   }
 }
+
+/**
+ * A write to a store asked for a status change its record kind's transition table (`TRANSITIONS`) does not have, e.g.
+ * a decided approval back to `pending`: refused before anything was read or written. A caller's mistake, not the
+ * store's: names the move and the moves the table allows from that status.
+ */
+export class StoreTransitionError extends ToolwrightError {
+  override name = "StoreTransitionError";
+  /** The store's description. */
+  readonly store: string;
+  /** The record's kind and id, e.g. `approval "1f0c…"`. */
+  readonly record: string;
+  /** The status the record would move from, and to. */
+  readonly from: string;
+  readonly to: string;
+  /** Creates the error; `allowed` are the statuses the table lets `from` move to. */
+  constructor(store: string, record: string, from: string, to: string, allowed: readonly string[]) {
+    const valid = allowed.length === 0 ? "none: no transition starts there" : allowed.map((s) => `"${s}"`).join(", ");
+    super(
+      ErrorCode.StoreRecordInvalid,
+      `The ${record} in ${store} cannot move from "${from}" to "${to}": its transition table does not have that move ` +
+        `(from "${from}" it allows ${valid}). Nothing was written.`,
+    );
+    this.store = store;
+    this.record = record;
+    this.from = from;
+    this.to = to;
+  }
+}

@@ -1,4 +1,5 @@
 import type { StoreKind, TransitionGuard } from "./runtime-store.js";
+import { StoreTransitionError } from "./store-error.js";
 
 /** One status change a keeper may make to a record: from which statuses, to which, by whom, writing what. */
 export interface Transition {
@@ -76,6 +77,44 @@ export function guardOf<K extends TransitionKind>(
 ): TransitionGuard {
   const transition = TRANSITIONS[kind][name] as Transition;
   return { from: transition.from, ...extra };
+}
+
+// kind → from → the statuses it may move to, from the tables above: what every backend's compare-and-set allows.
+const MOVES = new Map(
+  Object.entries(TRANSITIONS).map(([kind, table]) => {
+    const moves = new Map<string, Set<string>>();
+    for (const { from, to } of Object.values(table as Record<string, Transition>)) {
+      for (const status of from) {
+        const targets = moves.get(status) ?? new Set<string>();
+        for (const target of to) targets.add(target);
+        moves.set(status, targets);
+      }
+    }
+    return [kind, moves];
+  }),
+);
+
+/**
+ * Checks a compare-and-set against {@link TRANSITIONS} before a backend runs it: every status the guard lets the
+ * record be in must be allowed to move to the status the patch writes (the same status when it writes none), for a
+ * kind with a table. So no backend, and no caller of a store, moves a record along a path the table does not have
+ * (a decided approval back to `pending`, a finished task back to `running`). Kinds without a table pass.
+ * @throws {StoreTransitionError} naming the move and the ones the table allows from that status.
+ */
+export function checkTransition(
+  store: string,
+  kind: StoreKind,
+  id: string,
+  guard: TransitionGuard,
+  patch: Readonly<Record<string, unknown>>,
+): void {
+  const moves = MOVES.get(kind);
+  if (moves === undefined) return;
+  for (const from of guard.from) {
+    const to = patch.status === undefined ? from : String(patch.status);
+    const allowed = moves.get(from);
+    if (!allowed?.has(to)) throw new StoreTransitionError(store, `${kind} "${id}"`, from, to, [...(allowed ?? [])]);
+  }
 }
 
 /** Returns the table of one kind's transitions as Markdown, as docs/architecture.md shows it. */

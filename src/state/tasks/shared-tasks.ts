@@ -14,7 +14,7 @@ import { takeOverRun } from "../run-lease.js";
 import { approvalHash } from "../stable-hash.js";
 import { type ApprovalTarget, recordBinding, storedApprovalProblem, storedAuth } from "../approvals/index.js";
 import type { CallAuth } from "../../tool/call-auth.js";
-import { cappedForStore } from "./capped-result.js";
+import { cappedForStore } from "../capped-result.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
 import { isRichContent } from "../../content/content-part.js";
@@ -212,7 +212,7 @@ export class SharedTasks implements TaskKeeper {
     const start = resume(task as TaskResume);
     if (!start) return undefined;
     const { store, scope, leaseMs, retentionMs } = this.#options;
-    const options = { store, kind: "task", scope, id: record.id, status: "running", field: "owner" } as const;
+    const options = { store, kind: "task", scope, id: record.id, field: "owner" } as const;
     const taken = await takeOverRun({ ...options, owner: this.#owner, leaseMs, ttlMs: leaseMs + retentionMs });
     // Another replica won (or the lease was renewed after all): leave the task to it.
     if (!taken) return (await store.get("task", scope, record.id)) ?? record;

@@ -10,6 +10,7 @@ import {
 import { ScopeRecords, type Slot } from "./scope-records.js";
 import { type KeyedStore, LOOKUP_KEY_FIELD } from "../../port/keyed-store.js";
 import { ownedCopy, sameValue } from "./owned-value.js";
+import { checkTransition } from "../../port/transitions.js";
 
 type ByKind<T> = Record<StoreKind, Map<string, T>>;
 
@@ -89,6 +90,7 @@ export class MemoryStore implements RuntimeStore, ScopedStore, KeyedStore {
     patch: Readonly<Record<string, unknown>>,
     options: WriteOptions,
   ): Promise<StoredRecord | undefined> {
+    checkTransition(this.description, kind, id, guard, patch);
     const slot = this.#live(kind, scope, id);
     if (!slot || !meets(slot.record, guard, this.#now())) return undefined;
     const before = statusOf(slot);

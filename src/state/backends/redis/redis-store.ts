@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { checkTransition } from "../../port/transitions.js";
 import type { KeyedStore } from "../../port/keyed-store.js";
 import type { RuntimeStore, StoreKind, StoredRecord, TransitionGuard, WriteOptions } from "../../port/runtime-store.js";
 import { StoreRecordError, StoreUnavailableError } from "../../port/store-error.js";
@@ -141,6 +142,9 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
     patch: Readonly<Record<string, unknown>>,
     options: WriteOptions,
   ): Promise<StoredRecord | undefined> {
+    // The move is checked against the kind's table here, before the script: the script's compare-and-set checks the
+    // record is in one of `guard.from`, and every one of those may move to what the patch writes.
+    checkTransition(this.description, kind, id, guard, patch);
     const equals = Object.entries(guard.equals ?? {}).flatMap(([name, value]) => [name, JSON.stringify(value)]);
     const flags =
       (guard.leaseExpired ? `e${Math.max(0, Math.ceil(guard.leaseExpiredForMs ?? 0))}` : "") +

@@ -1,8 +1,8 @@
-import { DEFAULT_MAX_RESULT_CHARS, truncateForModel } from "../../content/truncate-for-model.js";
-import { type ToolResult, renderToolResult, shownContent } from "../../tool/tool-result.js";
+import { DEFAULT_MAX_RESULT_CHARS, truncateForModel } from "../content/truncate-for-model.js";
+import { type ToolResult, renderToolResult, shownContent } from "../tool/tool-result.js";
 
 /**
- * Returns a task's final result as a shared store keeps it: whole when its JSON fits the budget (the tool's or
+ * Returns a final result (a background task's, an approved call's) as a shared store keeps it: whole when its JSON fits the budget (the tool's or
  * agent's `maxResultChars`, else the result's own, else `DEFAULT_MAX_RESULT_CHARS`), else with its content replaced by the text the model would
  * read, cut to that budget with the usual notice (a failure keeps its code, its message cut the same way). So a
  * huge result cannot fill the store; another replica reads what a model would, and the process that ran the task
