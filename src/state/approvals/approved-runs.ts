@@ -9,6 +9,7 @@ import type { ApprovalRequest, ResolveCall } from "./approval-types.js";
 import { LOOKUP_KEY_FIELD } from "../port/keyed-store.js";
 import { storedAuth, storedSession } from "./stored-approval-check.js";
 import { cappedForStore } from "../capped-result.js";
+import { eitherSignal } from "../../runtime/either-signal.js";
 
 /** What {@link ApprovedRuns} needs: the store and scope of an agent's approvals, and how to run a rebuilt call. */
 export interface ApprovedRunsOptions<Call> {
@@ -131,7 +132,7 @@ export class ApprovedRuns<Call> {
           new ToolwrightError(ErrorCode.Cancelled, "another replica took this approved call over (its lease ran out)"),
         ),
       );
-    const linked = !controller ? signal : signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+    const linked = !controller ? signal : signal ? eitherSignal(signal, controller.signal) : controller.signal;
     let result: ToolResult;
     try {
       if (local) result = await local.run(linked, edit);
