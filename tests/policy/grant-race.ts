@@ -22,7 +22,9 @@ export async function raceRevoke(
   const started = new Map<number, boolean>();
   class Racer extends BaseAgent {
     static override agentName = agentName;
-    @tool({ description: "Move money", params: { amount: p.number() }, requiresApproval: true })
+    // No repeat guard: its count is a compare-and-set per call on the session's record, which 1,000 calls of one
+    // session racing on Redis lose 20 times in a row (TOOL_FAILED); this race is about the grant alone.
+    @tool({ description: "Move money", params: { amount: p.number() }, requiresApproval: true, repeat: false })
     move({ amount }: { amount: number }) {
       started.set(amount, revokeWritten);
       return `moved ${amount}`;
