@@ -22,8 +22,9 @@ export async function raceRevoke(
   const started = new Map<number, boolean>();
   class Racer extends BaseAgent {
     static override agentName = agentName;
-    // No repeat guard: its count is a compare-and-set per call on the session's record, which 1,000 calls of one
-    // session racing on Redis lose 20 times in a row (TOOL_FAILED); this race is about the grant alone.
+    // No repeat guard: 1,000 identical calls of one session would be refused as repeats from the fifth on, and this
+    // race is about the grant alone (the guard's own thousand-call race: tests/policy/store-sessions.test.ts and
+    // tests/policy/sessions-on-redis.integration.test.ts).
     @tool({ description: "Move money", params: { amount: p.number() }, requiresApproval: true, repeat: false })
     move({ amount }: { amount: number }) {
       started.set(amount, revokeWritten);
