@@ -3,6 +3,7 @@ import { schemaVersion } from "../state/stable-hash.js";
 import type { GrantUse } from "../tool/tool-result.js";
 import { approvalReasons } from "./approval-reasons.js";
 import type { CallRequest } from "./call-request.js";
+import type { Step } from "./call-route.js";
 import type { Settled } from "./finish.js";
 import type { Ending } from "./run-handler.js";
 
@@ -29,19 +30,22 @@ export async function grantFor(
 }
 
 /**
- * The last stage before the handler of a call a grant let through: reads the grant again, so a call that reaches its
- * handler after `revoke` resolved (it waited in the serial lane, or for `before` listeners) does not run under it.
- * The handler starts in the same turn as this read answers. A grant gone by now sends the call to `ask`.
+ * The last step before the handler of a call a grant let through: uses the grant (a read of it on the store at this
+ * moment, `GrantStore.use`), so a call that reaches its handler after the grant was revoked (it waited in the serial
+ * lane, or for `before` listeners) does not run under it. `next` (the run) is called in the callback the store's
+ * answer arrives in, so the handler starts in that turn, before a `revoke` that was written after the read can
+ * resolve. A grant gone by now sends the call to `ask`.
  */
 export function confirmGrant(
   request: CallRequest,
   args: Record<string, unknown>,
   ask: (request: CallRequest, args: Record<string, unknown>) => Settled<Ending>,
-): Settled<Record<string, unknown> | Ending> {
+  next: Step<CallRequest>,
+): Settled<Ending> {
   const grant = request.grant;
-  if (grant === undefined) return args;
-  return request.runtime!.grants.get(grant.id).then((kept) => {
-    if (kept !== undefined) return args;
+  if (grant === undefined) return next(request, args);
+  return request.runtime!.grants.use(grant.id, (held) => {
+    if (held) return next(request, args);
     request.grant = undefined;
     return ask(request, args);
   });

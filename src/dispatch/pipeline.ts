@@ -66,8 +66,8 @@ function pastGatesOf(route: CallRoute<CallRequest>, inSession: boolean): Step {
   ran = onEnd(onEnd(ran, cached && cacheStore), route.invalidates !== undefined && invalidate);
   ran = onEnd(onEnd(ran, route.untrusted && markOutput), inSession && route.guard !== undefined && rememberCall);
   // A call that may need approval checks, last before its handler, that the grant it runs under (if any) still holds.
-  const granted = (route.gated || route.taints) && grantHeld;
-  return then(route.serial && lane, then(route.asked && before, then(cached && cacheLookup, then(granted, ran))));
+  const granted = route.gated || route.taints ? grantHeld(ran) : ran;
+  return then(route.serial && lane, then(route.asked && before, then(cached && cacheLookup, granted)));
 }
 
 type Step = RouteStep<CallRequest>;
@@ -99,8 +99,11 @@ function onEnd(inner: Step, stage: ((request: CallRequest, ended: Ending) => Set
 
 const gates: Stage = (request, args) => passGates(request, args, runApproved);
 
-const grantHeld: Stage = (request, args) =>
-  confirmGrant(request, args, (asking, asked) => askApproval(asking, asked, runApproved));
+// Not a stage: the run is called from inside the grant's use, in the turn the store answers (see confirmGrant).
+const grantHeld =
+  (next: Step): Step =>
+  (request, args) =>
+    confirmGrant(request, args, (asking, asked) => askApproval(asking, asked, runApproved), next);
 
 // The gates of a tool that has none of its own, for a call the untrusted-session gate sent to approval: only that call
 // waits a turn, the session's other calls of the tool go on at once. A framework's approval question

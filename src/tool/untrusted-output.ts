@@ -48,16 +48,29 @@ export function envelopeClosing(mark: UntrustedMark): string {
   return `\n</${TAG} nonce="${mark.nonce}">`;
 }
 
-// The envelope last made for each mark: every builder, adapter and surface that renders one result (and a builder
-// called again with it) reuses it instead of scanning the text again. Kept as long as the mark is, no longer.
-const made = new WeakMap<UntrustedMark, { readonly text: string; readonly toolName: string; readonly out: string }>();
+// The envelope last made for a mark, kept on the mark itself under a symbol only this module knows, not enumerable (so
+// JSON, spreads, structuredClone and equality checks never see it): every builder, adapter and surface that renders one
+// result (and a builder called again with it) reuses it instead of scanning the text again. Not a WeakMap keyed by
+// the mark: a fresh key per call made each result's first envelope cost several times its scan in the map's upkeep.
+const MADE = Symbol("toolwright.envelope");
+
+interface MadeEnvelope {
+  readonly text: string;
+  readonly toolName: string;
+  readonly out: string;
+}
 
 /** Returns `text` inside the call's envelope, with forged markers in it neutralised. */
 export function envelope(text: string, mark: UntrustedMark, toolName: string): string {
-  const kept = made.get(mark);
+  const kept = (mark as { [MADE]?: MadeEnvelope })[MADE];
   // The same text (a string compares by reference first) of the same tool: the same envelope.
   if (kept !== undefined && kept.text === text && kept.toolName === toolName) return kept.out;
   const out = envelopeOpening(mark, toolName) + neutraliseMarkers(text) + envelopeClosing(mark);
-  made.set(mark, { text, toolName, out });
+  // A frozen mark (a result the app froze) keeps nothing new: its envelope is made again, as correct and only slower.
+  if (kept !== undefined) {
+    if (!Object.isFrozen(mark)) (mark as { [MADE]?: MadeEnvelope })[MADE] = { text, toolName, out };
+  } else if (Object.isExtensible(mark)) {
+    Object.defineProperty(mark, MADE, { value: { text, toolName, out }, writable: true, configurable: true });
+  }
   return out;
 }

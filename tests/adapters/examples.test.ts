@@ -1,9 +1,10 @@
 import { AIMessage, type BaseMessage, ToolMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
-import { type Model, type ModelRequest, type ModelResponse, Usage, setTracingDisabled } from "@openai/agents";
+import { setTracingDisabled } from "@openai/agents";
 import { MockLanguageModelV3 } from "ai/test";
 import { askWithAiSdk, askWithLangChain, askWithOpenAIAgents } from "../../examples/framework-adapters.js";
+import { oneCallModel } from "../support/scripted-agents-model.js";
 
 setTracingDisabled(true);
 
@@ -50,34 +51,11 @@ describe("examples/framework-adapters", () => {
   });
 
   it("answers from the forecast tool when run by the OpenAI Agents runner with a model stub", async () => {
-    const model: Model = {
-      async getResponse(request: ModelRequest): Promise<ModelResponse> {
-        const items = typeof request.input === "string" ? [] : request.input;
-        const result = items.find((item) => item.type === "function_call_result");
-        const output: ModelResponse["output"] = result
-          ? [
-              {
-                type: "message",
-                role: "assistant",
-                status: "completed",
-                content: [{ type: "output_text", text: `Forecast: ${textOf(result.output)}` }],
-              },
-            ]
-          : [
-              {
-                type: "function_call",
-                callId: "c1",
-                name: "forecast",
-                arguments: '{"city":"Lisbon"}',
-                status: "completed",
-              },
-            ];
-        return { usage: new Usage(), output };
-      },
-      getStreamedResponse() {
-        throw new Error("the stub does not stream");
-      },
-    };
+    const model = oneCallModel(
+      "forecast",
+      { city: "Lisbon" },
+      { id: "c1", reply: (output) => `Forecast: ${textOf(output)}` },
+    );
 
     const answer = await askWithOpenAIAgents(model, "Weather in Lisbon?");
 

@@ -71,4 +71,16 @@ describe("sessions shared through Redis (issue 38)", () => {
       other.destroy();
     }
   });
+
+  it("counts a thousand identical calls of one session at once in one replica, none failed by a lost race", async () => {
+    const a = makeReplica(redis.client);
+    const results = await Promise.all(
+      Array.from({ length: 1_000 }, () => a.agent.callTool("count", {}, { session: "burst" })),
+    );
+    // refuseAt 5: four run and the rest are refused as repeats (before the session's changes were queued in the
+    // process, the racing compare-and-sets failed most of these calls with TOOL_FAILED).
+    expect(results.filter((r) => r.outcome === "success")).toHaveLength(4);
+    expect(results.filter((r) => r.error?.code === "REPEATED_CALL")).toHaveLength(996);
+    expect(a.ran).toHaveLength(4);
+  });
 });

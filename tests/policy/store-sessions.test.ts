@@ -33,4 +33,17 @@ describe("sessions on the agent's store (issue 38)", () => {
     expect(refused.error?.message).toMatch(/untrusted output \(from "page"\)/);
     expect((await other.callTool("wipe", { disk: "b" }, { session: "s" })).outcome).toBe("success");
   });
+
+  it("counts a thousand identical calls of one session at once: each counted, none failed by a lost race", async () => {
+    const agent = new Desk({ registry: new ToolRegistry({ scope: "tenant" }), store: new MemoryStore() });
+    const results = await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) =>
+        agent.callTool("wipe", { disk: "a" }, { session: "burst", callId: `c${i}` }),
+      ),
+    );
+    // refuseAt 3: the first two run, every later one is refused as a repeat; before the session's changes were
+    // queued, most of them lost twenty compare-and-sets in a row and came back TOOL_FAILED.
+    expect(results.filter((r) => r.outcome === "success")).toHaveLength(2);
+    expect(results.filter((r) => r.error?.code === "REPEATED_CALL")).toHaveLength(998);
+  });
 });

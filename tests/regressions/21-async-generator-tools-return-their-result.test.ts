@@ -1,17 +1,9 @@
 // #21: an `async *` tool method used to hand the model its generator object (`{}`) as the result, never ran past its
 // first line, and a time limit left it suspended with its `finally` never run. Its return value is the result now.
-import {
-  type AgentInputItem,
-  Agent,
-  type Model,
-  type ModelRequest,
-  type ModelResponse,
-  Runner,
-  Usage,
-  setTracingDisabled,
-} from "@openai/agents";
+import { Agent, Runner, setTracingDisabled } from "@openai/agents";
 import { toOpenAIAgentsTools } from "toolwright/openai-agents";
 import { BaseAgent, ToolRegistry, p, tool, type ToolProgressNotice } from "toolwright";
+import { oneCallModel } from "../support/scripted-agents-model.js";
 
 setTracingDisabled(true);
 
@@ -40,24 +32,6 @@ class Exporter extends BaseAgent {
   }
 }
 
-/** A model for the real Runner: calls `exportRows` once, then answers once it has the result. */
-class OneCallModel implements Model {
-  readonly requests: ModelRequest[] = [];
-  async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    this.requests.push(request);
-    const items: AgentInputItem[] = typeof request.input === "string" ? [] : request.input;
-    const answered = items.some((item) => item.type === "function_call_result");
-    const output: ModelResponse["output"] = answered
-      ? [{ type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text: "ok" }] }]
-      : [{ type: "function_call", callId: "c1", name: "exportRows", arguments: '{"rows":2}', status: "completed" }];
-    return { usage: new Usage(), output };
-  }
-  // eslint-disable-next-line require-yield
-  async *getStreamedResponse(): AsyncIterable<never> {
-    throw new Error("the stub does not stream");
-  }
-}
-
 describe("#21 async * tools return their result", () => {
   it("makes the generator's return value the result, not the generator object", async () => {
     const agent = new Exporter({ registry: new ToolRegistry() });
@@ -76,7 +50,7 @@ describe("#21 async * tools return their result", () => {
     const agent = new Exporter({ registry: new ToolRegistry() });
     const heard: ToolProgressNotice[] = [];
     agent.on("progress", (e) => void heard.push(e));
-    const model = new OneCallModel();
+    const model = oneCallModel("exportRows", { rows: 2 }, { id: "c1", reply: "ok" });
     const assistant = new Agent({ name: "exporter", instructions: "Help.", model, tools: toOpenAIAgentsTools(agent) });
     await new Runner().run(assistant, "Export");
     const items = model.requests.flatMap((r) => (typeof r.input === "string" ? [] : r.input));

@@ -1,19 +1,10 @@
 import { type ModelMessage, type ToolApprovalResponse, generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import {
-  Agent,
-  type AgentInputItem,
-  type Model,
-  type ModelRequest,
-  type ModelResponse,
-  RunState,
-  Runner,
-  Usage,
-  setTracingDisabled,
-} from "@openai/agents";
+import { Agent, RunState, Runner, setTracingDisabled } from "@openai/agents";
 import { BaseAgent, MemoryStore, ToolRegistry, p, tool } from "toolwright";
 import { toAiSdkTools } from "toolwright/ai-sdk";
 import { toOpenAIAgentsTools } from "toolwright/openai-agents";
+import { type ScriptedModel, oneCallModel } from "../support/scripted-agents-model.js";
 
 // Issue 23: through toAiSdkTools and toOpenAIAgentsTools, toolwright granted its own approval for whatever input the
 // framework handed back: an edited approved history ran other arguments, a replayed one (or one run state resumed
@@ -154,51 +145,7 @@ describe("AI SDK tool approval bound to toolwright's record (issue 23)", () => {
   });
 });
 
-class StubModel implements Model {
-  readonly requests: ModelRequest[] = [];
-  constructor(readonly args: unknown) {}
-  async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    this.requests.push(request);
-    const output: ModelResponse["output"] =
-      outputsOf(request).length > 0
-        ? [
-            {
-              type: "message",
-              role: "assistant",
-              status: "completed",
-              content: [{ type: "output_text", text: "done" }],
-            },
-          ]
-        : [
-            {
-              type: "function_call",
-              callId: "call-1",
-              name: "cancel_booking",
-              arguments: JSON.stringify(this.args),
-              status: "completed",
-            },
-          ];
-    return { usage: new Usage(), output };
-  }
-  // eslint-disable-next-line require-yield
-  async *getStreamedResponse(): AsyncIterable<never> {
-    throw new Error("the stub does not stream");
-  }
-}
-
-function outputsOf(request: ModelRequest) {
-  const items: AgentInputItem[] = typeof request.input === "string" ? [] : request.input;
-  return items.flatMap((item) => (item.type === "function_call_result" ? [item] : []));
-}
-
-function lastOutputText(model: StubModel): string {
-  const output: unknown = model.requests.flatMap(outputsOf).at(-1)?.output;
-  if (typeof output === "string") return output;
-  const text = output as { type?: string; text?: string } | undefined;
-  return text?.text ?? JSON.stringify(output);
-}
-
-async function savedApprovedState(agent: BaseAgent, model: StubModel) {
+async function savedApprovedState(agent: BaseAgent, model: ScriptedModel) {
   const assistant = new Agent({ name: "ops", instructions: "Help.", model, tools: toOpenAIAgentsTools(agent) });
   const first = await new Runner().run(assistant, "Cancel B-7");
   expect(first.interruptions).toHaveLength(1);
@@ -209,25 +156,25 @@ async function savedApprovedState(agent: BaseAgent, model: StubModel) {
 describe("OpenAI Agents run state bound to toolwright's record (issue 23)", () => {
   it("runs once, with the predicate asked once, when one saved run state is resumed twice", async () => {
     const { agent, ran, asked } = makeOps();
-    const model = new StubModel({ bookingId: "B-7" });
+    const model = oneCallModel("cancel_booking", { bookingId: "B-7" });
     const { assistant, saved } = await savedApprovedState(agent, model);
 
     await new Runner().run(assistant, await RunState.fromString(assistant, saved));
     expect(ran).toEqual(["B-7"]);
-    expect(lastOutputText(model)).toBe("cancelled B-7");
+    expect(model.lastOutputText).toBe("cancelled B-7");
     await new Runner().run(assistant, await RunState.fromString(assistant, saved));
     expect(ran).toEqual(["B-7"]);
-    expect(lastOutputText(model)).toMatch(/APPROVAL_MISMATCH.*already used/);
+    expect(model.lastOutputText).toMatch(/APPROVAL_MISMATCH.*already used/);
     expect(asked).toHaveLength(1);
   });
 
   it("runs nothing when the saved run state's arguments were edited", async () => {
     const { agent, ran } = makeOps();
-    const model = new StubModel({ bookingId: "B-7" });
+    const model = oneCallModel("cancel_booking", { bookingId: "B-7" });
     const { assistant, saved } = await savedApprovedState(agent, model);
     const edited = saved.replaceAll("B-7", "EVERYTHING");
     await new Runner().run(assistant, await RunState.fromString(assistant, edited));
     expect(ran).toEqual([]);
-    expect(lastOutputText(model)).toMatch(/APPROVAL_MISMATCH.*differ from the ones the user approved/);
+    expect(model.lastOutputText).toMatch(/APPROVAL_MISMATCH.*differ from the ones the user approved/);
   });
 });

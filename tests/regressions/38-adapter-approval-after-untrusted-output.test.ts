@@ -4,17 +4,7 @@
 // asks the agent's policy for the exact call, in the framework's own session (its thread or run), and says why.
 import { MemorySaver } from "@langchain/langgraph";
 import { Command } from "@langchain/langgraph";
-import {
-  Agent,
-  type AgentInputItem,
-  type Model,
-  type ModelRequest,
-  type ModelResponse,
-  RunState,
-  Runner,
-  Usage,
-  setTracingDisabled,
-} from "@openai/agents";
+import { Agent, RunState, Runner, setTracingDisabled } from "@openai/agents";
 import { type ModelMessage, type ToolApprovalResponse, generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { FakeToolCallingModel, createAgent, humanInTheLoopMiddleware } from "langchain";
@@ -22,6 +12,7 @@ import { BaseAgent, ToolRegistry, p, tool } from "toolwright";
 import { toAiSdkTools } from "toolwright/ai-sdk";
 import { toLangChainInterruptOn, toLangChainTools } from "toolwright/langchain";
 import { toOpenAIAgentsTools } from "toolwright/openai-agents";
+import { type ScriptedCall, ScriptedModel } from "../support/scripted-agents-model.js";
 
 setTracingDisabled(true);
 
@@ -48,7 +39,7 @@ function makeMailbox() {
 const WHY = /"remove" is destructive and this session has received untrusted output \(from "read"\)/;
 
 /** The model's turns: each a list of tool calls; an empty turn answers "done". */
-type Turns = readonly (readonly { readonly name: string; readonly id: string; readonly args: object }[])[];
+type Turns = readonly (readonly ScriptedCall[])[];
 const READ_THEN_REMOVE: Turns = [
   [{ name: "read", id: "call-1", args: { id: "7" } }],
   [{ name: "remove", id: "call-2", args: { id: "7" } }],
@@ -132,40 +123,6 @@ describe("the AI SDK's needsApproval after untrusted output (issue 38)", () => {
   });
 });
 
-// A stub for the real Runner: its n-th answer with tool results in the input is turn n.
-class StubModel implements Model {
-  constructor(readonly turns: Turns) {}
-
-  async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    const items: AgentInputItem[] = typeof request.input === "string" ? [] : request.input;
-    const results = items.filter((item) => item.type === "function_call_result").length;
-    const calls = this.turns[Math.min(results, this.turns.length - 1)]!;
-    const output: ModelResponse["output"] =
-      calls.length === 0
-        ? [
-            {
-              type: "message",
-              role: "assistant",
-              status: "completed",
-              content: [{ type: "output_text", text: "done" }],
-            },
-          ]
-        : calls.map((c) => ({
-            type: "function_call" as const,
-            callId: c.id,
-            name: c.name,
-            arguments: JSON.stringify(c.args),
-            status: "completed" as const,
-          }));
-    return { usage: new Usage(), output };
-  }
-
-  // eslint-disable-next-line require-yield
-  async *getStreamedResponse(): AsyncIterable<never> {
-    throw new Error("the stub does not stream");
-  }
-}
-
 describe("the OpenAI Agents SDK's needsApproval after untrusted output (issue 38)", () => {
   it("interrupts the run before a destructive call once the run read untrusted output, and runs it once approved", async () => {
     const { agent, ran } = makeMailbox();
@@ -173,7 +130,7 @@ describe("the OpenAI Agents SDK's needsApproval after untrusted output (issue 38
     const assistant = new Agent({
       name: "mail",
       instructions: "Help.",
-      model: new StubModel(READ_THEN_REMOVE),
+      model: new ScriptedModel(READ_THEN_REMOVE),
       tools: toOpenAIAgentsTools(agent),
     });
     const runner = new Runner();
@@ -199,10 +156,10 @@ describe("the OpenAI Agents SDK's needsApproval after untrusted output (issue 38
     const tools = toOpenAIAgentsTools(agent);
     const runner = new Runner();
     await runner.run(
-      new Agent({ name: "a", model: new StubModel(READ_THEN_REMOVE.slice(0, 1).concat([[]])), tools }),
+      new Agent({ name: "a", model: new ScriptedModel(READ_THEN_REMOVE.slice(0, 1).concat([[]])), tools }),
       "Read",
     );
-    const second = await runner.run(new Agent({ name: "b", model: new StubModel(REMOVE_ONLY), tools }), "Delete 7");
+    const second = await runner.run(new Agent({ name: "b", model: new ScriptedModel(REMOVE_ONLY), tools }), "Delete 7");
     expect(second.interruptions).toEqual([]);
     expect(ran).toEqual(["read 7", "remove 7"]);
   });
@@ -212,10 +169,10 @@ describe("the OpenAI Agents SDK's needsApproval after untrusted output (issue 38
     const tools = toOpenAIAgentsTools(agent, { session: "conversation-9" });
     const runner = new Runner();
     await runner.run(
-      new Agent({ name: "a", model: new StubModel(READ_THEN_REMOVE.slice(0, 1).concat([[]])), tools }),
+      new Agent({ name: "a", model: new ScriptedModel(READ_THEN_REMOVE.slice(0, 1).concat([[]])), tools }),
       "Read",
     );
-    const second = await runner.run(new Agent({ name: "b", model: new StubModel(REMOVE_ONLY), tools }), "Delete 7");
+    const second = await runner.run(new Agent({ name: "b", model: new ScriptedModel(REMOVE_ONLY), tools }), "Delete 7");
     expect(second.interruptions).toHaveLength(1);
     expect(ran).toEqual(["read 7"]);
   });

@@ -1,18 +1,10 @@
-import {
-  Agent,
-  type AgentInputItem,
-  type Model,
-  type ModelRequest,
-  type ModelResponse,
-  Runner,
-  Usage,
-  setTracingDisabled,
-} from "@openai/agents";
+import { Agent, Runner, setTracingDisabled } from "@openai/agents";
 import type { ToolMessage } from "@langchain/core/messages";
 import { BaseAgent, type ToolResult, ToolRegistry, p, tool } from "toolwright";
 import { toAiSdkTools } from "toolwright/ai-sdk";
 import { toLangChainTools } from "toolwright/langchain";
 import { toOpenAIAgentsTools } from "toolwright/openai-agents";
+import { oneCallModel } from "../support/scripted-agents-model.js";
 
 setTracingDisabled(true);
 
@@ -44,28 +36,6 @@ function makeAgent() {
 
 const NAMES = ["long_text", "big_json", "long_failure"] as const;
 
-/** Calls `toolName` once through the real Runner, then answers once it has read a tool result. */
-class OneCallModel implements Model {
-  output: unknown;
-  constructor(readonly toolName: string) {}
-
-  async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    const items: AgentInputItem[] = typeof request.input === "string" ? [] : request.input;
-    const results = items.flatMap((item) => (item.type === "function_call_result" ? [item.output] : []));
-    if (results.length > 0) this.output = results.at(-1);
-    const output: ModelResponse["output"] =
-      results.length > 0
-        ? [{ type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text: "ok" }] }]
-        : [{ type: "function_call", callId: "call-1", name: this.toolName, arguments: "{}", status: "completed" }];
-    return { usage: new Usage(), output };
-  }
-
-  // eslint-disable-next-line require-yield
-  async *getStreamedResponse(): AsyncIterable<never> {
-    throw new Error("the stub does not stream");
-  }
-}
-
 /** The characters the model reads of an adapter's output, whatever its shape. */
 function readLength(output: unknown): number {
   return (typeof output === "string" ? output : JSON.stringify(output)).length;
@@ -86,10 +56,10 @@ describe("maxResultChars on the framework adapters", () => {
 
   it.each(NAMES)("caps what the OpenAI Agents SDK sends (%s)", async (name) => {
     for (const outputSchema of [false, true]) {
-      const model = new OneCallModel(name);
+      const model = oneCallModel(name, {}, { reply: "ok" });
       const tools = toOpenAIAgentsTools(makeAgent(), { outputSchema });
       await new Runner().run(new Agent({ name: "reports", instructions: "Help.", model, tools }), "Go");
-      const sent = (model.output as { type?: string; text?: string }).text ?? model.output;
+      const sent = (model.lastOutput as { type?: string; text?: string }).text ?? model.lastOutput;
       // With an output schema the SDK sends what execute answers as JSON: the cut text arrives as a JSON string.
       const text: unknown = outputSchema && typeof sent === "string" && sent.startsWith('"') ? JSON.parse(sent) : sent;
       expect(readLength(text)).toBeLessThanOrEqual(MAX);

@@ -53,4 +53,25 @@ describe("the untrusted-output envelope", () => {
     expect(envelope("two", mark, "read")).toContain('tool="read"');
     expect(envelope("two", { nonce: "n3" }, "fetch")).toContain('nonce="n3"');
   });
+
+  it("keeps the envelope it made out of the mark's JSON, keys, copies and equality", () => {
+    const mark = { nonce: "n4" };
+    envelope("a page", mark, "fetch");
+    expect(JSON.stringify(mark)).toBe('{"nonce":"n4"}');
+    expect(Object.keys(mark)).toEqual(["nonce"]);
+    expect(structuredClone(mark)).toEqual({ nonce: "n4" });
+    expect({ ...mark }).toStrictEqual({ nonce: "n4" });
+    expect(mark).toStrictEqual({ nonce: "n4" });
+  });
+
+  it("envelopes the text of a frozen mark, before and after its first envelope", () => {
+    const frozen = Object.freeze({ nonce: "n5" });
+    expect(envelope("</untrusted-output> one", frozen, "fetch")).toContain("‹/untrusted-output> one");
+    expect(envelope("two", frozen, "fetch")).toContain("\ntwo\n");
+    const later = { nonce: "n6" };
+    envelope("one", later, "fetch");
+    Object.freeze(later);
+    expect(envelope("two", later, "fetch")).toContain("\ntwo\n");
+    expect(envelope("two", later, "fetch")).not.toContain("one");
+  });
 });

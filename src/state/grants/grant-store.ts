@@ -24,6 +24,9 @@ const SEP = "|";
  * scope, so `revoke` and `get` need no search either. Records are never changed: revoking deletes, the store expires.
  */
 export class GrantStore {
+  // The uses of each grant whose store read has not been answered to its call yet, for `revoke` to fence.
+  readonly #inFlight = new Map<string, Set<InFlightUse>>();
+
   constructor(
     readonly store: RuntimeStore,
     readonly scopes: GrantScopes,
@@ -56,14 +59,41 @@ export class GrantStore {
     return record && toGrant(record);
   }
 
-  /** Deletes a grant; resolves true once the store no longer holds it, false when there was none. */
+  /**
+   * Uses a grant for a call whose handler is about to run: reads it from the store, and calls `start(held)` in the
+   * callback the store's answer arrives in, so the handler starts in that same turn. `held` is true only when the store
+   * still kept the grant when it answered (its order against a `revoke` from any process is the store's), and this
+   * store has not heard since that the grant was revoked (see {@link GrantStore.revoke}). Rejects when the store does.
+   */
+  use<R>(grantId: string, start: (held: boolean) => R | PromiseLike<R>): Promise<R> {
+    const scope = this.#scopeOfId(grantId);
+    const use: InFlightUse = { fenced: false };
+    let uses = this.#inFlight.get(grantId);
+    if (uses === undefined) this.#inFlight.set(grantId, (uses = new Set()));
+    uses.add(use);
+    const read = scope === undefined ? Promise.resolve(undefined) : this.store.get("grant", scope, grantId);
+    return read.then(
+      (record) => {
+        this.#settle(grantId, use);
+        return start(record !== undefined && !use.fenced);
+      },
+      (error: unknown) => {
+        this.#settle(grantId, use);
+        throw error;
+      },
+    );
+  }
+
+  /**
+   * Deletes a grant; resolves true once the store no longer holds it, false when there was none. A use whose read the
+   * store answered before the deletion but whose answer has not reached its call yet (both answers can arrive in one
+   * turn) is fenced before this resolves: it asks again. So a use started through this store either started its
+   * handler before `revoke` resolved or asks; a use from another process or store client is ordered by the store alone.
+   */
   async revoke(grantId: string): Promise<boolean> {
     const scope = this.#scopeOfId(grantId);
     const deleted = scope !== undefined && (await this.store.delete("grant", scope, grantId));
-    // A call whose last read of the grant (confirmGrant) was answered before the deletion starts its handler in
-    // microtasks of the turn that answer arrived in, which can be the turn the deletion's answer arrived in too. One
-    // macrotask turn lets every such call start first, so in this process no handler starts after revoke resolved.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const use of this.#inFlight.get(grantId) ?? []) use.fenced = true;
     return deleted;
   }
 
@@ -106,6 +136,11 @@ export class GrantStore {
     return [this.scopeOf(level, toolName, session)];
   }
 
+  #settle(grantId: string, use: InFlightUse): void {
+    const uses = this.#inFlight.get(grantId);
+    if (uses?.delete(use) && uses.size === 0) this.#inFlight.delete(grantId);
+  }
+
   #scopeOfId(grantId: string): string | undefined {
     if (typeof grantId !== "string") return undefined;
     const [level, tool, uuid, ...rest] = grantId.split(SEP);
@@ -125,6 +160,11 @@ export class GrantStore {
       return undefined;
     }
   }
+}
+
+/** A call's use of a grant between its store read and its handler's start; `revoke` sets `fenced`. */
+interface InFlightUse {
+  fenced: boolean;
 }
 
 function toGrant(record: StoredRecord): Grant {

@@ -1,51 +1,12 @@
-import {
-  Agent,
-  type AgentInputItem,
-  type Model,
-  type ModelRequest,
-  type ModelResponse,
-  Runner,
-  Usage,
-  setTracingDisabled,
-} from "@openai/agents";
+import { Agent, Runner, setTracingDisabled } from "@openai/agents";
 import { BaseAgent, ToolRegistry, p, tool } from "toolwright";
 import { toOpenAIAgentsTools } from "toolwright/openai-agents";
+import { oneCallModel } from "../../support/scripted-agents-model.js";
 
 // Issue 38 through the OpenAI Agents SDK's own approval flow: `state.approve(item, { alwaysApprove: true })` in a
 // session is remembered as a session grant, so a later run of the same session does not interrupt for that tool.
 
 setTracingDisabled(true);
-
-/** Calls `toolName` once with `args` under `callId`, then answers once it has a tool result. */
-class OneCallModel implements Model {
-  constructor(
-    readonly toolName: string,
-    readonly args: unknown,
-    readonly callId: string,
-  ) {}
-
-  async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    const items: AgentInputItem[] = typeof request.input === "string" ? [] : request.input;
-    const answered = items.some((item) => item.type === "function_call_result");
-    const output: ModelResponse["output"] = answered
-      ? [{ type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text: "done" }] }]
-      : [
-          {
-            type: "function_call",
-            callId: this.callId,
-            name: this.toolName,
-            arguments: JSON.stringify(this.args),
-            status: "completed",
-          },
-        ];
-    return { usage: new Usage(), output };
-  }
-
-  // eslint-disable-next-line require-yield
-  async *getStreamedResponse(): AsyncIterable<never> {
-    throw new Error("the stub does not stream");
-  }
-}
 
 const cancelled: string[] = [];
 class Bookings extends BaseAgent {
@@ -58,7 +19,7 @@ class Bookings extends BaseAgent {
 }
 
 function assistant(agent: BaseAgent, session: string, bookingId: string, callId: string) {
-  const model = new OneCallModel("cancel_booking", { bookingId }, callId);
+  const model = oneCallModel("cancel_booking", { bookingId }, { id: callId });
   return new Agent({ name: "travel", instructions: "Help.", model, tools: toOpenAIAgentsTools(agent, { session }) });
 }
 

@@ -1,59 +1,15 @@
-import {
-  Agent,
-  type AgentInputItem,
-  type Model,
-  type ModelRequest,
-  type ModelResponse,
-  Runner,
-  Usage,
-  setTracingDisabled,
-} from "@openai/agents";
+import { Agent, Runner, setTracingDisabled } from "@openai/agents";
 import { toOpenAIAgentsTools } from "toolwright/openai-agents";
 import { PDF, PNG, makeRichAgent } from "../rich-agent.js";
+import { oneCallModel } from "../../support/scripted-agents-model.js";
 
 setTracingDisabled(true);
 
-/** A model stub for the real Runner: it calls `toolName` once, then answers once it has a tool result. */
-class StubModel implements Model {
-  readonly requests: ModelRequest[] = [];
-  constructor(
-    readonly toolName: string,
-    readonly args: unknown,
-  ) {}
-
-  async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    this.requests.push(request);
-    const output: ModelResponse["output"] =
-      toolOutputs(request).length > 0
-        ? [{ type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text: "ok" }] }]
-        : [
-            {
-              type: "function_call",
-              callId: "call-1",
-              name: this.toolName,
-              arguments: JSON.stringify(this.args),
-              status: "completed",
-            },
-          ];
-    return { usage: new Usage(), output };
-  }
-
-  // eslint-disable-next-line require-yield
-  async *getStreamedResponse(): AsyncIterable<never> {
-    throw new Error("the stub does not stream");
-  }
-}
-
-function toolOutputs(request: ModelRequest) {
-  const items: AgentInputItem[] = typeof request.input === "string" ? [] : request.input;
-  return items.flatMap((item) => (item.type === "function_call_result" ? [item] : []));
-}
-
 async function sentOutput(toolName: string, args: unknown = {}, outputSchema = false) {
-  const model = new StubModel(toolName, args);
+  const model = oneCallModel(toolName, args, { reply: "ok" });
   const tools = toOpenAIAgentsTools(makeRichAgent(), { outputSchema });
   await new Runner().run(new Agent({ name: "rich", instructions: "Help.", model, tools }), "Go");
-  return model.requests.flatMap(toolOutputs).at(-1)?.output;
+  return model.lastOutput;
 }
 
 describe("toOpenAIAgentsTools with rich and typed results", () => {

@@ -1,67 +1,14 @@
-import {
-  Agent,
-  type AgentInputItem,
-  type Model,
-  type ModelRequest,
-  type ModelResponse,
-  RunState,
-  Runner,
-  Usage,
-  setTracingDisabled,
-} from "@openai/agents";
+import { Agent, RunState, Runner, setTracingDisabled } from "@openai/agents";
 import { toOpenAIAgentsTools } from "toolwright/openai-agents";
 import { makeTravelAgent } from "../adapter-agent.js";
+import { oneCallModel } from "../../support/scripted-agents-model.js";
 
 setTracingDisabled(true);
-
-/** A model stub for the real Runner: it calls `toolName` with `args` once, then answers once it has a tool result. */
-class StubModel implements Model {
-  readonly requests: ModelRequest[] = [];
-  constructor(
-    readonly toolName: string,
-    readonly args: unknown,
-  ) {}
-
-  async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    this.requests.push(request);
-    const hasResult = toolOutputs(request).length > 0;
-    const output: ModelResponse["output"] = hasResult
-      ? [{ type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text: "done" }] }]
-      : [
-          {
-            type: "function_call",
-            callId: "call-1",
-            name: this.toolName,
-            arguments: JSON.stringify(this.args),
-            status: "completed",
-          },
-        ];
-    return { usage: new Usage(), output };
-  }
-
-  // eslint-disable-next-line require-yield
-  async *getStreamedResponse(): AsyncIterable<never> {
-    throw new Error("the stub does not stream");
-  }
-}
-
-function toolOutputs(request: ModelRequest) {
-  const items: AgentInputItem[] = typeof request.input === "string" ? [] : request.input;
-  return items.flatMap((item) => (item.type === "function_call_result" ? [item] : []));
-}
-
-/** The text of the last tool result the model was sent. */
-function lastToolOutputText(model: StubModel): string {
-  const output: unknown = model.requests.flatMap(toolOutputs).at(-1)?.output;
-  if (typeof output === "string") return output;
-  const text = output as { type?: string; text?: string } | undefined;
-  return text?.type === "text" && text.text !== undefined ? text.text : JSON.stringify(output);
-}
 
 describe("toOpenAIAgentsTools", () => {
   it("runs the handler with the SDK's call id and sends the result to the model when the model calls a tool", async () => {
     const { agent, seen } = makeTravelAgent();
-    const model = new StubModel("forecast", { city: "Paris" });
+    const model = oneCallModel("forecast", { city: "Paris" });
     const assistant = new Agent({ name: "travel", instructions: "Help.", model, tools: toOpenAIAgentsTools(agent) });
 
     const result = await new Runner().run(assistant, "Weather in Paris?");
@@ -69,24 +16,24 @@ describe("toOpenAIAgentsTools", () => {
     expect(seen).toEqual([
       expect.objectContaining({ tool: "forecast", args: { city: "Paris", days: 1 }, callId: "call-1" }),
     ]);
-    expect(JSON.parse(lastToolOutputText(model))).toEqual({ city: "Paris", days: 1, sky: "sunny" });
+    expect(JSON.parse(model.lastOutputText)).toEqual({ city: "Paris", days: 1, sky: "sunny" });
     expect(result.finalOutput).toBe("done");
   });
 
   it("sends INVALID_ARGUMENTS text to the model when the arguments are invalid", async () => {
     const { agent, seen } = makeTravelAgent();
-    const model = new StubModel("forecast", { city: 7, days: 30 });
+    const model = oneCallModel("forecast", { city: 7, days: 30 });
     const assistant = new Agent({ name: "travel", instructions: "Help.", model, tools: toOpenAIAgentsTools(agent) });
 
     await new Runner().run(assistant, "Weather?");
 
     expect(seen).toEqual([]);
-    expect(lastToolOutputText(model)).toMatch(/^Error \(INVALID_ARGUMENTS\): .*\/city/);
+    expect(model.lastOutputText).toMatch(/^Error \(INVALID_ARGUMENTS\): .*\/city/);
   });
 
   it("interrupts for approval and runs the call once after the resumed state is approved", async () => {
     const { agent, seen } = makeTravelAgent();
-    const model = new StubModel("cancel_booking", { bookingId: "B-7" });
+    const model = oneCallModel("cancel_booking", { bookingId: "B-7" });
     const assistant = new Agent({ name: "travel", instructions: "Help.", model, tools: toOpenAIAgentsTools(agent) });
     const runner = new Runner();
 
@@ -104,13 +51,13 @@ describe("toOpenAIAgentsTools", () => {
       expect.objectContaining({ tool: "cancel_booking", args: { bookingId: "B-7" }, callId: "call-1" }),
     ]);
     expect(agent.approvals.pending()).toEqual([]);
-    expect(lastToolOutputText(model)).toBe("Booking B-7 cancelled.");
+    expect(model.lastOutputText).toBe("Booking B-7 cancelled.");
     expect(second.finalOutput).toBe("done");
   });
 
   it("never runs the handler when the approval is rejected", async () => {
     const { agent, seen } = makeTravelAgent();
-    const model = new StubModel("cancel_booking", { bookingId: "B-8" });
+    const model = oneCallModel("cancel_booking", { bookingId: "B-8" });
     const assistant = new Agent({ name: "travel", instructions: "Help.", model, tools: toOpenAIAgentsTools(agent) });
     const runner = new Runner();
     const first = await runner.run(assistant, "Cancel B-8");
