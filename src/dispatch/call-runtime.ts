@@ -98,6 +98,11 @@ export class CallRuntime {
    * a call that ends after a listener was added (by its own handler, say) tells the sets of that moment.
    */
   listeners: readonly ToolListeners[] = NO_LISTENERS;
+  /**
+   * The routes of this runtime's calls, by the slot (an agent view's entry) of their tool, when it does not share them
+   * (see `agentRoute`): kept on the runtime, so they go with their agent and a warm call reads one map.
+   */
+  routes: Map<object, unknown> | undefined = undefined;
   /** The agent's store scope, which every call's idempotency key is derived under (undefined: none, a bare runtime). */
   keyScope: string | undefined = undefined;
 

@@ -14,7 +14,7 @@ import type { CallRuntime } from "./call-runtime.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { checkOutput } from "./check-output.js";
 import { Ending } from "./run-handler.js";
-import { type Settled, finish } from "./finish.js";
+import { type Settled, finish, resultEvent, tell } from "./finish.js";
 import type { Exit, HandlerOutcome } from "./run-handler.js";
 import { before, capResult, lane, run, validate } from "./stages.js";
 import {
@@ -54,7 +54,7 @@ export function assemble(route: CallRoute<CallRequest>): CallRoute<CallRequest> 
         ),
       )
     : route.start;
-  route.end = route.quiet ? quietEnd : finish;
+  route.end = route.quiet ? quietEnd : heardEnd;
   return route;
 }
 
@@ -121,6 +121,39 @@ function quietEnd(request: CallRequest, args: unknown, outcome: HandlerOutcome, 
   return finish(request, args, outcome, exit);
 }
 
+// Someone listened when the route was assembled. While the route is fresh, a call that succeeded plainly (no approval
+// edit, no grant: `finish` adds those to its result) tells only the sets found listening to `after` then
+// (`CallRoute.afterSets`), asking no set whether it listens; any other call ends through `finish`, which asks each.
+// A listener that answers with a promise, or adds or removes a listener (`routeChanges` moves), hands the rest to
+// `tell`, which asks each later set as it is then: the same sets hear the event, in the same order, as through `finish`.
+function heardEnd(request: CallRequest, args: unknown, outcome: HandlerOutcome, exit: Exit): Settled<ToolResult> {
+  const { route } = request;
+  const { result } = outcome;
+  const sets = request.listeners;
+  const { at } = route;
+  if (
+    exit !== "ended" ||
+    !result.ok ||
+    at !== routeChanges.count ||
+    request.options.approval !== undefined ||
+    request.grant !== undefined ||
+    sets !== route.listeners
+  ) {
+    return finish(request, args, outcome, exit);
+  }
+  const event = resultEvent(request, "after", args, result, undefined);
+  const { afterSets } = route;
+  for (let i = 0; i < afterSets.length; i++) {
+    const index = afterSets[i]!;
+    const told = sets[index]!.emitAfter(event);
+    // `tell`'s next step after this set's `after`: its `error` step, which a success skips.
+    const next = index * 2 + 1;
+    if (told !== undefined) return told.then(() => tell(request, args, outcome, false, true, next));
+    if (routeChanges.count !== at) return tell(request, args, outcome, false, true, next);
+  }
+  return result;
+}
+
 /** The slot a route is kept in between calls: an agent view's entry of the tool. */
 export interface RouteSlot {
   readonly definition: ToolDefinition;
@@ -141,7 +174,7 @@ export function agentRoute(
   listeners: readonly ToolListeners[],
   shares: boolean,
 ): CallRoute<CallRequest> {
-  const kept = shares ? slot.route : ownRoutes.get(runtime)?.get(slot);
+  const kept = shares ? slot.route : (runtime.routes?.get(slot) as CallRoute<CallRequest> | undefined);
   if (
     kept !== undefined &&
     kept.at === routeChanges.count &&
@@ -155,16 +188,9 @@ export function agentRoute(
     new CallRoute<CallRequest>(slot.definition, runtime.options, validator, listeners, slot.invalidates),
   );
   if (shares) slot.route = route;
-  else {
-    let own = ownRoutes.get(runtime);
-    if (own === undefined) ownRoutes.set(runtime, (own = new Map()));
-    own.set(slot, route);
-  }
+  else (runtime.routes ??= new Map()).set(slot, route);
   return route;
 }
-
-// The routes of runtimes that do not share theirs, by runtime (so they go with their agent) and tool.
-const ownRoutes = new WeakMap<CallRuntime, Map<RouteSlot, CallRoute<CallRequest>>>();
 
 // Bare registry dispatches, one route per tool; checked against the registry's validator and listener sets.
 const bare = new WeakMap<ToolDefinition, CallRoute<CallRequest>>();
