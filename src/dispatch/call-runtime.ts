@@ -136,8 +136,12 @@ export class CallRuntime {
 
   /** The results `cache` tools keep: in memory, or on the agent's store with `resultCache: "store"`. */
   get resultCache(): ResultCache {
+    return this.#cache ?? (this.#cache = this.#makeCache());
+  }
+
+  #makeCache(): ResultCache {
     const { store, resultCache } = this.options;
-    return (this.#cache ??= resultCache === "store" && store ? new StoreResultCache(store) : new MemoryResultCache());
+    return resultCache === "store" && store ? new StoreResultCache(store) : new MemoryResultCache();
   }
 
   /** The grants (remembered approvals), read only by calls that need approval. */

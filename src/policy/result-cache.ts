@@ -65,6 +65,13 @@ export class MemoryResultCache implements ResultCache {
   readonly #scopes = new Map<string, BySession>();
   // Every kept result, oldest first: the one dropped when the cache is full.
   readonly #order = new Set<Kept>();
+  // The tool results the last look-up found, and under what: an agent's calls use one scope (its own) and, for a cache
+  // per agent, one session key, so a hit of the same tool as the last compares three values instead of reading three
+  // maps. Once made, a tool's results are only ever dropped by `clear`, which forgets this.
+  #lastScope: string | undefined = undefined;
+  #lastSession: string | null | undefined = undefined;
+  #lastTool: string | undefined = undefined;
+  #lastResults: ToolResults | undefined = undefined;
 
   /** Keeps at most `max` results; `now` is the clock expiry is read by (ms since the epoch), `Date.now` by default. */
   constructor(
@@ -73,13 +80,28 @@ export class MemoryResultCache implements ResultCache {
   ) {}
 
   get(key: CacheKey): ToolResult | undefined {
-    const results = this.#scopes.get(key.scope)?.get(key.session)?.get(key.toolName);
+    const results =
+      key.toolName === this.#lastTool && key.scope === this.#lastScope && key.session === this.#lastSession
+        ? this.#lastResults
+        : this.#results(key);
     if (results === undefined) return undefined;
     const kept = lookUp(results, key.args);
     if (kept === undefined) return undefined;
     if (kept.until > this.now()) return kept.result;
     this.#drop(kept);
     return undefined;
+  }
+
+  // The results of the key's tool, scope and session, remembered as the last found.
+  #results(key: CacheKey): ToolResults | undefined {
+    const results = this.#scopes.get(key.scope)?.get(key.session)?.get(key.toolName);
+    if (results !== undefined) {
+      this.#lastScope = key.scope;
+      this.#lastSession = key.session;
+      this.#lastTool = key.toolName;
+      this.#lastResults = results;
+    }
+    return results;
   }
 
   set(key: CacheKey, result: ToolResult, ttlMs: number): void {
@@ -111,6 +133,8 @@ export class MemoryResultCache implements ResultCache {
   }
 
   clear(scope: string, toolNames: readonly string[]): void {
+    this.#lastTool = undefined;
+    this.#lastResults = undefined;
     const sessions = this.#scopes.get(scope);
     if (sessions === undefined) return;
     for (const tools of sessions.values()) {

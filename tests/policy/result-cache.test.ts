@@ -160,6 +160,26 @@ describe("the result cache", () => {
     expect(cache.get({ scope: "s", toolName: "u", args: { a: 1, b: "x" } })?.content).toBe("other");
   });
 
+  it("in memory, answers a look-up of the same tool as the last from its own scope, session and a clear", () => {
+    const cache = new MemoryResultCache(10, () => 0);
+    const result = (content: unknown) =>
+      ({ ok: true as const, outcome: "success" as const, toolName: "t", callId: "c", content }) as const;
+    const args = { q: 1 };
+    cache.set({ scope: "s", toolName: "t", args }, result("s"), 100);
+    cache.set({ scope: "s", toolName: "t", args, session: "one" }, result("s one"), 100);
+    expect(cache.get({ scope: "s", toolName: "t", args })?.content).toBe("s");
+    // The same tool right after, under another scope or session: its own results, never the last look-up's.
+    expect(cache.get({ scope: "other", toolName: "t", args })).toBeUndefined();
+    expect(cache.get({ scope: "s", toolName: "t", args, session: "one" })?.content).toBe("s one");
+    expect(cache.get({ scope: "s", toolName: "t", args, session: null })).toBeUndefined();
+    expect(cache.get({ scope: "s", toolName: "t", args })?.content).toBe("s");
+    // Cleared, then kept again: the new result, not the cleared tool's.
+    cache.clear("s", ["t"]);
+    expect(cache.get({ scope: "s", toolName: "t", args })).toBeUndefined();
+    cache.set({ scope: "s", toolName: "t", args }, result("again"), 100);
+    expect(cache.get({ scope: "s", toolName: "t", args })?.content).toBe("again");
+  });
+
   it("refuses a cache on a tool that is neither readOnly nor idempotent, and an unknown invalidatedBy", () => {
     expect(() => {
       class Bad extends BaseAgent {
