@@ -180,6 +180,29 @@ describe("the result cache", () => {
     expect(cache.get({ scope: "s", toolName: "t", args })?.content).toBe("again");
   });
 
+  it("in memory, answers flat arguments with the tool's usual keys and with others, and drops either when full", () => {
+    const cache = new MemoryResultCache(3, () => 0);
+    const result = (content: unknown) =>
+      ({ ok: true as const, outcome: "success" as const, toolName: "t", callId: "c", content }) as const;
+    const at = (args: Record<string, unknown>) => ({ scope: "s", toolName: "t", args });
+    cache.set(at({ q: "x", page: 1 }), result("usual"), 100);
+    cache.set(at({ q: "x" }), result("fewer"), 100);
+    cache.set(at({ q: "x", page: 1, size: 5 }), result("more"), 100);
+    expect(cache.get(at({ page: 1, q: "x" }))?.content).toBe("usual");
+    expect(cache.get(at({ q: "x" }))?.content).toBe("fewer");
+    expect(cache.get(at({ size: 5, q: "x", page: 1 }))?.content).toBe("more");
+    // The same values under other keys are another call.
+    expect(cache.get(at({ q: "x", size: 1 }))).toBeUndefined();
+    expect(cache.get(at({ page: "x", q: 1 }))).toBeUndefined();
+    // Full: the oldest (a usual one) goes first, then the next (another), and what is left is still found.
+    cache.set(at({ q: "y", page: 2 }), result("second usual"), 100);
+    expect(cache.get(at({ q: "x", page: 1 }))).toBeUndefined();
+    cache.set(at({ q: "z", page: 3 }), result("third usual"), 100);
+    expect(cache.get(at({ q: "x" }))).toBeUndefined();
+    expect(cache.get(at({ q: "x", page: 1, size: 5 }))?.content).toBe("more");
+    expect(cache.get(at({ q: "y", page: 2 }))?.content).toBe("second usual");
+  });
+
   it("refuses a cache on a tool that is neither readOnly nor idempotent, and an unknown invalidatedBy", () => {
     expect(() => {
       class Bad extends BaseAgent {
