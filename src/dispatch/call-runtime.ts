@@ -103,6 +103,10 @@ export class CallRuntime {
    * (see `agentRoute`): kept on the runtime, so they go with their agent and a warm call reads one map.
    */
   routes: Map<object, unknown> | undefined = undefined;
+  /** The slot of the route this runtime's last call took from {@link CallRuntime.routes}, and that route. */
+  lastSlot: object | undefined = undefined;
+  /** See {@link CallRuntime.lastSlot}. */
+  lastRoute: unknown = undefined;
   /** The agent's store scope, which every call's idempotency key is derived under (undefined: none, a bare runtime). */
   keyScope: string | undefined = undefined;
 

@@ -141,7 +141,19 @@ function heardEnd(request: CallRequest, args: unknown, outcome: HandlerOutcome, 
   ) {
     return finish(request, args, outcome, exit);
   }
-  const event = resultEvent(request, "after", args, result, undefined);
+  // The usual event as `resultEvent` makes it, one literal in its fields' order; a call in a session or with a task
+  // gets its extra fields there (no approval edit or grant here: checked above).
+  const event =
+    request.options.session === undefined && result.taskId === undefined
+      ? {
+          event: "after" as const,
+          toolName: request.toolName,
+          args,
+          callId: request.callId,
+          agent: request.agent,
+          result,
+        }
+      : resultEvent(request, "after", args, result, undefined);
   const { afterSets } = route;
   for (let i = 0; i < afterSets.length; i++) {
     const index = afterSets[i]!;
@@ -174,7 +186,13 @@ export function agentRoute(
   listeners: readonly ToolListeners[],
   shares: boolean,
 ): CallRoute<CallRequest> {
-  const kept = shares ? slot.route : (runtime.routes?.get(slot) as CallRoute<CallRequest> | undefined);
+  // A runtime that does not share its routes: the one its last call took when it is this tool's (a run of calls of
+  // one tool reads no map), else the one its map holds.
+  const kept = shares
+    ? slot.route
+    : runtime.lastSlot === slot
+      ? (runtime.lastRoute as CallRoute<CallRequest>)
+      : ownRoute(runtime, slot);
   if (
     kept !== undefined &&
     kept.at === routeChanges.count &&
@@ -188,7 +206,21 @@ export function agentRoute(
     new CallRoute<CallRequest>(slot.definition, runtime.options, validator, listeners, slot.invalidates),
   );
   if (shares) slot.route = route;
-  else (runtime.routes ??= new Map()).set(slot, route);
+  else {
+    (runtime.routes ??= new Map()).set(slot, route);
+    runtime.lastSlot = slot;
+    runtime.lastRoute = route;
+  }
+  return route;
+}
+
+// The route a runtime that does not share its routes keeps for `slot` in its map, then remembered as the last taken.
+function ownRoute(runtime: CallRuntime, slot: RouteSlot): CallRoute<CallRequest> | undefined {
+  const route = runtime.routes?.get(slot) as CallRoute<CallRequest> | undefined;
+  if (route !== undefined) {
+    runtime.lastSlot = slot;
+    runtime.lastRoute = route;
+  }
   return route;
 }
 
