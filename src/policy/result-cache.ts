@@ -2,6 +2,7 @@ import { sha256Hex } from "../runtime/sha256.js";
 import type { RuntimeStore } from "../state/port/runtime-store.js";
 import { hashArguments, stableStringify } from "../state/stable-hash.js";
 import { isCanonical } from "../schema/stable-stringify.js";
+import { enumerableInherited } from "../schema/snapshot-arguments.js";
 import type { ToolResult } from "../tool/tool-result.js";
 
 /** A value now, or a promise of it: the memory cache answers at once, a store later. */
@@ -217,12 +218,14 @@ function find(results: ToolResults, args: Readonly<Record<string, unknown>>, fla
 // `texts` files them.
 function lookUp(results: ToolResults, args: Readonly<Record<string, unknown>>): Kept | undefined {
   const names = results.names;
-  if (names !== undefined && Object.getPrototypeOf(args) === Object.prototype) {
+  // With nothing enumerable on Object.prototype, every key a `for...in` meets on an object of it is its own: asked
+  // once here instead of an own-key check per key.
+  if (names !== undefined && Object.getPrototypeOf(args) === Object.prototype && !enumerableInherited()) {
     let node: Map<unknown, unknown> | undefined = results.values;
     let i = 0;
     for (const name in args) {
       const value = args[name];
-      if (name !== names[i] || !Object.hasOwn(args, name) || !isPlainValue(value)) return lookUpOther(results, args);
+      if (name !== names[i] || !isPlainValue(value)) return lookUpOther(results, args);
       i++;
       // A value found nowhere is a miss, once the rest of the keys say the arguments are the usual ones.
       if (node !== undefined) node = node.get(value) as typeof node;

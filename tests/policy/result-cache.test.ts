@@ -203,6 +203,22 @@ describe("the result cache", () => {
     expect(cache.get(at({ q: "y", page: 2 }))?.content).toBe("second usual");
   });
 
+  it("in memory, never answers with a key the arguments only inherit from a polluted Object.prototype", () => {
+    const cache = new MemoryResultCache(10, () => 0);
+    const result = { ok: true as const, outcome: "success" as const, toolName: "t", callId: "c", content: "both" };
+    cache.set({ scope: "s", toolName: "t", args: { q: "x", z: 1 } }, result, 100);
+    const polluted = Object.prototype as Record<string, unknown>;
+    polluted.z = 1;
+    try {
+      // `{ q: "x" }` is not the call `{ q: "x", z: 1 }`, whatever a `for...in` over it meets.
+      expect(cache.get({ scope: "s", toolName: "t", args: { q: "x" } })).toBeUndefined();
+      expect(cache.get({ scope: "s", toolName: "t", args: { q: "x", z: 1 } })?.content).toBe("both");
+    } finally {
+      delete polluted.z;
+    }
+    expect(cache.get({ scope: "s", toolName: "t", args: { q: "x", z: 1 } })?.content).toBe("both");
+  });
+
   it("refuses a cache on a tool that is neither readOnly nor idempotent, and an unknown invalidatedBy", () => {
     expect(() => {
       class Bad extends BaseAgent {
