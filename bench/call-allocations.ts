@@ -2,15 +2,16 @@
 // time on a loaded machine is noise: the bytes one warm call allocates, by allocating function (V8's sampling heap
 // profiler with every sampled object kept, collected or not), for one mode: `valid` (W1: a valid call of a serial
 // tool), `after` (the same with one `after` listener), `timeout` (a tool with `timeoutMs`), `invalid` (arguments the
-// schema refuses, until the model's text exists), `cache` (a hit of a `readOnly` tool's result cache), `approval`
-// (one approval round trip on the default memory backend, as bench/approval-round-trip.ts makes it). With `--cpu
-// <file>` it writes a CPU profile of the same loop instead (open it in Chrome's DevTools, or sum self time per
-// function). The bench loop's own await is counted too (the floor pays it as well).
+// schema refuses, until the model's text exists), `cache` (a hit of a `readOnly` tool's result cache), `deep` (an
+// object ten levels deep, as bench/argument-growth.ts sends it), `approval` (one approval round trip on the default
+// memory backend, as bench/approval-round-trip.ts makes it). With `--cpu <file>` it writes a CPU profile of the same
+// loop instead (open it in Chrome's DevTools, or sum self time per function). The bench loop's own await is counted
+// too (the floor pays it as well).
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { BaseAgent, ToolRegistry, p, tool } from "../src/index.js";
 
-const MODES = ["valid", "after", "timeout", "invalid", "cache", "approval"] as const;
+const MODES = ["valid", "after", "timeout", "invalid", "cache", "deep", "approval"] as const;
 const mode = process.argv[2] ?? "valid";
 if (!(MODES as readonly string[]).includes(mode)) throw new Error(`mode must be one of ${MODES.join(", ")}`);
 const calls = Number(process.argv[3] ?? 100_000);
@@ -41,7 +42,17 @@ class Calculator extends BaseAgent {
   }
 }
 
+type Nested = { readonly value: number; readonly child?: Nested };
+const nestedParam = (depth: number): ReturnType<typeof p.object> =>
+  p.object(depth <= 1 ? { value: p.number() } : { value: p.number(), child: p.optional(nestedParam(depth - 1)) });
+const nested = (depth: number): Nested => (depth <= 1 ? { value: depth } : { value: depth, child: nested(depth - 1) });
+
 const registry = new ToolRegistry();
+registry.register("depth", ({ root }: { root: Nested }) => root.value, {
+  description: "Read a nested value",
+  params: { root: nestedParam(10) },
+  readOnly: true,
+});
 registry.register("wipe", ({ n }: { n: number }) => n, {
   description: "Needs approval",
   inputSchema: { type: "object", properties: { n: { type: "number" } }, required: ["n"] },
@@ -49,8 +60,8 @@ registry.register("wipe", ({ n }: { n: number }) => n, {
 });
 const agent = new Calculator({ registry });
 if (mode === "after") agent.on("after", () => {});
-const name = mode === "timeout" ? "addInTime" : mode === "cache" ? "cachedAdd" : "add";
-const args = mode === "invalid" ? { a: 1, b: "two" } : { a: 1, b: 2 };
+const name = mode === "timeout" ? "addInTime" : mode === "cache" ? "cachedAdd" : mode === "deep" ? "depth" : "add";
+const args = mode === "invalid" ? { a: 1, b: "two" } : mode === "deep" ? { root: nested(10) } : { a: 1, b: 2 };
 
 async function loop(count: number): Promise<void> {
   if (mode === "approval") {

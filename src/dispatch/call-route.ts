@@ -61,6 +61,11 @@ export class CallRoute<Request = unknown> {
   readonly traced: boolean;
   /** Nobody listens to `after` or `error`: a call's end returns its result without telling anyone. */
   readonly quiet: boolean;
+  /**
+   * Where in `listeners` the sets that listen to `after` are, found at assembly: while the route is fresh (no listener
+   * added or removed since), a successful call tells these and asks no set whether it listens.
+   */
+  readonly afterSets: readonly number[];
   /** The tool's repeat guard (docs/policy.md), on the route of calls with a session; undefined for `repeat: false`. */
   readonly guard: RepeatGuardOptions | undefined;
   /** The tool's results are untrusted (`untrustedOutput`, by default `openWorld`): the mark stage. */
@@ -117,6 +122,9 @@ export class CallRoute<Request = unknown> {
     const tracer = installedCallTracer();
     this.traced = tracer !== undefined;
     this.quiet = !anyListens(listeners, "after") && !anyListens(listeners, "error");
+    const afterSets: number[] = [];
+    for (let i = 0; i < listeners.length; i++) if (listeners[i]!.has("after")) afterSets.push(i);
+    this.afterSets = afterSets;
     this.guard = options === undefined ? undefined : repeatOf(definition);
     this.untrusted = untrustedOf(definition);
     this.taints = options !== undefined && definition.destructive === true && options.afterUntrustedOutput !== "allow";

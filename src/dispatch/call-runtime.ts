@@ -98,6 +98,15 @@ export class CallRuntime {
    * a call that ends after a listener was added (by its own handler, say) tells the sets of that moment.
    */
   listeners: readonly ToolListeners[] = NO_LISTENERS;
+  /**
+   * The routes of this runtime's calls, by the slot (an agent view's entry) of their tool, when it does not share them
+   * (see `agentRoute`): kept on the runtime, so they go with their agent and a warm call reads one map.
+   */
+  routes: Map<object, unknown> | undefined = undefined;
+  /** The slot of the route this runtime's last call took from {@link CallRuntime.routes}, and that route. */
+  lastSlot: object | undefined = undefined;
+  /** See {@link CallRuntime.lastSlot}. */
+  lastRoute: unknown = undefined;
   /** The agent's store scope, which every call's idempotency key is derived under (undefined: none, a bare runtime). */
   keyScope: string | undefined = undefined;
 
@@ -131,8 +140,12 @@ export class CallRuntime {
 
   /** The results `cache` tools keep: in memory, or on the agent's store with `resultCache: "store"`. */
   get resultCache(): ResultCache {
+    return this.#cache ?? (this.#cache = this.#makeCache());
+  }
+
+  #makeCache(): ResultCache {
     const { store, resultCache } = this.options;
-    return (this.#cache ??= resultCache === "store" && store ? new StoreResultCache(store) : new MemoryResultCache());
+    return resultCache === "store" && store ? new StoreResultCache(store) : new MemoryResultCache();
   }
 
   /** The grants (remembered approvals), read only by calls that need approval. */

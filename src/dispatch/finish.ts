@@ -42,10 +42,12 @@ export function finish(call: FinishingCall, args: unknown, ended: HandlerOutcome
   return tell(call, args, outcome, failed, exit !== "unavailable");
 }
 
-// Tells each listener set in turn (`after`, then `error` for a failure): at once while every listener answers at once,
-// so a call heard only by synchronous listeners settles without a turn; from the first listener that answers with a
-// promise on, in order, after it settles. `step` counts events: set `step >> 1`, `after` when even, `error` when odd.
-function tell(
+/**
+ * Tells each listener set in turn (`after`, then `error` for a failure): at once while every listener answers at once,
+ * so a call heard only by synchronous listeners settles without a turn; from the first listener that answers with a
+ * promise on, in order, after it settles. `step` counts events: set `step >> 1`, `after` when even, `error` when odd.
+ */
+export function tell(
   call: FinishingCall,
   args: unknown,
   outcome: HandlerOutcome,
@@ -69,8 +71,8 @@ function tell(
   return result;
 }
 
-// An `after` or `error` event: the common fields, the result, and the exception for `error`.
-function resultEvent(
+/** An `after` or `error` event: the common fields, the result, and the exception for `error`. */
+export function resultEvent(
   call: FinishingCall,
   name: "after" | "error",
   args: unknown,

@@ -14,7 +14,7 @@ import type { CallRuntime } from "./call-runtime.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { checkOutput } from "./check-output.js";
 import { Ending } from "./run-handler.js";
-import { type Settled, finish } from "./finish.js";
+import { type Settled, finish, resultEvent, tell } from "./finish.js";
 import type { Exit, HandlerOutcome } from "./run-handler.js";
 import { before, capResult, lane, run, validate } from "./stages.js";
 import {
@@ -54,7 +54,7 @@ export function assemble(route: CallRoute<CallRequest>): CallRoute<CallRequest> 
         ),
       )
     : route.start;
-  route.end = route.quiet ? quietEnd : finish;
+  route.end = route.quiet ? quietEnd : heardEnd;
   return route;
 }
 
@@ -124,6 +124,51 @@ function quietEnd(request: CallRequest, args: unknown, outcome: HandlerOutcome, 
   return finish(request, args, outcome, exit);
 }
 
+// Someone listened when the route was assembled. While the route is fresh, a call that succeeded plainly (no approval
+// edit, no grant: `finish` adds those to its result) tells only the sets found listening to `after` then
+// (`CallRoute.afterSets`), asking no set whether it listens; any other call ends through `finish`, which asks each.
+// A listener that answers with a promise, or adds or removes a listener (`routeChanges` moves), hands the rest to
+// `tell`, which asks each later set as it is then: the same sets hear the event, in the same order, as through `finish`.
+function heardEnd(request: CallRequest, args: unknown, outcome: HandlerOutcome, exit: Exit): Settled<ToolResult> {
+  const { route } = request;
+  const { result } = outcome;
+  const sets = request.listeners;
+  const { at } = route;
+  if (
+    exit !== "ended" ||
+    !result.ok ||
+    at !== routeChanges.count ||
+    request.options.approval !== undefined ||
+    request.grant !== undefined ||
+    sets !== route.listeners
+  ) {
+    return finish(request, args, outcome, exit);
+  }
+  // The usual event as `resultEvent` makes it, one literal in its fields' order; a call in a session or with a task
+  // gets its extra fields there (no approval edit or grant here: checked above).
+  const event =
+    request.options.session === undefined && result.taskId === undefined
+      ? {
+          event: "after" as const,
+          toolName: request.toolName,
+          args,
+          callId: request.callId,
+          agent: request.agent,
+          result,
+        }
+      : resultEvent(request, "after", args, result, undefined);
+  const { afterSets } = route;
+  for (let i = 0; i < afterSets.length; i++) {
+    const index = afterSets[i]!;
+    const told = sets[index]!.emitAfter(event);
+    // `tell`'s next step after this set's `after`: its `error` step, which a success skips.
+    const next = index * 2 + 1;
+    if (told !== undefined) return told.then(() => tell(request, args, outcome, false, true, next));
+    if (routeChanges.count !== at) return tell(request, args, outcome, false, true, next);
+  }
+  return result;
+}
+
 /** The slot a route is kept in between calls: an agent view's entry of the tool. */
 export interface RouteSlot {
   readonly definition: ToolDefinition;
@@ -144,7 +189,13 @@ export function agentRoute(
   listeners: readonly ToolListeners[],
   shares: boolean,
 ): CallRoute<CallRequest> {
-  const kept = shares ? slot.route : ownRoutes.get(runtime)?.get(slot);
+  // A runtime that does not share its routes: the one its last call took when it is this tool's (a run of calls of
+  // one tool reads no map), else the one its map holds.
+  const kept = shares
+    ? slot.route
+    : runtime.lastSlot === slot
+      ? (runtime.lastRoute as CallRoute<CallRequest>)
+      : ownRoute(runtime, slot);
   if (
     kept !== undefined &&
     kept.at === routeChanges.count &&
@@ -159,15 +210,22 @@ export function agentRoute(
   );
   if (shares) slot.route = route;
   else {
-    let own = ownRoutes.get(runtime);
-    if (own === undefined) ownRoutes.set(runtime, (own = new Map()));
-    own.set(slot, route);
+    (runtime.routes ??= new Map()).set(slot, route);
+    runtime.lastSlot = slot;
+    runtime.lastRoute = route;
   }
   return route;
 }
 
-// The routes of runtimes that do not share theirs, by runtime (so they go with their agent) and tool.
-const ownRoutes = new WeakMap<CallRuntime, Map<RouteSlot, CallRoute<CallRequest>>>();
+// The route a runtime that does not share its routes keeps for `slot` in its map, then remembered as the last taken.
+function ownRoute(runtime: CallRuntime, slot: RouteSlot): CallRoute<CallRequest> | undefined {
+  const route = runtime.routes?.get(slot) as CallRoute<CallRequest> | undefined;
+  if (route !== undefined) {
+    runtime.lastSlot = slot;
+    runtime.lastRoute = route;
+  }
+  return route;
+}
 
 // Bare registry dispatches, one route per tool; checked against the registry's validator and listener sets.
 const bare = new WeakMap<ToolDefinition, CallRoute<CallRequest>>();

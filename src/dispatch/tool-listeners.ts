@@ -70,15 +70,19 @@ export const routeChanges: { count: number } = ((globalThis as { [CHANGES]?: { c
  * (and an `error` listener that throws is ignored, to avoid a loop).
  */
 export class ToolListeners {
-  readonly #listeners = new Map<ToolEventName, Set<ToolEventListener>>();
+  // One set per event, each a field of its own: an emit reads one field, where a map of events cost a look-up per
+  // set per call (a listened call asks `has` and `emit` of every set).
+  readonly #before = new Set<ToolEventListener>();
+  readonly #after = new Set<ToolEventListener>();
+  readonly #error = new Set<ToolEventListener>();
+  readonly #progress = new Set<ToolEventListener>();
 
   /** Adds a listener; returns the function that removes it. */
   on<E extends ToolEventName>(event: E, listener: ToolEventListener<E>): () => void {
     if (event !== "before" && event !== "after" && event !== "error" && event !== "progress") {
       throw new TypeError(`unknown event ${JSON.stringify(event)}; use "before", "after", "error" or "progress".`);
     }
-    let set = this.#listeners.get(event);
-    if (!set) this.#listeners.set(event, (set = new Set()));
+    const set = this.#of(event);
     if (!set.has(listener as ToolEventListener)) routeChanges.count += 1;
     set.add(listener as ToolEventListener);
     return () => {
@@ -88,7 +92,17 @@ export class ToolListeners {
 
   /** Returns true when anyone listens to `event`, so callers can skip building the event. */
   has(event: ToolEventName): boolean {
-    return (this.#listeners.get(event)?.size ?? 0) > 0;
+    return this.#of(event).size > 0;
+  }
+
+  #of(event: ToolEventName): Set<ToolEventListener> {
+    return event === "after"
+      ? this.#after
+      : event === "error"
+        ? this.#error
+        : event === "before"
+          ? this.#before
+          : this.#progress;
   }
 
   /**
@@ -96,7 +110,7 @@ export class ToolListeners {
    * (a policy that cannot answer must not let the call through), or undefined when every listener let it pass.
    */
   async before(event: ToolEvent): Promise<BeforeRefusal | undefined> {
-    for (const listener of this.#listeners.get("before") ?? []) {
+    for (const listener of this.#before) {
       try {
         const verdict = (await listener(event)) as BeforeVerdict;
         if (verdict && typeof verdict.deny === "string") return { thrown: false, reason: verdict.deny };
@@ -109,7 +123,7 @@ export class ToolListeners {
 
   /** Runs every `progress` listener now, in order; what one throws or rejects is ignored. */
   emitProgress(event: ToolProgressNotice): void {
-    for (const listener of this.#listeners.get("progress") ?? []) {
+    for (const listener of this.#progress) {
       try {
         const answer = (listener as unknown as (e: ToolProgressNotice) => unknown)(event) as
           { then?: unknown } | undefined;
@@ -126,9 +140,16 @@ export class ToolListeners {
    * and only then does the emit answer with a promise. That promise never rejects.
    */
   emit(event: ToolEvent): Promise<void> | undefined {
-    const set = this.#listeners.get(event.event);
-    if (set === undefined || set.size === 0) return undefined;
+    const set = this.#of(event.event);
+    if (set.size === 0) return undefined;
     // The live set's own iterator, as a `for...of` over it would use: a listener removed by an earlier one is skipped.
+    return this.#emitFrom(event, set.values() as IterableIterator<(e: ToolEvent) => unknown>);
+  }
+
+  /** {@link ToolListeners.emit} of an `after` event, for the end of a call: reads the `after` listeners directly. */
+  emitAfter(event: ToolEvent): Promise<void> | undefined {
+    const set = this.#after;
+    if (set.size === 0) return undefined;
     return this.#emitFrom(event, set.values() as IterableIterator<(e: ToolEvent) => unknown>);
   }
 

@@ -2,6 +2,7 @@ import { sha256Hex } from "../runtime/sha256.js";
 import type { RuntimeStore } from "../state/port/runtime-store.js";
 import { hashArguments, stableStringify } from "../state/stable-hash.js";
 import { isCanonical } from "../schema/stable-stringify.js";
+import { enumerableInherited } from "../schema/snapshot-arguments.js";
 import type { ToolResult } from "../tool/tool-result.js";
 
 /** A value now, or a promise of it: the memory cache answers at once, a store later. */
@@ -41,9 +42,14 @@ interface Kept {
 // A map on a kept result's way, and the key taken from it.
 type Step = readonly [Map<unknown, unknown>, unknown];
 
-// One tool's results in one scope and session: flat arguments of plain values in a tree of maps, a key then its
-// value at each level and END after the last (no text made to find them); any other arguments by their stable JSON.
+// One tool's results in one scope and session. Flat arguments of plain values are kept in trees of maps: those with
+// the tool's usual keys (`names`: the sorted keys of the first flat arguments kept, as a tool's calls usually send the
+// same keys) in `values`, by each value in the order of `names` then END; any other flat ones in `tree`, a key then
+// its value at each level and END after the last (no text made to find them); any other arguments by their stable
+// JSON in `texts`.
 interface ToolResults {
+  names: readonly string[] | undefined;
+  readonly values: Map<unknown, unknown>;
   readonly tree: Map<unknown, unknown>;
   readonly texts: Map<unknown, unknown>;
 }
@@ -65,6 +71,13 @@ export class MemoryResultCache implements ResultCache {
   readonly #scopes = new Map<string, BySession>();
   // Every kept result, oldest first: the one dropped when the cache is full.
   readonly #order = new Set<Kept>();
+  // The tool results the last look-up found, and under what: an agent's calls use one scope (its own) and, for a cache
+  // per agent, one session key, so a hit of the same tool as the last compares three values instead of reading three
+  // maps. Once made, a tool's results are only ever dropped by `clear`, which forgets this.
+  #lastScope: string | undefined = undefined;
+  #lastSession: string | null | undefined = undefined;
+  #lastTool: string | undefined = undefined;
+  #lastResults: ToolResults | undefined = undefined;
 
   /** Keeps at most `max` results; `now` is the clock expiry is read by (ms since the epoch), `Date.now` by default. */
   constructor(
@@ -73,7 +86,10 @@ export class MemoryResultCache implements ResultCache {
   ) {}
 
   get(key: CacheKey): ToolResult | undefined {
-    const results = this.#scopes.get(key.scope)?.get(key.session)?.get(key.toolName);
+    const results =
+      key.toolName === this.#lastTool && key.scope === this.#lastScope && key.session === this.#lastSession
+        ? this.#lastResults
+        : this.#results(key);
     if (results === undefined) return undefined;
     const kept = lookUp(results, key.args);
     if (kept === undefined) return undefined;
@@ -82,20 +98,40 @@ export class MemoryResultCache implements ResultCache {
     return undefined;
   }
 
+  // The results of the key's tool, scope and session, remembered as the last found.
+  #results(key: CacheKey): ToolResults | undefined {
+    const results = this.#scopes.get(key.scope)?.get(key.session)?.get(key.toolName);
+    if (results !== undefined) {
+      this.#lastScope = key.scope;
+      this.#lastSession = key.session;
+      this.#lastTool = key.toolName;
+      this.#lastResults = results;
+    }
+    return results;
+  }
+
   set(key: CacheKey, result: ToolResult, ttlMs: number): void {
     let sessions = this.#scopes.get(key.scope);
     if (sessions === undefined) this.#scopes.set(key.scope, (sessions = new Map()));
     let tools = sessions.get(key.session);
     if (tools === undefined) sessions.set(key.session, (tools = new Map()));
     let results = tools.get(key.toolName);
-    if (results === undefined) tools.set(key.toolName, (results = { tree: new Map(), texts: new Map() }));
+    if (results === undefined) {
+      tools.set(key.toolName, (results = { names: undefined, values: new Map(), tree: new Map(), texts: new Map() }));
+    }
     const { args } = key;
     const path: Step[] = [];
     const flat = flatness(args);
     if (flat !== NOT_FLAT) {
-      let map = results.tree;
-      for (const name of flat === IN_ORDER ? Object.keys(args) : Object.keys(args).sort()) {
-        map = below(path, below(path, map, name), args[name]);
+      const names = flat === IN_ORDER ? Object.keys(args) : Object.keys(args).sort();
+      results.names ??= names;
+      let map: Map<unknown, unknown>;
+      if (sameNames(names, results.names)) {
+        map = results.values;
+        for (const name of names) map = below(path, map, args[name]);
+      } else {
+        map = results.tree;
+        for (const name of names) map = below(path, below(path, map, name), args[name]);
       }
       path.push([map, END]);
     } else {
@@ -111,6 +147,8 @@ export class MemoryResultCache implements ResultCache {
   }
 
   clear(scope: string, toolNames: readonly string[]): void {
+    this.#lastTool = undefined;
+    this.#lastResults = undefined;
     const sessions = this.#scopes.get(scope);
     if (sessions === undefined) return;
     for (const tools of sessions.values()) {
@@ -121,7 +159,7 @@ export class MemoryResultCache implements ResultCache {
         // Gone with the tool's maps: only the order still holds them.
         for (const kept of this.#order) {
           const root = kept.path[0]![0];
-          if (root === results.tree || root === results.texts) this.#order.delete(kept);
+          if (root === results.values || root === results.tree || root === results.texts) this.#order.delete(kept);
         }
       }
     }
@@ -147,46 +185,59 @@ function below(path: Step[], map: Map<unknown, unknown>, id: unknown): Map<unkno
   return next;
 }
 
-// What flat arguments are kept under in a tool's tree: each key in sorted order (as the stable JSON writes them),
-// then its value, then END. Keys already in order are read as they are, with no array made.
-function find(tree: Map<unknown, unknown>, args: Readonly<Record<string, unknown>>, flat: Flatness): unknown {
-  let node = tree;
-  if (flat === IN_ORDER) {
-    for (const name in args) {
-      const next = (node.get(name) as Map<unknown, unknown> | undefined)?.get(args[name]);
-      if (next === undefined) return undefined;
-      node = next as Map<unknown, unknown>;
-    }
-  } else {
-    for (const name of Object.keys(args).sort()) {
-      const next = (node.get(name) as Map<unknown, unknown> | undefined)?.get(args[name]);
-      if (next === undefined) return undefined;
-      node = next as Map<unknown, unknown>;
-    }
-  }
-  return node.get(END);
+// Whether two lists of argument names are the same names in the same order.
+function sameNames(names: readonly string[], usual: readonly string[]): boolean {
+  if (names.length !== usual.length) return false;
+  for (let i = 0; i < names.length; i++) if (names[i] !== usual[i]) return false;
+  return true;
 }
 
-// The kept result of `args`, in one walk of their keys for flat arguments in order (the usual case): each key and
-// value is checked and looked up together. Arguments found not to be flat are looked up by their text, and flat
-// ones out of order by their sorted keys.
-function lookUp(results: ToolResults, args: Readonly<Record<string, unknown>>): Kept | undefined {
-  if (Object.getPrototypeOf(args) !== Object.prototype) return results.texts.get(textKey(args)) as Kept | undefined;
-  let node: Map<unknown, unknown> | undefined = results.tree;
-  let previous: string | undefined;
-  for (const name in args) {
-    const value = args[name];
-    if (!Object.hasOwn(args, name) || !isPlainValue(value)) return results.texts.get(textKey(args)) as Kept | undefined;
-    if (previous !== undefined && name <= previous) {
-      const flat = flatness(args);
-      return (flat === NOT_FLAT ? results.texts.get(textKey(args)) : find(results.tree, args, flat)) as
-        Kept | undefined;
+// What flat arguments are kept under: by their values in `values` when their sorted keys are the tool's usual ones,
+// else in `tree`, each key in sorted order (as the stable JSON writes them), then its value, then END.
+function find(results: ToolResults, args: Readonly<Record<string, unknown>>, flat: Flatness): unknown {
+  const names = flat === IN_ORDER ? Object.keys(args) : Object.keys(args).sort();
+  let node: Map<unknown, unknown> | undefined;
+  if (results.names !== undefined && sameNames(names, results.names)) {
+    node = results.values;
+    for (let i = 0; i < names.length && node !== undefined; i++) {
+      node = node.get(args[names[i]!]) as Map<unknown, unknown> | undefined;
     }
-    previous = name;
-    // A value found nowhere is a miss, once the rest of the values say the arguments are flat.
-    if (node !== undefined) node = (node.get(name) as Map<unknown, unknown> | undefined)?.get(value) as typeof node;
+  } else {
+    node = results.tree;
+    for (let i = 0; i < names.length && node !== undefined; i++) {
+      const name = names[i]!;
+      node = (node.get(name) as Map<unknown, unknown> | undefined)?.get(args[name]) as
+        Map<unknown, unknown> | undefined;
+    }
   }
-  return node?.get(END) as Kept | undefined;
+  return node?.get(END);
+}
+
+// The kept result of `args`. The usual case, in one walk of their keys: plain own values under the tool's usual keys,
+// in their order, each checked and looked up by value together. Any other arguments are looked up as `find` or
+// `texts` files them.
+function lookUp(results: ToolResults, args: Readonly<Record<string, unknown>>): Kept | undefined {
+  const names = results.names;
+  // With nothing enumerable on Object.prototype, every key a `for...in` meets on an object of it is its own: asked
+  // once here instead of an own-key check per key.
+  if (names !== undefined && Object.getPrototypeOf(args) === Object.prototype && !enumerableInherited()) {
+    let node: Map<unknown, unknown> | undefined = results.values;
+    let i = 0;
+    for (const name in args) {
+      const value = args[name];
+      if (name !== names[i] || !isPlainValue(value)) return lookUpOther(results, args);
+      i++;
+      // A value found nowhere is a miss, once the rest of the keys say the arguments are the usual ones.
+      if (node !== undefined) node = node.get(value) as typeof node;
+    }
+    if (i === names.length) return node?.get(END) as Kept | undefined;
+  }
+  return lookUpOther(results, args);
+}
+
+function lookUpOther(results: ToolResults, args: Readonly<Record<string, unknown>>): Kept | undefined {
+  const flat = flatness(args);
+  return (flat === NOT_FLAT ? results.texts.get(textKey(args)) : find(results, args, flat)) as Kept | undefined;
 }
 
 // A string, a finite number, a boolean or null: a Map key exactly when its JSON text is.

@@ -153,9 +153,12 @@ interface Walker {
 // Never given a key: a `for...in` over it meets only what Object.prototype has enumerable.
 const BARE = {};
 
-// Every object the walk enumerates is a spread copy or JSON.parse's, both of Object.prototype: only a polluted
-// Object.prototype gives them inherited keys. Asked once a snapshot instead of an own-key check per key.
-function enumerableInherited(): boolean {
+/**
+ * Whether Object.prototype has enumerable properties (someone polluted it): only then does a `for...in` over an object
+ * of Object.prototype meet a key that is not its own. Every object the walk enumerates is a spread copy or
+ * JSON.parse's, so it is asked once a snapshot instead of an own-key check per key.
+ */
+export function enumerableInherited(): boolean {
   for (const _ in BARE) return true;
   return false;
 }

@@ -160,6 +160,65 @@ describe("the result cache", () => {
     expect(cache.get({ scope: "s", toolName: "u", args: { a: 1, b: "x" } })?.content).toBe("other");
   });
 
+  it("in memory, answers a look-up of the same tool as the last from its own scope, session and a clear", () => {
+    const cache = new MemoryResultCache(10, () => 0);
+    const result = (content: unknown) =>
+      ({ ok: true as const, outcome: "success" as const, toolName: "t", callId: "c", content }) as const;
+    const args = { q: 1 };
+    cache.set({ scope: "s", toolName: "t", args }, result("s"), 100);
+    cache.set({ scope: "s", toolName: "t", args, session: "one" }, result("s one"), 100);
+    expect(cache.get({ scope: "s", toolName: "t", args })?.content).toBe("s");
+    // The same tool right after, under another scope or session: its own results, never the last look-up's.
+    expect(cache.get({ scope: "other", toolName: "t", args })).toBeUndefined();
+    expect(cache.get({ scope: "s", toolName: "t", args, session: "one" })?.content).toBe("s one");
+    expect(cache.get({ scope: "s", toolName: "t", args, session: null })).toBeUndefined();
+    expect(cache.get({ scope: "s", toolName: "t", args })?.content).toBe("s");
+    // Cleared, then kept again: the new result, not the cleared tool's.
+    cache.clear("s", ["t"]);
+    expect(cache.get({ scope: "s", toolName: "t", args })).toBeUndefined();
+    cache.set({ scope: "s", toolName: "t", args }, result("again"), 100);
+    expect(cache.get({ scope: "s", toolName: "t", args })?.content).toBe("again");
+  });
+
+  it("in memory, answers flat arguments with the tool's usual keys and with others, and drops either when full", () => {
+    const cache = new MemoryResultCache(3, () => 0);
+    const result = (content: unknown) =>
+      ({ ok: true as const, outcome: "success" as const, toolName: "t", callId: "c", content }) as const;
+    const at = (args: Record<string, unknown>) => ({ scope: "s", toolName: "t", args });
+    cache.set(at({ q: "x", page: 1 }), result("usual"), 100);
+    cache.set(at({ q: "x" }), result("fewer"), 100);
+    cache.set(at({ q: "x", page: 1, size: 5 }), result("more"), 100);
+    expect(cache.get(at({ page: 1, q: "x" }))?.content).toBe("usual");
+    expect(cache.get(at({ q: "x" }))?.content).toBe("fewer");
+    expect(cache.get(at({ size: 5, q: "x", page: 1 }))?.content).toBe("more");
+    // The same values under other keys are another call.
+    expect(cache.get(at({ q: "x", size: 1 }))).toBeUndefined();
+    expect(cache.get(at({ page: "x", q: 1 }))).toBeUndefined();
+    // Full: the oldest (a usual one) goes first, then the next (another), and what is left is still found.
+    cache.set(at({ q: "y", page: 2 }), result("second usual"), 100);
+    expect(cache.get(at({ q: "x", page: 1 }))).toBeUndefined();
+    cache.set(at({ q: "z", page: 3 }), result("third usual"), 100);
+    expect(cache.get(at({ q: "x" }))).toBeUndefined();
+    expect(cache.get(at({ q: "x", page: 1, size: 5 }))?.content).toBe("more");
+    expect(cache.get(at({ q: "y", page: 2 }))?.content).toBe("second usual");
+  });
+
+  it("in memory, never answers with a key the arguments only inherit from a polluted Object.prototype", () => {
+    const cache = new MemoryResultCache(10, () => 0);
+    const result = { ok: true as const, outcome: "success" as const, toolName: "t", callId: "c", content: "both" };
+    cache.set({ scope: "s", toolName: "t", args: { q: "x", z: 1 } }, result, 100);
+    const polluted = Object.prototype as Record<string, unknown>;
+    polluted.z = 1;
+    try {
+      // `{ q: "x" }` is not the call `{ q: "x", z: 1 }`, whatever a `for...in` over it meets.
+      expect(cache.get({ scope: "s", toolName: "t", args: { q: "x" } })).toBeUndefined();
+      expect(cache.get({ scope: "s", toolName: "t", args: { q: "x", z: 1 } })?.content).toBe("both");
+    } finally {
+      delete polluted.z;
+    }
+    expect(cache.get({ scope: "s", toolName: "t", args: { q: "x", z: 1 } })?.content).toBe("both");
+  });
+
   it("refuses a cache on a tool that is neither readOnly nor idempotent, and an unknown invalidatedBy", () => {
     expect(() => {
       class Bad extends BaseAgent {
