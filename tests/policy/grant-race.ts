@@ -69,3 +69,13 @@ export function raceFindings(raced: readonly RacedCall[]): Record<string, number
     neitherRanNorAsked: raced.filter((call) => !call.ran && call.result.outcome !== "awaiting_approval").length,
   };
 }
+
+/**
+ * Asserts what a race must show on every backend: no call ran after the revocation was written, every call that ran
+ * used the grant, every call that did not run asked; and the race spanned the revocation (some ran, some asked).
+ */
+export function expectRaceHeld(raced: readonly RacedCall[]): void {
+  expect(raceFindings(raced)).toEqual({ ranAfterRevoke: 0, ranWithoutGrant: 0, askedButRan: 0, neitherRanNorAsked: 0 });
+  expect(raced.filter((call) => call.ran).length).toBeGreaterThan(0);
+  expect(raced.filter((call) => !call.ran).length).toBeGreaterThan(0);
+}
