@@ -3,6 +3,7 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { BaseAgent, ToolRegistry, p, tool } from "toolwright";
 import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
+import { rpc } from "../support/raw-mcp-2026.js";
 import { textOf } from "./text-of.js";
 
 jest.setTimeout(20_000);
@@ -18,41 +19,9 @@ class VaultAgent extends BaseAgent {
   }
 }
 
-const META = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-};
-
-type Rpc = { result?: Record<string, unknown>; error?: { code: number; message: string } };
-
-async function call(
-  url: string,
-  params: Record<string, unknown>,
-  capabilities: object = { elicitation: { form: {} } },
-) {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": "remove",
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: {
-        name: "remove",
-        arguments: { title: "groceries" },
-        ...params,
-        _meta: { ...META, "io.modelcontextprotocol/clientCapabilities": capabilities },
-      },
-    }),
-  });
-  return (await res.json()) as Rpc;
-}
+/** One raw 2026-07-28 call of `remove` (its arguments unless `params` names others), as a form-capable client sends it. */
+const call = (url: string, params: Record<string, unknown>, capabilities: object = { elicitation: { form: {} } }) =>
+  rpc(url, "tools/call", { name: "remove", arguments: { title: "groceries" }, ...params }, { capabilities });
 
 const accept = { approve: { action: "accept", content: { approve: true } } };
 

@@ -6,6 +6,7 @@ import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { BaseAgent, ToolRegistry, currentToolCall, image, p, tool } from "toolwright";
 import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
+import { rpc } from "../support/raw-mcp-2026.js";
 
 jest.setTimeout(20_000);
 
@@ -69,25 +70,9 @@ async function legacy(url: string): Promise<Client> {
   return client;
 }
 
-async function rawPost(url: string, method: string, params: Record<string, unknown>) {
-  const _meta = {
-    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-    "io.modelcontextprotocol/clientCapabilities": {},
-    "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-  };
-  const res = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      ...(typeof params.name === "string" ? { "mcp-name": params.name } : {}),
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta } }),
-  });
-  return { status: res.status, body: (await res.json()) as { result: Record<string, unknown> } };
-}
+/** A raw request from a client that declares no capabilities: the headers and `_meta` the official client hides. */
+const rawPost = (url: string, method: string, params: Record<string, unknown>) =>
+  rpc(url, method, params, { capabilities: {} });
 
 describe("serveMcp on 2026-07-28 and 2025-11-25", () => {
   let server: HttpMcpServerHandle;
@@ -118,15 +103,15 @@ describe("serveMcp on 2026-07-28 and 2025-11-25", () => {
     const first = await rawPost(server.url, "tools/list", {});
     const second = await rawPost(server.url, "tools/list", {});
     expect(first.status).toBe(200);
-    const names = (r: typeof first) => (r.body.result.tools as { name: string }[]).map((t) => t.name);
+    const names = (r: typeof first) => (r.result!.tools as { name: string }[]).map((t) => t.name);
     expect(names(first)).toEqual(ORDER);
     expect(names(second)).toEqual(ORDER);
-    expect(first.body.result).toMatchObject({ resultType: "complete", ttlMs: 60_000, cacheScope: "public" });
+    expect(first.result).toMatchObject({ resultType: "complete", ttlMs: 60_000, cacheScope: "public" });
   });
 
   it("answers tools/call with resultType complete and structured content", async () => {
-    const { body } = await rawPost(server.url, "tools/call", { name: "add", arguments: { a: 2, b: 3 } });
-    expect(body.result).toMatchObject({ resultType: "complete", structuredContent: { sum: 5 } });
+    const answer = await rawPost(server.url, "tools/call", { name: "add", arguments: { a: 2, b: 3 } });
+    expect(answer.result).toMatchObject({ resultType: "complete", structuredContent: { sum: 5 } });
   });
 
   it("keeps a declared $schema, title and annotations; an array output schema only on 2026", async () => {

@@ -2,41 +2,14 @@
 // the signed requestState of each round, refused tampered or foreign state, re-requested missing answers.
 import { ToolRegistry } from "toolwright";
 import { type HttpMcpServerHandle, serveMcp } from "toolwright/mcp";
+import { rpc } from "../support/raw-mcp-2026.js";
 import { DeskAgent, FULL, runs } from "./desk-agent.js";
 
 jest.setTimeout(30_000);
 
 /** One raw 2026-07-28 `tools/call`, to see (and tamper with) what the client hides: inputRequests, requestState. */
-async function rawCall(url: string, params: Record<string, unknown>, capabilities: object = FULL) {
-  const _meta = {
-    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-    "io.modelcontextprotocol/clientCapabilities": capabilities,
-    "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-  };
-  const res = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": String(params.name),
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { ...params, _meta } }),
-  });
-  const raw = await res.text();
-  // An SSE answer carries the JSON-RPC response on a data line.
-  const json = raw.startsWith("{")
-    ? raw
-    : raw
-        .split("\n")
-        .find((line) => line.startsWith("data: {"))!
-        .slice(6);
-  return {
-    status: res.status,
-    ...(JSON.parse(json) as { result?: Record<string, unknown>; error?: { code: number; message: string } }),
-  };
-}
+const rawCall = (url: string, params: Record<string, unknown>, capabilities: object = FULL) =>
+  rpc(url, "tools/call", params, { capabilities });
 
 describe("context.client on the 2026-07-28 wire", () => {
   let server: HttpMcpServerHandle;

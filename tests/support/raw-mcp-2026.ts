@@ -8,8 +8,12 @@ export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 /** The client capabilities of a client that opted in to the Tasks extension (the default of {@link rpc}). */
 export const TASKS_OPT_IN = { extensions: { [TASKS_EXTENSION]: {} } } as const;
 
-/** A JSON-RPC answer: its result, or its error. */
-export type Rpc = { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
+/** A JSON-RPC answer (its result, or its error) and the HTTP status it came with. */
+export type Rpc = {
+  status: number;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string; data?: unknown };
+};
 
 /** Who sends a raw request. */
 export interface RawClient {
@@ -19,7 +23,10 @@ export interface RawClient {
   readonly token?: string;
 }
 
-/** Sends one 2026-07-28 request `method` with `params` to the endpoint at `url` and returns its JSON-RPC answer. */
+/**
+ * Sends one 2026-07-28 request `method` with `params` to the endpoint at `url` and returns its JSON-RPC answer, read
+ * from a JSON body or from the data line of a server-sent event (a call that reports progress answers as a stream).
+ */
 export async function rpc(
   url: string,
   method: string,
@@ -52,5 +59,12 @@ export async function rpc(
       },
     }),
   });
-  return (await res.json()) as Rpc;
+  const body = await res.text();
+  const json = body.startsWith("{")
+    ? body
+    : body
+        .split("\n")
+        .find((line) => line.startsWith("data: {"))!
+        .slice(6);
+  return { status: res.status, ...(JSON.parse(json) as Omit<Rpc, "status">) };
 }
