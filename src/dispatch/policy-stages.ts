@@ -105,7 +105,7 @@ function hit(request: CallRequest, args: Record<string, unknown>, kept: ToolResu
   // A hit ends before the run's later stages: the repeat guard's note, if it noted this call, is added here (only a
   // call in a session can have one).
   const notice = request.options.session === undefined ? undefined : nudged.get(request);
-  // Kept with `cached: true` already (cacheStore), so the copy only replaces the id: adding a property to a spread
+  // Kept with `cached: true` already (by the cache's set), so the copy only replaces the id: adding a property to a spread
   // copy costs V8 a slow path many times the copy. A record another version kept without it still gets it.
   const answer: ToolResult =
     notice === undefined && kept.cached === true
@@ -123,9 +123,10 @@ function hit(request: CallRequest, args: Record<string, unknown>, kept: ToolResu
 export function cacheStore(request: CallRequest, ended: Ending): Settled<Ending> {
   const { result } = ended.outcome;
   if (!result.ok || result.cached === true) return ended;
+  // The cache keeps its own copy, marked `cached: true`: the caller of this call gets `result` itself.
   const kept = request.runtime!.resultCache.set(
     cacheKey(request, ended.args as Record<string, unknown>),
-    { ...result, cached: true },
+    result,
     request.route.cache!.ttlMs,
   );
   return kept instanceof Promise ? kept.then(() => ended) : ended;

@@ -4,6 +4,7 @@ import { hashArguments, stableStringify } from "../state/stable-hash.js";
 import { isCanonical } from "../schema/stable-stringify.js";
 import { enumerableInherited } from "../schema/snapshot-arguments.js";
 import type { ToolResult } from "../tool/tool-result.js";
+import { frozenCopy } from "./frozen-copy.js";
 
 /** A value now, or a promise of it: the memory cache answers at once, a store later. */
 type Maybe<T> = T | Promise<T>;
@@ -20,9 +21,12 @@ export interface CacheKey {
 
 /** Keeps successful results of `cache` tools for their `ttlMs` (see `ResultCacheOptions`). */
 export interface ResultCache {
-  /** The result kept under `key`, or undefined when there is none (never kept, expired or cleared). */
+  /**
+   * The result kept under `key` (with `cached: true`), or undefined when there is none (never kept, expired or
+   * cleared). The caller copies it before handing it out: it is the cache's own.
+   */
   get(key: CacheKey): Maybe<ToolResult | undefined>;
-  /** Keeps `result` under `key` for `ttlMs`. */
+  /** Keeps a copy of `result`, marked `cached: true`, under `key` for `ttlMs`: nothing done to `result` later reaches it. */
   set(key: CacheKey, result: ToolResult, ttlMs: number): Maybe<void>;
   /** Drops every result of the named tools in `scope` (a successful call of a tool in their `invalidatedBy`). */
   clear(scope: string, toolNames: readonly string[]): Maybe<void>;
@@ -141,7 +145,7 @@ export class MemoryResultCache implements ResultCache {
     const earlier = leaf.get(id) as Kept | undefined;
     if (earlier !== undefined) this.#order.delete(earlier);
     if (this.#order.size >= this.max) this.#drop(this.#order.values().next().value!);
-    const kept: Kept = { result, until: this.now() + ttlMs, path };
+    const kept: Kept = { result: keptCopy(result), until: this.now() + ttlMs, path };
     leaf.set(id, kept);
     this.#order.add(kept);
   }
@@ -175,6 +179,19 @@ export class MemoryResultCache implements ResultCache {
       if (i === 0 || map.size > 0) return;
     }
   }
+}
+
+// What a memory cache keeps of a result: its fields' values as frozen copies (every hit shares them), `cached: true`.
+// The result itself stays unfrozen (each hit copies it with its own call id, and V8 copies a frozen object many
+// times slower); copied by Object.assign, as a spread that adds a field takes V8's slow path.
+function keptCopy(result: ToolResult): ToolResult {
+  const kept = Object.assign({}, result) as unknown as Record<string, unknown>;
+  for (const key of Object.keys(kept)) {
+    const value = kept[key];
+    if (typeof value === "object" && value !== null) kept[key] = frozenCopy(value);
+  }
+  kept.cached = true;
+  return kept as unknown as ToolResult;
 }
 
 // The map under `id` in `map`, made when there is none yet; the step is noted on the path.
@@ -302,7 +319,14 @@ export class StoreResultCache implements ResultCache {
     const id = recordId(key);
     // A record of the key already kept (by another process, say) is replaced: the newest result wins.
     await this.store.delete("cache", key.scope, id);
-    const record = { id, scope: key.scope, status: "kept", toolName: key.toolName, result };
+    // The store keeps its own copy of the record (a memory store copies it, others serialise it).
+    const record = {
+      id,
+      scope: key.scope,
+      status: "kept",
+      toolName: key.toolName,
+      result: { ...result, cached: true },
+    };
     await this.store.create("cache", record, { ttlMs });
   }
 

@@ -48,29 +48,27 @@ export function envelopeClosing(mark: UntrustedMark): string {
   return `\n</${TAG} nonce="${mark.nonce}">`;
 }
 
-// The envelope last made for a mark, kept on the mark itself under a symbol only this module knows, not enumerable (so
-// JSON, spreads, structuredClone and equality checks never see it): every builder, adapter and surface that renders one
-// result (and a builder called again with it) reuses it instead of scanning the text again. Not a WeakMap keyed by
-// the mark: a fresh key per call made each result's first envelope cost several times its scan in the map's upkeep.
-const MADE = Symbol("toolwright.envelope");
-
-interface MadeEnvelope {
-  readonly text: string;
-  readonly toolName: string;
-  readonly out: string;
-}
+// The envelope last made: for which mark, text and tool. The builders, adapters and surfaces that render one result
+// do so one after another (and a builder called again with it, right after), so one slot serves them, and a result's
+// first envelope pays no upkeep (a WeakMap keyed by each fresh mark, then a hidden property defined on it, each cost
+// more than the scan of the text). A result rendered again after another result's envelope is scanned again: as
+// correct, only slower. The slot holds only the last envelope's strings and mark.
+let lastMark: UntrustedMark | undefined;
+let lastNonce = "";
+let lastText = "";
+let lastTool = "";
+let lastOut = "";
 
 /** Returns `text` inside the call's envelope, with forged markers in it neutralised. */
 export function envelope(text: string, mark: UntrustedMark, toolName: string): string {
-  const kept = (mark as { [MADE]?: MadeEnvelope })[MADE];
-  // The same text (a string compares by reference first) of the same tool: the same envelope.
-  if (kept !== undefined && kept.text === text && kept.toolName === toolName) return kept.out;
+  // The same mark, text (a string compares by reference first) and tool: the same envelope. The nonce is compared too,
+  // so a mark changed since (never done by toolwright) gets its own.
+  if (mark === lastMark && mark.nonce === lastNonce && text === lastText && toolName === lastTool) return lastOut;
   const out = envelopeOpening(mark, toolName) + neutraliseMarkers(text) + envelopeClosing(mark);
-  // A frozen mark (a result the app froze) keeps nothing new: its envelope is made again, as correct and only slower.
-  if (kept !== undefined) {
-    if (!Object.isFrozen(mark)) (mark as { [MADE]?: MadeEnvelope })[MADE] = { text, toolName, out };
-  } else if (Object.isExtensible(mark)) {
-    Object.defineProperty(mark, MADE, { value: { text, toolName, out }, writable: true, configurable: true });
-  }
+  lastMark = mark;
+  lastNonce = mark.nonce;
+  lastText = text;
+  lastTool = toolName;
+  lastOut = out;
   return out;
 }

@@ -126,14 +126,16 @@ describe("the result cache", () => {
     const result = { ok: true as const, outcome: "success" as const, toolName: "t", callId: "c", content: 1 };
     cache.set(key, result, 10);
     now = 9;
-    expect(cache.get(key)).toBe(result);
+    // Its own copy, marked as a hit (see tests/regressions/38-cached-result-owned-by-cache).
+    expect(cache.get(key)).toEqual({ ...result, cached: true });
+    // Expired at `until` exactly: 10 ms after it was kept, not one tick later.
     now = 10;
     expect(cache.get(key)).toBeUndefined();
     // At most `max` results: the oldest goes first.
     for (const q of ["1", "2", "3"]) cache.set({ ...key, args: { q } }, result, 100);
     expect([cache.get({ ...key, args: { q: "1" } }), cache.get({ ...key, args: { q: "3" } })]).toEqual([
       undefined,
-      result,
+      { ...result, cached: true },
     ]);
   });
 

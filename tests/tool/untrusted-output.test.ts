@@ -1,4 +1,4 @@
-import { envelope, neutraliseMarkers } from "../../src/tool/untrusted-output.js";
+import { envelope, envelopeClosing, envelopeOpening, neutraliseMarkers } from "../../src/tool/untrusted-output.js";
 
 describe("the untrusted-output envelope", () => {
   it.each([
@@ -52,6 +52,18 @@ describe("the untrusted-output envelope", () => {
     expect(other).not.toContain("one");
     expect(envelope("two", mark, "read")).toContain('tool="read"');
     expect(envelope("two", { nonce: "n3" }, "fetch")).toContain('nonce="n3"');
+  });
+
+  it("envelopes each result rightly when results are rendered in turn, and a mark given a new nonce", () => {
+    const a = { nonce: "na" };
+    const b = { nonce: "nb" };
+    const first = envelope("page a", a, "fetch");
+    expect(envelope("page b", b, "fetch")).toBe(`${envelopeOpening(b, "fetch")}page b${envelopeClosing(b)}`);
+    expect(envelope("page a", a, "fetch")).toBe(first);
+    const changed = a as { nonce: string };
+    changed.nonce = "nc";
+    expect(envelope("page a", a, "fetch")).toContain('nonce="nc"');
+    expect(envelope("page a", a, "fetch")).not.toContain('nonce="na"');
   });
 
   it("keeps the envelope it made out of the mark's JSON, keys, copies and equality", () => {
