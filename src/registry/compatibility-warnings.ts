@@ -1,5 +1,5 @@
 import { checkCompatibility } from "../providers/compatibility.js";
-import type { ProviderName } from "../providers/provider-table.js";
+import type { ProviderName } from "../providers/provider-rules.js";
 import type { CompatibilityFinding } from "../schema/finding.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 
