@@ -1,8 +1,19 @@
 import type { CompatibilityFinding } from "../schema/finding.js";
 import type { ExportableTool } from "../tool/exportable-tool.js";
 import type { ParsedToolCall } from "../tool/tool-call.js";
+import type { OpenApiSchemaConverter } from "./gemini/openapi-types.js";
 import type { ResultLimits } from "./result-limits.js";
 import type { ToolNameRule } from "./tool-names.js";
+
+/**
+ * What a check needs only for some of its options, handed to it by `checkCompatibility` (which takes options) and not
+ * by a registry's compatibility warnings (which check with the default options): so the warnings, which are in every
+ * app's bundle, do not reach these parts, and a bundler leaves them out of an app that never asks for them.
+ */
+export interface CheckParts {
+  /** Gemini's OpenAPI converter, for `mode: "openapi"`. */
+  readonly geminiOpenApi?: OpenApiSchemaConverter;
+}
 
 /**
  * The part of a provider's row that checks, without exporting: its compatibility check, its name rule and result
@@ -12,8 +23,15 @@ import type { ToolNameRule } from "./tool-names.js";
  * (one per form its results take, e.g. OpenAI's Chat and Responses) and their limits.
  */
 export interface ProviderRules<Options extends object, Limits extends Readonly<Record<string, ResultLimits>>> {
-  /** Returns what the provider would not accept in `tools` exported with `options` (`checkCompatibility`). */
-  readonly check: (tools: readonly ExportableTool[], options: Options) => readonly CompatibilityFinding[];
+  /**
+   * Returns what the provider would not accept in `tools` exported with `options` (`checkCompatibility`), with `parts`
+   * for the options that need them.
+   */
+  readonly check: (
+    tools: readonly ExportableTool[],
+    options: Options,
+    parts: CheckParts,
+  ) => readonly CompatibilityFinding[];
   /** Returns the options `toolwright inspect` exports and checks with, given its `--strict` flag. */
   readonly inspectOptions: (strict: boolean) => Options;
   /** The rule the provider's tool names follow. */

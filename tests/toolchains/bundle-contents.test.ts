@@ -5,8 +5,9 @@ import { build } from "esbuild";
 
 // What a bundler keeps of toolwright for an app that only calls tools (issue #33's bundle-size target): the app of
 // scripts/bundle-size.mjs, bundled from src/ with its dependencies left out, so the metafile names toolwright's own
-// modules. A registry checks tools against the providers its `compatibility` option names, so the providers' rules
-// are in every such bundle; their exporters, call parsers and result builders must not be.
+// modules. A registry checks tools against the providers its `compatibility` option names, with their default
+// options, so the providers' rules are in every such bundle; their exporters, call parsers and result builders must not
+// be, nor what only a check with options needs (Gemini's OpenAPI converter, which `checkCompatibility` hands in).
 const root = resolve(__dirname, "../..");
 
 const app = `import { BaseAgent, p, tool } from ${JSON.stringify(join(root, "src/index.ts"))};
@@ -34,8 +35,11 @@ export default {
 `;
 
 const PROVIDERS = ["openai", "anthropic", "gemini", "mcp"];
-// The public functions each provider's row adds to its rules (scripts/bundle-size.mjs's app calls none of them).
+// The public functions each provider's row adds to its rules, and what only `checkCompatibility` reaches
+// (scripts/bundle-size.mjs's app calls none of them).
 const UNCALLED = [
+  "checkCompatibility",
+  "toOpenApiSchema",
   "toOpenAITools",
   "parseOpenAIToolCalls",
   "toOpenAIToolResult",
@@ -89,11 +93,15 @@ describe("a two-tool agent's bundle", () => {
     );
   });
 
-  it("holds no provider's row, exporter, call parser or result builder", () => {
-    const rows = modules.filter((file) => /^src\/providers\/(provider-table|[a-z]+\/(provider|calls))\.ts$/.test(file));
+  it("holds no provider's row, exporter, call parser, result builder or OpenAPI converter", () => {
+    const rows = modules.filter((file) =>
+      /^src\/providers\/(provider-table|compatibility|[a-z]+\/(provider|calls|openapi-schema|openapi-parts))\.ts$/.test(
+        file,
+      ),
+    );
     expect(rows).toEqual([]);
     // esbuild keeps a function's name when it does not minify: none of the public functions is defined.
     expect(UNCALLED.filter((name) => new RegExp(`function ${name}\\b`).test(code))).toEqual([]);
-    expect(code).toContain("function checkCompatibility");
+    expect(code).toContain("function checkDefaultCompatibility");
   });
 });

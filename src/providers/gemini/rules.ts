@@ -11,7 +11,7 @@ export interface GeminiCompatibilityOptions {
 
 /** Gemini's rules (`generateContent`): what its row of the provider table checks with. */
 export const GEMINI_RULES: ProviderRules<GeminiCompatibilityOptions, typeof GEMINI_RESULT_LIMITS> = {
-  check: (tools, options) => planGeminiTools(tools, options).findings,
+  check: (tools, options, parts) => planGeminiTools(tools, options, parts.geminiOpenApi).findings,
   inspectOptions: () => ({}),
   nameRule: GEMINI_NAME_RULE,
   resultLimits: GEMINI_RESULT_LIMITS,
