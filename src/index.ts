@@ -317,10 +317,10 @@ export type {
 export type { OpenAIToolSearchOutput } from "./providers/openai/results.js";
 export { checkCompatibility } from "./providers/compatibility.js";
 export { checkResultCompatibility } from "./providers/result-compatibility.js";
-export { RESULT_LIMITS } from "./providers/provider-table.js";
+export { RESULT_LIMITS } from "./providers/provider-rules.js";
 export type { ResultLimits } from "./providers/result-limits.js";
-export type { CompatibilityOptions, ProviderName, ResultPath } from "./providers/provider-table.js";
-export type { ProviderRow } from "./providers/provider-row.js";
+export type { CompatibilityOptions, ProviderName, ResultPath } from "./providers/provider-rules.js";
+export type { ProviderRow, ProviderRules } from "./providers/provider-row.js";
 export type { ToolNameRule } from "./providers/tool-names.js";
 export type { CompatibilityFinding, Severity } from "./schema/finding.js";
 export type { ObjectSchemaObject, SchemaObject } from "./schema/json.js";

@@ -1,6 +1,6 @@
 import { moduleArgument, parseCommandArgs } from "./parse-command-args.js";
-import { PROVIDER_NAMES, isProviderName } from "../providers/provider-table.js";
-import type { ProviderName } from "../providers/provider-table.js";
+import { PROVIDER_NAMES, isProviderName } from "../providers/provider-rules.js";
+import type { ProviderName } from "../providers/provider-rules.js";
 import { CliError } from "./cli-error.js";
 import { type GenerateCommand, parseGenerate } from "./generate-args.js";
 import { type DoctorCommand, parseDoctorCommand } from "./doctor/run-doctor.js";

@@ -1,6 +1,7 @@
 import { checkCompatibility } from "../providers/compatibility.js";
 import type { ProviderRow } from "../providers/provider-row.js";
-import { PROVIDER_NAMES, PROVIDER_TABLE, type ProviderName } from "../providers/provider-table.js";
+import { PROVIDER_NAMES, type ProviderName } from "../providers/provider-rules.js";
+import { PROVIDER_TABLE } from "../providers/provider-table.js";
 import type { CompatibilityFinding, Severity } from "../schema/finding.js";
 import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool } from "../tool/tool.js";

@@ -1,7 +1,11 @@
 import type { ExportableTool } from "../tool/exportable-tool.js";
 import type { CompatibilityFinding } from "../schema/finding.js";
-import type { ProviderRow } from "./provider-row.js";
-import { type CompatibilityOptions, PROVIDER_TABLE, type ProviderName } from "./provider-table.js";
+import { toOpenApiSchema } from "./gemini/openapi-schema.js";
+import type { CheckParts, ProviderRules } from "./provider-row.js";
+import { type CompatibilityOptions, PROVIDER_RULES, type ProviderName } from "./provider-rules.js";
+
+// Every part a check may need for its options (a registry's warnings check with none: default-compatibility.ts).
+const PARTS: CheckParts = { geminiOpenApi: toOpenApiSchema };
 
 /**
  * Returns what `provider` would not accept in `tools` exported with `options`, and what the exporter changes to fit
@@ -19,7 +23,7 @@ export function checkCompatibility<P extends ProviderName>(
 ): CompatibilityFinding[] {
   // Each row checks with its own options; the table's key ties `options` to `provider`, which TypeScript cannot
   // follow through the lookup.
-  const row = PROVIDER_TABLE[provider] as ProviderRow<object, never>;
-  const findings = row.check(tools, options ?? {});
+  const row = PROVIDER_RULES[provider] as ProviderRules<object, never>;
+  const findings = row.check(tools, options ?? {}, PARTS);
   return findings.map((f) => ({ ...f }));
 }

@@ -6,7 +6,7 @@ import type { CompatibilityFinding } from "../schema/finding.js";
 import type { ModelOutputOptions } from "../tool/model-output.js";
 import { type ToolResult, renderToolResult } from "../tool/tool-result.js";
 import { MB, type ResultLimits, takes } from "./result-limits.js";
-import { RESULT_LIMITS, type ResultPath } from "./provider-table.js";
+import { RESULT_LIMITS, type ResultPath } from "./provider-rules.js";
 
 /**
  * Returns what `path` would not take in a result, before the request is sent: as errors, a part the checker refuses

@@ -1,5 +1,5 @@
-import { checkCompatibility } from "../providers/compatibility.js";
-import type { ProviderName } from "../providers/provider-table.js";
+import { checkDefaultCompatibility } from "../providers/default-compatibility.js";
+import type { ProviderName } from "../providers/provider-rules.js";
 import type { CompatibilityFinding } from "../schema/finding.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 
@@ -38,7 +38,7 @@ export class CompatibilityWarnings {
     const fresh = definitions.filter((definition) => !this.#checked.has(definition));
     if (fresh.length === 0) return;
     for (const definition of fresh) this.#checked.add(definition);
-    const findings = this.#providers.flatMap((provider) => checkCompatibility(fresh, provider));
+    const findings = this.#providers.flatMap((provider) => checkDefaultCompatibility(fresh, provider));
     if (findings.length > 0) this.#report(findings);
   }
 }

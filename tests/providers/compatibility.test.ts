@@ -1,5 +1,5 @@
 import { checkCompatibility } from "toolwright";
-import { TOOL_NAME_RULES } from "../../src/providers/provider-table.js";
+import { TOOL_NAME_RULES } from "../../src/providers/provider-rules.js";
 import { fixtureSpecs, noParams, open, optionals } from "../fixtures/providers/tool-specs.js";
 
 describe("checkCompatibility", () => {

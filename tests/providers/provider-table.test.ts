@@ -1,5 +1,6 @@
 import { RESULT_LIMITS, checkCompatibility } from "toolwright";
-import { PROVIDER_NAMES, PROVIDER_TABLE, isProviderName } from "../../src/providers/provider-table.js";
+import { PROVIDER_NAMES, isProviderName } from "../../src/providers/provider-rules.js";
+import { PROVIDER_TABLE } from "../../src/providers/provider-table.js";
 import { noParams } from "../fixtures/providers/tool-specs.js";
 
 describe("PROVIDER_TABLE", () => {

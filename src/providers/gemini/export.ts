@@ -4,7 +4,7 @@ import { type ExportableTool } from "../../tool/exportable-tool.js";
 import { type ObjectSchemaObject, cloneJson } from "../../schema/json.js";
 import { type CompatibilityFinding, FindingCollector } from "../../schema/finding.js";
 import { toOpenApiSchema } from "./openapi-schema.js";
-import { type GeminiSchema, type GeminiType, mapTypeNames } from "./openapi-types.js";
+import { type GeminiSchema, type GeminiType, type OpenApiSchemaConverter, mapTypeNames } from "./openapi-types.js";
 import { recursiveRefTargets } from "../../schema/refs.js";
 import { visitSchemas } from "../../schema/visit.js";
 import { assertExportable } from "../export-errors.js";
@@ -145,17 +145,21 @@ function resolvePath(root: unknown, path: readonly string[]): unknown {
   );
 }
 
-/** Plans the Gemini export and collects the findings. Never throws. */
+/**
+ * Plans the Gemini export and collects the findings. Never throws, but for `mode: "openapi"` without `openApi` (the
+ * converter, which only the callers that take options pass: a bug if it is missing).
+ */
 export function planGeminiTools(
   tools: readonly ExportableTool[],
   options: GeminiToolOptions<string> = {},
+  openApi?: OpenApiSchemaConverter,
 ): {
   readonly tools: readonly (GeminiFunctionDeclaration | GeminiJsonSchemaFunctionDeclaration)[];
   readonly findings: readonly CompatibilityFinding[];
 } {
   const findings: CompatibilityFinding[] = checkToolNames(tools, "gemini", GEMINI_NAME_RULE);
   const planned = tools.map((tool) => {
-    const converted = convertedSchema(tool, options);
+    const converted = convertedSchema(tool, options, openApi);
     findings.push(...converted.findings);
     const base = { name: tool.name, description: describedTool(tool) };
     // Each export hands out its own copy, so a caller that edits one cannot change the cached conversion.
@@ -179,14 +183,18 @@ interface ConvertedSchema {
 // tool name (its findings name it) and options, so exporting every turn converts nothing again.
 const conversions = new WeakMap<object, Map<string, ConvertedSchema>>();
 
-function convertedSchema(tool: ExportableTool, options: GeminiToolOptions<string>): ConvertedSchema {
+function convertedSchema(
+  tool: ExportableTool,
+  options: GeminiToolOptions<string>,
+  openApi: OpenApiSchemaConverter | undefined,
+): ConvertedSchema {
   const schema = tool.inputSchema;
   const cacheable = Object.isFrozen(schema);
   const key = `${tool.name}\u0000${options.mode ?? "jsonSchema"}\u0000${options.recursionDepth ?? 3}\u0000${options.fallback ?? ""}`;
   let byKey = cacheable ? conversions.get(schema) : undefined;
   const known = byKey?.get(key);
   if (known !== undefined) return known;
-  const converted = convert(tool, options);
+  const converted = convert(tool, options, openApi);
   if (cacheable) {
     if (byKey === undefined) conversions.set(schema, (byKey = new Map()));
     byKey.set(key, converted);
@@ -194,7 +202,11 @@ function convertedSchema(tool: ExportableTool, options: GeminiToolOptions<string
   return converted;
 }
 
-function convert(tool: ExportableTool, options: GeminiToolOptions<string>): ConvertedSchema {
+function convert(
+  tool: ExportableTool,
+  options: GeminiToolOptions<string>,
+  openApi: OpenApiSchemaConverter | undefined,
+): ConvertedSchema {
   const found = new FindingCollector(tool.name);
   if (tool.inputSchema.type !== "object")
     found.add([], "gemini.root", "error", "Function parameters must be an object schema.");
@@ -202,9 +214,10 @@ function convert(tool: ExportableTool, options: GeminiToolOptions<string>): Conv
   if (!hasParameters(tool)) return { findings: found.findings };
   if (options.mode !== "openapi")
     return { parametersJsonSchema: checkJsonSchemaMode(tool, found), findings: found.findings };
+  if (openApi === undefined) throw new Error('toolwright: a Gemini plan in mode "openapi" was not given its converter');
   const converted = new FindingCollector(tool.name);
   const ctx = { root: tool.inputSchema, found: converted, recursionDepth: options.recursionDepth ?? 3 };
-  const parameters = toOpenApiSchema(tool.inputSchema, ctx);
+  const parameters = openApi(tool.inputSchema, ctx);
   if (converted.hasErrors && options.fallback === "jsonSchema") {
     // What stopped the OpenAPI form is not sent, so it is no error: the tool goes out in JSON Schema mode.
     found.findings.push(...converted.findings.map((f) => ({ ...f, severity: "warning" as const })));
@@ -260,7 +273,7 @@ export function toGeminiTools<T extends string = GeminiType>(
   if (options.api === "interactions" && options.mode === "openapi") {
     throw new ToolDefinitionError('toGeminiTools: api: "interactions" takes JSON Schema only; leave mode unset.');
   }
-  const plan = planGeminiTools(tools, options);
+  const plan = planGeminiTools(tools, options, toOpenApiSchema);
   const advice =
     options.mode === "openapi" && options.fallback === undefined
       ? ' (pass fallback: "jsonSchema" to send such tools in parametersJsonSchema instead)'

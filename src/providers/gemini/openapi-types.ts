@@ -49,6 +49,13 @@ export const CUT: unique symbol = Symbol("toolwright.openapi.cut");
 /** A converted node, or {@link CUT}. */
 export type Converted = GeminiSchema | typeof CUT;
 
+/**
+ * Converts a whole input schema to the OpenAPI subset (`toOpenApiSchema`): handed to the plan by the callers that may
+ * ask for `mode: "openapi"`, so that a check with the default options (a registry's compatibility warnings) does not
+ * reach the converter, and a bundler leaves it out of an app that never exports or checks in that mode.
+ */
+export type OpenApiSchemaConverter = (node: unknown, ctx: OpenApiContext) => GeminiSchema | undefined;
+
 /** Converts one node (passed to the helpers, so they need not import the converter). */
 export type OpenApiConvert = (node: unknown, src: Path, ctx: OpenApiContext, refs: readonly string[]) => Converted;
 

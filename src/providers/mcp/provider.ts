@@ -1,15 +1,13 @@
 import type { ProviderRow } from "../provider-row.js";
-import { checkMcpTools, toMcpTools } from "./export.js";
-import { MCP_NAME_RULE, MCP_RESULT_LIMITS } from "./limits.js";
+import { toMcpTools } from "./export.js";
+import type { MCP_RESULT_LIMITS } from "./limits.js";
 import { toMcpToolResult } from "./results.js";
+import { MCP_RULES } from "./rules.js";
 
-/** MCP's row of the provider table (`tools/list` and `tools/call` results). */
+/** MCP's row of the provider table (`tools/list` and `tools/call` results): its rules and its public functions. */
 export const MCP_PROVIDER: ProviderRow<Readonly<Record<string, never>>, typeof MCP_RESULT_LIMITS> = {
+  ...MCP_RULES,
   exportTools: (tools) => toMcpTools(tools),
   parseCalls: null,
   buildResult: toMcpToolResult,
-  check: (tools) => checkMcpTools(tools),
-  inspectOptions: () => ({}),
-  nameRule: MCP_NAME_RULE,
-  resultLimits: MCP_RESULT_LIMITS,
 };
