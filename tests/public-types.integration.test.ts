@@ -24,7 +24,8 @@ export const INTENTIONALLY_NOT_EXPORTED: Readonly<Record<string, string>> = {
   OptionalKeys: "a step of InferArgs",
   RuleValue: "a step of ToolFlags, derived from the flags table",
   TOOL_FLAGS: "the flags table ToolFlags is derived from; users name ToolFlags",
-  PROVIDER_TABLE: "the provider table ProviderName and CompatibilityOptions derive from; users name those",
+  PROVIDER_RULES: "the providers' rules ProviderName and CompatibilityOptions derive from; users name those",
+  CheckParts: "the heavy parts checkCompatibility hands a provider's check (Gemini's OpenAPI converter); not for apps",
   AgentCallHost: "what ToolRegistry implements for BaseAgent; not a type apps implement",
 };
 
