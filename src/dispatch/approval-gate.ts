@@ -1,10 +1,10 @@
 import { ErrorCode } from "../errors/error-code.js";
 import { approvalNeedsAgentText } from "../errors/model-messages.js";
-import { deepFreeze } from "../schema/json.js";
+import { cloneValue, deepFreeze } from "../schema/json.js";
 import type { CallRequest } from "./call-request.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { notify } from "./finish.js";
-import { checkScopes, decideApproval, gateFailure, rejection } from "./gates.js";
+import { checkScopes, decideApproval, gateFailure, gatesShowArguments, rejection } from "./gates.js";
 import { awaitingApprovalResult } from "./runtime-results.js";
 import { shownCopy } from "./shown-copy.js";
 import { schemaVersion } from "../state/stable-hash.js";
@@ -29,8 +29,8 @@ export async function passGates(
   args: Record<string, unknown>,
   pastGates: PastGates,
 ): Promise<Ending | Record<string, unknown>> {
-  // The scope checker and the approval callbacks see a copy, as `before` listeners do.
-  const shown = shownCopy(args);
+  // The scope checker and the approval callbacks see a copy, as `before` listeners do (none: nothing to copy).
+  const shown = gatesShowArguments(request) ? shownCopy(args) : args;
   const unauthorised = await checkScopes(request, shown);
   if (unauthorised) return endedWith(unauthorised, args);
   // A framework asks whether its human must approve (see `awaitApproval`): a grant that covers the call says no, and
@@ -70,7 +70,7 @@ export async function askApproval(
   let approvalId: string;
   try {
     // A snapshot: the arguments may be the caller's own object, which it could change before the approval.
-    const approved = structuredClone(args);
+    const approved = cloneValue(args);
     approvalId = await approvals.request(new GatedApproval(request, args, approved, pastGates, reason));
   } catch (error) {
     // Arguments that cannot be hashed (a cycle made by a schema transform) cannot be bound to an approval.
@@ -120,7 +120,7 @@ class GatedApproval implements ApprovalRequest {
     const { definition } = request;
     this.toolName = definition.name;
     this.callId = request.callId;
-    this.args = deepFreeze(structuredClone(approved));
+    this.args = deepFreeze(cloneValue(approved));
     this.schemaVersion = schemaVersion(definition.inputSchema);
     this.framework = request.awaitApproval;
     if (reason !== undefined) this.reason = reason;
@@ -136,7 +136,7 @@ class GatedApproval implements ApprovalRequest {
   async run(signal: AbortSignal | undefined, edit: ApprovalEdit | undefined): Promise<ToolResult> {
     const request = this.#request;
     // Edited arguments run as a copy of the frozen ones the approval is bound to, like the requested ones do.
-    const runs = edit ? structuredClone(edit.editedArgs) : this.#approved;
+    const runs = edit ? cloneValue(edit.editedArgs) : this.#approved;
     const tracer = activeCallTracer();
     if (tracer === undefined) return this.#pastGates(request.approved(signal, edit), runs);
     const go = async () => this.#pastGates(request.approved(signal, edit), runs);

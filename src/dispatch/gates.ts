@@ -22,6 +22,21 @@ function gatedCall(request: CallRequest, args: Readonly<Record<string, unknown>>
 }
 
 /**
+ * True when app code sees a call's arguments at its gates (a scope checker for a tool with `authScopes`, an approval
+ * predicate, an approver): those then get a copy of their own. Gates without them only read the arguments (a grant
+ * matches on them), so nothing is copied.
+ */
+export function gatesShowArguments(request: CallRequest): boolean {
+  const { definition } = request;
+  const options = request.runtime?.options;
+  return (
+    ((definition.authScopes?.length ?? 0) > 0 && options?.scopeChecker !== undefined) ||
+    typeof definition.requiresApproval === "function" ||
+    options?.approver !== undefined
+  );
+}
+
+/**
  * Builds the outcome of a gate step that threw. It fails closed: the handler does not run, and the exception goes to
  * the `error` event.
  */

@@ -15,7 +15,7 @@ import { SharedTasks } from "../state/tasks/index.js";
 import type { ApprovalEvictedListener } from "../state/approvals/index.js";
 import type { TaskKeeper, TaskLimits, TaskResume, TaskRun } from "../state/tasks/index.js";
 import { runManaged } from "./run-managed.js";
-import { deepFreeze } from "../schema/json.js";
+import { cloneValue, deepFreeze } from "../schema/json.js";
 import { GrantStore, type GrantScopes } from "../state/grants/index.js";
 import { grantKeeper } from "./grant-keeper.js";
 
@@ -144,7 +144,7 @@ function resumeTask(resolve: StoreHost["resolve"], task: TaskResume): (() => Tas
   const resolved = resolve(task.toolName, task.callId, controller.signal, task.auth);
   if (!resolved) return undefined;
   const request = resolved.resumed();
-  const args = deepFreeze(structuredClone(task.args)) as Record<string, unknown>;
+  const args = deepFreeze(cloneValue(task.args)) as Record<string, unknown>;
   return () => ({
     controller,
     maxResultChars: request.route.maxResultChars,

@@ -1,3 +1,5 @@
+import { cloneValue } from "../schema/json.js";
+
 /**
  * Returns a deep copy of validated arguments for code that only looks at them (listeners, the scope checker, the
  * approval callbacks): one of them changing its copy cannot change what the handler receives. Arguments a Standard
@@ -5,7 +7,7 @@
  */
 export function shownCopy(args: Record<string, unknown>): Record<string, unknown> {
   try {
-    return structuredClone(args);
+    return cloneValue(args);
   } catch {
     return args;
   }

@@ -1,13 +1,13 @@
 import { guardOf } from "../port/transitions.js";
 import { ErrorCode } from "../../errors/error-code.js";
 import { ToolwrightError } from "../../errors/toolwright-error.js";
-import { deepFreeze } from "../../schema/json.js";
+import { cloneValue, deepFreeze } from "../../schema/json.js";
 import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
 import type { ApprovalEdit, ToolResult } from "../../tool/tool-result.js";
 import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
 import type { ApprovalRequest, ResolveCall } from "./approval-types.js";
 import { LOOKUP_KEY_FIELD } from "../port/keyed-store.js";
-import { storedAuth, storedSession } from "./stored-approval-check.js";
+import { resolveStored } from "./stored-approval-check.js";
 import { cappedForStore } from "../capped-result.js";
 import { eitherSignal } from "../../runtime/either-signal.js";
 
@@ -138,17 +138,8 @@ export class ApprovedRuns<Call> {
       if (local) result = await local.run(linked, edit);
       else {
         // Rebuilt with the lease's signal, so a run taken over elsewhere stops here.
-        const leased =
-          call === undefined
-            ? undefined
-            : resolve(
-                String(record.toolName),
-                String(record.callId),
-                linked,
-                storedAuth(record),
-                storedSession(record),
-              );
-        const args = edit ? structuredClone(edit.editedArgs) : record.args;
+        const leased = call === undefined ? undefined : resolveStored(resolve, record, linked);
+        const args = edit ? cloneValue(edit.editedArgs) : record.args;
         result = await runApproved((leased ?? call)!, deepFreeze(args as Record<string, unknown>), edit);
       }
     } finally {

@@ -23,13 +23,7 @@ import {
 import { ErrorCode } from "../../errors/error-code.js";
 import { approvalMismatchText, approvedArgumentsDifferText } from "../../errors/model-messages.js";
 import { type ApprovalEdit, type ToolResult, failureResult } from "../../tool/tool-result.js";
-import {
-  type ApprovalTarget,
-  recordBinding,
-  storedApprovalProblem,
-  storedAuth,
-  storedSession,
-} from "./stored-approval-check.js";
+import { type ApprovalTarget, recordBinding, resolveStored, storedApprovalProblem } from "./stored-approval-check.js";
 import type { CallAuth } from "../../tool/call-auth.js";
 import { ApprovedRuns, DECIDED_FIELDS } from "./approved-runs.js";
 import { cappedForStore } from "../capped-result.js";
@@ -283,7 +277,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const local = this.#local.get(approvalId);
     const call = local ? undefined : this.#call(record, undefined);
     if (!(await this.#write(approvalId, { status: "rejected" }, true))) {
-      throw new ApprovalNotFoundError(approvalId, "another decision on it was made first (an approval is single use)");
+      throw new ApprovalNotFoundError(approvalId, usedReason("pending"));
     }
     this.#decided(approvalId);
     const result = call
@@ -300,8 +294,8 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     info: PendingApproval,
     local: ApprovalRequest | undefined,
   ): Promise<ToolResult> {
-    const record = await this.#options.store.get("approval", this.#options.scope, approvalId);
-    if (record?.status !== "pending") throw new ApprovalNotFoundError(approvalId, await this.#usedReason(approvalId));
+    const record = await this.#read(approvalId);
+    if (record?.status !== "pending") throw this.#notFound(approvalId, record);
     const why = storedApprovalProblem(record, info, undefined) ?? "its stored record changed while it was decided";
     return this.#refuseMismatch(info, local, why);
   }
@@ -313,7 +307,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const result = mismatchResult(info.toolName, info.callId, why);
     const refused = { status: "rejected", result };
     if (!(await this.#write(info.id, refused, local === undefined))) {
-      throw new ApprovalNotFoundError(info.id, await this.#usedReason(info.id));
+      throw this.#notFound(info.id, await this.#read(info.id));
     }
     this.#decided(info.id);
     // A call requested here hears it now; one requested elsewhere reads the result from the record.
@@ -390,14 +384,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const local = this.#local.get(record.id);
     let call: Call | undefined;
     if (!local) {
-      const { toolName, callId } = record;
-      call = this.#options.resolve(
-        String(toolName),
-        String(callId),
-        undefined,
-        storedAuth(record),
-        storedSession(record),
-      );
+      call = resolveStored(this.#options.resolve, record, undefined);
       if (!call) return false; // a replica without the tool leaves it to one that has it
     }
     const taken = await this.#runs.takeOver(record.id).catch(() => undefined);
@@ -409,24 +396,19 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     return true;
   }
 
-  async #usedReason(approvalId: string): Promise<string | undefined> {
-    const record = await this.#options.store.get("approval", this.#options.scope, approvalId);
-    if (!record) {
-      this.#local.delete(approvalId);
-      return undefined;
-    }
-    return record.status === "pending"
-      ? "another decision on it was made first (an approval is single use)"
-      : usedReason(record.status);
+  #read(approvalId: string): Promise<StoredRecord | undefined> {
+    return this.#options.store.get("approval", this.#options.scope, approvalId);
+  }
+
+  // Why a decision on a record read just now cannot apply: it is gone (and forgotten here), or no longer pending.
+  #notFound(approvalId: string, record: StoredRecord | undefined): ApprovalNotFoundError {
+    if (!record) this.#forget(approvalId);
+    return new ApprovalNotFoundError(approvalId, record && usedReason(record.status));
   }
 
   async #pendingRecord(approvalId: string): Promise<StoredRecord> {
-    const record = await this.#options.store.get("approval", this.#options.scope, approvalId);
-    if (!record) {
-      this.#forget(approvalId);
-      throw new ApprovalNotFoundError(approvalId);
-    }
-    if (record.status !== "pending") throw new ApprovalNotFoundError(approvalId, usedReason(record.status));
+    const record = await this.#read(approvalId);
+    if (record?.status !== "pending") throw this.#notFound(approvalId, record);
     return record;
   }
 
@@ -468,28 +450,18 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   }
 
   #call(record: StoredRecord, signal: AbortSignal | undefined): Call {
-    const toolName = String(record.toolName);
-    const call = this.#options.resolve(
-      toolName,
-      String(record.callId),
-      signal,
-      storedAuth(record),
-      storedSession(record),
-    );
-    if (!call) {
-      throw new ApprovalNotFoundError(
-        String(record.id),
-        `agent "${this.#options.agentName}" in this process has no tool "${toolName}" to run it with`,
-      );
-    }
-    return call;
+    const call = resolveStored(this.#options.resolve, record, signal);
+    if (call) return call;
+    const { agentName } = this.#options;
+    const why = `agent "${agentName}" in this process has no tool "${String(record.toolName)}" to run it with`;
+    throw new ApprovalNotFoundError(String(record.id), why);
   }
 }
 
+// A record still pending was decided by another process between this one's read and its write.
 function usedReason(status: string): string {
-  return status === "rejected"
-    ? "it was already rejected (an approval is single use)"
-    : "it was already approved (an approval is single use)";
+  if (status === "pending") return "another decision on it was made first (an approval is single use)";
+  return `it was already ${status === "rejected" ? "rejected" : "approved"} (an approval is single use)`;
 }
 
 // The lookup key of a model's tool call: its tool's name and call id as JSON text, which no other pair makes.

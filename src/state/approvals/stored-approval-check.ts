@@ -2,7 +2,7 @@ import type { StoredRecord } from "../port/runtime-store.js";
 import { approvalHash, hashArguments } from "../stable-hash.js";
 import { deepFreeze } from "../../schema/json.js";
 import type { CallAuth } from "../../tool/call-auth.js";
-import type { PendingApproval } from "./approval-types.js";
+import type { PendingApproval, ResolveCall } from "./approval-types.js";
 
 /** What the approving process knows of the tool a stored approval would run: its schema's version, and a check. */
 export interface ApprovalTarget {
@@ -87,7 +87,15 @@ export function storedAuth(record: StoredRecord): CallAuth | undefined {
   return record.auth == null ? undefined : deepFreeze(record.auth as CallAuth);
 }
 
-/** The session a stored call was made in (bound like its auth); undefined when it named none. */
-export function storedSession(record: StoredRecord): string | undefined {
-  return typeof record.session === "string" ? record.session : undefined;
+/**
+ * Rebuilds the call of a stored record with `resolve`: its tool and call id, for the auth it was made for and in the
+ * session it was made in (both bound into its record); undefined when this process has no such tool.
+ */
+export function resolveStored<Call>(
+  resolve: ResolveCall<Call>,
+  record: StoredRecord,
+  signal: AbortSignal | undefined,
+): Call | undefined {
+  const session = typeof record.session === "string" ? record.session : undefined;
+  return resolve(String(record.toolName), String(record.callId), signal, storedAuth(record), session);
 }

@@ -398,18 +398,11 @@ export class SharedTasks implements TaskKeeper {
   #markLost(record: StoredRecord, unclaimedForMs?: number): Promise<StoredRecord | undefined> {
     const { store, scope, retentionMs } = this.#options;
     const toolName = String(record.toolName);
+    const why = unclaimedForMs === undefined ? undefined : taskUnclaimedText(record.id, toolName, unclaimedForMs);
     const lost = {
       status: "lost",
       finishedAt: Date.now(),
-      result:
-        unclaimedForMs === undefined
-          ? lostResult(record.id, toolName, String(record.callId))
-          : lostResult(
-              record.id,
-              toolName,
-              String(record.callId),
-              taskUnclaimedText(record.id, toolName, unclaimedForMs),
-            ),
+      result: lostResult(record.id, toolName, record.callId, why),
     };
     // The store's clock decides: a lease still running there (or out for less than the sweep's wait) leaves the task.
     const guard = guardOf("task", "markLost", {
@@ -444,9 +437,9 @@ function notResumed(record: StoredRecord, why: string): TaskRun {
   return { controller: new AbortController(), work: Promise.resolve({ result, error }), onSettled: () => undefined };
 }
 
-function lostResult(id: string, toolName: string, callId: string, message = taskLostText(id, toolName)): ToolResult {
+function lostResult(id: string, toolName: string, callId: unknown, message = taskLostText(id, toolName)): ToolResult {
   const error = { code: ErrorCode.TaskLost, message };
-  return { ...failureResult(toolName, callId, "failed", error), taskId: id };
+  return { ...failureResult(toolName, String(callId), "failed", error), taskId: id };
 }
 
 function toInfo(record: StoredRecord): TaskInfo {

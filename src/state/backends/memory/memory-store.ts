@@ -9,10 +9,19 @@ import {
 } from "../../port/scope-limits.js";
 import { ScopeRecords, type Slot } from "./scope-records.js";
 import { type KeyedStore, LOOKUP_KEY_FIELD } from "../../port/keyed-store.js";
-import { ownedCopy, sameValue } from "./owned-value.js";
+import { ownedCopy, sameValue, setField } from "./owned-value.js";
 import { checkTransition } from "../../port/transitions.js";
 
 type ByKind<T> = Record<StoreKind, Map<string, T>>;
+
+// One empty map per kind: a record's kind picks its map with a field read, no key built per call.
+const byKind = <T>(): ByKind<T> => ({
+  approval: new Map(),
+  task: new Map(),
+  cache: new Map(),
+  grant: new Map(),
+  session: new Map(),
+});
 
 /**
  * Keeps records in this process's memory, with the semantics of a shared store (copies in and out, atomic guarded
@@ -22,20 +31,8 @@ type ByKind<T> = Record<StoreKind, Map<string, T>>;
 export class MemoryStore implements RuntimeStore, ScopedStore, KeyedStore {
   readonly description = "memory (this process)";
   // kind → scope → its records: two map lookups, no key built per call.
-  readonly #scopes: ByKind<ScopeRecords> = {
-    approval: new Map(),
-    task: new Map(),
-    cache: new Map(),
-    grant: new Map(),
-    session: new Map(),
-  };
-  readonly #listeners: ByKind<Set<StoreChangeListener>> = {
-    approval: new Map(),
-    task: new Map(),
-    cache: new Map(),
-    grant: new Map(),
-    session: new Map(),
-  };
+  readonly #scopes = byKind<ScopeRecords>();
+  readonly #listeners = byKind<Set<StoreChangeListener>>();
   readonly #now: () => number;
   // No record expires before this (a lower bound, ms since the epoch): a sweep before it would find nothing to drop,
   // so the store's writes cost the same however many records it keeps.
@@ -187,17 +184,7 @@ export class MemoryStore implements RuntimeStore, ScopedStore, KeyedStore {
   #write(record: Record<string, unknown>, values: Readonly<Record<string, unknown>>, options: WriteOptions): void {
     for (const name of Object.keys(values)) {
       const value = values[name];
-      if (value === undefined) continue;
-      // A field named `__proto__` stays a field (see ownedCopy); assigned, it would set the record's prototype. Only
-      // that one is defined through a descriptor: one made per field was most of what a write allocated.
-      if (name === "__proto__") {
-        Object.defineProperty(record, name, {
-          value: ownedCopy(value),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      } else record[name] = ownedCopy(value);
+      if (value !== undefined) setField(record, name, ownedCopy(value));
     }
     if (options.leaseMs !== undefined) record.leaseUntil = this.#now() + options.leaseMs;
   }

@@ -14,17 +14,19 @@ export function ownedCopy<T>(value: T): T {
   for (const key of Object.keys(value)) {
     const field = (value as Record<string, unknown>)[key];
     if (field === undefined) continue;
-    // A `__proto__` key (JSON.parse makes it an own field) stays a field; assigned, it would set the prototype.
-    if (key === "__proto__")
-      Object.defineProperty(copy, key, {
-        value: ownedCopy(field),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    else copy[key] = ownedCopy(field);
+    setField(copy, key, ownedCopy(field));
   }
   return copy as T;
+}
+
+/**
+ * Sets one field of a record the store owns. A field named `__proto__` (JSON.parse makes it an own field) stays a
+ * field, defined through a descriptor; assigned, it would set the record's prototype. Only that one is: a descriptor
+ * made per field was most of what a write allocated.
+ */
+export function setField(record: Record<string, unknown>, name: string, value: unknown): void {
+  if (name !== "__proto__") record[name] = value;
+  else Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /**

@@ -237,16 +237,10 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no answer within ${this.#timeout} ms`)), this.#timeout);
       timer.unref();
-      this.#client.sendCommand(command, NO_CLIENT_TIMEOUT).then(
-        (reply) => {
-          clearTimeout(timer);
-          resolve(reply);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
+      this.#client
+        .sendCommand(command, NO_CLIENT_TIMEOUT)
+        .finally(() => clearTimeout(timer))
+        .then(resolve, reject);
     });
   }
 }

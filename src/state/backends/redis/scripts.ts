@@ -3,33 +3,16 @@
 // (TIME), so replicas with skewed clocks agree on leases. A scope's records and its index share a hash tag, so every
 // key a script touches lives in one cluster slot. Each also keeps the scope's per-status index and publishes status
 // changes (status-scripts.ts).
-import { STATUS_FUNCTIONS } from "./status-scripts.js";
-
-const NOW = `local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
-
-// The index is a sorted set of ids scored by their record's expiry: entries of expired records are pruned on every
-// create and skipped (and pruned) on every list, so it never grows past the live records.
-const INDEX = `if redis.call('PTTL', KEYS[2]) < ttl then redis.call('PEXPIRE', KEYS[2], ttl) end`;
-
-// The scope's key base from a script's index key (`<base>s`).
-const BASE = `local base = string.sub(KEYS[2], 1, -2)`;
+// The index (KEYS[2]) is a sorted set of ids scored by their record's expiry: entries of expired records are pruned on
+// every create and skipped (and pruned) on every list, so it never grows past the live records.
+import { BASE, NOW, STATUS_FUNCTIONS } from "./status-scripts.js";
 
 /** KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", then field/JSON pairs. Returns 1, or 0 when it exists. */
 export const CREATE = `if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 ${STATUS_FUNCTIONS}
 ${BASE}
 ${NOW}
-local ttl = tonumber(ARGV[2])
-local write, status, lookup = fieldsFrom(4)
-if ARGV[3] ~= '' then withLease(write, now + tonumber(ARGV[3])) end
-if #write > 0 then redis.call('HSET', KEYS[1], unpack(write)) end
-redis.call('PEXPIRE', KEYS[1], ttl)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
-${INDEX}
-if status then enter(base, ARGV[1], decoded(status), ttl) end
-point(base, ARGV[1], lookup, ttl)
+insert(base, now, tonumber(ARGV[2]), 4)
 return 1`;
 
 /**
@@ -70,7 +53,7 @@ if ARGV[3] ~= '' then withLease(write, now + tonumber(ARGV[3])) end
 if #write > 0 then redis.call('HSET', KEYS[1], unpack(write)) end
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
-${INDEX}
+keep(KEYS[2], ttl)
 -- The record stays findable by its lookup key as long as it is kept.
 if got[3] then keep(keyed(base, got[3]), ttl) end
 -- Statuses are compared as the JSON text they are kept as, and decoded only to name their index.

@@ -11,7 +11,8 @@
  * ARGV from an index into one HSET's arguments and finds the status and the lookup key among them (as JSON text),
  * `withLease` adds the lease's end to them, and `decoded` turns a status's JSON text into the name its set is keyed
  * by. `point` makes a record findable by its lookup key (`<base>:key:<key>` holds its id, and expires with it),
- * `unpoint` removes that pointer when it still names the record.
+ * `unpoint` removes that pointer when it still names the record. `insert` writes a new record (KEYS: record, index;
+ * ARGV: id, ttlMs, leaseMs or "", …, its field/JSON pairs from `at`) with its index entries and its pointer.
  */
 export const STATUS_FUNCTIONS = `local function keep(key, ttl)
   if redis.call('PTTL', key) < ttl then redis.call('PEXPIRE', key, ttl) end
@@ -60,10 +61,25 @@ local function point(base, id, lookup, ttl)
 end
 local function unpoint(base, id, lookup)
   if lookup and redis.call('GET', keyed(base, lookup)) == id then redis.call('DEL', keyed(base, lookup)) end
+end
+local function insert(base, now, ttl, at)
+  local write, status, lookup = fieldsFrom(at)
+  if ARGV[3] ~= '' then withLease(write, now + tonumber(ARGV[3])) end
+  if #write > 0 then redis.call('HSET', KEYS[1], unpack(write)) end
+  redis.call('PEXPIRE', KEYS[1], ttl)
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+  redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
+  keep(KEYS[2], ttl)
+  if status then enter(base, ARGV[1], decoded(status), ttl) end
+  point(base, ARGV[1], lookup, ttl)
 end`;
 
-// The scope's key base from a script's index key (`<base>s`).
-const BASE = `local base = string.sub(KEYS[2], 1, -2)`;
+/** Lua: `now`, in ms, by Redis's own clock (TIME), so replicas with skewed clocks agree on leases. */
+export const NOW = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/** Lua: `base`, the scope's key base, from a script's index key (`<base>s`, KEYS[2]). */
+export const BASE = `local base = string.sub(KEYS[2], 1, -2)`;
 
 /**
  * KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", max, then counted statuses (count, each), evictable statuses
@@ -73,8 +89,7 @@ const BASE = `local base = string.sub(KEYS[2], 1, -2)`;
 export const CREATE_CAPPED = `${STATUS_FUNCTIONS}
 ${BASE}
 if redis.call('EXISTS', KEYS[1]) == 1 then return {0, 'exists'} end
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+${NOW}
 local ttl = tonumber(ARGV[2])
 local max = tonumber(ARGV[4])
 local function group(at)
@@ -123,15 +138,7 @@ while count() >= max do
     tell(base, oldest, 'evicted')
   end
 end
-local write, status, lookup = fieldsFrom(fields)
-if ARGV[3] ~= '' then withLease(write, now + tonumber(ARGV[3])) end
-if #write > 0 then redis.call('HSET', KEYS[1], unpack(write)) end
-redis.call('PEXPIRE', KEYS[1], ttl)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
-keep(KEYS[2], ttl)
-if status then enter(base, ARGV[1], decoded(status), ttl) end
-point(base, ARGV[1], lookup, ttl)
+insert(base, now, ttl, fields)
 return evicted`;
 
 /**
