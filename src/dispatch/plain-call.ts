@@ -1,0 +1,162 @@
+import { type ToolDefinition, neverAborted } from "../tool/tool-definition.js";
+import type { CallingAgent } from "../tool/tool.js";
+import type { ToolResult } from "../tool/tool-result.js";
+import type { CallOptions } from "./call-options.js";
+import { CallRequest } from "./call-request.js";
+import type { CallRoute } from "./call-route.js";
+import type { CallRuntime } from "./call-runtime.js";
+import { type Settled, finish } from "./finish.js";
+import { internalFailure } from "./internal-failure.js";
+import type { ProgressChannel } from "./progress-channel.js";
+import { type HandlerCall, type HandlerOutcome, runHandler } from "./run-handler.js";
+import { definitionFailure, invalidResult } from "./stages.js";
+import { anyListens, routeChanges } from "./tool-listeners.js";
+import { InvalidCall, validateCall } from "./validate-call.js";
+
+/**
+ * The function of a plain route (pipeline.ts assembles it for a tool whose calls need no stage between validation and
+ * the handler, and nobody listening to their end): validate, run the handler, answer its result. No `CallRequest` is
+ * made unless something needs one: the handler's context read (its second argument, `currentToolCall()`, a
+ * generator's signal), or a listener added while the call ran (the route is then stale and the call ends through
+ * `finish`, which tells it). The same validation, handler run and results as the stages (stages.ts), without the
+ * request, the `Ending` and the chain of stage closures. Never rejects: a throw inside toolwright becomes a result.
+ */
+export function plainCall(
+  route: CallRoute<CallRequest>,
+  runtime: CallRuntime | undefined,
+  target: object | undefined,
+  rawArgs: unknown,
+  callId: string,
+  agent: CallingAgent | undefined,
+  options: CallOptions,
+): Promise<ToolResult> {
+  let settled: Settled<ToolResult>;
+  try {
+    const { definition } = route;
+    let validated: ReturnType<typeof validateCall>;
+    try {
+      validated = validateCall(definition, rawArgs, route.validator, route.compiled, route.normalize);
+    } catch (error) {
+      // A schema that does not compile or validate: reported as the call's result, as the validate stage does.
+      const outcome = { result: definitionFailure(definition, callId, error), error };
+      if (route.at === routeChanges.count) return Promise.resolve(outcome.result);
+      const request = new CallRequest(route, runtime, target, rawArgs, callId, agent, options);
+      return Promise.resolve(finish(request, rawArgs, outcome, "ended"));
+    }
+    // A plain route has no Standard Schema (route.plain): validation answered at once.
+    const args = validated as Exclude<typeof validated, Promise<unknown>>;
+    if (args instanceof InvalidCall) {
+      const result = invalidResult(definition.name, callId, args);
+      if (route.at === routeChanges.count) return Promise.resolve(result);
+      // A listener added since the route was assembled: it hears the call end, with the error when it listens for it.
+      const request = new CallRequest(route, runtime, target, rawArgs, callId, agent, options);
+      const outcome = anyListens(request.listeners, "error") ? { result, error: args.error } : { result };
+      return Promise.resolve(finish(request, rawArgs, outcome, "ended"));
+    }
+    // The handler's turn: the route lends its idle call (a nested call of the same tool from inside this handler's
+    // synchronous part finds none and makes its own), taken back once the handler returned or reached its first await.
+    // The route keeps it untyped (call-route.ts cannot import this file, which imports it).
+    const source = (route.idle as PlainCall | undefined) ?? new PlainCall(route);
+    route.idle = undefined;
+    source.ready(runtime, target, rawArgs, args, callId, agent, options);
+    let outcome: Settled<HandlerOutcome>;
+    try {
+      outcome = runHandler(source);
+    } finally {
+      source.clear();
+      route.idle = source;
+    }
+    if (outcome instanceof Promise) {
+      settled = outcome.then((later) =>
+        route.at === routeChanges.count
+          ? later.result
+          : finish(new CallRequest(route, runtime, target, rawArgs, callId, agent, options), args, later, "ended"),
+      );
+    } else if (route.at === routeChanges.count) return Promise.resolve(outcome.result);
+    else {
+      const request = new CallRequest(route, runtime, target, rawArgs, callId, agent, options);
+      settled = finish(request, args, outcome, "ended");
+    }
+  } catch (error) {
+    return Promise.resolve(internalFailure({ toolName: route.definition.name, callId }, error));
+  }
+  if (!(settled instanceof Promise)) return Promise.resolve(settled);
+  return settled.catch((error: unknown) => internalFailure({ toolName: route.definition.name, callId }, error));
+}
+
+/**
+ * The call a plain route's handler runs as: what runHandler needs of it, and the `CallRequest` (with the handler's
+ * context) made only when something reads the context. One per route, lent to each call for its handler's
+ * synchronous part, so a plain call allocates none.
+ */
+export class PlainCall implements HandlerCall {
+  target: object | undefined = undefined;
+  args: Record<string, unknown> = NO_ARGS;
+  callId = "";
+  /** Never open: nobody can hear a plain call's progress (route.heard is false, no `onProgress`). */
+  readonly channel: ProgressChannel | undefined = undefined;
+  /** Its handler's signal never aborts: nothing stops a plain call, so no channel opens on first report. */
+  readonly opensChannel = false;
+  #runtime: CallRuntime | undefined = undefined;
+  #rawArgs: unknown = undefined;
+  #agent: CallingAgent | undefined = undefined;
+  #options: CallOptions | undefined = undefined;
+  #request: CallRequest | undefined = undefined;
+
+  /** The tool. */
+  readonly definition: ToolDefinition;
+
+  /** An idle call of `route`'s tool, lent to its calls one at a time. */
+  constructor(readonly route: CallRoute<CallRequest>) {
+    this.definition = route.definition;
+  }
+
+
+  /** Lends this to one call, for its handler's synchronous part. */
+  ready(
+    runtime: CallRuntime | undefined,
+    target: object | undefined,
+    rawArgs: unknown,
+    args: Record<string, unknown>,
+    callId: string,
+    agent: CallingAgent | undefined,
+    options: CallOptions,
+  ): void {
+    this.#runtime = runtime;
+    this.target = target;
+    this.#rawArgs = rawArgs;
+    this.args = args;
+    this.callId = callId;
+    this.#agent = agent;
+    this.#options = options;
+  }
+
+  /** Gives this back: a request made meanwhile stays with the context that holds it, and the call's values go. */
+  clear(): void {
+    this.ready(undefined, undefined, undefined, NO_ARGS, "", undefined, NO_OPTIONS);
+    this.#request = undefined;
+  }
+
+  /** The call's request, with its handler's context readied as the run stage readies a plain run's. */
+  context(): ReturnType<CallRequest["context"]> {
+    return this.#requested().context();
+  }
+
+  /** The call's progress channel, on its request (never reached while `opensChannel` is false). */
+  openChannel(): ProgressChannel {
+    return this.#requested().openChannel();
+  }
+
+  #requested(): CallRequest {
+    if (this.#request === undefined) {
+      const { route, target, callId } = this;
+      const request = new CallRequest(route, this.#runtime, target, this.#rawArgs, callId, this.#agent, this.#options!);
+      request.ready(this.args, neverAborted(), false, undefined);
+      this.#request = request;
+    }
+    return this.#request;
+  }
+}
+
+const NO_ARGS: Record<string, unknown> = Object.freeze({});
+const NO_OPTIONS: CallOptions = Object.freeze({});
