@@ -111,7 +111,6 @@ export class PlainCall implements HandlerCall {
     this.definition = route.definition;
   }
 
-
   /** Lends this to one call, for its handler's synchronous part. */
   ready(
     runtime: CallRuntime | undefined,
