@@ -93,7 +93,8 @@ export class CallRoute<Request = unknown> {
   /** The `cache` tools whose results a successful call of this tool clears (their `invalidatedBy` names it). */
   readonly invalidates: readonly string[] | undefined;
   /**
-   * No stage between validation and the handler, nobody listening to the end, no Standard Schema, no tracer: a call
+   * No stage between validation and the handler but a serial tool's lane, nobody listening to the end, no Standard
+   * Schema, no tracer: a call
    * that says nothing more than its arguments (no signal, progress listener, background, session, approval edit or
    * pre-validated arguments) is validated, run and answered without a `CallRequest` (plain-call.ts).
    */
@@ -161,7 +162,6 @@ export class CallRoute<Request = unknown> {
       definition.standardSchema === undefined &&
       !this.gated &&
       !this.taints &&
-      !this.serial &&
       !this.asked &&
       this.cache === undefined &&
       !this.managed &&

@@ -8,6 +8,7 @@ import type { CallRuntime } from "./call-runtime.js";
 import { type Settled, finish } from "./finish.js";
 import { internalFailure } from "./internal-failure.js";
 import type { ProgressChannel } from "./progress-channel.js";
+import type { SerialLane } from "./serial-lane.js";
 import { type HandlerCall, type HandlerOutcome, runHandler } from "./run-handler.js";
 import { definitionFailure, invalidResult } from "./stages.js";
 import { anyListens, routeChanges } from "./tool-listeners.js";
@@ -31,6 +32,8 @@ export function plainCall(
   options: CallOptions,
 ): Promise<ToolResult> {
   let settled: Settled<ToolResult>;
+  // The serial lane this call holds, from its turn to its end.
+  let held: SerialLane | undefined;
   try {
     const { definition } = route;
     let validated: ReturnType<typeof validateCall>;
@@ -53,12 +56,23 @@ export function plainCall(
       const outcome = anyListens(request.listeners, "error") ? { result, error: args.error } : { result };
       return Promise.resolve(finish(request, rawArgs, outcome, "ended"));
     }
+    // A serial tool's turn: a free lane is taken at once. A busy one (another call's turn, or this call made from
+    // inside the holder's handler) is the lane stage's to decide: the call takes the stages, its arguments validated.
+    if (route.serial) {
+      const lane = runtime!.lane;
+      if (!lane.tryEnter()) {
+        return route.call(route, runtime, target, rawArgs, callId, agent, { ...options, validated: args });
+      }
+      held = lane;
+    }
     // The handler's turn: the route lends its idle call (a nested call of the same tool from inside this handler's
     // synchronous part finds none and makes its own), taken back once the handler returned or reached its first await.
     // The route keeps it untyped (call-route.ts cannot import this file, which imports it).
     const source = (route.idle as PlainCall | undefined) ?? new PlainCall(route);
     route.idle = undefined;
     source.ready(runtime, target, rawArgs, args, callId, agent, options);
+    // The lane's holder is this call (its id and tool), as a call made from inside its handler checks.
+    held?.hold(source);
     let outcome: Settled<HandlerOutcome>;
     try {
       outcome = runHandler(source);
@@ -67,21 +81,36 @@ export function plainCall(
       route.idle = source;
     }
     if (outcome instanceof Promise) {
+      // The lent call goes back to the route: the turn is held, to its end, by a holder of its own.
+      held?.hold({ callId, definition });
       settled = outcome.then((later) =>
         route.at === routeChanges.count
           ? later.result
           : finish(new CallRequest(route, runtime, target, rawArgs, callId, agent, options), args, later, "ended"),
       );
-    } else if (route.at === routeChanges.count) return Promise.resolve(outcome.result);
-    else {
+    } else if (route.at === routeChanges.count) {
+      held?.leave();
+      return Promise.resolve(outcome.result);
+    } else {
       const request = new CallRequest(route, runtime, target, rawArgs, callId, agent, options);
       settled = finish(request, args, outcome, "ended");
     }
   } catch (error) {
+    // A throw inside toolwright: the lane is handed on, and the caller still gets a result.
+    held?.leave();
     return Promise.resolve(internalFailure({ toolName: route.definition.name, callId }, error));
   }
-  if (!(settled instanceof Promise)) return Promise.resolve(settled);
-  return settled.catch((error: unknown) => internalFailure({ toolName: route.definition.name, callId }, error));
+  if (!(settled instanceof Promise)) {
+    held?.leave();
+    return Promise.resolve(settled);
+  }
+  const guarded = settled.catch((error: unknown) =>
+    internalFailure({ toolName: route.definition.name, callId }, error),
+  );
+  // The lane is held until the call's listeners were told, as the stages hold it.
+  if (held === undefined) return guarded;
+  const lane = held;
+  return guarded.finally(() => lane.leave());
 }
 
 /**

@@ -56,7 +56,7 @@ describe("a plain route's calls", () => {
       add({ a }: { a: number }) {
         if (listen) {
           listen = false;
-          this.on("after", (event) => void heard.push(event.result.content));
+          this.on("after", (event) => void heard.push(event.result?.content));
         }
         return a;
       }
@@ -67,5 +67,26 @@ describe("a plain route's calls", () => {
     expect((await agent.callTool("add", { a: 10 })).content).toBe(10);
     expect((await agent.callTool("add", { a: 11 })).content).toBe(11);
     expect(heard).toEqual([10, 11]);
+  });
+
+  it("of a serial tool take turns, and a serial call from inside the turn runs inside it", async () => {
+    const order: string[] = [];
+    class Turns extends BaseAgent {
+      static override agentName = "plain_turns";
+      @tool({ description: "Wait a turn", params: { n: p.number() } })
+      async step({ n }: { n: number }): Promise<number> {
+        order.push(`start ${n}`);
+        // Serial, from inside this call's turn: runs at once rather than waiting for the turn it is part of.
+        const inner = n < 10 ? this.callTool("step", { n: n + 10 }) : undefined;
+        await new Promise((resolve) => setImmediate(resolve));
+        const nested = inner === undefined ? undefined : await inner;
+        order.push(`end ${n}`);
+        return nested === undefined ? n : (nested.content as number);
+      }
+    }
+    const agent = new Turns({ registry: new ToolRegistry() });
+    const results = await Promise.all([agent.callTool("step", { n: 1 }), agent.callTool("step", { n: 2 })]);
+    expect(results.map((result) => result.content)).toEqual([11, 12]);
+    expect(order).toEqual(["start 1", "start 11", "end 11", "end 1", "start 2", "start 12", "end 12", "end 2"]);
   });
 });
