@@ -93,8 +93,8 @@ export class CallRoute<Request = unknown> {
   /** The `cache` tools whose results a successful call of this tool clears (their `invalidatedBy` names it). */
   readonly invalidates: readonly string[] | undefined;
   /**
-   * No stage between validation and the handler but a serial tool's lane, nobody listening to the end, no Standard
-   * Schema, no tracer: a call
+   * No stage between validation and the handler but a serial tool's lane (listeners of `after` and `error` are
+   * told at the end), no Standard Schema, no tracer: a call
    * that says nothing more than its arguments (no signal, progress listener, background, session, approval edit or
    * pre-validated arguments) is validated, run and answered without a `CallRequest` (plain-call.ts).
    */
@@ -170,8 +170,7 @@ export class CallRoute<Request = unknown> {
       this.invalidates === undefined &&
       !this.untrusted &&
       !this.heard &&
-      !this.traced &&
-      this.quiet;
+      !this.traced;
   }
 
   /** True while nothing the route was assembled from changed. */

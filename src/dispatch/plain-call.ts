@@ -5,7 +5,7 @@ import type { CallOptions } from "./call-options.js";
 import { CallRequest } from "./call-request.js";
 import type { CallRoute } from "./call-route.js";
 import type { CallRuntime } from "./call-runtime.js";
-import { type Settled, finish } from "./finish.js";
+import { type Settled, finish, tell } from "./finish.js";
 import { internalFailure } from "./internal-failure.js";
 import type { ProgressChannel } from "./progress-channel.js";
 import type { SerialLane } from "./serial-lane.js";
@@ -16,10 +16,11 @@ import { InvalidCall, validateCall } from "./validate-call.js";
 
 /**
  * The function of a plain route (pipeline.ts assembles it for a tool whose calls need no stage between validation and
- * the handler, and nobody listening to their end): validate, run the handler, answer its result. No `CallRequest` is
+ * the handler but a serial tool's lane): validate, run the handler, answer its result (telling the `after` listeners
+ * of a success). No `CallRequest` is
  * made unless something needs one: the handler's context read (its second argument, `currentToolCall()`, a
- * generator's signal), or a listener added while the call ran (the route is then stale and the call ends through
- * `finish`, which tells it). The same validation, handler run and results as the stages (stages.ts), without the
+ * generator's signal), or an end that goes through `finish` (a failure someone listens to, a listener added while
+ * the call ran, which makes the route stale). The same validation, handler run and results as the stages (stages.ts), without the
  * request, the `Ending` and the chain of stage closures. Never rejects: a throw inside toolwright becomes a result.
  */
 export function plainCall(
@@ -42,7 +43,7 @@ export function plainCall(
     } catch (error) {
       // A schema that does not compile or validate: reported as the call's result, as the validate stage does.
       const outcome = { result: definitionFailure(definition, callId, error), error };
-      if (route.at === routeChanges.count) return Promise.resolve(outcome.result);
+      if (route.quiet && route.at === routeChanges.count) return Promise.resolve(outcome.result);
       const request = new CallRequest(route, runtime, target, rawArgs, callId, agent, options);
       return Promise.resolve(finish(request, rawArgs, outcome, "ended"));
     }
@@ -50,8 +51,9 @@ export function plainCall(
     const args = validated as Exclude<typeof validated, Promise<unknown>>;
     if (args instanceof InvalidCall) {
       const result = invalidResult(definition.name, callId, args);
-      if (route.at === routeChanges.count) return Promise.resolve(result);
-      // A listener added since the route was assembled: it hears the call end, with the error when it listens for it.
+      if (route.quiet && route.at === routeChanges.count) return Promise.resolve(result);
+      // Someone listens (or a listener was added since the route was assembled): the call ends through `finish`,
+      // with the error for an `error` listener.
       const request = new CallRequest(route, runtime, target, rawArgs, callId, agent, options);
       const outcome = anyListens(request.listeners, "error") ? { result, error: args.error } : { result };
       return Promise.resolve(finish(request, rawArgs, outcome, "ended"));
@@ -83,18 +85,11 @@ export function plainCall(
     if (outcome instanceof Promise) {
       // The lent call goes back to the route: the turn is held, to its end, by a holder of its own.
       held?.hold({ callId, definition });
-      settled = outcome.then((later) =>
-        route.at === routeChanges.count
-          ? later.result
-          : finish(new CallRequest(route, runtime, target, rawArgs, callId, agent, options), args, later, "ended"),
-      );
-    } else if (route.at === routeChanges.count) {
+      settled = outcome.then((later) => answer(route, runtime, target, rawArgs, callId, agent, options, args, later));
+    } else if (route.quiet && route.at === routeChanges.count) {
       held?.leave();
       return Promise.resolve(outcome.result);
-    } else {
-      const request = new CallRequest(route, runtime, target, rawArgs, callId, agent, options);
-      settled = finish(request, args, outcome, "ended");
-    }
+    } else settled = answer(route, runtime, target, rawArgs, callId, agent, options, args, outcome);
   } catch (error) {
     // A throw inside toolwright: the lane is handed on, and the caller still gets a result.
     held?.leave();
@@ -111,6 +106,45 @@ export function plainCall(
   if (held === undefined) return guarded;
   const lane = held;
   return guarded.finally(() => lane.leave());
+}
+
+// How a plain call whose handler ran ends: its result, while the route is fresh and nobody listens; a success told
+// to the sets the route found listening to `after` (as the stages' listened end does: the usual event, one literal,
+// and no set asked whether it listens), while the route is fresh; any other end through `finish`, with a request.
+// A listener that answers with a promise, or adds or removes a listener, hands the rest to `tell`, which asks each
+// later set as it is then.
+function answer(
+  route: CallRoute<CallRequest>,
+  runtime: CallRuntime | undefined,
+  target: object | undefined,
+  rawArgs: unknown,
+  callId: string,
+  agent: CallingAgent | undefined,
+  options: CallOptions,
+  args: Record<string, unknown>,
+  outcome: HandlerOutcome,
+): Settled<ToolResult> {
+  const { result } = outcome;
+  const { at } = route;
+  const sets = runtime?.listeners ?? route.listeners;
+  const fresh = at === routeChanges.count;
+  if (fresh && route.quiet) return result;
+  if (!fresh || !result.ok || result.taskId !== undefined || sets !== route.listeners) {
+    return finish(new CallRequest(route, runtime, target, rawArgs, callId, agent, options), args, outcome, "ended");
+  }
+  const event = { event: "after" as const, toolName: route.definition.name, args, callId, agent, result };
+  const { afterSets } = route;
+  for (let i = 0; i < afterSets.length; i++) {
+    const index = afterSets[i]!;
+    const told = sets[index]!.emitAfter(event);
+    // `tell`'s next step after this set's `after`: its `error` step, which a success skips.
+    const next = index * 2 + 1;
+    if (told === undefined && routeChanges.count === at) continue;
+    const request = new CallRequest(route, runtime, target, rawArgs, callId, agent, options);
+    if (told !== undefined) return told.then(() => tell(request, args, outcome, false, true, next));
+    return tell(request, args, outcome, false, true, next);
+  }
+  return result;
 }
 
 /**
