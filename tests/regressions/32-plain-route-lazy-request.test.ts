@@ -89,4 +89,43 @@ describe("a plain route's calls", () => {
     expect(results.map((result) => result.content)).toEqual([11, 12]);
     expect(order).toEqual(["start 1", "start 11", "end 11", "end 1", "start 2", "start 12", "end 12", "end 2"]);
   });
+
+  it("tell after and error listeners what the stages told them", async () => {
+    const events: string[] = [];
+    let release: () => void = () => {};
+    class Heard extends BaseAgent {
+      static override agentName = "plain_heard";
+      @tool({ description: "Add", params: { a: p.number() }, readOnly: true })
+      add({ a }: { a: number }) {
+        if (a < 0) throw new Error("negative");
+        return a;
+      }
+    }
+    const agent = new Heard({ registry: new ToolRegistry() });
+    agent.on("after", (event) => {
+      events.push(`after ${event.callId} ${JSON.stringify(event.args)} ${String(event.result?.ok)}`);
+      // The listener's promise holds the call's result until it settles.
+      if (event.callId === "slow") return new Promise<void>((resolve) => (release = resolve));
+      return undefined;
+    });
+    agent.on("error", (event) => void events.push(`error ${event.callId} ${(event.error as Error).constructor.name}`));
+    expect((await agent.callTool("add", '{"a":1}', { callId: "ok" })).content).toBe(1);
+    expect((await agent.callTool("add", { a: "x" }, { callId: "bad" })).outcome).toBe("invalid_arguments");
+    expect((await agent.callTool("add", { a: -1 }, { callId: "thrown" })).outcome).toBe("failed");
+    let settled = false;
+    const slow = agent.callTool("add", { a: 2 }, { callId: "slow" });
+    void slow.then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    release();
+    expect((await slow).content).toBe(2);
+    expect(events).toEqual([
+      'after ok {"a":1} true',
+      'after bad {"a":"x"} false',
+      "error bad ToolValidationError",
+      'after thrown {"a":-1} false',
+      "error thrown Error",
+      'after slow {"a":2} true',
+    ]);
+  });
 });
