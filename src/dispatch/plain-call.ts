@@ -17,11 +17,11 @@ import { InvalidCall, validateCall } from "./validate-call.js";
 /**
  * The function of a plain route (pipeline.ts assembles it for a tool whose calls need no stage between validation and
  * the handler but a serial tool's lane): validate, run the handler, answer its result (telling the `after` listeners
- * of a success). No `CallRequest` is
- * made unless something needs one: the handler's context read (its second argument, `currentToolCall()`, a
- * generator's signal), or an end that goes through `finish` (a failure someone listens to, a listener added while
- * the call ran, which makes the route stale). The same validation, handler run and results as the stages (stages.ts), without the
- * request, the `Ending` and the chain of stage closures. Never rejects: a throw inside toolwright becomes a result.
+ * of a success). No `CallRequest` is made unless something needs one: the handler's context read (its second
+ * argument, `currentToolCall()`, a generator's signal), or an end that goes through `finish` (a failure someone
+ * listens to, a listener added while the call ran, which makes the route stale). The same validation, handler run
+ * and results as the stages (stages.ts), without the request, the `Ending` and the chain of stage closures. Never
+ * rejects: a throw inside toolwright becomes a result.
  */
 export function plainCall(
   route: CallRoute<CallRequest>,
