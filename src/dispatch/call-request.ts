@@ -213,6 +213,11 @@ export class CallRequest {
     else this.#settled = true;
   }
 
+  /** This request: the call a time limit stops (see `StoppableCall`), which a plain call makes only when timed. */
+  stoppable(): CallRequest {
+    return this;
+  }
+
   /** The same call run again past its approval: under the approver's `signal`, with the human's `edit` if any. */
   approved(signal: AbortSignal | undefined, edit: ApprovalEdit | undefined): CallRequest {
     return this.#with({ ...this.options, signal, approval: edit });

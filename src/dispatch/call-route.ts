@@ -94,7 +94,8 @@ export class CallRoute<Request = unknown> {
   readonly invalidates: readonly string[] | undefined;
   /**
    * No stage between validation and the handler but a serial tool's lane (listeners of `after` and `error` are
-   * told at the end), no Standard Schema, no tracer: a call
+   * told at the end), no Standard Schema, no tracer, no retries or background hand-off (a time limit races the
+   * handler's promise as the run stage does: `limited` in run-managed.ts): a call
    * that says nothing more than its arguments (no signal, progress listener, background, session, approval edit or
    * pre-validated arguments) is validated, run and answered without a `CallRequest` (plain-call.ts).
    */
@@ -164,7 +165,8 @@ export class CallRoute<Request = unknown> {
       !this.taints &&
       !this.asked &&
       this.cache === undefined &&
-      !this.managed &&
+      (definition.maxRetries ?? 0) === 0 &&
+      definition.background !== true &&
       !this.checked &&
       this.maxResultChars === undefined &&
       this.invalidates === undefined &&

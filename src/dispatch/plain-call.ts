@@ -10,6 +10,7 @@ import { internalFailure } from "./internal-failure.js";
 import type { ProgressChannel } from "./progress-channel.js";
 import type { SerialLane } from "./serial-lane.js";
 import { type HandlerCall, type HandlerOutcome, runHandler } from "./run-handler.js";
+import { type StoppableCall, limited } from "./run-managed.js";
 import { definitionFailure, invalidResult } from "./stages.js";
 import { anyListens, routeChanges } from "./tool-listeners.js";
 import { InvalidCall, validateCall } from "./validate-call.js";
@@ -19,9 +20,10 @@ import { InvalidCall, validateCall } from "./validate-call.js";
  * the handler but a serial tool's lane): validate, run the handler, answer its result (telling the `after` listeners
  * of a success). No `CallRequest` is made unless something needs one: the handler's context read (its second
  * argument, `currentToolCall()`, a generator's signal), or an end that goes through `finish` (a failure someone
- * listens to, a listener added while the call ran, which makes the route stale). The same validation, handler run
- * and results as the stages (stages.ts), without the request, the `Ending` and the chain of stage closures. Never
- * rejects: a throw inside toolwright becomes a result.
+ * listens to, a listener added while the call ran, which makes the route stale, a handler that awaits under a time
+ * limit). The same validation, handler run, time limit (`limited`, the run stage's) and results as the stages
+ * (stages.ts), without the request, the `Ending` and the chain of stage closures. Never rejects: a throw inside
+ * toolwright becomes a result.
  */
 export function plainCall(
   route: CallRoute<CallRequest>,
@@ -77,7 +79,15 @@ export function plainCall(
     held?.hold(source);
     let outcome: Settled<HandlerOutcome>;
     try {
-      outcome = runHandler(source);
+      const { timeoutMs } = route;
+      if (timeoutMs === undefined) outcome = runHandler(source);
+      else {
+        // A time limit, as the run stage times it (one function): a handler settled before any await answers at once,
+        // with no timer; one that awaits races the limit, with the request its context was made from (else one made
+        // now), taken before the call is given back.
+        const started = Date.now();
+        outcome = limited(source, args, timeoutMs, started, runHandler(source));
+      }
     } finally {
       source.clear();
       route.idle = source;
@@ -152,14 +162,21 @@ function answer(
  * context) made only when something reads the context. One per route, lent to each call for its handler's
  * synchronous part, so a plain call allocates none.
  */
-export class PlainCall implements HandlerCall {
+export class PlainCall implements HandlerCall, StoppableCall {
   target: object | undefined = undefined;
   args: Record<string, unknown> = NO_ARGS;
   callId = "";
-  /** Never open: nobody can hear a plain call's progress (route.heard is false, no `onProgress`). */
-  readonly channel: ProgressChannel | undefined = undefined;
-  /** Its handler's signal never aborts: nothing stops a plain call, so no channel opens on first report. */
-  readonly opensChannel = false;
+  /** A plain call has no caller's signal (pipeline.ts sends a call with one through the stages). */
+  readonly signal: AbortSignal | undefined = undefined;
+  /** A plain call is never a background task from its start (pipeline.ts, call-route.ts). */
+  readonly background = false;
+  /**
+   * True under a time limit, as for the run stage's request: the handler's signal is its own (made on first read and
+   * aborted at the limit), and its progress channel opens on first report, so a call stopped part way says how far
+   * it got. Without a limit nothing stops a plain call: its signal never aborts, and nobody hears its progress
+   * (route.heard is false, no `onProgress`), so no channel opens.
+   */
+  readonly opensChannel: boolean;
   #runtime: CallRuntime | undefined = undefined;
   #rawArgs: unknown = undefined;
   #agent: CallingAgent | undefined = undefined;
@@ -172,6 +189,12 @@ export class PlainCall implements HandlerCall {
   /** An idle call of `route`'s tool, lent to its calls one at a time. */
   constructor(readonly route: CallRoute<CallRequest>) {
     this.definition = route.definition;
+    this.opensChannel = route.timeoutMs !== undefined;
+  }
+
+  /** The call's progress channel: open once its handler reported progress under a time limit. */
+  get channel(): ProgressChannel | undefined {
+    return this.#request?.channel;
   }
 
   /** Lends this to one call, for its handler's synchronous part. */
@@ -204,16 +227,22 @@ export class PlainCall implements HandlerCall {
     return this.#requested().context();
   }
 
-  /** The call's progress channel, on its request (never reached while `opensChannel` is false). */
+  /** The call's progress channel, on its request (reached only while `opensChannel` is true). */
   openChannel(): ProgressChannel {
     return this.#requested().openChannel();
+  }
+
+  /** The request a time limit stops (see `limited`), read in the handler's synchronous part: made now if not yet. */
+  stoppable(): CallRequest {
+    return this.#requested();
   }
 
   #requested(): CallRequest {
     if (this.#request === undefined) {
       const { route, target, callId } = this;
       const request = new CallRequest(route, this.#runtime, target, this.#rawArgs, callId, this.#agent, this.#options!);
-      request.ready(this.args, neverAborted(), false, undefined);
+      // Under a time limit the run stage readies no signal: the context makes the handler's own, which `stop` aborts.
+      request.ready(this.args, this.opensChannel ? undefined : neverAborted(), false, undefined);
       this.#request = request;
     }
     return this.#request;
