@@ -46,6 +46,12 @@ describe("a plain route's call under a time limit", () => {
         return n;
       }
 
+      @tool({ description: "Take the lane, then wait", params: { n: p.number() }, timeoutMs: 50 })
+      async turn({ n }: { n: number }): Promise<number> {
+        if (n > 0) await gate;
+        return n;
+      }
+
       @tool({ description: "Read the current call", params: { n: p.number() }, readOnly: true, timeoutMs: 50 })
       current({ n }: { n: number }): number | Promise<number> {
         const call = currentToolCall();
@@ -125,5 +131,18 @@ describe("a plain route's call under a time limit", () => {
     expect(await call).toMatchObject({ outcome: "timed_out", callId: "late", error: { code: ErrorCode.Timeout } });
     expect(seen.signal?.aborted).toBe(true);
     expect(seen.signal?.reason).toBeInstanceOf(ToolTimeoutError);
+  });
+
+  it("hands a serial tool's lane on at the limit, so the next call runs", async () => {
+    const { agent } = makeAgent();
+    const first = agent.callTool("turn", { n: 1 });
+    const second = agent.callTool("turn", { n: 0 });
+    let answered = false;
+    void second.then(() => (answered = true));
+    await jest.advanceTimersByTimeAsync(49);
+    expect(answered).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(await first).toMatchObject({ outcome: "timed_out", error: { code: ErrorCode.Timeout } });
+    expect(await second).toMatchObject({ ok: true, content: 0 });
   });
 });
