@@ -77,27 +77,8 @@ export function invalidArgumentsText(toolName: string, issues: readonly Issue[])
 
 /** Arguments that failed validation, as the model reads it in a result: the error's text and what to do. */
 export function invalidArgumentsResultText(toolName: string, issues: readonly Issue[]): string {
-  if (issues.length !== 1) return `${appendIssues(invalidArgumentsHead(toolName), issues)}${FIX_ARGUMENTS}`;
-  // One issue, the usual refusal: a model that repeats its mistake (the same field wrong the same way) gets the text
-  // built for the last one, with no string made. The validator's path and message are then the same strings as last
-  // time (its paths and texts are constants, or kept per schema), so the three comparisons end at once.
-  const { path, message } = issues[0]!;
-  if (toolName !== lastName || path !== lastPath || message !== lastMessage) {
-    lastText = `${appendIssues(invalidArgumentsHead(toolName), issues)}${FIX_ARGUMENTS}`;
-    lastName = toolName;
-    lastPath = path;
-    lastMessage = message;
-  }
-  return lastText;
+  return `${appendIssues(invalidArgumentsHead(toolName), issues)}. Fix the arguments and call the tool again.`;
 }
-
-const FIX_ARGUMENTS = ". Fix the arguments and call the tool again.";
-
-// The last one-issue text, and what it was built from.
-let lastName: string | undefined;
-let lastPath = "";
-let lastMessage = "";
-let lastText = "";
 
 // The head of the last tool's invalid-arguments text, kept: it is the same for every rejected call of that tool, so a
 // run of them builds it once (two concatenations fewer a call); the name is then the same string, one comparison.
