@@ -8,7 +8,6 @@ import {
   type UnavailableTool,
   agentRoute,
   endCall,
-  runCall,
   unavailableCall,
   untrustedAskReason,
 } from "../dispatch/index.js";
@@ -324,7 +323,7 @@ export class BaseAgent {
     }
     if (entry !== undefined) {
       const route = agentRoute(entry, runtime, runtime.validator, runtime.listeners, runtime.sharesRoutes);
-      return runCall(new CallRequest(route, runtime, entry.own ? this : undefined, args, callId, this, options));
+      return route.call(route, runtime, entry.own ? this : undefined, args, callId, this, options);
     }
     // The built-in tools (tool_search, task_status), which no view holds, and the tools this agent cannot see.
     const search = name === TOOL_SEARCH_TOOL ? toolSearchCall(this.#view(), options.loadedTools) : undefined;
@@ -337,7 +336,7 @@ export class BaseAgent {
       return unavailableCall(this.#attempt(name, callId), args, this.#unavailable(name, false));
     // Kept per agent: a built-in tool's slot is not an entry of the agent's view.
     const route = agentRoute(builtinSlot(builtin.definition), runtime, runtime.validator, runtime.listeners, false);
-    return runCall(new CallRequest(route, runtime, builtin.target, args, callId, this, options));
+    return route.call(route, runtime, builtin.target, args, callId, this, options);
   }
 
   /**

@@ -1,7 +1,9 @@
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator, CompiledValidator } from "../schema/validator.js";
 import { type NodePlan, planOf } from "../schema/normalize-arguments.js";
-import type { RuntimeOptions } from "./call-runtime.js";
+import type { CallRuntime, RuntimeOptions } from "./call-runtime.js";
+import type { CallOptions } from "./call-options.js";
+import type { CallingAgent } from "../tool/tool.js";
 import { installedCallTracer } from "./call-tracer.js";
 import type { Ending } from "./run-handler.js";
 import type { AnyFunction } from "./takes-context.js";
@@ -18,6 +20,20 @@ import type { RepeatGuardOptions, ResultCacheOptions } from "../tool/tool.js";
  * stage before answered, and ends it.
  */
 export type Step<Request> = (request: Request, args: Record<string, unknown>) => Settled<Ending>;
+
+/**
+ * A route's assembled entry: one call of its tool, from the caller's arguments to the result (never rejects). A plain
+ * route's makes no `CallRequest` unless a stage needs one; any other's makes the request and runs its stages.
+ */
+export type RouteCall<Request> = (
+  route: CallRoute<Request>,
+  runtime: CallRuntime | undefined,
+  target: object | undefined,
+  rawArgs: unknown,
+  callId: string,
+  agent: CallingAgent | undefined,
+  options: CallOptions,
+) => Promise<ToolResult>;
 
 /** Returns true when a tool's results go through the result stage (check-output.ts): it has `returns` or `toModelOutput`. */
 export function checksResults(definition: ToolDefinition): boolean {
@@ -76,10 +92,22 @@ export class CallRoute<Request = unknown> {
   readonly cache: ResultCacheOptions | undefined;
   /** The `cache` tools whose results a successful call of this tool clears (their `invalidatedBy` names it). */
   readonly invalidates: readonly string[] | undefined;
+  /**
+   * No stage between validation and the handler but a serial tool's lane (listeners of `after` and `error` are
+   * told at the end), no Standard Schema, no tracer, no retries or background hand-off (a time limit races the
+   * handler's promise as the run stage does: `limited` in run-managed.ts): a call
+   * that says nothing more than its arguments (no signal, progress listener, background, session, approval edit or
+   * pre-validated arguments) is validated, run and answered without a `CallRequest` (plain-call.ts).
+   */
+  readonly plain: boolean;
+  /** A plain route's idle call, lent to each call for its handler's synchronous part (plain-call.ts). */
+  idle: object | undefined = undefined;
   /** The handler the route's calls last invoked (see `takesContext`), and whether it can see the call's context. */
   handler: AnyFunction | undefined = undefined;
   /** See {@link CallRoute.handler}. */
   handlerTakesContext = true;
+  /** The route's entry: how a caller makes one call of it. Set by the assembler (pipeline.ts). */
+  call!: RouteCall<Request>;
   /** The assembled function: every stage, from validation to the end. Set by the assembler (pipeline.ts). */
   start!: Step<Request>;
   /** The same from the first stage after the gates, where an approved call comes back in. */
@@ -130,6 +158,21 @@ export class CallRoute<Request = unknown> {
     this.taints = options !== undefined && definition.destructive === true && options.afterUntrustedOutput !== "allow";
     this.cache = options === undefined ? undefined : definition.cache;
     this.invalidates = options === undefined ? undefined : invalidates;
+    this.plain =
+      this.compiled !== undefined &&
+      definition.standardSchema === undefined &&
+      !this.gated &&
+      !this.taints &&
+      !this.asked &&
+      this.cache === undefined &&
+      (definition.maxRetries ?? 0) === 0 &&
+      definition.background !== true &&
+      !this.checked &&
+      this.maxResultChars === undefined &&
+      this.invalidates === undefined &&
+      !this.untrusted &&
+      !this.heard &&
+      !this.traced;
   }
 
   /** True while nothing the route was assembled from changed. */

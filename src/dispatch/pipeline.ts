@@ -1,18 +1,17 @@
-import { describeThrown } from "../errors/describe-thrown.js";
-import { ErrorCode } from "../errors/error-code.js";
 import { ToolNotFoundError, ToolPermissionError } from "../errors/errors.js";
-import { callNotCompletedText } from "../errors/model-messages.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResult, failureResult } from "../tool/tool-result.js";
 import { askApproval, passGates } from "./approval-gate.js";
 import { confirmGrant } from "./grant-gate.js";
 import { approvalReasons } from "./approval-reasons.js";
-import type { CallAttempt, CallRequest, UnavailableTool } from "./call-request.js";
-import { CallRoute, type Step as RouteStep } from "./call-route.js";
+import { type CallAttempt, CallRequest, type UnavailableTool } from "./call-request.js";
+import { CallRoute, type RouteCall, type Step as RouteStep } from "./call-route.js";
+import { plainCall } from "./plain-call.js";
 import type { CallRuntime } from "./call-runtime.js";
 import { activeCallTracer, traceCall, tracedCall } from "./call-tracer.js";
 import { checkOutput } from "./check-output.js";
+import { internalFailure } from "./internal-failure.js";
 import { Ending } from "./run-handler.js";
 import { type Settled, finish, resultEvent, tell } from "./finish.js";
 import type { Exit, HandlerOutcome } from "./run-handler.js";
@@ -55,8 +54,26 @@ export function assemble(route: CallRoute<CallRequest>): CallRoute<CallRequest> 
       )
     : route.start;
   route.end = route.quiet ? quietEnd : heardEnd;
+  route.call = route.plain ? plainOrRequested : requested;
   return route;
 }
+
+// A route with stages: the call's request is made at once, and runs them.
+const requested: RouteCall<CallRequest> = (route, runtime, target, rawArgs, callId, agent, options) =>
+  runCall(new CallRequest(route, runtime, target, rawArgs, callId, agent, options));
+
+// A plain route: a call that says nothing a stage reads (route.plain lists what) is answered without a request; one
+// with a signal, a progress listener, a session, a background hand-off, an approval edit or validated arguments takes
+// the stages, which read them.
+const plainOrRequested: RouteCall<CallRequest> = (route, runtime, target, rawArgs, callId, agent, options) =>
+  options.signal === undefined &&
+  options.onProgress === undefined &&
+  options.session === undefined &&
+  options.background !== true &&
+  options.approval === undefined &&
+  options.validated === undefined
+    ? plainCall(route, runtime, target, rawArgs, callId, agent, options)
+    : requested(route, runtime, target, rawArgs, callId, agent, options);
 
 // From the lane to the end: lane → `before` → cache lookup → run → result check → cap → cache store → clearing the
 // caches it invalidates → the untrusted mark → (in a session) the repeat guard's memory.
@@ -372,11 +389,3 @@ function failedInside(request: CallRequest, error: unknown): ToolResult {
 }
 
 const NO_ARGS: Record<string, unknown> = Object.freeze({});
-
-/** The result of a call that failed inside toolwright (a bug): the caller still gets a result. */
-export function internalFailure(call: Pick<CallAttempt, "toolName" | "callId">, error: unknown): ToolResult {
-  return failureResult(call.toolName, call.callId, "failed", {
-    code: ErrorCode.ToolFailed,
-    message: callNotCompletedText(call.toolName, describeThrown(error)),
-  });
-}

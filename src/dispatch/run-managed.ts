@@ -11,7 +11,7 @@ import { type HandlerOutcome, runHandler } from "./run-handler.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { backgroundedResult, cancelledResult, timedOutResult } from "./runtime-results.js";
 import { TASK_STATUS_TOOL } from "./task-status-tool.js";
-import { neverAborted } from "../tool/tool-definition.js";
+import { type ToolDefinition, neverAborted } from "../tool/tool-definition.js";
 import { overranOutcome } from "./sync-overrun.js";
 import { untrusted } from "./policy-stages.js";
 
@@ -50,24 +50,56 @@ export function runManaged(
   // what a time limit added to a call that settles at once; a time limit is whole milliseconds anyway.
   const started = timeoutMs === undefined ? 0 : Date.now();
   // Without retries the handler runs as it is: a call that needs no waiting costs no async function.
-  let work: Settled<HandlerOutcome> = retries
+  const work: Settled<HandlerOutcome> = retries
     ? runAttempts(request, request.runtime?.options.retryBackoffMs)
     : runHandler(request);
   if (!stoppable) return caller === undefined ? work : untilAborted(request, caller, work);
+  return limited(request, args, timeoutMs, started, work);
+}
+
+/**
+ * A call toolwright itself may stop, as the run stage and a plain route's call (plain-call.ts) see it: its tool, what
+ * its caller asked (a signal, a background task), and its request, made now by a plain call whose handler made none.
+ */
+export interface StoppableCall {
+  readonly definition: ToolDefinition;
+  /** The caller's signal. */
+  readonly signal: AbortSignal | undefined;
+  /** True when the call runs as a background task from its start. */
+  readonly background: boolean;
+  /** The call's request: the one the handler's context was made from, if any, else one made now. */
+  stoppable(): CallRequest;
+}
+
+/**
+ * The time limit (and the caller's signal, or a background hand-off) of a call whose handler's synchronous part has
+ * run, from `started` (Date.now() before it ran; 0 without a limit), with `work` its outcome so far: the run stage's
+ * and a plain route's one way of timing a call. A handler that ran past the limit before its first await answers
+ * its result marked `overran`; one settled before any await, and not stopped meanwhile, answers at once with no
+ * timer; any other races the limit (`timed_out`, its signal aborted, or `backgrounded`) and the caller's signal.
+ */
+export function limited(
+  call: StoppableCall,
+  args: Record<string, unknown>,
+  timeoutMs: number | undefined,
+  started: number,
+  work: Settled<HandlerOutcome>,
+): Settled<HandlerOutcome> {
   if (timeoutMs !== undefined) {
     // The handler's synchronous part has run: past the limit, the timer in `timed` could not fire in time, so the call
     // would answer late as if it had no limit. It still answers its result, marked `overran` and warned about once.
     const tookMs = Date.now() - started;
     if (tookMs > timeoutMs) {
+      const { definition } = call;
       work =
         work instanceof Promise
-          ? work.then((outcome) => overranOutcome(request, outcome, timeoutMs, tookMs))
-          : overranOutcome(request, work, timeoutMs, tookMs);
+          ? work.then((outcome) => overranOutcome(definition, outcome, timeoutMs, tookMs))
+          : overranOutcome(definition, work, timeoutMs, tookMs);
     }
   }
   // Settled before any await, and not stopped meanwhile: nothing is left to time, stop or hand off.
-  if (!(work instanceof Promise) && !request.background && !caller?.aborted) return work;
-  return timed(request, args, timeoutMs, Promise.resolve(work));
+  if (!(work instanceof Promise) && !call.background && !call.signal?.aborted) return work;
+  return timed(call.stoppable(), args, timeoutMs, Promise.resolve(work));
 }
 
 // A call toolwright itself may stop: at its time limit, or as a background task from the start.

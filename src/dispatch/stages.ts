@@ -6,8 +6,8 @@ import {
   schemaCannotValidateText,
   schemaDoesNotCompileText,
 } from "../errors/model-messages.js";
-import { neverAborted } from "../tool/tool-definition.js";
-import { type ToolFailure, failureResult } from "../tool/tool-result.js";
+import { type ToolDefinition, neverAborted } from "../tool/tool-definition.js";
+import { type ToolFailure, type ToolResult, failureResult } from "../tool/tool-result.js";
 import { ProgressChannel } from "./progress-channel.js";
 import { activeCallTracer } from "./call-tracer.js";
 import type { CallRequest } from "./call-request.js";
@@ -35,15 +35,7 @@ export function validate(request: CallRequest): Settled<Record<string, unknown> 
     const { route } = request;
     validated = validateCall(definition, request.rawArgs, request.validator, route.compiled, route.normalize);
   } catch (error) {
-    // A schema ajv cannot compile (outside schemas are compiled at registration), or one the validator found
-    // broken on plain JSON: a definition bug the model cannot fix, reported as a failed call, never thrown.
-    const why = describeThrown(error);
-    const message =
-      error instanceof ToolDefinitionError
-        ? schemaCannotValidateText(definition.name, why)
-        : schemaDoesNotCompileText(definition.name, why);
-    const result = failureResult(definition.name, callId, "failed", { code: ErrorCode.InvalidDefinition, message });
-    return new Ending({ result, error }, request.rawArgs, "ended");
+    return new Ending({ result: definitionFailure(definition, callId, error), error }, request.rawArgs, "ended");
   }
   if (!(validated instanceof Promise)) return checked(request, validated);
   return validated.then((settled) => checked(request, settled));
@@ -64,8 +56,21 @@ export function invalidEnding(request: CallRequest, invalid: InvalidCall): Endin
   return new Ending(outcome, request.rawArgs, "ended");
 }
 
+/**
+ * The result of a call whose schema ajv cannot compile (outside schemas are compiled at registration), or one the
+ * validator found broken on plain JSON: a definition bug the model cannot fix, reported as a failed call, never thrown.
+ */
+export function definitionFailure(definition: ToolDefinition, callId: string, error: unknown): ToolResult {
+  const why = describeThrown(error);
+  const message =
+    error instanceof ToolDefinitionError
+      ? schemaCannotValidateText(definition.name, why)
+      : schemaDoesNotCompileText(definition.name, why);
+  return failureResult(definition.name, callId, "failed", { code: ErrorCode.InvalidDefinition, message });
+}
+
 /** The result of a call whose arguments are invalid: what {@link invalidEnding} ends the call with. */
-function invalidResult(toolName: string, callId: string, invalid: InvalidCall): ToolFailure {
+export function invalidResult(toolName: string, callId: string, invalid: InvalidCall): ToolFailure {
   const { issues } = invalid;
   return failureResult(toolName, callId, "invalid_arguments", {
     code: ErrorCode.InvalidArguments,

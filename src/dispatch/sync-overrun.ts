@@ -1,5 +1,4 @@
 import { emitWarning } from "../runtime/emit-warning.js";
-import type { CallRequest } from "./call-request.js";
 import type { HandlerOutcome } from "./run-handler.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 
@@ -7,18 +6,17 @@ import type { ToolDefinition } from "../tool/tool-definition.js";
 const warned = new WeakSet<ToolDefinition>();
 
 /**
- * Marks the outcome of a call whose handler ran synchronously past its time limit: a time limit can only stop a
- * handler that yields, so such a call answers with its handler's result, late. The result gets
+ * Marks the outcome of a call of `definition`'s tool whose handler ran synchronously past its time limit: a time limit
+ * can only stop a handler that yields, so such a call answers with its handler's result, late. The result gets
  * `overran: { limitMs, tookMs }` (the `after` event carries it), and the tool's first overrun emits a warning
  * (`TOOLWRIGHT_SYNC_OVERRUN`) naming the tool and the fix: move the CPU-heavy work to a worker the signal stops.
  */
 export function overranOutcome<O extends HandlerOutcome>(
-  request: CallRequest,
+  definition: ToolDefinition,
   outcome: O,
   limitMs: number,
   tookMs: number,
 ): O {
-  const { definition } = request;
   if (!warned.has(definition)) {
     warned.add(definition);
     warn(
