@@ -1,6 +1,6 @@
 import { CallRuntime, type RuntimeOptions } from "../dispatch/index.js";
 import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
-import { type StoreHost, sharedKeepers } from "../dispatch/index.js";
+import { type SharedKeepers, type StoreHost, sharedKeepers } from "../dispatch/index.js";
 import { taskStatusDefinition } from "../dispatch/index.js";
 import { DEFAULT_LEASE_MS, startSweeper, sweepInterval } from "../dispatch/index.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
@@ -30,15 +30,41 @@ export class AgentRuntime extends CallRuntime {
    */
   sharesRoutes: boolean;
 
-  /** Creates the state from the agent's options and its registry's shared parts (and `host`, what its keepers rebuild calls with). */
-  constructor(options: RuntimeOptions, registry: RegistryParts, host: StoreHost) {
-    super(options, sharedKeepers(options.store, options, host));
+  // The agent and how to read its store host (what its keepers rebuild calls with, and its store scope): read on the
+  // first approval, task, grant or handler context, never by a call that needs none (10,000 agents that each made one
+  // plain call kept ~2.4 KB each of host, scope strings and keeper builders before).
+  readonly #agent: object;
+  readonly #hostOf: (agent: object) => StoreHost;
+  #host: StoreHost | undefined;
+
+  /**
+   * Creates the state from the agent's options and its registry's shared parts; `hostOf(agent)` gives the agent's
+   * store host when something first needs it.
+   */
+  constructor(options: RuntimeOptions, registry: RegistryParts, agent: object, hostOf: (agent: object) => StoreHost) {
+    super(options);
+    this.#agent = agent;
+    this.#hostOf = hostOf;
     this.validator = registry.validator;
     this.sharesRoutes = Object.keys(options).length === 0;
     this.#registryListeners = registry.listeners;
     this.listeners = registry.listenerSets;
     const interval = sweepInterval(options, DEFAULT_LEASE_MS);
     if (options.store && interval !== undefined) startSweeper(this, options.store, interval);
+  }
+
+  /** The agent's store host: its name, store scope, grant scopes and how to rebuild one of its calls. */
+  get host(): StoreHost {
+    return (this.#host ??= this.#hostOf(this.#agent));
+  }
+
+  /** The agent's store scope (see {@link CallRuntime.keyScope}). */
+  get keyScope(): string {
+    return this.host.scope;
+  }
+
+  protected makeKeepers(): SharedKeepers {
+    return sharedKeepers(this.options.store, this.options, this.host);
   }
 
   /** Adds a listener of the agent's own calls; returns the function that removes it. */

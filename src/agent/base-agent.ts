@@ -183,6 +183,10 @@ const STATUS_TOOL_NAME: readonly string[] = Object.freeze([TASK_STATUS_TOOL]);
 // Each agent's id, once read. A field would add 8 bytes to every agent (56 without), though most never show their id.
 const ids = new WeakMap<BaseAgent, string>();
 
+// How an agent's runtime reads the agent's store host when it first needs it (set by BaseAgent's static block, which
+// can reach the private method): one function for every agent, where a closure per agent would weigh on each.
+let storeHostOf: (agent: object) => StoreHost;
+
 /**
  * The base class of agents. Its decorated methods, inherited ones included, become its tools; it also sees the
  * registry's shared tools that its name is allowed to use. Creating an agent costs no schema work: tools are resolved
@@ -196,6 +200,10 @@ const ids = new WeakMap<BaseAgent, string>();
  * const result = await new FileAgent().callTool("read", '{"path":"README.md"}');
  */
 export class BaseAgent {
+  static {
+    storeHostOf = (agent) => (agent as BaseAgent).#storeHost();
+  }
+
   /** The name every instance of this class gets unless the constructor is given one; defaults to the class name. */
   static agentName?: string;
   /**
@@ -452,11 +460,8 @@ export class BaseAgent {
   #state(): AgentRuntime {
     const setup = this.#setup;
     if (setup instanceof AgentRuntime) return setup;
-    const host = this.#storeHost();
-    const runtime = new AgentRuntime(setup, this.#registry[REGISTRY_INTERNALS], host);
-    // Every call's idempotency key is derived under the scope its records would be shared under.
-    runtime.keyScope = host.scope;
-    return (this.#setup = runtime);
+    // The store host (and with it the scope every idempotency key is derived under) is made when first needed.
+    return (this.#setup = new AgentRuntime(setup, this.#registry[REGISTRY_INTERNALS], this, storeHostOf));
   }
 
   // Read only when the model called a tool this agent cannot see: what to list, and whether to say denied.

@@ -83,7 +83,7 @@ export interface RuntimeOptions extends TaskLimits, StoreOptions {
 const NO_LISTENERS: readonly ToolListeners[] = Object.freeze([]);
 
 /** The per-agent state of the runtime. Each part is created on first use, so an idle agent costs nothing. */
-export class CallRuntime {
+export abstract class CallRuntime {
   /** The options the runtime was created with. */
   readonly options: RuntimeOptions;
   #lane: SerialLane | undefined;
@@ -92,7 +92,7 @@ export class CallRuntime {
   #sessions: SessionKeeper | undefined;
   #cache: ResultCache | undefined;
   #grants: GrantStore | undefined;
-  readonly #keepers: SharedKeepers;
+  #keepers: SharedKeepers | undefined;
   /**
    * The listener sets each call notifies (the agent's own, once it has any, then the registry's), as they are now:
    * a call that ends after a listener was added (by its own handler, say) tells the sets of that moment.
@@ -107,16 +107,26 @@ export class CallRuntime {
   lastSlot: object | undefined = undefined;
   /** See {@link CallRuntime.lastSlot}. */
   lastRoute: unknown = undefined;
-  /** The agent's store scope, which every call's idempotency key is derived under (undefined: none, a bare runtime). */
-  keyScope: string | undefined = undefined;
+
+  /** Creates a runtime; nothing is allocated until a part is used. */
+  constructor(options: RuntimeOptions) {
+    this.options = options;
+  }
 
   /**
-   * Creates a runtime; nothing is allocated until a part is used. `keepers` builds the approvals and tasks, on the
-   * `store` option or on a store of this agent's own in memory.
+   * The agent's store scope, which every call's idempotency key, cache entry and session record is derived under
+   * (undefined: none).
    */
-  constructor(options: RuntimeOptions, keepers: SharedKeepers) {
-    this.options = options;
-    this.#keepers = keepers;
+  abstract get keyScope(): string | undefined;
+
+  /**
+   * Builds the approvals and tasks, on the `store` option or on a store of the agent's own in memory: asked on the
+   * first approval, task or grant, so an agent whose calls need none keeps none of their builders.
+   */
+  protected abstract makeKeepers(): SharedKeepers;
+
+  get #kept(): SharedKeepers {
+    return (this.#keepers ??= this.makeKeepers());
   }
 
   /** The lane serial calls queue in. */
@@ -126,7 +136,7 @@ export class CallRuntime {
 
   /** The background tasks. */
   get tasks(): TaskKeeper {
-    return (this.#tasks ??= this.#keepers.tasks());
+    return (this.#tasks ??= this.#kept.tasks());
   }
 
   /**
@@ -150,12 +160,12 @@ export class CallRuntime {
 
   /** The grants (remembered approvals), read only by calls that need approval. */
   get grants(): GrantStore {
-    return (this.#grants ??= this.#keepers.grants());
+    return (this.#grants ??= this.#kept.grants());
   }
 
   /** The pending approvals. */
   get approvals(): ApprovalKeeper {
-    return (this.#approvals ??= this.#keepers.approvals());
+    return (this.#approvals ??= this.#kept.approvals());
   }
 }
 

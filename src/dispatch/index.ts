@@ -8,6 +8,7 @@ export type { RouteSlot } from "./pipeline.js";
 export { InvalidCall, validateCall, validatedArguments } from "./validate-call.js";
 export type { ValidatedCall } from "./validate-call.js";
 export { CallRuntime, RUNTIME_OPTION_NAMES, runtimeOptionsOf } from "./call-runtime.js";
+export type { SharedKeepers } from "./call-runtime.js";
 export type { Approver, ApprovalDecision, RuntimeOptions, ScopeChecker } from "./call-runtime.js";
 export { ToolListeners } from "./tool-listeners.js";
 export type {
