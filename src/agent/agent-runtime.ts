@@ -6,6 +6,17 @@ import { DEFAULT_LEASE_MS, startSweeper, sweepInterval } from "../dispatch/index
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
 
+// How a runtime reads its agent's store host: set once by BaseAgent, the only code that reaches the private method.
+// One function for every agent, where a closure or a field per agent would weigh on each of thousands.
+let hostOf: (agent: object) => StoreHost = () => {
+  throw new Error("toolwright: BaseAgent did not set how runtimes read an agent's store host");
+};
+
+/** Sets how every runtime reads its agent's store host; BaseAgent calls it once, when its class is defined. */
+export function readStoreHostsWith(read: (agent: object) => StoreHost): void {
+  hostOf = read;
+}
+
 /** The registry parts an agent's calls share. */
 export interface RegistryParts {
   readonly validator: ArgumentValidator;
@@ -30,21 +41,19 @@ export class AgentRuntime extends CallRuntime {
    */
   sharesRoutes: boolean;
 
-  // The agent and how to read its store host (what its keepers rebuild calls with, and its store scope): read on the
-  // first approval, task, grant or handler context, never by a call that needs none (10,000 agents that each made one
-  // plain call kept ~2.4 KB each of host, scope strings and keeper builders before).
+  // The agent, whose store host (what its keepers rebuild calls with, and its store scope) is read on the first
+  // approval, task, grant or handler context, never by a call that needs none (10,000 agents that each made one plain
+  // call kept ~2.4 KB each of host, scope strings and keeper builders before).
   readonly #agent: object;
-  readonly #hostOf: (agent: object) => StoreHost;
   #host: StoreHost | undefined;
 
   /**
-   * Creates the state from the agent's options and its registry's shared parts; `hostOf(agent)` gives the agent's
-   * store host when something first needs it.
+   * Creates the state from the agent's options and its registry's shared parts; the agent's store host is read (see
+   * `readStoreHostsWith`) when something first needs it.
    */
-  constructor(options: RuntimeOptions, registry: RegistryParts, agent: object, hostOf: (agent: object) => StoreHost) {
+  constructor(options: RuntimeOptions, registry: RegistryParts, agent: object) {
     super(options);
     this.#agent = agent;
-    this.#hostOf = hostOf;
     this.validator = registry.validator;
     this.sharesRoutes = Object.keys(options).length === 0;
     this.#registryListeners = registry.listeners;
@@ -55,7 +64,7 @@ export class AgentRuntime extends CallRuntime {
 
   /** The agent's store host: its name, store scope, grant scopes and how to rebuild one of its calls. */
   get host(): StoreHost {
-    return (this.#host ??= this.#hostOf(this.#agent));
+    return (this.#host ??= hostOf(this.#agent));
   }
 
   /** The agent's store scope (see {@link CallRuntime.keyScope}). */

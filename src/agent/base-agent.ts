@@ -35,7 +35,7 @@ import {
 import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool, ToolSpec } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
-import { AgentRuntime } from "./agent-runtime.js";
+import { AgentRuntime, readStoreHostsWith } from "./agent-runtime.js";
 import { announceResourceChange } from "./resource-changes.js";
 import type { BaseTool } from "./base-tool.js";
 import { reflectTools } from "../reflect/reflect-tools.js";
@@ -183,10 +183,6 @@ const STATUS_TOOL_NAME: readonly string[] = Object.freeze([TASK_STATUS_TOOL]);
 // Each agent's id, once read. A field would add 8 bytes to every agent (56 without), though most never show their id.
 const ids = new WeakMap<BaseAgent, string>();
 
-// How an agent's runtime reads the agent's store host when it first needs it (set by BaseAgent's static block, which
-// can reach the private method): one function for every agent, where a closure per agent would weigh on each.
-let storeHostOf: (agent: object) => StoreHost;
-
 /**
  * The base class of agents. Its decorated methods, inherited ones included, become its tools; it also sees the
  * registry's shared tools that its name is allowed to use. Creating an agent costs no schema work: tools are resolved
@@ -201,7 +197,8 @@ let storeHostOf: (agent: object) => StoreHost;
  */
 export class BaseAgent {
   static {
-    storeHostOf = (agent) => (agent as BaseAgent).#storeHost();
+    // An agent's runtime reads the store host when it first needs it, through this one function (agent-runtime.ts).
+    readStoreHostsWith((agent) => (agent as BaseAgent).#storeHost());
   }
 
   /** The name every instance of this class gets unless the constructor is given one; defaults to the class name. */
@@ -461,7 +458,7 @@ export class BaseAgent {
     const setup = this.#setup;
     if (setup instanceof AgentRuntime) return setup;
     // The store host (and with it the scope every idempotency key is derived under) is made when first needed.
-    return (this.#setup = new AgentRuntime(setup, this.#registry[REGISTRY_INTERNALS], this, storeHostOf));
+    return (this.#setup = new AgentRuntime(setup, this.#registry[REGISTRY_INTERNALS], this));
   }
 
   // Read only when the model called a tool this agent cannot see: what to list, and whether to say denied.

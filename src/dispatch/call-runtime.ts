@@ -18,7 +18,10 @@ import {
   StoreSessions,
 } from "../policy/index.js";
 
-/** Builds an agent's approvals and tasks on its store (see `sharedKeepers` in shared-keepers.ts). */
+/**
+ * An agent's approvals, tasks and grants on its store, each built on first use and the same one after (see
+ * `sharedKeepers` in shared-keepers.ts).
+ */
 export interface SharedKeepers {
   approvals(): ApprovalKeeper;
   tasks(): TaskKeeper;
@@ -87,11 +90,8 @@ export abstract class CallRuntime {
   /** The options the runtime was created with. */
   readonly options: RuntimeOptions;
   #lane: SerialLane | undefined;
-  #tasks: TaskKeeper | undefined;
-  #approvals: ApprovalKeeper | undefined;
   #sessions: SessionKeeper | undefined;
   #cache: ResultCache | undefined;
-  #grants: GrantStore | undefined;
   #keepers: SharedKeepers | undefined;
   /**
    * The listener sets each call notifies (the agent's own, once it has any, then the registry's), as they are now:
@@ -136,7 +136,7 @@ export abstract class CallRuntime {
 
   /** The background tasks. */
   get tasks(): TaskKeeper {
-    return (this.#tasks ??= this.#kept.tasks());
+    return this.#kept.tasks();
   }
 
   /**
@@ -160,12 +160,12 @@ export abstract class CallRuntime {
 
   /** The grants (remembered approvals), read only by calls that need approval. */
   get grants(): GrantStore {
-    return (this.#grants ??= this.#kept.grants());
+    return this.#kept.grants();
   }
 
   /** The pending approvals. */
   get approvals(): ApprovalKeeper {
-    return (this.#approvals ??= this.#kept.approvals());
+    return this.#kept.approvals();
   }
 }
 

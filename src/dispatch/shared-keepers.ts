@@ -154,8 +154,8 @@ function resumeTask(resolve: StoreHost["resolve"], task: TaskResume): (() => Tas
 }
 
 /**
- * Returns the builders of an agent's approvals and tasks on `store`, for {@link CallRuntime}'s constructor. Without a
- * store, both keep their records in a {@link MemoryStore} of the agent's own (the default backend), made on first use.
+ * Returns an agent's approvals, tasks and grants on `store`, each built on first use (an agent's runtime asks for
+ * this on its first approval, task or grant). Without a store, both keep their records in a {@link MemoryStore} of the agent's own (the default backend), made on first use.
  */
 export function sharedKeepers(
   store: RuntimeStore | undefined,
@@ -166,11 +166,13 @@ export function sharedKeepers(
   const own = store === undefined;
   const memory = () => (backend ??= new MemoryStore());
   let grantStore: GrantStore | undefined;
+  let approvals: ApprovalKeeper | undefined;
+  let tasks: TaskKeeper | undefined;
   // One grant store for the approvals (which write grants) and the gates (which read them), on the same backend.
   const grants = () => (grantStore ??= new GrantStore(memory(), host.grantScopes));
   return {
-    approvals: () => sharedApprovals(memory(), options, host, own, grants),
-    tasks: () => sharedTasks(memory(), options, host, own),
+    approvals: () => (approvals ??= sharedApprovals(memory(), options, host, own, grants)),
+    tasks: () => (tasks ??= sharedTasks(memory(), options, host, own)),
     grants,
   };
 }
