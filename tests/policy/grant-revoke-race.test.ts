@@ -4,6 +4,11 @@ import { expectRaceHeld, raceRevoke } from "./grant-race.js";
 // acknowledged it: the revoke promise resolved), on the default backend. Each handler records, when it starts,
 // whether the revocation had been written; the order comes from the store's answers, not from a timer.
 
+// The race takes ~170 ms alone (150 races in a row in one process: none over 1 s), but jest's default 5 s per test was
+// exceeded once in a full CI run and once at load 10, with two workers and spawned runtimes sharing two cores. The
+// limit is the suite's own, never a property this test asserts: every assertion below is unchanged.
+jest.setTimeout(30_000);
+
 describe("a grant revoked while calls race (memory)", () => {
   it("starts no handler after the revocation is written; the later calls ask again", async () => {
     const raced = await raceRevoke({ agentName: "race_memory", calls: 1_000, revokeAfter: 500 });
