@@ -9,13 +9,20 @@ const NO_TASKS = { capabilities: {} };
 
 jest.setTimeout(20_000);
 
+// Set by a test that must see its task still working: the handler then ends when the test releases it, not after its
+// `ms`, which a loaded machine can let pass before the test's first tasks/get (CI on Node 22/24 once did).
+let held: Promise<void> | undefined;
+
 class ReportAgent extends BaseAgent {
   static override agentName = "report_agent";
   @tool({ description: "Builds a report", params: { ms: p.integer() }, timeoutMs: 50, onTimeout: "background" })
   build({ ms }: { ms: number }) {
     const signal = currentToolCall()!.signal;
+    const hold = held;
     return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => resolve(`report after ${ms} ms`), ms);
+      const done = () => resolve(`report after ${ms} ms`);
+      const timer = hold === undefined ? setTimeout(done, ms) : undefined;
+      void hold?.then(done);
       signal.addEventListener("abort", () => {
         clearTimeout(timer);
         reject(new Error("stopped"));
@@ -37,11 +44,15 @@ describe("serveMcp background work as Tasks (2026-07-28)", () => {
   const get = (taskId: unknown) => rpc(server.url, "tasks/get", { taskId });
 
   it("answers a call that went to the background as a task, and tasks/get follows it to its result", async () => {
+    let release!: () => void;
+    held = new Promise((resolve) => (release = resolve));
     const created = await rpc(server.url, "tools/call", { name: "build", arguments: { ms: 400 } });
+    held = undefined;
     expect(created.result).toMatchObject({ resultType: "task", status: "working", pollIntervalMs: 100 });
     const taskId = created.result!.taskId;
     expect(typeof taskId).toBe("string");
     expect((await get(taskId)).result).toMatchObject({ resultType: "complete", taskId, status: "working" });
+    release();
     let done: Rpc | undefined;
     for (let i = 0; i < 50; i++) {
       done = await get(taskId);
