@@ -84,14 +84,19 @@ function withRequire(js, map) {
   };
 }
 
-/** The output files reachable by static imports from `roots` (paths relative to dist/esm, POSIX separators). */
+/**
+ * The output files reachable from `roots` (paths relative to dist/esm, POSIX separators): by static imports, and by the
+ * import() of a module the main entry loads on first use (dispatch/load-keepers.ts), which CommonJS require()s then.
+ */
 function reachable(metafile, roots) {
   const seen = new Set();
   const visit = (file) => {
     if (seen.has(file)) return;
     seen.add(file);
     for (const edge of metafile.outputs[`dist/esm/${file}`].imports) {
-      if (!edge.external && edge.kind === "import-statement") visit(posix.relative("dist/esm", edge.path));
+      if (!edge.external && (edge.kind === "import-statement" || edge.kind === "dynamic-import")) {
+        visit(posix.relative("dist/esm", edge.path));
+      }
     }
   };
   roots.forEach(visit);
@@ -256,6 +261,7 @@ for (const name of STANDALONE) {
 const WEB_FORMS = {
   "load-builtin.cjs": "src/runtime/load-builtin-web.ts",
   "load-dependencies.cjs": "src/schema/load-dependencies-web.ts",
+  "load-keepers.js": "src/dispatch/load-keepers-web.ts",
   "load-parser.cjs": "src/reflect/load-parser-web.ts",
   "validator-engine.js": "src/schema/validator-engine-web.ts",
 };
@@ -266,9 +272,12 @@ const BUNDLED_IN_WEB = /^@hyperjump\//;
 const webForms = {
   name: "web-forms",
   setup(build) {
-    build.onResolve({ filter: /(load-builtin|load-dependencies|load-parser)\.cjs$|validator-engine\.js$/ }, (args) => ({
-      path: resolve(WEB_FORMS[posix.basename(args.path)]),
-    }));
+    build.onResolve(
+      { filter: /(load-builtin|load-dependencies|load-parser)\.cjs$|(validator-engine|load-keepers)\.js$/ },
+      (args) => ({
+        path: resolve(WEB_FORMS[posix.basename(args.path)]),
+      }),
+    );
     build.onResolve({ filter: BUNDLED_IN_WEB }, (args) => ({ path: fileURLToPath(import.meta.resolve(args.path)) }));
     build.onResolve({ filter: /^idn-hostname$/ }, () => ({ path: resolve("src/schema/idn-hostname-web.ts") }));
   },
@@ -297,6 +306,14 @@ const nodeOnly = Object.values(web.metafile.outputs).flatMap((output) =>
     .map((edge) => edge.path),
 );
 if (nodeOnly.length > 0) throw new Error(`dist/web imports what only Node has: ${nodeOnly.join(", ")}`);
+// Nor may it load a module of its own later: a Worker is one bundle, and what Node loads on first use (WEB_FORMS) is
+// imported statically here.
+const loadedLater = Object.entries(web.metafile.outputs).flatMap(([file, output]) =>
+  output.imports
+    .filter((edge) => !edge.external && edge.kind === "dynamic-import")
+    .map((edge) => `${file} → ${edge.path}`),
+);
+if (loadedLater.length > 0) throw new Error(`dist/web loads its own modules with import(): ${loadedLater.join(", ")}`);
 // What the web build leaves out on purpose, to keep a Worker small (docs/toolchains.md, Runtimes): the parser, the
 // Unicode tables of idn-hostname (schema/idn-hostname-web.ts checks host names instead) and re2js (schema/pike-pattern.ts
 // matches patterns instead).
