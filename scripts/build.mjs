@@ -267,8 +267,11 @@ const WEB_FORMS = {
 };
 // @hyperjump/json-schema-formats (the 2020-12 format checks) is bundled into dist/web, not imported, so that its
 // idn-hostname dependency can be swapped for schema/idn-hostname-web.ts, which checks with the runtime's own URL
-// parser instead of 175 KiB of Unicode tables (docs/hardening.md says what that changes).
-const BUNDLED_IN_WEB = /^@hyperjump\//;
+// parser instead of 175 KiB of Unicode tables (docs/hardening.md says what that changes). @cfworker/json-schema (the
+// no-eval interpreter) likewise, so that its format table, which schema/no-eval/format-table.ts overwrites name by
+// name before the first compile, is swapped for the empty one of schema/no-eval/interpreter-formats-web.ts.
+const BUNDLED_IN_WEB = /^@hyperjump\/|^@cfworker\/json-schema$/;
+const CFWORKER_FORMATS = /[\\/]node_modules[\\/]@cfworker[\\/]json-schema[\\/]/;
 const webForms = {
   name: "web-forms",
   setup(build) {
@@ -280,6 +283,11 @@ const webForms = {
     );
     build.onResolve({ filter: BUNDLED_IN_WEB }, (args) => ({ path: fileURLToPath(import.meta.resolve(args.path)) }));
     build.onResolve({ filter: /^idn-hostname$/ }, () => ({ path: resolve("src/schema/idn-hostname-web.ts") }));
+    build.onResolve({ filter: /^\.\/format\.js$/ }, (args) =>
+      CFWORKER_FORMATS.test(args.importer)
+        ? { path: resolve("src/schema/no-eval/interpreter-formats-web.ts") }
+        : undefined,
+    );
   },
 };
 const WEB_ENTRIES = ["index", "mcp/index"];
@@ -315,9 +323,10 @@ const loadedLater = Object.entries(web.metafile.outputs).flatMap(([file, output]
 );
 if (loadedLater.length > 0) throw new Error(`dist/web loads its own modules with import(): ${loadedLater.join(", ")}`);
 // What the web build leaves out on purpose, to keep a Worker small (docs/toolchains.md, Runtimes): the parser, the
-// Unicode tables of idn-hostname (schema/idn-hostname-web.ts checks host names instead) and re2js (schema/pike-pattern.ts
-// matches patterns instead).
-const LEFT_OUT = /^(acorn|idn-hostname|re2js)$|\/node_modules\/(acorn|idn-hostname|re2js)\//;
+// Unicode tables of idn-hostname (schema/idn-hostname-web.ts checks host names instead), re2js (schema/pike-pattern.ts
+// matches patterns instead) and the no-eval interpreter's own format table (toolwright's checks replace it).
+const LEFT_OUT =
+  /^(acorn|idn-hostname|re2js)$|\/node_modules\/(acorn|idn-hostname|re2js)\/|\/node_modules\/@cfworker\/json-schema\/.*\/format\.js$/;
 const leftOutFound = Object.values(web.metafile.outputs).flatMap((output) => [
   ...output.imports.map((edge) => edge.path).filter((path) => LEFT_OUT.test(path)),
   ...Object.keys(output.inputs).filter((path) => LEFT_OUT.test(`/${path}`)),
