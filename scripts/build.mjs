@@ -84,14 +84,19 @@ function withRequire(js, map) {
   };
 }
 
-/** The output files reachable by static imports from `roots` (paths relative to dist/esm, POSIX separators). */
+/**
+ * The output files reachable from `roots` (paths relative to dist/esm, POSIX separators): by static imports, and by the
+ * import() of a module the main entry loads on first use (dispatch/load-keepers.ts), which CommonJS require()s then.
+ */
 function reachable(metafile, roots) {
   const seen = new Set();
   const visit = (file) => {
     if (seen.has(file)) return;
     seen.add(file);
     for (const edge of metafile.outputs[`dist/esm/${file}`].imports) {
-      if (!edge.external && edge.kind === "import-statement") visit(posix.relative("dist/esm", edge.path));
+      if (!edge.external && (edge.kind === "import-statement" || edge.kind === "dynamic-import")) {
+        visit(posix.relative("dist/esm", edge.path));
+      }
     }
   };
   roots.forEach(visit);
@@ -256,21 +261,33 @@ for (const name of STANDALONE) {
 const WEB_FORMS = {
   "load-builtin.cjs": "src/runtime/load-builtin-web.ts",
   "load-dependencies.cjs": "src/schema/load-dependencies-web.ts",
+  "load-keepers.js": "src/dispatch/load-keepers-web.ts",
   "load-parser.cjs": "src/reflect/load-parser-web.ts",
   "validator-engine.js": "src/schema/validator-engine-web.ts",
 };
 // @hyperjump/json-schema-formats (the 2020-12 format checks) is bundled into dist/web, not imported, so that its
 // idn-hostname dependency can be swapped for schema/idn-hostname-web.ts, which checks with the runtime's own URL
-// parser instead of 175 KiB of Unicode tables (docs/hardening.md says what that changes).
-const BUNDLED_IN_WEB = /^@hyperjump\//;
+// parser instead of 175 KiB of Unicode tables (docs/hardening.md says what that changes). @cfworker/json-schema (the
+// no-eval interpreter) likewise, so that its format table, which schema/no-eval/format-table.ts overwrites name by
+// name before the first compile, is swapped for the empty one of schema/no-eval/interpreter-formats-web.ts.
+const BUNDLED_IN_WEB = /^@hyperjump\/|^@cfworker\/json-schema$/;
+const CFWORKER_FORMATS = /[\\/]node_modules[\\/]@cfworker[\\/]json-schema[\\/]/;
 const webForms = {
   name: "web-forms",
   setup(build) {
-    build.onResolve({ filter: /(load-builtin|load-dependencies|load-parser)\.cjs$|validator-engine\.js$/ }, (args) => ({
-      path: resolve(WEB_FORMS[posix.basename(args.path)]),
-    }));
+    build.onResolve(
+      { filter: /(load-builtin|load-dependencies|load-parser)\.cjs$|(validator-engine|load-keepers)\.js$/ },
+      (args) => ({
+        path: resolve(WEB_FORMS[posix.basename(args.path)]),
+      }),
+    );
     build.onResolve({ filter: BUNDLED_IN_WEB }, (args) => ({ path: fileURLToPath(import.meta.resolve(args.path)) }));
     build.onResolve({ filter: /^idn-hostname$/ }, () => ({ path: resolve("src/schema/idn-hostname-web.ts") }));
+    build.onResolve({ filter: /^\.\/format\.js$/ }, (args) =>
+      CFWORKER_FORMATS.test(args.importer)
+        ? { path: resolve("src/schema/no-eval/interpreter-formats-web.ts") }
+        : undefined,
+    );
   },
 };
 const WEB_ENTRIES = ["index", "mcp/index"];
@@ -297,10 +314,19 @@ const nodeOnly = Object.values(web.metafile.outputs).flatMap((output) =>
     .map((edge) => edge.path),
 );
 if (nodeOnly.length > 0) throw new Error(`dist/web imports what only Node has: ${nodeOnly.join(", ")}`);
+// Nor may it load a module of its own later: a Worker is one bundle, and what Node loads on first use (WEB_FORMS) is
+// imported statically here.
+const loadedLater = Object.entries(web.metafile.outputs).flatMap(([file, output]) =>
+  output.imports
+    .filter((edge) => !edge.external && edge.kind === "dynamic-import")
+    .map((edge) => `${file} → ${edge.path}`),
+);
+if (loadedLater.length > 0) throw new Error(`dist/web loads its own modules with import(): ${loadedLater.join(", ")}`);
 // What the web build leaves out on purpose, to keep a Worker small (docs/toolchains.md, Runtimes): the parser, the
-// Unicode tables of idn-hostname (schema/idn-hostname-web.ts checks host names instead) and re2js (schema/pike-pattern.ts
-// matches patterns instead).
-const LEFT_OUT = /^(acorn|idn-hostname|re2js)$|\/node_modules\/(acorn|idn-hostname|re2js)\//;
+// Unicode tables of idn-hostname (schema/idn-hostname-web.ts checks host names instead), re2js (schema/pike-pattern.ts
+// matches patterns instead) and the no-eval interpreter's own format table (toolwright's checks replace it).
+const LEFT_OUT =
+  /^(acorn|idn-hostname|re2js)$|\/node_modules\/(acorn|idn-hostname|re2js)\/|\/node_modules\/@cfworker\/json-schema\/.*\/format\.js$/;
 const leftOutFound = Object.values(web.metafile.outputs).flatMap((output) => [
   ...output.imports.map((edge) => edge.path).filter((path) => LEFT_OUT.test(path)),
   ...Object.keys(output.inputs).filter((path) => LEFT_OUT.test(`/${path}`)),

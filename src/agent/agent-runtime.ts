@@ -1,6 +1,6 @@
 import { CallRuntime, type RuntimeOptions } from "../dispatch/index.js";
 import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
-import { type SharedKeepers, type StoreHost, sharedKeepers } from "../dispatch/index.js";
+import { type SharedKeepers, type StoreHost, agentKeepers } from "../dispatch/index.js";
 import { taskStatusDefinition } from "../dispatch/index.js";
 import { DEFAULT_LEASE_MS, startSweeper, sweepInterval } from "../dispatch/index.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
@@ -73,7 +73,7 @@ export class AgentRuntime extends CallRuntime {
   }
 
   protected makeKeepers(): SharedKeepers {
-    return sharedKeepers(this.options.store, this.options, this.host);
+    return agentKeepers(this.options.store, this.options, this.host);
   }
 
   /** Adds a listener of the agent's own calls; returns the function that removes it. */

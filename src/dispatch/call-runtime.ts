@@ -18,15 +18,18 @@ import {
   StoreSessions,
 } from "../policy/index.js";
 
+/** What a call's gates read of an agent's grants (see `GrantStore`): the grants of a call, and the use of one. */
+export type GrantReader = Pick<GrantStore, "forCall" | "use">;
+
 /**
  * An agent's approvals, tasks and grants on its store, each built on first use and the same one after (see
- * `sharedKeepers` in shared-keepers.ts).
+ * `sharedKeepers` in shared-keepers.ts, and on Node the stand-ins of lazy-keepers.ts that load them).
  */
 export interface SharedKeepers {
   approvals(): ApprovalKeeper;
   tasks(): TaskKeeper;
   /** The agent's grants (remembered approvals), on the same store as its approvals. */
-  grants(): GrantStore;
+  grants(): GrantReader;
 }
 
 /**
@@ -159,7 +162,7 @@ export abstract class CallRuntime {
   }
 
   /** The grants (remembered approvals), read only by calls that need approval. */
-  get grants(): GrantStore {
+  get grants(): GrantReader {
     return this.#kept.grants();
   }
 

@@ -8,7 +8,7 @@ export type { RouteSlot } from "./pipeline.js";
 export { InvalidCall, validateCall, validatedArguments } from "./validate-call.js";
 export type { ValidatedCall } from "./validate-call.js";
 export { CallRuntime, RUNTIME_OPTION_NAMES, runtimeOptionsOf } from "./call-runtime.js";
-export type { SharedKeepers } from "./call-runtime.js";
+export type { GrantReader, SharedKeepers } from "./call-runtime.js";
 export type { Approver, ApprovalDecision, RuntimeOptions, ScopeChecker } from "./call-runtime.js";
 export { ToolListeners } from "./tool-listeners.js";
 export type {
@@ -18,8 +18,9 @@ export type {
   ToolEventName,
   ToolProgressNotice,
 } from "./tool-listeners.js";
-export { DEFAULT_LEASE_MS, sharedKeepers } from "./shared-keepers.js";
-export { sweepInterval } from "./store-options.js";
+// Not shared-keepers.ts itself: on Node, load-keepers.ts loads it (and the state layer) on the first approval or task.
+export { agentKeepers } from "./load-keepers.js";
+export { DEFAULT_LEASE_MS, sweepInterval } from "./store-options.js";
 export type { StoreHost } from "./shared-keepers.js";
 export { startSweeper } from "../state/store-sweeper.js";
 export { TASK_STATUS_TOOL, reportTask, taskStatusDefinition } from "./task-status-tool.js";

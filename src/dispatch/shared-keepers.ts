@@ -2,7 +2,7 @@ import { ToolDefinitionError } from "../errors/errors.js";
 import type { RuntimeStore } from "../state/port/runtime-store.js";
 import { MemoryStore } from "../state/backends/memory/memory-store.js";
 import type { SharedKeepers } from "./call-runtime.js";
-import { type StoreOptions, sweepInterval } from "./store-options.js";
+import { DEFAULT_LEASE_MS, type StoreOptions, sweepInterval } from "./store-options.js";
 import type { CallRequest } from "./call-request.js";
 import type { ApprovalKeeper, ApprovalTarget, ResolveCall } from "../state/approvals/index.js";
 import { schemaVersion } from "../state/stable-hash.js";
@@ -40,8 +40,6 @@ export interface StoreHost {
   readonly toolNames: () => readonly string[];
 }
 
-/** The run lease of an approved call or a background task without `leaseMs`, in ms; also the default sweep interval. */
-export const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_APPROVAL_TTL_MS = 24 * 60 * 60_000;
 const DEFAULT_POLL_MS = 500;
 const DEFAULT_RETENTION_MS = 10 * 60_000;

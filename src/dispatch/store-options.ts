@@ -45,6 +45,9 @@ export interface StoreOptions {
   readonly sweepIntervalMs?: number | false;
 }
 
+/** The run lease of an approved call or a background task without `leaseMs`, in ms; also the default sweep interval. */
+export const DEFAULT_LEASE_MS = 30_000;
+
 /**
  * The sweep interval an agent's options come to: the one asked for, none for `false`, and by default `leaseMs` for a
  * store shared between processes (every store but a `MemoryStore`, which lives and dies with its process).

@@ -1,7 +1,9 @@
 /**
- * The app every toolchain row builds and runs: standard decorators, inheritance, a `@builtinTool` default, and a
- * shared tool that access control limits to one agent by name. Text, not files, because it imports "toolwright" by
- * its package name (see tests/package/consumer-sources.ts). It prints one JSON line; {@link expectAppOutput} checks it.
+ * The app every toolchain row builds and runs: standard decorators, inheritance, a `@builtinTool` default, a shared
+ * tool that access control limits to one agent by name, and an approval round trip (on Node, the approvals are loaded
+ * with import() on the first one: each toolchain must carry that chunk along). Text, not files, because it imports
+ * "toolwright" by its package name (see tests/package/consumer-sources.ts). It prints one JSON line;
+ * {@link expectAppOutput} checks it.
  */
 export const appTs = `import { BaseAgent, builtinTool, p, tool, toolRegistry } from "toolwright";
 
@@ -9,6 +11,13 @@ toolRegistry.register("secret", () => "classified", {
   description: "Tell the secret",
   params: {},
   allowedAgents: ["math_agent"],
+});
+
+toolRegistry.register("wipe", () => "wiped", {
+  description: "Wipe the scratch space",
+  params: {},
+  allowedAgents: ["math_agent"],
+  requiresApproval: true,
 });
 
 class MathAgent extends BaseAgent {
@@ -46,6 +55,7 @@ export async function runApp(): Promise<Record<string, unknown>> {
     secret: (await math.callTool("secret", {})).content,
     denied: (await loud.callTool("secret", {})).error?.code,
     invalid: (await math.callTool("add", { a: "two" })).error?.code,
+    approved: (await math.approvals.approve((await math.callTool("wipe", {})).approvalId!)).content,
   };
 }
 
@@ -54,7 +64,7 @@ export const printed = runApp().then((output) => console.log(JSON.stringify(outp
 
 /** What the app prints, whatever built it. */
 export const expectedAppOutput = {
-  tools: ["add", "repeat", "secret"],
+  tools: ["add", "repeat", "secret", "wipe"],
   loudTools: ["add", "repeat"],
   repeatSchema: {
     type: "object",
@@ -67,6 +77,7 @@ export const expectedAppOutput = {
   secret: "classified",
   denied: "PERMISSION_DENIED",
   invalid: "INVALID_ARGUMENTS",
+  approved: "wiped",
 };
 
 /** A strict Node ESM tsconfig with standard decorators (no experimentalDecorators). */
