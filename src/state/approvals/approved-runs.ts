@@ -11,21 +11,49 @@ import { resolveStored } from "./stored-approval-check.js";
 import { cappedForStore } from "../capped-result.js";
 import { eitherSignal } from "../../runtime/either-signal.js";
 
+/**
+ * Runs a call that passed its gates in another process (see `runApproved` in the pipeline), with a human's `edit`
+ * of its arguments when there is one (then `args` are the edited ones).
+ */
+export type RunApproved<Call> = (
+  call: Call,
+  args: Record<string, unknown>,
+  edit: ApprovalEdit | undefined,
+) => Promise<ToolResult>;
+
 /** What {@link ApprovedRuns} needs: the store and scope of an agent's approvals, and how to run a rebuilt call. */
 export interface ApprovedRunsOptions<Call> {
   readonly store: RuntimeStore;
+  /**
+   * The scope of its records (registry scope, agent scope and name): only a process whose agent has the same scope
+   * lists or decides them.
+   */
   readonly scope: string;
+  /**
+   * Builds a call of one of the agent's tools, made for `auth` (the stored call's), or undefined when it has no tool
+   * of that name.
+   */
   readonly resolve: ResolveCall<Call>;
-  readonly runApproved: (
-    call: Call,
-    args: Record<string, unknown>,
-    edit: ApprovalEdit | undefined,
-  ) => Promise<ToolResult>;
+  readonly runApproved: RunApproved<Call>;
+  /**
+   * How long the run lease of an approved call lasts without renewal, in ms: after it, another replica takes the
+   * call over.
+   */
   readonly leaseMs: number;
+  /** How long a request stays pending before it expires (and can never run), in ms. */
   readonly approvalTtlMs: number;
+  /** How long a decided record stays, so a late second decision is told it was used; in ms. */
   readonly retentionMs: number;
+  /**
+   * How often this process reads the calls it requested for decisions made elsewhere, in ms, when the store cannot
+   * notify it (a store without `watch`, a `RedisStore` without a subscriber).
+   */
   readonly pollMs: number;
-  /** True for the agent's own store: no other replica can take a run over, so none is leased. */
+  /**
+   * True for a store no other process reads (the agent's own memory store, when it has no `store` option): no other
+   * replica takes a run over, so an approved call runs without a lease, and at most `KEPT_DECISIONS` decided
+   * records are kept (the oldest deleted past it), so decided calls do not pile up in memory until they expire.
+   */
   readonly ownStore?: boolean;
 }
 

@@ -1,7 +1,7 @@
 import { guardOf } from "../port/transitions.js";
 import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
 import { deepFreeze } from "../../schema/json.js";
-import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
+import type { StoredRecord } from "../port/runtime-store.js";
 import { RecordWaiter } from "../port/record-waiter.js";
 import { LOOKUP_KEY_FIELD, isKeyedStore } from "../port/keyed-store.js";
 import { isolated } from "../isolated.js";
@@ -15,77 +15,34 @@ import {
   type GrantKeeper,
   type GrantListOptions,
   type PendingApproval,
-  type ResolveCall,
   editOf,
   pendingApproval,
   sameArguments,
 } from "./approval-types.js";
 import { ErrorCode } from "../../errors/error-code.js";
 import { approvalMismatchText, approvedArgumentsDifferText } from "../../errors/model-messages.js";
-import { type ApprovalEdit, type ToolResult, failureResult } from "../../tool/tool-result.js";
+import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import { type ApprovalTarget, recordBinding, resolveStored, storedApprovalProblem } from "./stored-approval-check.js";
 import type { CallAuth } from "../../tool/call-auth.js";
-import { ApprovedRuns, DECIDED_FIELDS } from "./approved-runs.js";
+import { ApprovedRuns, type ApprovedRunsOptions, DECIDED_FIELDS } from "./approved-runs.js";
 import { cappedForStore } from "../capped-result.js";
 import type { Grant } from "../grants/index.js";
-
-/**
- * Runs a call that passed its gates in another process (see `runApproved` in the pipeline), with a human's `edit`
- * of its arguments when there is one (then `args` are the edited ones).
- */
-export type RunApproved<Call> = (
-  call: Call,
-  args: Record<string, unknown>,
-  edit: ApprovalEdit | undefined,
-) => Promise<ToolResult>;
 
 /**
  * Where the approvals of one agent are kept and how a call is rebuilt from a stored record. `Call` is the pipeline's
  * call request: this room only hands it back, so it needs nothing of the pipeline.
  */
-export interface SharedApprovalsOptions<Call> {
-  readonly store: RuntimeStore;
+export interface SharedApprovalsOptions<Call> extends ApprovedRunsOptions<Call> {
   /** The agent's name, for messages. */
   readonly agentName: string;
-  /**
-   * The scope of its records (registry scope, agent scope and name): only a process whose agent has the same scope
-   * lists or decides them.
-   */
-  readonly scope: string;
-  /**
-   * Builds a call of one of the agent's tools, made for `auth` (the stored call's), or undefined when it has no tool
-   * of that name.
-   */
-  readonly resolve: ResolveCall<Call>;
-  readonly runApproved: RunApproved<Call>;
   /** The current schema's version of a rebuilt call's tool, and a check of arguments against that schema. */
   readonly target: (call: Call) => ApprovalTarget;
   /** Ends a rebuilt call with outcome `rejected` and tells its listeners. */
   readonly refuseApproved: (call: Call, args: unknown, reason: string | undefined) => Promise<ToolResult>;
-  /** How long a request stays pending before it expires (and can never run), in ms. */
-  readonly approvalTtlMs: number;
-  /** How long a decided record stays, so a late second decision is told it was used; in ms. */
-  readonly retentionMs: number;
-  /**
-   * How often this process reads the calls it requested for decisions made elsewhere, in ms, when the store cannot
-   * notify it (a store without `watch`, a `RedisStore` without a subscriber).
-   */
-  readonly pollMs: number;
   /** The most approvals of the scope kept pending, across processes; a full scope drops its oldest request. */
   readonly maxPending: number;
   /** Told (in the process whose request made room) of each pending approval the full scope dropped. */
   readonly onEvicted?: ApprovalEvictedListener;
-  /**
-   * How long the run lease of an approved call lasts without renewal, in ms: after it, another replica takes the
-   * call over (see {@link SharedApprovals}).
-   */
-  readonly leaseMs: number;
-  /**
-   * True for a store no other process reads (the agent's own memory store, when it has no `store` option): no other
-   * replica takes a run over, so an approved call runs without a lease, and at most {@link KEPT_DECISIONS} decided
-   * records are kept (the oldest deleted past it), so decided calls do not pile up in memory until they expire.
-   */
-  readonly ownStore?: boolean;
   /** Remembers approvals as grants (`approve(id, { remember })`), lists and revokes them. */
   readonly grants?: GrantKeeper;
 }

@@ -10,7 +10,7 @@ import { createWithinCap, listInStatuses } from "../port/scoped-ops.js";
 import type { HandlerOutcome } from "../../tool/handler-outcome.js";
 import { cancelledResult } from "../../tool/cancelled-result.js";
 import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./task-types.js";
-import { takeOverRun } from "../run-lease.js";
+import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
 import { approvalHash } from "../stable-hash.js";
 import { type ApprovalTarget, recordBinding, storedApprovalProblem, storedAuth } from "../approvals/index.js";
 import type { CallAuth } from "../../tool/call-auth.js";
@@ -162,9 +162,19 @@ export class SharedTasks implements TaskKeeper {
   // Runs a task here under this process's lease, from its start or from a take-over.
   #track(info: TaskInfo, task: TaskRun): void {
     const { id } = info;
-    const renewal = unrefTimer(
-      setInterval(() => void this.#renew(id), Math.max(1, Math.floor(this.#options.leaseMs / 3))),
-    );
+    // The last progress rides on a renewal when it changed, so another replica's `fetch` and `task_status` report it
+    // (a lease's third late at most) without a write per report; the agent's own store is read by no one else. The
+    // renewal reads the record back: on a store that cannot notify, how another process's cancel request arrives.
+    const lease = new RunLease(this.#lease(id), () => this.#lost(entry), {
+      patch: () => {
+        const { progress } = entry.info;
+        return !this.ownStore && progress !== undefined && progress !== entry.written ? { progress } : {};
+      },
+      renewed: (record, patch) => {
+        if (patch.progress !== undefined) entry.written = patch.progress as ToolProgress;
+        this.#cancels.check(record);
+      },
+    });
     let resolveDone!: (result: ToolResult) => void;
     const entry: LocalTask = {
       info,
@@ -172,7 +182,7 @@ export class SharedTasks implements TaskKeeper {
       done: new Promise<ToolResult>((resolve) => (resolveDone = resolve)),
       settle: (outcome) => {
         if (entry.info.status !== "running") return;
-        clearInterval(renewal);
+        lease.stop();
         const result: ToolResult = { ...outcome.result, taskId: id };
         const status: TaskStatus = result.ok ? "succeeded" : result.outcome === "cancelled" ? "cancelled" : "failed";
         entry.info = Object.freeze({ ...entry.info, status, finishedAt: Date.now(), result });
@@ -187,6 +197,11 @@ export class SharedTasks implements TaskKeeper {
     this.#local.set(id, entry);
     this.#cancels.watch();
     void task.work.then(entry.settle);
+  }
+
+  #lease(id: string): RunLeaseOptions {
+    const { leaseMs, retentionMs } = this.#options;
+    return { ...this.#options, kind: "task", id, field: "owner", owner: this.#owner, ttlMs: leaseMs + retentionMs };
   }
 
   // What a task's record is bound to, as an approval's is: the version of the schema its arguments were validated
@@ -211,11 +226,9 @@ export class SharedTasks implements TaskKeeper {
     };
     const start = resume(task as TaskResume);
     if (!start) return undefined;
-    const { store, scope, leaseMs, retentionMs } = this.#options;
-    const options = { store, kind: "task", scope, id: record.id, field: "owner" } as const;
-    const taken = await takeOverRun({ ...options, owner: this.#owner, leaseMs, ttlMs: leaseMs + retentionMs });
+    const taken = await takeOverRun(this.#lease(record.id));
     // Another replica won (or the lease was renewed after all): leave the task to it.
-    if (!taken) return (await store.get("task", scope, record.id)) ?? record;
+    if (!taken) return (await this.#options.store.get("task", this.#options.scope, record.id)) ?? record;
     // Checked as the record now stands (the one this process won), against this process's tool.
     const problem = resumeProblem(taken, target?.(task.toolName));
     this.#track(toInfo(taken), problem === undefined ? start() : notResumed(taken, problem));
@@ -336,31 +349,13 @@ export class SharedTasks implements TaskKeeper {
     return marked !== undefined;
   }
 
-  async #renew(id: string): Promise<void> {
-    const { store, scope, leaseMs, retentionMs } = this.#options;
-    const guard = guardOf("task", "renew", { equals: { owner: this.#owner } });
-    // The renewal reads the record back (no `returnRecord: false`): on a store that cannot notify, it is how another
-    // process's cancel request reaches the task; a renewal comes once a third of the lease, off the call path.
-    // The task's last progress rides on the renewal when it changed, so another replica's `fetch` and `task_status`
-    // report it (a lease's third late at most) without a write per report; the agent's own store is read by no one else.
-    const entry = this.#local.get(id);
-    const progress = this.ownStore ? undefined : entry?.info.progress;
-    const patch = progress !== undefined && progress !== entry?.written ? { progress } : {};
-    const renewed = await store
-      .transition("task", scope, id, guard, patch, { ttlMs: leaseMs + retentionMs, leaseMs })
-      .catch(() => null);
-    if (renewed && entry && progress !== undefined) entry.written = progress;
-    // null: the store is unreachable; try again at the next beat. undefined: another process already marked the
-    // task lost, so its result would reach no one: stop the work.
-    if (renewed !== undefined) {
-      // A store that cannot notify still carries another process's cancel request: it is seen here.
-      if (renewed !== null) this.#cancels.check(renewed);
-      return;
-    }
-    if (!entry || entry.info.status !== "running") return;
-    const error = new ToolwrightError(ErrorCode.TaskLost, taskLostText(id, entry.info.toolName));
+  // A renewal found the task no longer this process's: another process marked it lost (or took it over), so its
+  // result would reach no one: the work stops.
+  #lost(entry: LocalTask): void {
+    const { id, toolName, callId } = entry.info;
+    const error = new ToolwrightError(ErrorCode.TaskLost, taskLostText(id, toolName));
     entry.controller.abort(error);
-    entry.settle({ result: lostResult(id, entry.info.toolName, entry.info.callId), error });
+    entry.settle({ result: lostResult(id, toolName, callId), error });
   }
 
   async #record(id: string, info: TaskInfo, maxResultChars: number | undefined): Promise<void> {
