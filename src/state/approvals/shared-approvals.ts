@@ -240,7 +240,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const result = call
       ? await this.#options.refuseApproved(call, record.args, reason)
       : await local!.request.refuse(reason);
-    await this.#finish(approvalId, "rejected", result);
+    await this.#finish(approvalId, result);
     return result;
   }
 
@@ -277,7 +277,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async #refuseTaken(record: StoredRecord, local: ApprovalRequest | undefined, why: string): Promise<void> {
     const result = mismatchResult(String(record.toolName), String(record.callId), why);
     if (local?.report) await local.report(result);
-    await this.#finish(record.id, "rejected", result);
+    await this.#finish(record.id, result);
   }
 
   // Decided here: forgotten as requested, and on the agent's own store remembered as decided within KEPT_DECISIONS.
@@ -371,39 +371,23 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
 
   // A rejection's one write out of `pending` (the table's `reject`); false when it did not apply. A decided call keeps
   // its record a while, so a late decision learns it was used, and leaves the status index at once: nothing pages
-  // through or counts decided approvals.
+  // through or counts decided approvals. On the agent's own store it keeps only what refuses a replay.
   async #write(approvalId: string, patch: Readonly<Record<string, unknown>>, notify: boolean): Promise<boolean> {
-    const { store, scope, retentionMs, approvalTtlMs } = this.#options;
-    const written = await store.transition("approval", scope, approvalId, guardOf("approval", "reject"), patch, {
-      ttlMs: approvalTtlMs + retentionMs,
-      returnRecord: false,
-      notify,
-      indexed: false,
-      ...this.#slim,
-    });
+    const { store, scope, retentionMs, approvalTtlMs, ownStore } = this.#options;
+    const options = { ttlMs: approvalTtlMs + retentionMs, returnRecord: false, notify, indexed: false };
+    const slim = { ...options, ...(ownStore && { keep: DECIDED_FIELDS }) };
+    const written = await store.transition("approval", scope, approvalId, guardOf("approval", "reject"), patch, slim);
     return written !== undefined;
   }
 
-  // On the agent's own store a decided record keeps only what refuses a replay (see DECIDED_FIELDS).
-  get #slim(): { readonly keep?: readonly string[] } {
-    return this.#options.ownStore ? { keep: DECIDED_FIELDS } : {};
-  }
-
-  async #finish(approvalId: string, status: string, result: ToolResult): Promise<void> {
+  // The result of a rejection, for a requester elsewhere (on the agent's own store nobody else reads it). It is already
+  // the caller's: a store that fails now only costs the requester its notice.
+  async #finish(approvalId: string, result: ToolResult): Promise<void> {
     const { store, scope, retentionMs, ownStore } = this.#options;
-    // On the agent's own store nobody else reads a result: the decided record refuses a replay as it is.
     if (ownStore) return;
-    // The result is already the caller's: a store that fails now only costs the requester its notice.
-    await store
-      .transition(
-        "approval",
-        scope,
-        approvalId,
-        guardOf("approval", "refuse"),
-        { status, result: cappedForStore(result) },
-        { ttlMs: retentionMs, returnRecord: false, indexed: false },
-      )
-      .catch(() => undefined);
+    const patch = { status: "rejected", result: cappedForStore(result) };
+    const options = { ttlMs: retentionMs, returnRecord: false, indexed: false };
+    await store.transition("approval", scope, approvalId, guardOf("approval", "refuse"), patch, options).catch(() => 0);
   }
 
   #call(record: StoredRecord, signal: AbortSignal | undefined): Call {

@@ -255,14 +255,14 @@ export class SharedTasks implements TaskKeeper {
   async fetch(taskId: string): Promise<TaskInfo | undefined> {
     const local = this.#local.get(taskId);
     if (local) return local.info;
-    const record = await this.#options.store.get("task", this.#options.scope, taskId);
-    return record && this.#checkLease(record);
+    const record = await this.#read(taskId);
+    return record && toInfo(record);
   }
 
   async fetchAll(): Promise<TaskInfo[]> {
     const records = await listInStatuses(this.#options.store, "task", this.#options.scope, ALL_STATUSES);
     const infos = await Promise.all(
-      records.map((record) => this.#local.get(record.id)?.info ?? this.#checkLease(record)),
+      records.map(async (record) => this.#local.get(record.id)?.info ?? toInfo(await this.#current(record))),
     );
     return infos.sort((a, b) => a.startedAt - b.startedAt);
   }
@@ -308,7 +308,12 @@ export class SharedTasks implements TaskKeeper {
   // Reads a task's record, marking it lost once its lease ran out and no replica took it over.
   async #read(id: string): Promise<StoredRecord | undefined> {
     const record = await this.#options.store.get("task", this.#options.scope, id);
-    if (!record || record.status !== "running" || Number(record.leaseUntil ?? 0) > Date.now()) return record;
+    return record && this.#current(record);
+  }
+
+  // A record as it stands once a running task whose lease ran out is taken over here, or marked lost (see #expired).
+  #current(record: StoredRecord): StoredRecord | Promise<StoredRecord> {
+    if (record.status !== "running" || Number(record.leaseUntil ?? 0) > Date.now()) return record;
     return this.#expired(record);
   }
 
@@ -375,11 +380,6 @@ export class SharedTasks implements TaskKeeper {
       if (written) return;
       await new Promise((resolve) => unrefTimer(setTimeout(resolve, this.#options.leaseMs / 4)));
     }
-  }
-
-  async #checkLease(record: StoredRecord): Promise<TaskInfo> {
-    if (record.status !== "running" || Number(record.leaseUntil ?? 0) > Date.now()) return toInfo(record);
-    return toInfo(await this.#expired(record));
   }
 
   // A running task whose lease ran out: taken over here when this process can run it, else marked lost.
