@@ -80,13 +80,11 @@ export class ApprovedRuns<Call> {
   }
 
   /**
-   * Decides a pending call approved, with this process as its runner, in one compare-and-set: the record moves out of
-   * `pending` only if it still holds `checked` (the fields the decision read and validated), and the same write names
-   * the runner, starts the lease and records a human's `edit`. So the record is never `approved` without the
-   * arguments that will run: a store lost mid-decision leaves it pending or wholly decided, never half. Resolves
-   * with the record as written (its id and status alone for the `requester`, which runs its own call and reads
-   * nothing from it); undefined when it is no longer pending or no longer holds `checked` (undefined: nothing to compare). `requester`: this process
-   * requested the call, so nobody else waits to hear of the decision and the store need not tell.
+   * Decides a pending call approved, with this process as its runner, in one compare-and-set that applies only while
+   * the record still holds `checked` (the fields the decision read; undefined: nothing to compare) and writes the
+   * runner, the lease and a human's `edit` with the status, so the record is never `approved` without the arguments
+   * that will run. Resolves with the record as written (its id and status alone for the `requester`, which runs its
+   * own call, and whom nobody else waits on), or undefined when the compare-and-set did not apply.
    */
   approve(
     approvalId: string,
@@ -117,18 +115,14 @@ export class ApprovedRuns<Call> {
   }
 
   /**
-   * True when `record` is an approved call without a result whose lease has run out by this process's clock: a hint
-   * for a read, which comes again when the lease would run out. A sweep tries every {@link unfinished} run instead.
+   * True when `record` is an {@link unfinished} run whose lease ran out by this process's clock: a hint for a read. A
+   * sweep tries every unfinished run instead, and the store's clock (in the take-over's guard) decides.
    */
   orphaned(record: StoredRecord): boolean {
     return this.unfinished(record) && record.leaseUntil! <= Date.now();
   }
 
-  /**
-   * True when `record` is an approved call under a lease without a result: one a sweep tries to take over, leaving
-   * the store's clock to say (in the take-over's guard) whether the lease ran out, since this process's clock may
-   * run behind the store's.
-   */
+  /** True when `record` is an approved call under a lease without a result. */
   unfinished(record: StoredRecord): boolean {
     return record.status === "approved" && record.result === undefined && record.leaseUntil !== undefined;
   }
