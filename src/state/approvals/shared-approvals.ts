@@ -60,11 +60,8 @@ const decided = (record: StoredRecord) => record.result !== undefined;
  * has the same name can decide them. Deciding is a compare-and-set from `pending`, so a call runs at most once however
  * many processes race; the arguments that run are the stored snapshot the approver was shown. When another process
  * decides a call this one requested, this one's listeners get the final result (`after`, and `error` for a failure).
- *
- * The replica that approves a call holds a run lease on its record while the call runs. When that replica dies
- * mid-run, the requesting replica (or any replica that lists the agent's approvals) takes the call over once the
- * lease has run out, and runs it again with the same idempotency key; only the lease holder's result is stored, and
- * every waiter (the approver, the requester's listeners) gets that one.
+ * An approved call runs under a lease (`ApprovedRuns`): when its runner dies, the requester (or any replica
+ * that lists or sweeps) takes it over, with the same idempotency key, and every waiter gets the one stored result.
  */
 export class SharedApprovals<Call> implements ApprovalKeeper {
   readonly #options: SharedApprovalsOptions<Call>;
