@@ -8,7 +8,7 @@ import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
 import type { ApprovalRequest, ResolveCall } from "./approval-types.js";
 import { LOOKUP_KEY_FIELD } from "../port/keyed-store.js";
 import { resolveStored } from "./stored-approval-check.js";
-import { cappedForStore } from "../capped-result.js";
+import { cappedForStore, resultPatch, storedResult } from "../capped-result.js";
 import { eitherSignal } from "../../runtime/either-signal.js";
 
 /**
@@ -178,7 +178,7 @@ export class ApprovedRuns<Call> {
         guardOf("approval", "finish", { equals: { [RUNNER]: this.#owner } }),
         // Capped as a background task's result is: a huge result cannot fill the store, and another replica reads
         // what a model would; the caller here keeps the whole result.
-        { status: "done", result: cappedForStore(result) },
+        { status: "done", ...resultPatch(cappedForStore(result)) },
         // A call requested here has no other waiter; a decided call is paged and counted by no one.
         { ttlMs: retentionMs, returnRecord: false, notify: local === undefined, indexed: false },
       )
@@ -194,7 +194,7 @@ export class ApprovedRuns<Call> {
     for (;;) {
       const record = await store.get("approval", scope, approvalId).catch(() => null);
       if (record === undefined) return own;
-      if (record?.result !== undefined) return record.result as ToolResult;
+      if (record?.result !== undefined) return storedResult(record)!;
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
   }

@@ -25,7 +25,7 @@ import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import { type ApprovalTarget, recordBinding, resolveStored, storedApprovalProblem } from "./stored-approval-check.js";
 import type { CallAuth } from "../../tool/call-auth.js";
 import { ApprovedRuns, type ApprovedRunsOptions, DECIDED_FIELDS } from "./approved-runs.js";
-import { cappedForStore } from "../capped-result.js";
+import { cappedForStore, resultPatch, storedResult } from "../capped-result.js";
 import type { Grant } from "../grants/index.js";
 
 /**
@@ -169,7 +169,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async #heard(id: string, record: StoredRecord | undefined): Promise<void> {
     const local = this.#local.get(id);
     if (!local || !this.#local.delete(id)) return;
-    const result = record?.result as ToolResult | undefined;
+    const result = storedResult(record);
     if (result && local.request.report) await local.request.report(result);
   }
 
@@ -382,7 +382,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async #finish(approvalId: string, result: ToolResult): Promise<void> {
     const { store, scope, retentionMs, ownStore } = this.#options;
     if (ownStore) return;
-    const patch = { status: "rejected", result: cappedForStore(result) };
+    const patch = { status: "rejected", ...resultPatch(cappedForStore(result)) };
     const options = { ttlMs: retentionMs, returnRecord: false, indexed: false };
     await store.transition("approval", scope, approvalId, guardOf("approval", "refuse"), patch, options).catch(() => 0);
   }

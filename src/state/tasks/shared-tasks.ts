@@ -14,11 +14,9 @@ import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
 import { approvalHash } from "../stable-hash.js";
 import { type ApprovalTarget, recordBinding, storedApprovalProblem, storedAuth } from "../approvals/index.js";
 import type { CallAuth } from "../../tool/call-auth.js";
-import { cappedForStore } from "../capped-result.js";
+import { cappedForStore, resultPatch, storedResult } from "../capped-result.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
-import { isRichContent } from "../../content/content-part.js";
-import { restoreContent } from "../../content/restore-content.js";
 import { unrefTimer } from "../../runtime/unref-timer.js";
 
 /** Where the tasks of one agent are kept. */
@@ -293,7 +291,7 @@ export class SharedTasks implements TaskKeeper {
     // Told of the task's end by the store (or, on a store that cannot notify, read every pollMs).
     const record = await this.#waiter.wait(taskId);
     if (!record) throw new TaskNotFoundError(taskId);
-    return record.result as ToolResult;
+    return storedResult(record)!;
   }
 
   #recheckAt(record: StoredRecord): number {
@@ -367,7 +365,7 @@ export class SharedTasks implements TaskKeeper {
     const { store, scope, retentionMs } = this.#options;
     // Capped on a shared store, so one huge result cannot fill it; the agent's own store holds the object itself.
     const result = info.result && !this.ownStore ? cappedForStore(info.result, maxResultChars) : info.result;
-    const patch = { status: info.status, finishedAt: info.finishedAt, result, richFields: richFields(result) };
+    const patch = { status: info.status, finishedAt: info.finishedAt, ...resultPatch(result) };
     const guard = guardOf("task", "finish", { equals: { owner: this.#owner } });
     // Retried while the lease could still be renewed; after that, readers elsewhere see the task lost.
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -447,29 +445,11 @@ function toInfo(record: StoredRecord): TaskInfo {
     ...(record.finishedAt === undefined ? {} : { finishedAt: Number(record.finishedAt) }),
     // Written by the replica running it; a record's field is checked before it is shown as progress.
     ...(record.status === "running" && isProgress(record.progress) && { progress: record.progress }),
-    ...(record.result === undefined ? {} : { result: restoreResult(record.result, record.richFields) }),
+    ...(record.result === undefined ? {} : { result: storedResult(record)! }),
   });
 }
 
 function isProgress(value: unknown): value is ToolProgress {
   const progress = value as Partial<ToolProgress> | null;
   return typeof progress === "object" && progress !== null && typeof progress.progress === "number";
-}
-
-type RichField = "content" | "modelContent";
-
-// JSON keeps a part's data but not the brand that makes it a part: the writer names which fields held rich content,
-// so a reader elsewhere gets parts back (and a builder renders an image, not its JSON).
-function richFields(stored: ToolResult | undefined): RichField[] | undefined {
-  const result = stored as { content?: unknown; modelContent?: unknown } | undefined;
-  if (!result) return undefined;
-  const fields = (["content", "modelContent"] as const).filter((field) => isRichContent(result[field]));
-  return fields.length > 0 ? fields : undefined;
-}
-
-function restoreResult(stored: unknown, fields: unknown): ToolResult {
-  if (!Array.isArray(fields)) return stored as ToolResult;
-  const result = { ...(stored as Record<string, unknown>) };
-  for (const field of fields as RichField[]) result[field] = restoreContent(result[field]);
-  return result as unknown as ToolResult;
 }
