@@ -4,7 +4,8 @@
 // hand-off adds: the time until a call returns `backgrounded`, with the in-memory task store and with Redis. The
 // approvals are set beside floors (bench/redis-floor.ts): raw node-redis doing the same Redis work by hand in the
 // fewest round trips (request, approve, result: 3), with a direct call of the same function between. Last, it counts
-// the commands one approval sends (a client wrapped to count them), one at a time.
+// the commands one approval sends (a client wrapped to count them), one at a time, each script by name; `--count`
+// runs only that count (no timing).
 import { BaseAgent, ToolRegistry, p, tool } from "../src/index.js";
 import type { RuntimeOptions } from "../src/dispatch/call-runtime.js";
 import { RedisStore, createRedisStore } from "../src/redis/index.js";
@@ -12,6 +13,9 @@ import { startTestRedis } from "../tests/store/redis-server.js";
 import { createClient } from "redis";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { bareFloor, floorClient, sameWorkFloor } from "./redis-floor.js";
+import { createHash } from "node:crypto";
+import * as redisScripts from "../src/state/backends/redis/scripts.js";
+import * as statusScripts from "../src/state/backends/redis/status-scripts.js";
 
 const APPROVALS = 2_000;
 const BACKGROUND_CALLS = 300;
@@ -53,7 +57,18 @@ async function perSecond(one: (n: number) => Promise<void>, concurrency: number)
   return APPROVALS / ((performance.now() - started) / 1000);
 }
 
-// The commands (and subscriptions) one approval sends, one at a time, after a warm-up: a store on wrapped clients.
+// The scripts by their SHA-1, so the count names each (EVALSHA sends the hash alone).
+const SCRIPT_NAMES = new Map(
+  Object.entries({ ...redisScripts, ...statusScripts }).map(([name, body]) => [
+    createHash("sha1").update(body).digest("hex"),
+    name,
+  ]),
+);
+
+// The commands (and subscriptions) one approval sends, one at a time, after a warm-up, each script by name, and the
+// characters sent: a store on wrapped clients. Load-independent, unlike the rates: the floor sends 3 (one script per
+// step, each by EVALSHA). The store's LIST is the grant lookup (a call that needs approval first looks for a grant
+// that covers it), which the floor does not do.
 async function commandsPerApproval(url: string): Promise<string> {
   const counts = new Map<string, number>();
   const count = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -64,7 +79,10 @@ async function commandsPerApproval(url: string): Promise<string> {
     prefix: "count",
     client: {
       sendCommand: (args, options) => {
-        count(args[0] === "EVALSHA" ? "script" : args[0]!);
+        count(
+          args[0] === "EVALSHA" || args[0] === "EVAL" ? `${args[0]} ${SCRIPT_NAMES.get(args[1]!) ?? "?"}` : args[0]!,
+        );
+        counts.set("characters", (counts.get("characters") ?? 0) + args.reduce((sum, arg) => sum + arg.length, 0));
         return client.sendCommand([...args], options);
       },
     },
@@ -80,7 +98,9 @@ async function commandsPerApproval(url: string): Promise<string> {
   for (let n = 0; n < runs; n += 1) await approveOne(agent, n);
   client.destroy();
   subscriber.destroy();
-  return [...counts].map(([name, calls]) => `${name} ${(calls / runs).toFixed(2)}`).join(", ");
+  return [...counts]
+    .map(([name, calls]) => `${name} ${(calls / runs).toFixed(name === "characters" ? 0 : 2)}`)
+    .join(", ");
 }
 
 async function backgroundLatency(agent: BaseAgent): Promise<{ median: number; p95: number }> {
@@ -97,6 +117,12 @@ async function backgroundLatency(agent: BaseAgent): Promise<{ median: number; p9
 }
 
 const redis = await startTestRedis();
+// `--count`: only the commands one approval sends (no timing), which a loaded machine does not change.
+if (process.argv.includes("--count")) {
+  console.log(`commands per approval, one at a time: ${await commandsPerApproval(redis.url)} (floor: 3 EVALSHA)`);
+  await redis.close();
+  process.exit(0);
+}
 const store = await createRedisStore({ url: redis.url, prefix: "bench" });
 const raw = floorClient(redis.url);
 await raw.connect();
@@ -142,7 +168,7 @@ try {
   console.log(`  in memory: median ${ms(memoryLatency.median)}, p95 ${ms(memoryLatency.p95)}`);
   console.log(`  Redis:     median ${ms(redisLatency.median)}, p95 ${ms(redisLatency.p95)}`);
   console.log(`  added by Redis: median ${ms(redisLatency.median - memoryLatency.median)}`);
-  console.log(`commands per approval, one at a time: ${await commandsPerApproval(redis.url)}`);
+  console.log(`commands per approval, one at a time: ${await commandsPerApproval(redis.url)} (floor: 3 EVALSHA)`);
 } finally {
   raw.destroy();
   await store.close();

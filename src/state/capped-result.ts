@@ -1,4 +1,7 @@
+import { isRichContent } from "../content/content-part.js";
+import { restoreContent } from "../content/restore-content.js";
 import { DEFAULT_MAX_RESULT_CHARS, truncateForModel } from "../content/truncate-for-model.js";
+import type { StoredRecord } from "./port/runtime-store.js";
 import { type ToolResult, renderToolResult, shownContent } from "../tool/tool-result.js";
 
 /**
@@ -27,4 +30,35 @@ function jsonLength(result: ToolResult): number {
   } catch {
     return Number.POSITIVE_INFINITY;
   }
+}
+
+/** A result field that may hold content parts. */
+type RichField = "content" | "modelContent";
+
+/**
+ * The fields of a store patch that write a final result (a background task's, an approved or refused call's): the
+ * result, and which of its fields hold content parts. JSON keeps a part's data but not the brand that makes it a
+ * part, so the writer names them and every reader elsewhere ({@link storedResult}) gets parts back: a builder renders
+ * an image, not its JSON.
+ */
+export function resultPatch(result: ToolResult | undefined): {
+  result: ToolResult | undefined;
+  richFields: RichField[] | undefined;
+} {
+  const fields =
+    result && (["content", "modelContent"] as const).filter((field) => isRichContent(fieldOf(result, field)));
+  return { result, richFields: fields && fields.length > 0 ? fields : undefined };
+}
+
+/** The final result a store record holds, with the content parts its writer named rebuilt ({@link resultPatch}). */
+export function storedResult(record: StoredRecord | null | undefined): ToolResult | undefined {
+  const stored = record?.result as ToolResult | undefined;
+  if (stored === undefined || !Array.isArray(record!.richFields)) return stored;
+  const result: Record<string, unknown> = { ...stored };
+  for (const field of record!.richFields as RichField[]) result[field] = restoreContent(result[field]);
+  return result as unknown as ToolResult;
+}
+
+function fieldOf(result: ToolResult, field: RichField): unknown {
+  return (result as { content?: unknown; modelContent?: unknown })[field];
 }

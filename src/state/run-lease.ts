@@ -19,6 +19,15 @@ export interface RunLeaseOptions {
 }
 
 /**
+ * What a renewal also carries, for a task: `patch` (fields written with it, e.g. the last progress), and `renewed`,
+ * told of the record read back (on a store that cannot notify, how another process's cancel request arrives).
+ */
+export interface RenewalHooks {
+  readonly patch: () => Readonly<Record<string, unknown>>;
+  readonly renewed: (record: StoredRecord, patch: Readonly<Record<string, unknown>>) => void;
+}
+
+/**
  * A lease on a stored record whose call runs in this process: renewed every third of its length while the call runs,
  * so other replicas leave it alone; when the process dies, renewals stop, and after the lease another replica may
  * {@link takeOverRun take the run over}. When a renewal finds the record held by someone else (this process was cut
@@ -27,11 +36,13 @@ export interface RunLeaseOptions {
 export class RunLease {
   readonly #options: RunLeaseOptions;
   readonly #timer: Timer;
+  readonly #hooks: RenewalHooks | undefined;
   #held = true;
 
   /** Starts renewing a lease this process already took (by the transition that set `field` to `owner`). */
-  constructor(options: RunLeaseOptions, onLost: () => void) {
+  constructor(options: RunLeaseOptions, onLost: () => void, hooks?: RenewalHooks) {
     this.#options = options;
+    this.#hooks = hooks;
     this.#timer = setInterval(() => void this.#renew(onLost), Math.max(1, Math.floor(options.leaseMs / 3)));
     unrefTimer(this.#timer);
   }
@@ -50,10 +61,14 @@ export class RunLease {
 
   async #renew(onLost: () => void): Promise<void> {
     const { store, kind, scope, id, leaseMs, ttlMs } = this.#options;
+    const hooks = this.#hooks;
+    const patch = hooks?.patch() ?? {};
     const renewed = await store
-      .transition(kind, scope, id, this.guard, {}, { ttlMs, leaseMs, returnRecord: false })
+      .transition(kind, scope, id, this.guard, patch, { ttlMs, leaseMs, returnRecord: hooks !== undefined })
       .catch(() => null);
-    // null: the store is unreachable; try again at the next beat. undefined: another replica took the run over.
+    if (renewed && this.#held) hooks?.renewed(renewed, patch);
+    // null: the store is unreachable; try again at the next beat. undefined: another replica took the run over (or
+    // marked the task lost), so the work's result would reach no one.
     if (renewed !== undefined || !this.#held) return;
     this.stop();
     onLost();

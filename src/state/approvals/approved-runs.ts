@@ -8,24 +8,52 @@ import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
 import type { ApprovalRequest, ResolveCall } from "./approval-types.js";
 import { LOOKUP_KEY_FIELD } from "../port/keyed-store.js";
 import { resolveStored } from "./stored-approval-check.js";
-import { cappedForStore } from "../capped-result.js";
+import { cappedForStore, resultPatch, storedResult } from "../capped-result.js";
 import { eitherSignal } from "../../runtime/either-signal.js";
+
+/**
+ * Runs a call that passed its gates in another process (see `runApproved` in the pipeline), with a human's `edit`
+ * of its arguments when there is one (then `args` are the edited ones).
+ */
+export type RunApproved<Call> = (
+  call: Call,
+  args: Record<string, unknown>,
+  edit: ApprovalEdit | undefined,
+) => Promise<ToolResult>;
 
 /** What {@link ApprovedRuns} needs: the store and scope of an agent's approvals, and how to run a rebuilt call. */
 export interface ApprovedRunsOptions<Call> {
   readonly store: RuntimeStore;
+  /**
+   * The scope of its records (registry scope, agent scope and name): only a process whose agent has the same scope
+   * lists or decides them.
+   */
   readonly scope: string;
+  /**
+   * Builds a call of one of the agent's tools, made for `auth` (the stored call's), or undefined when it has no tool
+   * of that name.
+   */
   readonly resolve: ResolveCall<Call>;
-  readonly runApproved: (
-    call: Call,
-    args: Record<string, unknown>,
-    edit: ApprovalEdit | undefined,
-  ) => Promise<ToolResult>;
+  readonly runApproved: RunApproved<Call>;
+  /**
+   * How long the run lease of an approved call lasts without renewal, in ms: after it, another replica takes the
+   * call over.
+   */
   readonly leaseMs: number;
+  /** How long a request stays pending before it expires (and can never run), in ms. */
   readonly approvalTtlMs: number;
+  /** How long a decided record stays, so a late second decision is told it was used; in ms. */
   readonly retentionMs: number;
+  /**
+   * How often this process reads the calls it requested for decisions made elsewhere, in ms, when the store cannot
+   * notify it (a store without `watch`, a `RedisStore` without a subscriber).
+   */
   readonly pollMs: number;
-  /** True for the agent's own store: no other replica can take a run over, so none is leased. */
+  /**
+   * True for a store no other process reads (the agent's own memory store, when it has no `store` option): no other
+   * replica takes a run over, so an approved call runs without a lease, and at most `KEPT_DECISIONS` decided
+   * records are kept (the oldest deleted past it), so decided calls do not pile up in memory until they expire.
+   */
   readonly ownStore?: boolean;
 }
 
@@ -52,13 +80,11 @@ export class ApprovedRuns<Call> {
   }
 
   /**
-   * Decides a pending call approved, with this process as its runner, in one compare-and-set: the record moves out of
-   * `pending` only if it still holds `checked` (the fields the decision read and validated), and the same write names
-   * the runner, starts the lease and records a human's `edit`. So the record is never `approved` without the
-   * arguments that will run: a store lost mid-decision leaves it pending or wholly decided, never half. Resolves
-   * with the record as written (its id and status alone for the `requester`, which runs its own call and reads
-   * nothing from it); undefined when it is no longer pending or no longer holds `checked` (undefined: nothing to compare). `requester`: this process
-   * requested the call, so nobody else waits to hear of the decision and the store need not tell.
+   * Decides a pending call approved, with this process as its runner, in one compare-and-set that applies only while
+   * the record still holds `checked` (the fields the decision read; undefined: nothing to compare) and writes the
+   * runner, the lease and a human's `edit` with the status, so the record is never `approved` without the arguments
+   * that will run. Resolves with the record as written (its id and status alone for the `requester`, which runs its
+   * own call, and whom nobody else waits on), or undefined when the compare-and-set did not apply.
    */
   approve(
     approvalId: string,
@@ -89,18 +115,14 @@ export class ApprovedRuns<Call> {
   }
 
   /**
-   * True when `record` is an approved call without a result whose lease has run out by this process's clock: a hint
-   * for a read, which comes again when the lease would run out. A sweep tries every {@link unfinished} run instead.
+   * True when `record` is an {@link unfinished} run whose lease ran out by this process's clock: a hint for a read. A
+   * sweep tries every unfinished run instead, and the store's clock (in the take-over's guard) decides.
    */
   orphaned(record: StoredRecord): boolean {
     return this.unfinished(record) && record.leaseUntil! <= Date.now();
   }
 
-  /**
-   * True when `record` is an approved call under a lease without a result: one a sweep tries to take over, leaving
-   * the store's clock to say (in the take-over's guard) whether the lease ran out, since this process's clock may
-   * run behind the store's.
-   */
+  /** True when `record` is an approved call under a lease without a result. */
   unfinished(record: StoredRecord): boolean {
     return record.status === "approved" && record.result === undefined && record.leaseUntil !== undefined;
   }
@@ -156,7 +178,7 @@ export class ApprovedRuns<Call> {
         guardOf("approval", "finish", { equals: { [RUNNER]: this.#owner } }),
         // Capped as a background task's result is: a huge result cannot fill the store, and another replica reads
         // what a model would; the caller here keeps the whole result.
-        { status: "done", result: cappedForStore(result) },
+        { status: "done", ...resultPatch(cappedForStore(result)) },
         // A call requested here has no other waiter; a decided call is paged and counted by no one.
         { ttlMs: retentionMs, returnRecord: false, notify: local === undefined, indexed: false },
       )
@@ -172,7 +194,7 @@ export class ApprovedRuns<Call> {
     for (;;) {
       const record = await store.get("approval", scope, approvalId).catch(() => null);
       if (record === undefined) return own;
-      if (record?.result !== undefined) return record.result as ToolResult;
+      if (record?.result !== undefined) return storedResult(record)!;
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
   }

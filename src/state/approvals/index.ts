@@ -14,7 +14,8 @@ export type {
   ResolveCall,
 } from "./approval-types.js";
 export { SharedApprovals } from "./shared-approvals.js";
-export type { RunApproved, SharedApprovalsOptions } from "./shared-approvals.js";
+export type { SharedApprovalsOptions } from "./shared-approvals.js";
+export type { RunApproved } from "./approved-runs.js";
 export { approvalHash, hashArguments, schemaVersion, stableStringify } from "../stable-hash.js";
 export { recordBinding, storedApprovalProblem, storedAuth } from "./stored-approval-check.js";
 export type { ApprovalTarget } from "./stored-approval-check.js";

@@ -1,7 +1,7 @@
 import { guardOf } from "../port/transitions.js";
 import { ApprovalNotFoundError } from "../../errors/runtime-errors.js";
 import { deepFreeze } from "../../schema/json.js";
-import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
+import type { StoredRecord } from "../port/runtime-store.js";
 import { RecordWaiter } from "../port/record-waiter.js";
 import { LOOKUP_KEY_FIELD, isKeyedStore } from "../port/keyed-store.js";
 import { isolated } from "../isolated.js";
@@ -15,77 +15,34 @@ import {
   type GrantKeeper,
   type GrantListOptions,
   type PendingApproval,
-  type ResolveCall,
   editOf,
   pendingApproval,
   sameArguments,
 } from "./approval-types.js";
 import { ErrorCode } from "../../errors/error-code.js";
 import { approvalMismatchText, approvedArgumentsDifferText } from "../../errors/model-messages.js";
-import { type ApprovalEdit, type ToolResult, failureResult } from "../../tool/tool-result.js";
+import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import { type ApprovalTarget, recordBinding, resolveStored, storedApprovalProblem } from "./stored-approval-check.js";
 import type { CallAuth } from "../../tool/call-auth.js";
-import { ApprovedRuns, DECIDED_FIELDS } from "./approved-runs.js";
-import { cappedForStore } from "../capped-result.js";
+import { ApprovedRuns, type ApprovedRunsOptions, DECIDED_FIELDS } from "./approved-runs.js";
+import { cappedForStore, resultPatch, storedResult } from "../capped-result.js";
 import type { Grant } from "../grants/index.js";
-
-/**
- * Runs a call that passed its gates in another process (see `runApproved` in the pipeline), with a human's `edit`
- * of its arguments when there is one (then `args` are the edited ones).
- */
-export type RunApproved<Call> = (
-  call: Call,
-  args: Record<string, unknown>,
-  edit: ApprovalEdit | undefined,
-) => Promise<ToolResult>;
 
 /**
  * Where the approvals of one agent are kept and how a call is rebuilt from a stored record. `Call` is the pipeline's
  * call request: this room only hands it back, so it needs nothing of the pipeline.
  */
-export interface SharedApprovalsOptions<Call> {
-  readonly store: RuntimeStore;
+export interface SharedApprovalsOptions<Call> extends ApprovedRunsOptions<Call> {
   /** The agent's name, for messages. */
   readonly agentName: string;
-  /**
-   * The scope of its records (registry scope, agent scope and name): only a process whose agent has the same scope
-   * lists or decides them.
-   */
-  readonly scope: string;
-  /**
-   * Builds a call of one of the agent's tools, made for `auth` (the stored call's), or undefined when it has no tool
-   * of that name.
-   */
-  readonly resolve: ResolveCall<Call>;
-  readonly runApproved: RunApproved<Call>;
   /** The current schema's version of a rebuilt call's tool, and a check of arguments against that schema. */
   readonly target: (call: Call) => ApprovalTarget;
   /** Ends a rebuilt call with outcome `rejected` and tells its listeners. */
   readonly refuseApproved: (call: Call, args: unknown, reason: string | undefined) => Promise<ToolResult>;
-  /** How long a request stays pending before it expires (and can never run), in ms. */
-  readonly approvalTtlMs: number;
-  /** How long a decided record stays, so a late second decision is told it was used; in ms. */
-  readonly retentionMs: number;
-  /**
-   * How often this process reads the calls it requested for decisions made elsewhere, in ms, when the store cannot
-   * notify it (a store without `watch`, a `RedisStore` without a subscriber).
-   */
-  readonly pollMs: number;
   /** The most approvals of the scope kept pending, across processes; a full scope drops its oldest request. */
   readonly maxPending: number;
   /** Told (in the process whose request made room) of each pending approval the full scope dropped. */
   readonly onEvicted?: ApprovalEvictedListener;
-  /**
-   * How long the run lease of an approved call lasts without renewal, in ms: after it, another replica takes the
-   * call over (see {@link SharedApprovals}).
-   */
-  readonly leaseMs: number;
-  /**
-   * True for a store no other process reads (the agent's own memory store, when it has no `store` option): no other
-   * replica takes a run over, so an approved call runs without a lease, and at most {@link KEPT_DECISIONS} decided
-   * records are kept (the oldest deleted past it), so decided calls do not pile up in memory until they expire.
-   */
-  readonly ownStore?: boolean;
   /** Remembers approvals as grants (`approve(id, { remember })`), lists and revokes them. */
   readonly grants?: GrantKeeper;
 }
@@ -103,11 +60,8 @@ const decided = (record: StoredRecord) => record.result !== undefined;
  * has the same name can decide them. Deciding is a compare-and-set from `pending`, so a call runs at most once however
  * many processes race; the arguments that run are the stored snapshot the approver was shown. When another process
  * decides a call this one requested, this one's listeners get the final result (`after`, and `error` for a failure).
- *
- * The replica that approves a call holds a run lease on its record while the call runs. When that replica dies
- * mid-run, the requesting replica (or any replica that lists the agent's approvals) takes the call over once the
- * lease has run out, and runs it again with the same idempotency key; only the lease holder's result is stored, and
- * every waiter (the approver, the requester's listeners) gets that one.
+ * An approved call runs under a lease (`ApprovedRuns`): when its runner dies, the requester (or any replica
+ * that lists or sweeps) takes it over, with the same idempotency key, and every waiter gets the one stored result.
  */
 export class SharedApprovals<Call> implements ApprovalKeeper {
   readonly #options: SharedApprovalsOptions<Call>;
@@ -215,7 +169,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async #heard(id: string, record: StoredRecord | undefined): Promise<void> {
     const local = this.#local.get(id);
     if (!local || !this.#local.delete(id)) return;
-    const result = record?.result as ToolResult | undefined;
+    const result = storedResult(record);
     if (result && local.request.report) await local.request.report(result);
   }
 
@@ -283,7 +237,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     const result = call
       ? await this.#options.refuseApproved(call, record.args, reason)
       : await local!.request.refuse(reason);
-    await this.#finish(approvalId, "rejected", result);
+    await this.#finish(approvalId, result);
     return result;
   }
 
@@ -320,7 +274,7 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   async #refuseTaken(record: StoredRecord, local: ApprovalRequest | undefined, why: string): Promise<void> {
     const result = mismatchResult(String(record.toolName), String(record.callId), why);
     if (local?.report) await local.report(result);
-    await this.#finish(record.id, "rejected", result);
+    await this.#finish(record.id, result);
   }
 
   // Decided here: forgotten as requested, and on the agent's own store remembered as decided within KEPT_DECISIONS.
@@ -414,39 +368,23 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
 
   // A rejection's one write out of `pending` (the table's `reject`); false when it did not apply. A decided call keeps
   // its record a while, so a late decision learns it was used, and leaves the status index at once: nothing pages
-  // through or counts decided approvals.
+  // through or counts decided approvals. On the agent's own store it keeps only what refuses a replay.
   async #write(approvalId: string, patch: Readonly<Record<string, unknown>>, notify: boolean): Promise<boolean> {
-    const { store, scope, retentionMs, approvalTtlMs } = this.#options;
-    const written = await store.transition("approval", scope, approvalId, guardOf("approval", "reject"), patch, {
-      ttlMs: approvalTtlMs + retentionMs,
-      returnRecord: false,
-      notify,
-      indexed: false,
-      ...this.#slim,
-    });
+    const { store, scope, retentionMs, approvalTtlMs, ownStore } = this.#options;
+    const options = { ttlMs: approvalTtlMs + retentionMs, returnRecord: false, notify, indexed: false };
+    const slim = { ...options, ...(ownStore && { keep: DECIDED_FIELDS }) };
+    const written = await store.transition("approval", scope, approvalId, guardOf("approval", "reject"), patch, slim);
     return written !== undefined;
   }
 
-  // On the agent's own store a decided record keeps only what refuses a replay (see DECIDED_FIELDS).
-  get #slim(): { readonly keep?: readonly string[] } {
-    return this.#options.ownStore ? { keep: DECIDED_FIELDS } : {};
-  }
-
-  async #finish(approvalId: string, status: string, result: ToolResult): Promise<void> {
+  // The result of a rejection, for a requester elsewhere (on the agent's own store nobody else reads it). It is already
+  // the caller's: a store that fails now only costs the requester its notice.
+  async #finish(approvalId: string, result: ToolResult): Promise<void> {
     const { store, scope, retentionMs, ownStore } = this.#options;
-    // On the agent's own store nobody else reads a result: the decided record refuses a replay as it is.
     if (ownStore) return;
-    // The result is already the caller's: a store that fails now only costs the requester its notice.
-    await store
-      .transition(
-        "approval",
-        scope,
-        approvalId,
-        guardOf("approval", "refuse"),
-        { status, result: cappedForStore(result) },
-        { ttlMs: retentionMs, returnRecord: false, indexed: false },
-      )
-      .catch(() => undefined);
+    const patch = { status: "rejected", ...resultPatch(cappedForStore(result)) };
+    const options = { ttlMs: retentionMs, returnRecord: false, indexed: false };
+    await store.transition("approval", scope, approvalId, guardOf("approval", "refuse"), patch, options).catch(() => 0);
   }
 
   #call(record: StoredRecord, signal: AbortSignal | undefined): Call {

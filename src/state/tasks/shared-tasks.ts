@@ -10,15 +10,13 @@ import { createWithinCap, listInStatuses } from "../port/scoped-ops.js";
 import type { HandlerOutcome } from "../../tool/handler-outcome.js";
 import { cancelledResult } from "../../tool/cancelled-result.js";
 import type { TaskInfo, TaskKeeper, TaskStart, TaskStatus } from "./task-types.js";
-import { takeOverRun } from "../run-lease.js";
+import { RunLease, type RunLeaseOptions, takeOverRun } from "../run-lease.js";
 import { approvalHash } from "../stable-hash.js";
 import { type ApprovalTarget, recordBinding, storedApprovalProblem, storedAuth } from "../approvals/index.js";
 import type { CallAuth } from "../../tool/call-auth.js";
-import { cappedForStore } from "../capped-result.js";
+import { cappedForStore, resultPatch, storedResult } from "../capped-result.js";
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import type { ToolProgress } from "../../tool/tool-progress.js";
-import { isRichContent } from "../../content/content-part.js";
-import { restoreContent } from "../../content/restore-content.js";
 import { unrefTimer } from "../../runtime/unref-timer.js";
 
 /** Where the tasks of one agent are kept. */
@@ -162,9 +160,19 @@ export class SharedTasks implements TaskKeeper {
   // Runs a task here under this process's lease, from its start or from a take-over.
   #track(info: TaskInfo, task: TaskRun): void {
     const { id } = info;
-    const renewal = unrefTimer(
-      setInterval(() => void this.#renew(id), Math.max(1, Math.floor(this.#options.leaseMs / 3))),
-    );
+    // The last progress rides on a renewal when it changed, so another replica's `fetch` and `task_status` report it
+    // (a lease's third late at most) without a write per report; the agent's own store is read by no one else. The
+    // renewal reads the record back: on a store that cannot notify, how another process's cancel request arrives.
+    const lease = new RunLease(this.#lease(id), () => this.#lost(entry), {
+      patch: () => {
+        const { progress } = entry.info;
+        return !this.ownStore && progress !== undefined && progress !== entry.written ? { progress } : {};
+      },
+      renewed: (record, patch) => {
+        if (patch.progress !== undefined) entry.written = patch.progress as ToolProgress;
+        this.#cancels.check(record);
+      },
+    });
     let resolveDone!: (result: ToolResult) => void;
     const entry: LocalTask = {
       info,
@@ -172,7 +180,7 @@ export class SharedTasks implements TaskKeeper {
       done: new Promise<ToolResult>((resolve) => (resolveDone = resolve)),
       settle: (outcome) => {
         if (entry.info.status !== "running") return;
-        clearInterval(renewal);
+        lease.stop();
         const result: ToolResult = { ...outcome.result, taskId: id };
         const status: TaskStatus = result.ok ? "succeeded" : result.outcome === "cancelled" ? "cancelled" : "failed";
         entry.info = Object.freeze({ ...entry.info, status, finishedAt: Date.now(), result });
@@ -187,6 +195,11 @@ export class SharedTasks implements TaskKeeper {
     this.#local.set(id, entry);
     this.#cancels.watch();
     void task.work.then(entry.settle);
+  }
+
+  #lease(id: string): RunLeaseOptions {
+    const { leaseMs, retentionMs } = this.#options;
+    return { ...this.#options, kind: "task", id, field: "owner", owner: this.#owner, ttlMs: leaseMs + retentionMs };
   }
 
   // What a task's record is bound to, as an approval's is: the version of the schema its arguments were validated
@@ -211,11 +224,9 @@ export class SharedTasks implements TaskKeeper {
     };
     const start = resume(task as TaskResume);
     if (!start) return undefined;
-    const { store, scope, leaseMs, retentionMs } = this.#options;
-    const options = { store, kind: "task", scope, id: record.id, field: "owner" } as const;
-    const taken = await takeOverRun({ ...options, owner: this.#owner, leaseMs, ttlMs: leaseMs + retentionMs });
+    const taken = await takeOverRun(this.#lease(record.id));
     // Another replica won (or the lease was renewed after all): leave the task to it.
-    if (!taken) return (await store.get("task", scope, record.id)) ?? record;
+    if (!taken) return (await this.#options.store.get("task", this.#options.scope, record.id)) ?? record;
     // Checked as the record now stands (the one this process won), against this process's tool.
     const problem = resumeProblem(taken, target?.(task.toolName));
     this.#track(toInfo(taken), problem === undefined ? start() : notResumed(taken, problem));
@@ -242,14 +253,14 @@ export class SharedTasks implements TaskKeeper {
   async fetch(taskId: string): Promise<TaskInfo | undefined> {
     const local = this.#local.get(taskId);
     if (local) return local.info;
-    const record = await this.#options.store.get("task", this.#options.scope, taskId);
-    return record && this.#checkLease(record);
+    const record = await this.#read(taskId);
+    return record && toInfo(record);
   }
 
   async fetchAll(): Promise<TaskInfo[]> {
     const records = await listInStatuses(this.#options.store, "task", this.#options.scope, ALL_STATUSES);
     const infos = await Promise.all(
-      records.map((record) => this.#local.get(record.id)?.info ?? this.#checkLease(record)),
+      records.map(async (record) => this.#local.get(record.id)?.info ?? toInfo(await this.#current(record))),
     );
     return infos.sort((a, b) => a.startedAt - b.startedAt);
   }
@@ -280,7 +291,7 @@ export class SharedTasks implements TaskKeeper {
     // Told of the task's end by the store (or, on a store that cannot notify, read every pollMs).
     const record = await this.#waiter.wait(taskId);
     if (!record) throw new TaskNotFoundError(taskId);
-    return record.result as ToolResult;
+    return storedResult(record)!;
   }
 
   #recheckAt(record: StoredRecord): number {
@@ -295,7 +306,12 @@ export class SharedTasks implements TaskKeeper {
   // Reads a task's record, marking it lost once its lease ran out and no replica took it over.
   async #read(id: string): Promise<StoredRecord | undefined> {
     const record = await this.#options.store.get("task", this.#options.scope, id);
-    if (!record || record.status !== "running" || Number(record.leaseUntil ?? 0) > Date.now()) return record;
+    return record && this.#current(record);
+  }
+
+  // A record as it stands once a running task whose lease ran out is taken over here, or marked lost (see #expired).
+  #current(record: StoredRecord): StoredRecord | Promise<StoredRecord> {
+    if (record.status !== "running" || Number(record.leaseUntil ?? 0) > Date.now()) return record;
     return this.#expired(record);
   }
 
@@ -336,38 +352,20 @@ export class SharedTasks implements TaskKeeper {
     return marked !== undefined;
   }
 
-  async #renew(id: string): Promise<void> {
-    const { store, scope, leaseMs, retentionMs } = this.#options;
-    const guard = guardOf("task", "renew", { equals: { owner: this.#owner } });
-    // The renewal reads the record back (no `returnRecord: false`): on a store that cannot notify, it is how another
-    // process's cancel request reaches the task; a renewal comes once a third of the lease, off the call path.
-    // The task's last progress rides on the renewal when it changed, so another replica's `fetch` and `task_status`
-    // report it (a lease's third late at most) without a write per report; the agent's own store is read by no one else.
-    const entry = this.#local.get(id);
-    const progress = this.ownStore ? undefined : entry?.info.progress;
-    const patch = progress !== undefined && progress !== entry?.written ? { progress } : {};
-    const renewed = await store
-      .transition("task", scope, id, guard, patch, { ttlMs: leaseMs + retentionMs, leaseMs })
-      .catch(() => null);
-    if (renewed && entry && progress !== undefined) entry.written = progress;
-    // null: the store is unreachable; try again at the next beat. undefined: another process already marked the
-    // task lost, so its result would reach no one: stop the work.
-    if (renewed !== undefined) {
-      // A store that cannot notify still carries another process's cancel request: it is seen here.
-      if (renewed !== null) this.#cancels.check(renewed);
-      return;
-    }
-    if (!entry || entry.info.status !== "running") return;
-    const error = new ToolwrightError(ErrorCode.TaskLost, taskLostText(id, entry.info.toolName));
+  // A renewal found the task no longer this process's: another process marked it lost (or took it over), so its
+  // result would reach no one: the work stops.
+  #lost(entry: LocalTask): void {
+    const { id, toolName, callId } = entry.info;
+    const error = new ToolwrightError(ErrorCode.TaskLost, taskLostText(id, toolName));
     entry.controller.abort(error);
-    entry.settle({ result: lostResult(id, entry.info.toolName, entry.info.callId), error });
+    entry.settle({ result: lostResult(id, toolName, callId), error });
   }
 
   async #record(id: string, info: TaskInfo, maxResultChars: number | undefined): Promise<void> {
     const { store, scope, retentionMs } = this.#options;
     // Capped on a shared store, so one huge result cannot fill it; the agent's own store holds the object itself.
     const result = info.result && !this.ownStore ? cappedForStore(info.result, maxResultChars) : info.result;
-    const patch = { status: info.status, finishedAt: info.finishedAt, result, richFields: richFields(result) };
+    const patch = { status: info.status, finishedAt: info.finishedAt, ...resultPatch(result) };
     const guard = guardOf("task", "finish", { equals: { owner: this.#owner } });
     // Retried while the lease could still be renewed; after that, readers elsewhere see the task lost.
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -380,11 +378,6 @@ export class SharedTasks implements TaskKeeper {
       if (written) return;
       await new Promise((resolve) => unrefTimer(setTimeout(resolve, this.#options.leaseMs / 4)));
     }
-  }
-
-  async #checkLease(record: StoredRecord): Promise<TaskInfo> {
-    if (record.status !== "running" || Number(record.leaseUntil ?? 0) > Date.now()) return toInfo(record);
-    return toInfo(await this.#expired(record));
   }
 
   // A running task whose lease ran out: taken over here when this process can run it, else marked lost.
@@ -452,29 +445,11 @@ function toInfo(record: StoredRecord): TaskInfo {
     ...(record.finishedAt === undefined ? {} : { finishedAt: Number(record.finishedAt) }),
     // Written by the replica running it; a record's field is checked before it is shown as progress.
     ...(record.status === "running" && isProgress(record.progress) && { progress: record.progress }),
-    ...(record.result === undefined ? {} : { result: restoreResult(record.result, record.richFields) }),
+    ...(record.result === undefined ? {} : { result: storedResult(record)! }),
   });
 }
 
 function isProgress(value: unknown): value is ToolProgress {
   const progress = value as Partial<ToolProgress> | null;
   return typeof progress === "object" && progress !== null && typeof progress.progress === "number";
-}
-
-type RichField = "content" | "modelContent";
-
-// JSON keeps a part's data but not the brand that makes it a part: the writer names which fields held rich content,
-// so a reader elsewhere gets parts back (and a builder renders an image, not its JSON).
-function richFields(stored: ToolResult | undefined): RichField[] | undefined {
-  const result = stored as { content?: unknown; modelContent?: unknown } | undefined;
-  if (!result) return undefined;
-  const fields = (["content", "modelContent"] as const).filter((field) => isRichContent(result[field]));
-  return fields.length > 0 ? fields : undefined;
-}
-
-function restoreResult(stored: unknown, fields: unknown): ToolResult {
-  if (!Array.isArray(fields)) return stored as ToolResult;
-  const result = { ...(stored as Record<string, unknown>) };
-  for (const field of fields as RichField[]) result[field] = restoreContent(result[field]);
-  return result as unknown as ToolResult;
 }

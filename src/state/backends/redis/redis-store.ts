@@ -11,7 +11,7 @@ import {
   type StoreChangeListener,
   type StorePage,
 } from "../../port/scope-limits.js";
-import { CREATE, DELETE, LIST, TRANSITION } from "./scripts.js";
+import { DELETE, LIST, TRANSITION } from "./scripts.js";
 import { CREATE_CAPPED, FIND_BY_KEY, LIST_PAGE } from "./status-scripts.js";
 import { type RedisSubscriberClient, RedisWatchers } from "./redis-watchers.js";
 
@@ -46,7 +46,7 @@ export interface RedisStoreOptions {
   readonly subscriber?: RedisSubscriberClient;
 }
 
-const SCRIPTS = { CREATE, TRANSITION, LIST, DELETE, CREATE_CAPPED, LIST_PAGE, FIND_BY_KEY } as const;
+const SCRIPTS = { TRANSITION, LIST, DELETE, CREATE_CAPPED, LIST_PAGE, FIND_BY_KEY } as const;
 type ScriptName = keyof typeof SCRIPTS;
 const SHAS = Object.fromEntries(
   Object.entries(SCRIPTS).map(([name, body]) => [name, createHash("sha1").update(body).digest("hex")]),
@@ -77,10 +77,9 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
     this.#watchers = options.subscriber && new RedisWatchers(options.subscriber);
   }
 
+  // A create with no cap: the capped create's script, which counts nothing and so evicts nothing.
   async create(kind: StoreKind, record: StoredRecord, options: WriteOptions): Promise<boolean> {
-    const keys = this.#keys(kind, record.scope, record.id);
-    const args = [record.id, ttl(options), lease(options), ...pairs(record)];
-    return (await this.#run("CREATE", keys, args, `create ${kind} ${record.id}`)) === 1;
+    return (await this.createCapped(kind, record, options, NO_CAP)).created;
   }
 
   async createCapped(
@@ -245,6 +244,7 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
   }
 }
 
+const NO_CAP: ScopeCap = { max: Number.MAX_SAFE_INTEGER, counted: [], evictable: [] };
 const ttl = (options: WriteOptions) => String(Math.max(1, Math.ceil(options.ttlMs)));
 const lease = (options: WriteOptions) => (options.leaseMs === undefined ? "" : String(Math.ceil(options.leaseMs)));
 

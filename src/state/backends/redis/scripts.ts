@@ -7,14 +7,6 @@
 // every create and skipped (and pruned) on every list, so it never grows past the live records.
 import { BASE, NOW, STATUS_FUNCTIONS } from "./status-scripts.js";
 
-/** KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", then field/JSON pairs. Returns 1, or 0 when it exists. */
-export const CREATE = `if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-${STATUS_FUNCTIONS}
-${BASE}
-${NOW}
-insert(base, now, tonumber(ARGV[2]), 4)
-return 1`;
-
 /**
  * KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", flags, the number of allowed statuses and each (JSON), the
  * number of equal-field checks and each field/JSON pair, then the patch's field/JSON pairs. Flags, one letter each:
