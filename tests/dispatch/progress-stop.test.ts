@@ -2,8 +2,24 @@ import { BaseAgent, ToolRegistry, p, tool, type ToolProgressEvent } from "toolwr
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// What each generator's `finally` saw, so a test can tell that the generator was closed, not abandoned.
+// What each generator's `finally` saw, so a test can tell that the generator was closed, not abandoned; `whenClosed`
+// waits for the next one (a loaded machine may take any time to get there: no test waits on a fixed sleep).
 const closed: string[] = [];
+let onClose: (() => void) | undefined;
+const close = (name: string) => {
+  closed.push(name);
+  onClose?.();
+};
+const whenClosed = () => new Promise<void>((resolve) => (onClose = resolve));
+
+// A step the test lets a generator take, so the order comes from the test, not from a timer.
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+let stuckStep = gate();
+let slowSteps = [gate(), gate()];
 
 class Jobs extends BaseAgent {
   static override agentName = "jobs";
@@ -16,7 +32,7 @@ class Jobs extends BaseAgent {
         await sleep(5);
       }
     } finally {
-      closed.push("endless");
+      close("endless");
     }
   }
 
@@ -32,9 +48,9 @@ class Jobs extends BaseAgent {
   @tool({ description: "A slow job handed to the background", params: {}, timeoutMs: 20, onTimeout: "background" })
   async *slow() {
     yield { progress: 1, total: 3 };
-    await sleep(40);
+    await slowSteps[0]!.opened;
     yield { progress: 2, total: 3, message: "in the background" };
-    await sleep(40);
+    await slowSteps[1]!.opened;
     return "finished";
   }
 
@@ -42,24 +58,29 @@ class Jobs extends BaseAgent {
   async *stuck() {
     try {
       yield { progress: 1 };
-      await sleep(60);
+      await stuckStep.opened;
       yield { progress: 2 };
-      closed.push("stuck: ran past its cancellation");
+      close("stuck: ran past its cancellation");
     } finally {
-      closed.push("stuck");
+      close("stuck");
     }
   }
 }
 
-beforeEach(() => void closed.splice(0));
+beforeEach(() => {
+  closed.splice(0);
+  stuckStep = gate();
+  slowSteps = [gate(), gate()];
+});
 
 describe("progress when a call is stopped", () => {
   it("closes a generator at its time limit, so its finally runs, and the timed_out result carries its progress", async () => {
     const agent = new Jobs({ registry: new ToolRegistry() });
+    const closing = whenClosed();
     const result = await agent.callTool("endless", {});
     expect(result).toMatchObject({ ok: false, outcome: "timed_out" });
     expect(result.progress?.progress).toBeGreaterThan(0);
-    await sleep(20);
+    await closing;
     expect(closed).toEqual(["endless"]);
   });
 
@@ -67,12 +88,19 @@ describe("progress when a call is stopped", () => {
     const agent = new Jobs({ registry: new ToolRegistry() });
     const controller = new AbortController();
     const seen: ToolProgressEvent[] = [];
-    const pending = agent.callTool("stuck", {}, { signal: controller.signal, onProgress: (e) => void seen.push(e) });
-    await sleep(10);
-    controller.abort(new Error("user left"));
-    const result = await pending;
+    // Cancelled once the first step's progress was heard, on the next turn of the event loop: the generator has
+    // resumed by then (its resumption is a microtask) and waits in its second step.
+    const onProgress = (e: ToolProgressEvent) => {
+      seen.push(e);
+      setTimeout(() => controller.abort(new Error("user left")), 0);
+    };
+    const result = await agent.callTool("stuck", {}, { signal: controller.signal, onProgress });
     expect(result).toMatchObject({ ok: false, outcome: "cancelled", progress: { progress: 1 } });
-    await sleep(80);
+    expect(closed).toEqual([]);
+    // The step it was in settles: the generator is closed there, and runs nothing after it.
+    const closing = whenClosed();
+    stuckStep.open();
+    await closing;
     expect(closed).toEqual(["stuck"]);
     expect(seen.map((e) => e.progress)).toEqual([1]);
   });
@@ -100,11 +128,14 @@ describe("progress when a call is stopped", () => {
     expect(result).toMatchObject({ outcome: "backgrounded" });
     const taskId = result.taskId!;
     expect(agent.tasks.get(taskId)).toMatchObject({ status: "running", progress: { progress: 1, total: 3 } });
-    await sleep(40);
+    const second = new Promise<void>((resolve) => agent.on("progress", (e) => void (e.progress === 2 && resolve())));
+    slowSteps[0]!.open();
+    await second;
     expect(agent.tasks.get(taskId)).toMatchObject({
       status: "running",
       progress: { progress: 2, total: 3, message: "in the background" },
     });
+    slowSteps[1]!.open();
     expect(await agent.tasks.wait(taskId)).toMatchObject({ ok: true, content: "finished" });
     expect(notices).toEqual([{ progress: 1 }, { progress: 2, taskId }]);
   });
@@ -114,6 +145,8 @@ describe("progress when a call is stopped", () => {
     const result = await agent.callTool("slow", {});
     const status = await agent.callTool("task_status", { taskId: result.taskId });
     expect(status).toMatchObject({ ok: true, content: { status: "running", progress: { progress: 1, total: 3 } } });
+    slowSteps[0]!.open();
+    slowSteps[1]!.open();
     await agent.tasks.wait(result.taskId!);
   });
 });
