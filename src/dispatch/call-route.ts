@@ -93,9 +93,9 @@ export class CallRoute<Request = unknown> {
   /** The `cache` tools whose results a successful call of this tool clears (their `invalidatedBy` names it). */
   readonly invalidates: readonly string[] | undefined;
   /**
-   * No stage between validation and the handler but a serial tool's lane (listeners of `after` and `error` are
-   * told at the end), no Standard Schema, no tracer, no retries or background hand-off (a time limit races the
-   * handler's promise as the run stage does: `limited` in run-managed.ts): a call
+   * No stage between validation and the handler but a serial tool's lane and a result cache in the agent's memory
+   * (listeners of `after` and `error` are told at the end), no Standard Schema, no tracer, no retries or background
+   * hand-off (a time limit races the handler's promise as the run stage does: `limited` in run-managed.ts): a call
    * that says nothing more than its arguments (no signal, progress listener, background, session, approval edit or
    * pre-validated arguments) is validated, run and answered without a `CallRequest` (plain-call.ts).
    */
@@ -158,18 +158,20 @@ export class CallRoute<Request = unknown> {
     this.taints = options !== undefined && definition.destructive === true && options.afterUntrustedOutput !== "allow";
     this.cache = options === undefined ? undefined : definition.cache;
     this.invalidates = options === undefined ? undefined : invalidates;
+    // A cache in the agent's memory answers at once: a plain call looks it up, keeps its success and clears what it
+    // invalidates with the cache stages' functions (plain-call.ts). One on the store answers later: the stages wait.
+    const storeCache = options?.resultCache === "store" && (this.cache !== undefined || this.invalidates !== undefined);
     this.plain =
       this.compiled !== undefined &&
       definition.standardSchema === undefined &&
       !this.gated &&
       !this.taints &&
       !this.asked &&
-      this.cache === undefined &&
+      !storeCache &&
       (definition.maxRetries ?? 0) === 0 &&
       definition.background !== true &&
       !this.checked &&
       this.maxResultChars === undefined &&
-      this.invalidates === undefined &&
       !this.untrusted &&
       !this.heard &&
       !this.traced;
