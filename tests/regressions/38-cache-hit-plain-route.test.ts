@@ -169,6 +169,18 @@ describe("a cache hit on the plain route (issue 38)", () => {
     });
   });
 
+  it("is asked of a `before` listener added after a hit: the route is assembled again, with the `before` stage", async () => {
+    const agent = new Catalogue({ registry: new ToolRegistry() });
+    await agent.callTool("lookUp", { sku: "a1" });
+    await agent.callTool("lookUp", { sku: "a1" });
+    const asked: string[] = [];
+    agent.on("before", (event) => void asked.push(event.callId));
+    const hit = await agent.callTool("lookUp", { sku: "a1" }, { callId: "asked" });
+    expect(hit).toMatchObject({ cached: true, callId: "asked" });
+    expect(asked).toEqual(["asked"]);
+    expect(agent.runs).toEqual(["lookUp a1"]);
+  });
+
   it("never reaches the cache with invalid arguments", async () => {
     const get = jest.spyOn(MemoryResultCache.prototype, "get");
     const set = jest.spyOn(MemoryResultCache.prototype, "set");
