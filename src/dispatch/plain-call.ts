@@ -7,7 +7,7 @@ import type { CallRoute } from "./call-route.js";
 import type { CallRuntime } from "./call-runtime.js";
 import { type Settled, finish, tell } from "./finish.js";
 import { internalFailure } from "./internal-failure.js";
-import { cachedResult, hitResult, keepAndClear } from "./policy-stages.js";
+import { cachedResult, hitResult, keepAndClear, untrustedResult } from "./policy-stages.js";
 import type { ProgressChannel } from "./progress-channel.js";
 import type { SerialLane } from "./serial-lane.js";
 import { type HandlerCall, type HandlerOutcome, runHandler } from "./run-handler.js";
@@ -25,7 +25,8 @@ import { InvalidCall, validateCall } from "./validate-call.js";
  * limit). The same validation, handler run, time limit (`limited`, the run stage's) and results as the stages
  * (stages.ts), without the request, the `Ending` and the chain of stage closures. A `cache` tool's route (its cache
  * in the agent's memory) looks the call up before the handler, answers a hit as a run's result, and keeps a success,
- * with the cache stages' functions (policy-stages.ts). Never rejects: a throw inside toolwright becomes a result.
+ * with the cache stages' functions (policy-stages.ts); an untrusted tool's result, a hit's too, gets its envelope's
+ * nonce from the mark stage's. Never rejects: a throw inside toolwright becomes a result.
  */
 export function plainCall(
   route: CallRoute<CallRequest>,
@@ -76,14 +77,16 @@ export function plainCall(
     if (route.cache !== undefined) {
       const kept = cachedResult(runtime!, route, args, undefined) as ToolResult | undefined;
       if (kept !== undefined) {
-        const hit = hitResult(kept, callId);
+        // An untrusted tool's hit in a fresh envelope, as a run's result (no session to mark: answered at once).
+        const copy = hitResult(kept, callId);
+        const hit = route.untrusted ? (untrustedResult(definition, runtime, undefined, copy) as ToolResult) : copy;
         const quiet = route.quiet && route.at === routeChanges.count;
-        return ended(
-          route,
-          callId,
-          quiet ? hit : answer(route, runtime, target, rawArgs, callId, agent, options, args, { result: hit }),
-          held,
-        );
+        settled = quiet ? hit : answer(route, runtime, target, rawArgs, callId, agent, options, args, { result: hit });
+        if (!(settled instanceof Promise)) {
+          held?.leave();
+          return Promise.resolve(settled);
+        }
+        return answeredLater(route, callId, settled, held);
       }
     }
     // The handler's turn: the route lends its idle call (a nested call of the same tool from inside this handler's
@@ -109,12 +112,12 @@ export function plainCall(
       source.clear();
       route.idle = source;
     }
-    if (!(outcome instanceof Promise)) kept(route, runtime, args, outcome);
+    if (route.ranStages && !(outcome instanceof Promise)) outcome = ran(route, runtime, args, outcome);
     if (outcome instanceof Promise) {
       // The lent call goes back to the route: the turn is held, to its end, by a holder of its own.
       held?.hold({ callId, definition });
       settled = outcome.then((later) =>
-        answer(route, runtime, target, rawArgs, callId, agent, options, args, kept(route, runtime, args, later)),
+        answer(route, runtime, target, rawArgs, callId, agent, options, args, ran(route, runtime, args, later)),
       );
     } else if (route.quiet && route.at === routeChanges.count) {
       held?.leave();
@@ -125,21 +128,21 @@ export function plainCall(
     held?.leave();
     return Promise.resolve(internalFailure({ toolName: route.definition.name, callId }, error));
   }
-  return ended(route, callId, settled, held);
-}
-
-// A plain call's answer as one promise, the serial lane it holds given up once its listeners were told (as the stages
-// hold it); a rejection (a throw inside toolwright) becomes a result.
-function ended(
-  route: CallRoute<CallRequest>,
-  callId: string,
-  settled: Settled<ToolResult>,
-  held: SerialLane | undefined,
-): Promise<ToolResult> {
   if (!(settled instanceof Promise)) {
     held?.leave();
     return Promise.resolve(settled);
   }
+  return answeredLater(route, callId, settled, held);
+}
+
+// A plain call answered later: a rejection (a throw inside toolwright) becomes a result, and the serial lane the call
+// holds is given up once its listeners were told, as the stages hold it.
+function answeredLater(
+  route: CallRoute<CallRequest>,
+  callId: string,
+  settled: Promise<ToolResult>,
+  held: SerialLane | undefined,
+): Promise<ToolResult> {
   const guarded = settled.catch((error: unknown) =>
     internalFailure({ toolName: route.definition.name, callId }, error),
   );
@@ -147,19 +150,23 @@ function ended(
   return guarded.finally(() => held.leave());
 }
 
-// A cached tool's success is kept, and a success of a tool named in `invalidatedBy` clears what it invalidates, before
-// the call is answered, as the stages do before their end: their function (its route's cache is in memory, so at once).
-function kept(
+// What the stages after the run do on a plain route, with their functions, before the call is answered: a cached
+// tool's success is kept, a success of a tool named in `invalidatedBy` clears what it invalidates (the cache is in
+// memory: at once), and an untrusted tool's result gets its envelope's nonce (no session to mark: at once).
+function ran(
   route: CallRoute<CallRequest>,
   runtime: CallRuntime | undefined,
   args: Record<string, unknown>,
   outcome: HandlerOutcome,
 ): HandlerOutcome {
+  if (!route.ranStages) return outcome;
   if (route.cache !== undefined || route.invalidates !== undefined) {
     // Never a promise: a route whose cache is on the store (which answers later) is not plain (call-route.ts).
     void keepAndClear(runtime!, route, args, undefined, outcome.result);
   }
-  return outcome;
+  if (!route.untrusted) return outcome;
+  const result = untrustedResult(route.definition, runtime, undefined, outcome.result) as ToolResult;
+  return result === outcome.result ? outcome : { ...outcome, result };
 }
 
 // How a plain call whose handler ran ends: its result, while the route is fresh and nobody listens; a success told

@@ -6,6 +6,7 @@ import { type ToolResult, failureResult, renderToolResult } from "../tool/tool-r
 import type { CallRequest } from "./call-request.js";
 import type { CallRoute } from "./call-route.js";
 import type { CallRuntime } from "./call-runtime.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { Settled } from "./finish.js";
 import { rejection } from "./gates.js";
 import { Ending } from "./run-handler.js";
@@ -197,13 +198,25 @@ export function markOutput(request: CallRequest, ended: Ending): Settled<Ending>
  * untrusted tool, a background task's final one included, or a `task_status` report that quotes one.
  */
 export function untrusted(request: CallRequest, result: ToolResult): Settled<ToolResult> {
-  const from = untrustedSource(request.definition, result);
+  return untrustedResult(request.definition, request.runtime, request.session, result);
+}
+
+/**
+ * {@link untrusted} of a call of `definition` in `session` (if any): what a plain call, which has no request and no
+ * session (so this answers at once), marks its result with (plain-call.ts).
+ */
+export function untrustedResult(
+  definition: ToolDefinition,
+  runtime: CallRuntime | undefined,
+  session: string | undefined,
+  result: ToolResult,
+): Settled<ToolResult> {
+  const from = untrustedSource(definition, result);
   if (from === undefined) return result;
-  const marked = markUntrusted(result, request.definition);
-  const session = request.session;
-  if (marked === result || session === undefined || request.runtime === undefined) return marked;
+  const marked = markUntrusted(result, definition);
+  if (marked === result || session === undefined || runtime === undefined) return marked;
   // On a store the mark is written before the result is answered: the session's next call, in any process, sees it.
-  const written = request.runtime.sessions.mark(session, from);
+  const written = runtime.sessions.mark(session, from);
   return written instanceof Promise ? written.then(() => marked) : marked;
 }
 
