@@ -93,13 +93,19 @@ export class CallRoute<Request = unknown> {
   /** The `cache` tools whose results a successful call of this tool clears (their `invalidatedBy` names it). */
   readonly invalidates: readonly string[] | undefined;
   /**
-   * No stage between validation and the handler but a serial tool's lane (listeners of `after` and `error` are
-   * told at the end), no Standard Schema, no tracer, no retries or background hand-off (a time limit races the
-   * handler's promise as the run stage does: `limited` in run-managed.ts): a call
+   * No stage between validation and the handler but a serial tool's lane and a result cache in the agent's memory
+   * (listeners of `after` and `error` are told at the end), no Standard Schema, no tracer, no retries or background
+   * hand-off (a time limit races the handler's promise as the run stage does: `limited` in run-managed.ts; an
+   * untrusted tool's result is marked as the mark stage marks it): a call
    * that says nothing more than its arguments (no signal, progress listener, background, session, approval edit or
    * pre-validated arguments) is validated, run and answered without a `CallRequest` (plain-call.ts).
    */
   readonly plain: boolean;
+  /**
+   * A plain route's call does what a stage after the run would once its handler ended: keep or clear cached results
+   * (a memory cache), or mark untrusted output (plain-call.ts).
+   */
+  readonly ranStages: boolean;
   /** A plain route's idle call, lent to each call for its handler's synchronous part (plain-call.ts). */
   idle: object | undefined = undefined;
   /** The handler the route's calls last invoked (see `takesContext`), and whether it can see the call's context. */
@@ -158,21 +164,23 @@ export class CallRoute<Request = unknown> {
     this.taints = options !== undefined && definition.destructive === true && options.afterUntrustedOutput !== "allow";
     this.cache = options === undefined ? undefined : definition.cache;
     this.invalidates = options === undefined ? undefined : invalidates;
+    // A cache in the agent's memory answers at once: a plain call looks it up, keeps its success and clears what it
+    // invalidates with the cache stages' functions (plain-call.ts). One on the store answers later: the stages wait.
+    const storeCache = options?.resultCache === "store" && (this.cache !== undefined || this.invalidates !== undefined);
     this.plain =
       this.compiled !== undefined &&
       definition.standardSchema === undefined &&
       !this.gated &&
       !this.taints &&
       !this.asked &&
-      this.cache === undefined &&
+      !storeCache &&
       (definition.maxRetries ?? 0) === 0 &&
       definition.background !== true &&
       !this.checked &&
       this.maxResultChars === undefined &&
-      this.invalidates === undefined &&
-      !this.untrusted &&
       !this.heard &&
       !this.traced;
+    this.ranStages = this.cache !== undefined || this.invalidates !== undefined || this.untrusted;
   }
 
   /** True while nothing the route was assembled from changed. */

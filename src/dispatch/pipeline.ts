@@ -18,8 +18,7 @@ import type { Exit, HandlerOutcome } from "./run-handler.js";
 import { before, capResult, lane, run, validate } from "./stages.js";
 import {
   cacheLookup,
-  cacheStore,
-  invalidate,
+  keepResult,
   markOutput,
   rememberCall,
   repeatGuard,
@@ -75,12 +74,12 @@ const plainOrRequested: RouteCall<CallRequest> = (route, runtime, target, rawArg
     ? plainCall(route, runtime, target, rawArgs, callId, agent, options)
     : requested(route, runtime, target, rawArgs, callId, agent, options);
 
-// From the lane to the end: lane → `before` → cache lookup → run → result check → cap → cache store → clearing the
+// From the lane to the end: lane → `before` → cache lookup → run → result check → cap → cache store and clearing the
 // caches it invalidates → the untrusted mark → (in a session) the repeat guard's memory.
 function pastGatesOf(route: CallRoute<CallRequest>, inSession: boolean): Step {
   const cached = route.cache !== undefined;
   let ran = onEnd(onEnd(run, route.checked && checkOutput), route.maxResultChars !== undefined && capResult);
-  ran = onEnd(onEnd(ran, cached && cacheStore), route.invalidates !== undefined && invalidate);
+  ran = onEnd(ran, (cached || route.invalidates !== undefined) && keepResult);
   ran = onEnd(onEnd(ran, route.untrusted && markOutput), inSession && route.guard !== undefined && rememberCall);
   // A call that may need approval checks, last before its handler, that the grant it runs under (if any) still holds.
   const granted = route.gated || route.taints ? grantHeld(ran) : ran;

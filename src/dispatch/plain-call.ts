@@ -7,6 +7,7 @@ import type { CallRoute } from "./call-route.js";
 import type { CallRuntime } from "./call-runtime.js";
 import { type Settled, finish, tell } from "./finish.js";
 import { internalFailure } from "./internal-failure.js";
+import { cachedResult, hitResult, keepAndClear, untrustedResult } from "./policy-stages.js";
 import type { ProgressChannel } from "./progress-channel.js";
 import type { SerialLane } from "./serial-lane.js";
 import { type HandlerCall, type HandlerOutcome, runHandler } from "./run-handler.js";
@@ -17,13 +18,15 @@ import { InvalidCall, validateCall } from "./validate-call.js";
 
 /**
  * The function of a plain route (pipeline.ts assembles it for a tool whose calls need no stage between validation and
- * the handler but a serial tool's lane): validate, run the handler, answer its result (telling the `after` listeners
+ * the handler but a serial tool's lane and a memory cache): validate, run the handler, answer its result (telling the `after` listeners
  * of a success). No `CallRequest` is made unless something needs one: the handler's context read (its second
  * argument, `currentToolCall()`, a generator's signal), or an end that goes through `finish` (a failure someone
  * listens to, a listener added while the call ran, which makes the route stale, a handler that awaits under a time
  * limit). The same validation, handler run, time limit (`limited`, the run stage's) and results as the stages
- * (stages.ts), without the request, the `Ending` and the chain of stage closures. Never rejects: a throw inside
- * toolwright becomes a result.
+ * (stages.ts), without the request, the `Ending` and the chain of stage closures. A `cache` tool's route (its cache
+ * in the agent's memory) looks the call up before the handler, answers a hit as a run's result, and keeps a success,
+ * with the cache stages' functions (policy-stages.ts); an untrusted tool's result, a hit's too, gets its envelope's
+ * nonce from the mark stage's. Never rejects: a throw inside toolwright becomes a result.
  */
 export function plainCall(
   route: CallRoute<CallRequest>,
@@ -69,6 +72,23 @@ export function plainCall(
       }
       held = lane;
     }
+    // A cached tool's call: a kept result answers it (the cache lookup stage's function, after the lane as there). The
+    // cache is in the agent's memory, which answers at once (a store's look-up waits: its route is not plain).
+    if (route.cache !== undefined) {
+      const kept = cachedResult(runtime!, route, args, undefined) as ToolResult | undefined;
+      if (kept !== undefined) {
+        // An untrusted tool's hit in a fresh envelope, as a run's result (no session to mark: answered at once).
+        const copy = hitResult(kept, callId);
+        const hit = route.untrusted ? (untrustedResult(definition, runtime, undefined, copy) as ToolResult) : copy;
+        const quiet = route.quiet && route.at === routeChanges.count;
+        settled = quiet ? hit : answer(route, runtime, target, rawArgs, callId, agent, options, args, { result: hit });
+        if (!(settled instanceof Promise)) {
+          held?.leave();
+          return Promise.resolve(settled);
+        }
+        return answeredLater(route, callId, settled, held);
+      }
+    }
     // The handler's turn: the route lends its idle call (a nested call of the same tool from inside this handler's
     // synchronous part finds none and makes its own), taken back once the handler returned or reached its first await.
     // The route keeps it untyped (call-route.ts cannot import this file, which imports it).
@@ -92,10 +112,13 @@ export function plainCall(
       source.clear();
       route.idle = source;
     }
+    if (route.ranStages && !(outcome instanceof Promise)) outcome = ran(route, runtime, args, outcome);
     if (outcome instanceof Promise) {
       // The lent call goes back to the route: the turn is held, to its end, by a holder of its own.
       held?.hold({ callId, definition });
-      settled = outcome.then((later) => answer(route, runtime, target, rawArgs, callId, agent, options, args, later));
+      settled = outcome.then((later) =>
+        answer(route, runtime, target, rawArgs, callId, agent, options, args, ran(route, runtime, args, later)),
+      );
     } else if (route.quiet && route.at === routeChanges.count) {
       held?.leave();
       return Promise.resolve(outcome.result);
@@ -109,13 +132,41 @@ export function plainCall(
     held?.leave();
     return Promise.resolve(settled);
   }
+  return answeredLater(route, callId, settled, held);
+}
+
+// A plain call answered later: a rejection (a throw inside toolwright) becomes a result, and the serial lane the call
+// holds is given up once its listeners were told, as the stages hold it.
+function answeredLater(
+  route: CallRoute<CallRequest>,
+  callId: string,
+  settled: Promise<ToolResult>,
+  held: SerialLane | undefined,
+): Promise<ToolResult> {
   const guarded = settled.catch((error: unknown) =>
     internalFailure({ toolName: route.definition.name, callId }, error),
   );
-  // The lane is held until the call's listeners were told, as the stages hold it.
   if (held === undefined) return guarded;
-  const lane = held;
-  return guarded.finally(() => lane.leave());
+  return guarded.finally(() => held.leave());
+}
+
+// What the stages after the run do on a plain route, with their functions, before the call is answered: a cached
+// tool's success is kept, a success of a tool named in `invalidatedBy` clears what it invalidates (the cache is in
+// memory: at once), and an untrusted tool's result gets its envelope's nonce (no session to mark: at once).
+function ran(
+  route: CallRoute<CallRequest>,
+  runtime: CallRuntime | undefined,
+  args: Record<string, unknown>,
+  outcome: HandlerOutcome,
+): HandlerOutcome {
+  if (!route.ranStages) return outcome;
+  if (route.cache !== undefined || route.invalidates !== undefined) {
+    // Never a promise: a route whose cache is on the store (which answers later) is not plain (call-route.ts).
+    void keepAndClear(runtime!, route, args, undefined, outcome.result);
+  }
+  if (!route.untrusted) return outcome;
+  const result = untrustedResult(route.definition, runtime, undefined, outcome.result) as ToolResult;
+  return result === outcome.result ? outcome : { ...outcome, result };
 }
 
 // How a plain call whose handler ran ends: its result, while the route is fresh and nobody listens; a success told

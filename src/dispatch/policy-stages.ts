@@ -4,6 +4,9 @@ import { markUntrusted } from "../policy/index.js";
 import type { CacheKey, RepeatVerdict } from "../policy/index.js";
 import { type ToolResult, failureResult, renderToolResult } from "../tool/tool-result.js";
 import type { CallRequest } from "./call-request.js";
+import type { CallRoute } from "./call-route.js";
+import type { CallRuntime } from "./call-runtime.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { Settled } from "./finish.js";
 import { rejection } from "./gates.js";
 import { Ending } from "./run-handler.js";
@@ -82,12 +85,43 @@ function held(request: CallRequest, args: Record<string, unknown>, from: string 
 }
 
 // No text or hash here: the memory cache files a result by the arguments' values, a store names its record by a hash.
-function cacheKey(request: CallRequest, args: Record<string, unknown>): CacheKey {
-  const scope = request.runtime!.keyScope ?? "";
-  const { toolName } = request;
-  return request.route.cache!.per === "session"
-    ? { scope, toolName, args, session: request.session ?? null }
+function cacheKey(
+  runtime: CallRuntime,
+  route: CallRoute<CallRequest>,
+  args: Record<string, unknown>,
+  session: string | undefined,
+): CacheKey {
+  const scope = runtime.keyScope ?? "";
+  const toolName = route.definition.name;
+  return route.cache!.per === "session"
+    ? { scope, toolName, args, session: session ?? null }
     : { scope, toolName, args };
+}
+
+/**
+ * The kept result of a `cache` tool's call with `args` (in `session`, for `per: "session"`), or undefined: what the
+ * cache lookup stage reads, and what a plain call reads before its handler (plain-call.ts; its route's cache is in
+ * memory, so this answers at once). The cache's own: hand out {@link hitResult}'s copy of it.
+ */
+export function cachedResult(
+  runtime: CallRuntime,
+  route: CallRoute<CallRequest>,
+  args: Record<string, unknown>,
+  session: string | undefined,
+): Settled<ToolResult | undefined> {
+  return runtime.resultCache.get(cacheKey(runtime, route, args, session));
+}
+
+/**
+ * A hit's answer: the kept result under the call's id, `cached: true`, with the repeat guard's note if it noted the
+ * call. Its top level is the call's own, its values the cache's (frozen in memory).
+ */
+export function hitResult(kept: ToolResult, callId: string, notice?: string): ToolResult {
+  // Kept with `cached: true` already (by the cache's set), so the copy only replaces the id: adding a property to a
+  // spread copy costs V8 a slow path many times the copy. A record another version kept without it still gets it.
+  return notice === undefined && kept.cached === true
+    ? { ...kept, callId }
+    : { ...kept, callId, cached: true, ...(notice === undefined ? {} : { notice }) };
 }
 
 /** The cache lookup, after the gates and `before` listeners: a hit answers the call without running the handler. */
@@ -95,7 +129,7 @@ export function cacheLookup(
   request: CallRequest,
   args: Record<string, unknown>,
 ): Settled<Record<string, unknown> | Ending> {
-  const kept = request.runtime!.resultCache.get(cacheKey(request, args));
+  const kept = cachedResult(request.runtime!, request.route, args, request.session);
   if (kept instanceof Promise) return kept.then((settled) => hit(request, args, settled));
   return hit(request, args, kept);
 }
@@ -105,12 +139,7 @@ function hit(request: CallRequest, args: Record<string, unknown>, kept: ToolResu
   // A hit ends before the run's later stages: the repeat guard's note, if it noted this call, is added here (only a
   // call in a session can have one).
   const notice = request.options.session === undefined ? undefined : nudged.get(request);
-  // Kept with `cached: true` already (by the cache's set), so the copy only replaces the id: adding a property to a spread
-  // copy costs V8 a slow path many times the copy. A record another version kept without it still gets it.
-  const answer: ToolResult =
-    notice === undefined && kept.cached === true
-      ? { ...kept, callId: request.callId }
-      : { ...kept, callId: request.callId, cached: true, ...(notice === undefined ? {} : { notice }) };
+  const answer = hitResult(kept, request.callId, notice);
   // The hit reaches the model as the run did: in a fresh envelope for an untrusted tool, marking the session.
   if (!request.route.untrusted) return new Ending({ result: answer }, args, "ended");
   const marked = untrusted(request, answer);
@@ -119,24 +148,40 @@ function hit(request: CallRequest, args: Record<string, unknown>, kept: ToolResu
     : new Ending({ result: marked }, args, "ended");
 }
 
-/** Keeps a successful result of a `cache` tool (not one that came from the cache). */
-export function cacheStore(request: CallRequest, ended: Ending): Settled<Ending> {
-  const { result } = ended.outcome;
-  if (!result.ok || result.cached === true) return ended;
+/**
+ * After a call of `route`'s tool with `args` ended with `result`: a `cache` tool's success (not one that came from
+ * the cache) is kept, then a success of a tool named in other tools' `invalidatedBy` clears their results. The cache
+ * store and clearing stages' one function, and what a plain call does before it answers (plain-call.ts).
+ */
+export function keepAndClear(
+  runtime: CallRuntime,
+  route: CallRoute<CallRequest>,
+  args: Record<string, unknown>,
+  session: string | undefined,
+  result: ToolResult,
+): Settled<void> {
+  if (!result.ok) return;
   // The cache keeps its own copy, marked `cached: true`: the caller of this call gets `result` itself.
-  const kept = request.runtime!.resultCache.set(
-    cacheKey(request, ended.args as Record<string, unknown>),
-    result,
-    request.route.cache!.ttlMs,
-  );
-  return kept instanceof Promise ? kept.then(() => ended) : ended;
+  const kept =
+    route.cache === undefined || result.cached === true
+      ? undefined
+      : runtime.resultCache.set(cacheKey(runtime, route, args, session), result, route.cache.ttlMs);
+  if (route.invalidates === undefined) return kept;
+  if (kept instanceof Promise)
+    return kept.then(() => runtime.resultCache.clear(runtime.keyScope ?? "", route.invalidates!));
+  return runtime.resultCache.clear(runtime.keyScope ?? "", route.invalidates);
 }
 
-/** A successful call of a tool named in other tools' `invalidatedBy` clears their results. */
-export function invalidate(request: CallRequest, ended: Ending): Settled<Ending> {
-  if (!ended.outcome.result.ok) return ended;
-  const cleared = request.runtime!.resultCache.clear(request.runtime!.keyScope ?? "", request.route.invalidates!);
-  return cleared instanceof Promise ? cleared.then(() => ended) : ended;
+/** Keeps a `cache` tool's success, and clears the results a success of a tool named in `invalidatedBy` invalidates. */
+export function keepResult(request: CallRequest, ended: Ending): Settled<Ending> {
+  const done = keepAndClear(
+    request.runtime!,
+    request.route,
+    ended.args as Record<string, unknown>,
+    request.session,
+    ended.outcome.result,
+  );
+  return done instanceof Promise ? done.then(() => ended) : ended;
 }
 
 /** An untrusted tool's result gets its envelope's nonce; a session that received it is marked. */
@@ -153,13 +198,25 @@ export function markOutput(request: CallRequest, ended: Ending): Settled<Ending>
  * untrusted tool, a background task's final one included, or a `task_status` report that quotes one.
  */
 export function untrusted(request: CallRequest, result: ToolResult): Settled<ToolResult> {
-  const from = untrustedSource(request.definition, result);
+  return untrustedResult(request.definition, request.runtime, request.session, result);
+}
+
+/**
+ * {@link untrusted} of a call of `definition` in `session` (if any): what a plain call, which has no request and no
+ * session (so this answers at once), marks its result with (plain-call.ts).
+ */
+export function untrustedResult(
+  definition: ToolDefinition,
+  runtime: CallRuntime | undefined,
+  session: string | undefined,
+  result: ToolResult,
+): Settled<ToolResult> {
+  const from = untrustedSource(definition, result);
   if (from === undefined) return result;
-  const marked = markUntrusted(result, request.definition);
-  const session = request.session;
-  if (marked === result || session === undefined || request.runtime === undefined) return marked;
+  const marked = markUntrusted(result, definition);
+  if (marked === result || session === undefined || runtime === undefined) return marked;
   // On a store the mark is written before the result is answered: the session's next call, in any process, sees it.
-  const written = request.runtime.sessions.mark(session, from);
+  const written = runtime.sessions.mark(session, from);
   return written instanceof Promise ? written.then(() => marked) : marked;
 }
 
