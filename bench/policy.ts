@@ -1,7 +1,8 @@
 // `npm run bench:policy` (tsx bench/policy.ts): what issue 38's mechanisms cost, as ratios in one run: a cache hit
 // against a plain call of a tool without a cache (target ≤ 1.2×), and a result builder answering an untrusted result
-// (its nonce envelope) against the same builder answering the same result unmarked (target ≤ 1.1×, +10 %), and the
-// same with a result of its own per build (no target: what the first envelope of a result costs).
+// (its nonce envelope) against the same builder answering the same result unmarked, each build with a result of its
+// own (target ≤ 1.1×, +10 %: a result is usually built once, so its first envelope is what a call pays), and the same
+// result built again (what a second surface rendering it pays: its envelope is reused).
 // `--json` prints the raw numbers; `--smoke` runs a few rounds only, to check that it runs (its figures mean nothing).
 import { loadavg } from "node:os";
 import { BaseAgent, ToolRegistry, type ToolResult, p, toOpenAIToolResult, tool } from "../src/index.js";
@@ -87,13 +88,13 @@ if (json) {
       toolwright: formatNs(envelope.subject.medianNs),
       floor: formatNs(envelope.floor.medianNs),
       ratio: envelope.ratio,
-      target: 1.1,
     },
     {
       measure: "the same, each build with a result of its own (its first envelope: the text scanned once)",
       toolwright: formatNs(firstEnvelope.subject.medianNs),
       floor: formatNs(firstEnvelope.floor.medianNs),
       ratio: firstEnvelope.ratio,
+      target: 1.1,
     },
   ];
   console.log(renderTable(rows));
