@@ -149,6 +149,11 @@ export class CallRequest {
     this.channel = channel;
   }
 
+  /** Gives a retry of the handler its own copy of the arguments (retry.ts). */
+  rearm(args: Record<string, unknown>): void {
+    this.#args = args;
+  }
+
   /** The arguments the handler runs with, as readied by the run stage. */
   get args(): Record<string, unknown> {
     return this.#args!;

@@ -1,3 +1,4 @@
+import { cloneValue } from "../schema/json.js";
 import { type HandlerCall, type HandlerOutcome, runHandler } from "./run-handler.js";
 
 /**
@@ -43,17 +44,30 @@ export interface AttemptsOutcome extends HandlerOutcome {
   readonly attempts: number;
 }
 
+/** A call whose handler may run again: each attempt is handed its own arguments. */
+export interface RetriableCall extends HandlerCall {
+  /** Gives the next attempt `args` to run with. */
+  rearm(args: Record<string, unknown>): void;
+}
+
 /**
- * Runs the handler, and runs it again after a pause when it threw, up to `maxRetries` more times. Only a throw (or
+ * Runs the handler, and runs it again after a pause when it threw, up to `maxRetries` more times. Every attempt runs
+ * with the arguments as they were validated (and, where asked, approved): a copy is kept before the first, so what a
+ * failed attempt changed in its own arguments never reaches the next. Only a throw (or
  * rejection) of the handler is retried: an unserialisable result or a returned failure is final, and nothing is retried
  * once the call's signal has aborted. With retries configured, the result records `attempts`; each retry's progress
  * starts over. Never rejects.
  */
-export async function runAttempts(call: HandlerCall, backoff: RetryBackoff | undefined): Promise<AttemptsOutcome> {
+export async function runAttempts(call: RetriableCall, backoff: RetryBackoff | undefined): Promise<AttemptsOutcome> {
   const maxRetries = call.definition.maxRetries ?? 0;
+  // Validated arguments are plain JSON values: the copy is exact.
+  const validated = maxRetries > 0 ? cloneValue(call.args) : undefined;
   for (let attempt = 1; ; attempt++) {
-    // A retry starts its work, and so its progress, over.
-    if (attempt > 1 && call.channel !== undefined) call.channel.last = undefined;
+    if (attempt > 1) {
+      call.rearm(cloneValue(validated!));
+      // A retry starts its work, and so its progress, over.
+      if (call.channel !== undefined) call.channel.last = undefined;
+    }
     const outcome = await runHandler(call);
     // Asked only when a retry is possible: a call that needs no retry makes no context for it.
     const final = !outcome.thrown || attempt > maxRetries || call.context().signal.aborted;
