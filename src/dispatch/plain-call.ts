@@ -18,8 +18,8 @@ import { InvalidCall, validateCall } from "./validate-call.js";
 
 /**
  * The function of a plain route (pipeline.ts assembles it for a tool whose calls need no stage between validation and
- * the handler but a serial tool's lane and a memory cache): validate, run the handler, answer its result (telling the `after` listeners
- * of a success). No `CallRequest` is made unless something needs one: the handler's context read (its second
+ * the handler but a serial tool's lane and a memory cache): validate, run the handler, answer its result (telling the
+ * `after` listeners of a success). No `CallRequest` is made unless something needs one: the handler's context read (its second
  * argument, `currentToolCall()`, a generator's signal), or an end that goes through `finish` (a failure someone
  * listens to, a listener added while the call ran, which makes the route stale, a handler that awaits under a time
  * limit). The same validation, handler run, time limit (`limited`, the run stage's) and results as the stages

@@ -53,10 +53,9 @@ export interface RetriableCall extends HandlerCall {
 /**
  * Runs the handler, and runs it again after a pause when it threw, up to `maxRetries` more times. Every attempt runs
  * with the arguments as they were validated (and, where asked, approved): a copy is kept before the first, so what a
- * failed attempt changed in its own arguments never reaches the next. Only a throw (or
- * rejection) of the handler is retried: an unserialisable result or a returned failure is final, and nothing is retried
- * once the call's signal has aborted. With retries configured, the result records `attempts`; each retry's progress
- * starts over. Never rejects.
+ * failed attempt changed in its own arguments never reaches the next. Only a throw (or rejection) of the handler is
+ * retried: an unserialisable result or a returned failure is final, and nothing is retried once the call's signal has
+ * aborted. With retries configured, the result records `attempts`; each retry's progress starts over. Never rejects.
  */
 export async function runAttempts(call: RetriableCall, backoff: RetryBackoff | undefined): Promise<AttemptsOutcome> {
   const maxRetries = call.definition.maxRetries ?? 0;

@@ -153,7 +153,8 @@ function resumeTask(resolve: StoreHost["resolve"], task: TaskResume): (() => Tas
 
 /**
  * Returns an agent's approvals, tasks and grants on `store`, each built on first use (an agent's runtime asks for
- * this on its first approval, task or grant). Without a store, both keep their records in a {@link MemoryStore} of the agent's own (the default backend), made on first use.
+ * this on its first approval, task or grant). Without a store, they keep their records in a {@link MemoryStore} of the
+ * agent's own (the default backend), made on first use.
  */
 export function sharedKeepers(
   store: RuntimeStore | undefined,
