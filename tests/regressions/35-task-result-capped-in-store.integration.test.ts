@@ -15,17 +15,34 @@ const stores: [string, () => RuntimeStore][] = [
   ["a RedisStore", () => new RedisStore({ client: redis.client, prefix: `capped${(prefixes += 1)}` })],
 ];
 
+// The handlers finish when a test lets them, after the call was handed to a background task: a 10 ms sleep raced the
+// store's write of the task, and on a loaded machine the handler ended first (the call then answered its result, with
+// no task to read).
+let finish!: () => void;
+let finished: Promise<void>;
+beforeEach(() => {
+  finished = new Promise((resolve) => (finish = resolve));
+});
+
+/** Calls `toolName` on `agent`, checks it was handed to a background task, then lets its handler finish. */
+async function handedOff(agent: BaseAgent, toolName: string, args: Record<string, unknown>): Promise<string> {
+  const handed = await agent.callTool(toolName, args);
+  expect(handed.outcome).toBe("backgrounded");
+  finish();
+  return handed.taskId!;
+}
+
 class Exports extends BaseAgent {
   static override agentName = "exports";
   @tool({ description: "Exports everything", params: { fail: p.boolean() }, timeoutMs: 1, onTimeout: "background" })
   async export_all({ fail }: { fail: boolean }) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await finished;
     if (fail) throw new Error(HUGE);
     return HUGE;
   }
   @tool({ description: "Exports a little", params: {}, timeoutMs: 1, onTimeout: "background", maxResultChars: 2_000 })
   async export_some() {
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await finished;
     return "x".repeat(5_000);
   }
 }
@@ -41,30 +58,30 @@ describe.each(stores)("a background task's final result on %s (issue 35)", (_nam
 
   it("is stored cut to the default budget; the runner keeps it whole", async () => {
     const { store, runner, reader } = replicas();
-    const { taskId } = await runner.callTool("export_all", { fail: false });
-    expect(await runner.tasks.wait(taskId!)).toMatchObject({ ok: true, content: HUGE });
-    const stored = await reader.tasks.wait(taskId!);
+    const taskId = await handedOff(runner, "export_all", { fail: false });
+    expect(await runner.tasks.wait(taskId)).toMatchObject({ ok: true, content: HUGE });
+    const stored = await reader.tasks.wait(taskId);
     expect(stored).toMatchObject({ ok: true, outcome: "success", taskId });
     const text = stored.ok ? String(stored.content) : "";
     expect(text.length).toBeLessThanOrEqual(50_000);
     expect(text).toMatch(/characters cut: the result is longer than the 50,000 characters the model reads/);
     expect(text.startsWith("row of the export\n")).toBe(true);
-    const record = await store.get("task", "t//exports", taskId!);
+    const record = await store.get("task", "t//exports", taskId);
     expect(JSON.stringify(record).length).toBeLessThan(55_000);
   });
 
   it("is stored cut to the tool's maxResultChars", async () => {
     const { runner, reader } = replicas();
-    const { taskId } = await runner.callTool("export_some", {});
-    const stored = await reader.tasks.wait(taskId!);
+    const taskId = await handedOff(runner, "export_some", {});
+    const stored = await reader.tasks.wait(taskId);
     expect(stored.ok && String(stored.content).length).toBeLessThanOrEqual(2_000);
     expect(stored.ok && String(stored.content)).toMatch(/characters cut/);
   });
 
   it("keeps a failure's code and cuts its message", async () => {
     const { runner, reader } = replicas();
-    const { taskId } = await runner.callTool("export_all", { fail: true });
-    const stored = await reader.tasks.wait(taskId!);
+    const taskId = await handedOff(runner, "export_all", { fail: true });
+    const stored = await reader.tasks.wait(taskId);
     expect(stored).toMatchObject({ ok: false, outcome: "failed", error: { code: "TOOL_FAILED" } });
     expect(stored.ok ? "" : stored.error.message.length).toBeLessThanOrEqual(50_000);
   });
