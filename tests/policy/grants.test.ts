@@ -269,6 +269,12 @@ describe("grants (remembered approvals)", () => {
       reads.push(kind);
       return list(kind, scope);
     };
+    // Without an approver, the approval's request reads the grants in the same store step (`unless`), by scope.
+    const createCapped = store.createCapped.bind(store);
+    store.createCapped = async (kind, record, options, cap, unless) => {
+      reads.push(...(unless?.scopes ?? []).map(() => unless!.kind));
+      return createCapped(kind, record, options, cap, unless);
+    };
     const { agent } = makeDesk({ store });
     await agent.callTool("echo", { text: "a" });
     await agent.callTool("echo", { text: "a" }, { session: "s" });
@@ -301,6 +307,12 @@ describe("grants (remembered approvals)", () => {
     store.list = async (kind, scope) => {
       if (kind === "grant") throw new StoreUnavailableError(store.description, `list grants of "${scope}"`, "down");
       return list(kind, scope);
+    };
+    // The approval's request reads the grants in the same store step: that read fails too.
+    const createCapped = store.createCapped.bind(store);
+    store.createCapped = async (kind, record, options, cap, unless) => {
+      if (unless?.kind === "grant") throw new StoreUnavailableError(store.description, "read grants", "down");
+      return createCapped(kind, record, options, cap, unless);
     };
     const { agent, ran } = makeDesk({ store });
     const result = await agent.callTool("remove", { path: "/a" }, { session: "s" });
