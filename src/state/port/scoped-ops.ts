@@ -1,5 +1,11 @@
 import type { RuntimeStore, StoreKind, StoredRecord, WriteOptions } from "./runtime-store.js";
-import { type CappedCreate, DEFAULT_PAGE_SIZE, type ScopeCap, type UnlessFound, isScopedStore } from "./scope-limits.js";
+import {
+  type CappedCreate,
+  DEFAULT_PAGE_SIZE,
+  type ScopeCap,
+  type UnlessFound,
+  isScopedStore,
+} from "./scope-limits.js";
 
 /**
  * Creates a record within a cap on its scope, unless the `unless` scopes hold records (see `UnlessFound`):

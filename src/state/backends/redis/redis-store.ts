@@ -104,12 +104,14 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
         const found = (await Promise.all(elsewhere.map((scope) => this.list(unless.kind, scope)))).flat();
         if (found.length > 0) return { created: false, reason: "found", found };
       }
-      for (const scope of unless.scopes) if (homeScope(scope) === home) keys.push(this.#keys(unless.kind, scope, "")[1]);
+      for (const scope of unless.scopes)
+        if (homeScope(scope) === home) keys.push(this.#keys(unless.kind, scope, "")[1]);
     }
     const reply = await this.#run("CREATE_CAPPED", keys, args, `create ${kind} ${record.id}`);
     const [created, ...rest] = Array.isArray(reply) ? (reply as unknown[]) : [0, "full"];
     if (Number(created) === 1) return { created: true, evicted: this.#readable(kind, rest) };
-    if (rest[0] === "found") return { created: false, reason: "found", found: this.#readable(unless!.kind, rest.slice(1)) };
+    if (rest[0] === "found")
+      return { created: false, reason: "found", found: this.#readable(unless!.kind, rest.slice(1)) };
     return { created: false, reason: rest[0] === "exists" ? "exists" : "full" };
   }
 
