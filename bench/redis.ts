@@ -67,8 +67,8 @@ const SCRIPT_NAMES = new Map(
 
 // The commands (and subscriptions) one approval sends, one at a time, after a warm-up, each script by name, and the
 // characters sent: a store on wrapped clients. Load-independent, unlike the rates: the floor sends 3 (one script per
-// step, each by EVALSHA). The store's LIST is the grant lookup (a call that needs approval first looks for a grant
-// that covers it), which the floor does not do.
+// step, each by EVALSHA), and so does the store: its request script also reads the call's grants (a call that needs
+// approval runs without asking when a grant covers it), which the floor does not do.
 async function commandsPerApproval(url: string): Promise<string> {
   const counts = new Map<string, number>();
   const count = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);

@@ -14,12 +14,12 @@ import { type TestRedis, startTestRedis } from "../store/redis-server.js";
 // slot): a scope's grants are kept beside the approvals of its user or tenant.
 
 let redis: TestRedis;
-const clients: ReturnType<typeof createClient>[] = [];
+const closers: (() => void)[] = [];
 beforeAll(async () => {
   redis = await startTestRedis();
 }, 300_000);
 afterAll(async () => {
-  for (const client of clients) client.destroy();
+  for (const close of closers) close();
   await redis.close();
 });
 
@@ -36,7 +36,10 @@ async function countingStore(): Promise<{ store: RedisStore; sent: string[]; tag
   const client = createClient({ url: redis.url });
   const subscriber = client.duplicate();
   await Promise.all([client.connect(), subscriber.connect()]);
-  clients.push(client, subscriber);
+  closers.push(
+    () => client.destroy(),
+    () => subscriber.destroy(),
+  );
   const sent: string[] = [];
   const tags: string[][] = [];
   const store = new RedisStore({
