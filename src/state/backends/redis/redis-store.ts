@@ -99,19 +99,23 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
       // A script's keys must share one cluster slot: scopes kept beside the record's are read by the create's own
       // script; any other (a tenant's grants, for an agent with a user scope) in a step before it.
       const home = homeScope(record.scope);
-      const elsewhere = unless.scopes.filter((scope) => homeScope(scope) !== home);
+      const elsewhere: string[] = [];
+      for (const scope of unless.scopes) {
+        if (homeScope(scope) === home) keys.push(this.#keys(unless.kind, scope, "")[1]);
+        else elsewhere.push(scope);
+      }
       if (elsewhere.length > 0) {
         const found = (await Promise.all(elsewhere.map((scope) => this.list(unless.kind, scope)))).flat();
         if (found.length > 0) return { created: false, reason: "found", found };
       }
-      for (const scope of unless.scopes)
-        if (homeScope(scope) === home) keys.push(this.#keys(unless.kind, scope, "")[1]);
     }
     const reply = await this.#run("CREATE_CAPPED", keys, args, `create ${kind} ${record.id}`);
     const [created, ...rest] = Array.isArray(reply) ? (reply as unknown[]) : [0, "full"];
     if (Number(created) === 1) return { created: true, evicted: this.#readable(kind, rest) };
-    if (rest[0] === "found")
+    // Found records left out by #readable (not JSON) answer "found" still: nothing was written, the caller reads none.
+    if (rest[0] === "found") {
       return { created: false, reason: "found", found: this.#readable(unless!.kind, rest.slice(1)) };
+    }
     return { created: false, reason: rest[0] === "exists" ? "exists" : "full" };
   }
 
