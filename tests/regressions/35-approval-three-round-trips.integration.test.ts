@@ -85,7 +85,7 @@ async function twoProcesses(scope?: string) {
   const second = await countingStore();
   const agent = (store: RedisStore) =>
     new Ops({ registry: new ToolRegistry({ scope: tenant }), store, ...(scope === undefined ? {} : { scope }) });
-  return { first, a: agent(first.store), b: agent(second.store) };
+  return { first, a: agent(first.store), b: agent(second.store), tenant };
 }
 
 async function approveOne(agent: BaseAgent, service: string, session?: string): Promise<void> {
@@ -146,6 +146,23 @@ describe("one Redis approval (issue 35)", () => {
     expect((await a.approvals.list()).map((each) => each.args)).toEqual([{ service: "db-1" }]);
     expect(await a.callTool("restart", { service: "web-9" }, { session: "s1" })).toMatchObject({ ok: true });
     await a.approvals.reject(outside.approvalId!);
+  });
+
+  it("does not honour, list or revoke a grant written under the previous key layout (CHANGELOG: re-grant)", async () => {
+    const { first, a, b, tenant } = await twoProcesses();
+    const asked = await b.callTool("restart", { service: "web-1" });
+    await b.approvals.approve(asked.approvalId!, { remember: "tenant" });
+    const [grant] = await b.approvals.grants();
+    expect(await b.approvals.revoke(grant!.id)).toBe(true);
+    // The same grant where the previous version kept it: its own scope as the hash tag, `<tenant>/grant/tenant/<tool>`.
+    const scope = `${encodeURIComponent(tenant)}//round_trips/grant/tenant/restart`;
+    await first.store.create("grant", { ...grant!, scope, status: "active" }, { ttlMs: 60_000 });
+    const call = await a.callTool("restart", { service: "legacy-2" });
+    expect(call.outcome).toBe("awaiting_approval");
+    expect(await a.approvals.grants()).toEqual([]);
+    expect(await a.approvals.revoke(grant!.id)).toBe(false);
+    expect(ran).not.toContain("legacy-2");
+    await a.approvals.reject(call.approvalId!);
   });
 
   it("keeps every script's keys in one slot for an agent with a user scope, whose tenant grants are read first", async () => {
