@@ -205,6 +205,7 @@ export type {
   StoreChange,
   StoreChangeListener,
   StorePage,
+  UnlessFound,
 } from "./state/port/scope-limits.js";
 export type { KeyedStore } from "./state/port/keyed-store.js";
 

@@ -1,4 +1,5 @@
 import { ErrorCode } from "../errors/error-code.js";
+import { StoreUnavailableError } from "../state/port/store-error.js";
 import { approvalNeedsAgentText } from "../errors/model-messages.js";
 import { cloneValue, deepFreeze } from "../schema/json.js";
 import type { CallRequest } from "./call-request.js";
@@ -12,9 +13,9 @@ import { approvalReasons } from "./approval-reasons.js";
 import { Ending, type HandlerOutcome } from "./run-handler.js";
 import { validatedArguments } from "./validate-call.js";
 import { type ApprovalEdit, type GrantUse, failureResult, type ToolResult } from "../tool/tool-result.js";
-import type { ApprovalRequest } from "../state/approvals/index.js";
+import type { ApprovalRequest, RequestedOrGranted } from "../state/approvals/index.js";
 import type { CallAuth } from "../tool/call-auth.js";
-import { grantFor } from "./grant-gate.js";
+import { coveringGrant } from "./grant-gate.js";
 
 /** Runs an approved call past its gates: the pipeline's lane → `before` → handler → finish. */
 export type PastGates = (request: CallRequest, args: Record<string, unknown>) => Promise<ToolResult>;
@@ -37,13 +38,32 @@ export async function passGates(
   // the call ends here unheard (its run comes through `callTool` and meets the grant at this gate again); otherwise it
   // waits for that human's answer, whatever the rule says.
   if (request.awaitApproval) {
-    const grant = await grantFor(request, shown).catch(() => undefined);
-    if (grant !== undefined) return grantedProbe(request, args, grant);
+    const asked = await askUnlessGranted(request, args, shown, pastGates);
+    return asked instanceof Ending ? asked : grantedProbe(request, args, asked);
   }
-  const decision = request.awaitApproval ? "ask" : await decideApproval(request, shown);
+  const decision = await decideApproval(request, shown);
   if (decision === undefined) return args;
-  if (decision !== "ask") return endedWith(decision, args);
-  return askApproval(request, args, pastGates);
+  if (decision === "ask") return askApproval(request, args, pastGates);
+  if (decision !== "grant-or-ask") return endedWith(decision, args);
+  const asked = await askUnlessGranted(request, args, shown, pastGates);
+  if (asked instanceof Ending) return asked;
+  request.grant = asked;
+  return args;
+}
+
+/**
+ * Sends a call to the agent's approvals unless a grant covers it (see {@link askApproval}): one store step reads the
+ * grants of its tool at its session's, user's and tenant's level and, when there are none (the usual case), writes the
+ * request. Grants found are matched against the validated arguments here (`shown`, exactly as `grantFor` matches);
+ * resolves with the one that covers the call (nothing was written), or, when none does, requests as usual.
+ */
+function askUnlessGranted(
+  request: CallRequest,
+  args: Record<string, unknown>,
+  shown: Readonly<Record<string, unknown>>,
+  pastGates: PastGates,
+): Promise<Ending | GrantUse> {
+  return ask(request, args, pastGates, shown);
 }
 
 /**
@@ -51,11 +71,21 @@ export async function passGates(
  * call has no agent to ask: the approval gate's answer to `"ask"`, and what a call whose grant was revoked before its
  * handler started gets.
  */
-export async function askApproval(
+export function askApproval(
   request: CallRequest,
   args: Record<string, unknown>,
   pastGates: PastGates,
 ): Promise<Ending> {
+  return ask(request, args, pastGates, undefined) as Promise<Ending>;
+}
+
+// The request of both: with `shown`, unless a grant covers the call (then that grant, and nothing was requested).
+async function ask(
+  request: CallRequest,
+  args: Record<string, unknown>,
+  pastGates: PastGates,
+  shown: Readonly<Record<string, unknown>> | undefined,
+): Promise<Ending | GrantUse> {
   const { definition, callId } = request;
   const approvals = request.runtime?.approvals;
   if (!approvals) {
@@ -67,15 +97,25 @@ export async function askApproval(
     return endedWith({ result }, args);
   }
   const reason = approvalReasons.get(request);
-  let approvalId: string;
+  let made: RequestedOrGranted | string;
+  let lookingUp = shown !== undefined;
   try {
     // A snapshot: the arguments may be the caller's own object, which it could change before the approval.
-    const approved = cloneValue(args);
-    approvalId = await approvals.request(new GatedApproval(request, args, approved, pastGates, reason));
+    const gated = new GatedApproval(request, args, cloneValue(args), pastGates, reason);
+    made = shown === undefined ? await approvals.request(gated) : await approvals.requestUnlessGranted(gated);
+    if (typeof made === "object" && "grants" in made) {
+      const grant = coveringGrant(request, shown!, made.grants);
+      if (grant !== undefined) return grant;
+      lookingUp = false;
+      made = await approvals.request(gated);
+    }
   } catch (error) {
-    // Arguments that cannot be hashed (a cycle made by a schema transform) cannot be bound to an approval.
-    return endedWith(gateFailure(request, "approval request", error), args);
+    // Arguments that cannot be hashed (a cycle made by a schema transform) cannot be bound to an approval. A store
+    // that cannot be read fails the grant lookup closed, as a lookup of its own would: nothing runs.
+    const what = lookingUp && error instanceof StoreUnavailableError ? "grant lookup" : "approval request";
+    return endedWith(gateFailure(request, what, error), args);
   }
+  const approvalId = typeof made === "string" ? made : made.approvalId;
   return endedWith({ result: awaitingApprovalResult(definition.name, callId, approvalId, reason) }, args);
 }
 

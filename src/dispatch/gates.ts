@@ -92,13 +92,14 @@ export async function checkScopes(
 }
 
 /**
- * Decides whether a call may run: undefined when it needs no approval or the approver granted it, an outcome when the
- * approver refused it (or a gate callback threw), and `"ask"` when it must wait for a decision through the agent.
+ * Decides whether a call may run: undefined when it needs no approval or a grant or the approver let it, an outcome
+ * when the approver refused it (or a gate callback threw), `"ask"` when the approver left it to a decision through
+ * the agent, and `"grant-or-ask"` when the agent has no approver: it waits for a decision unless a grant covers it.
  */
 export async function decideApproval(
   request: CallRequest,
   args: Readonly<Record<string, unknown>>,
-): Promise<HandlerOutcome | "ask" | undefined> {
+): Promise<HandlerOutcome | "ask" | "grant-or-ask" | undefined> {
   const { definition } = request;
   const call = gatedCall(request, args);
   // A session that read untrusted output asks before a destructive call, whatever the tool's own rule says.
@@ -115,7 +116,11 @@ export async function decideApproval(
     return gateFailure(request, "approval predicate", error);
   }
   if (!needed) return undefined;
-  // A grant (a remembered approval) that covers the call lets it run without asking anyone.
+  const approver = request.runtime?.options.approver;
+  // Without an approver the call waits in the agent's approvals, unless a grant covers it: the grant lookup goes with
+  // the approval's request, one store step (see `askUnlessGranted`).
+  if (!approver) return "grant-or-ask";
+  // A grant (a remembered approval) that covers the call lets it run without asking the approver.
   try {
     const grant = await grantFor(request, args);
     if (grant !== undefined) {
@@ -125,8 +130,6 @@ export async function decideApproval(
   } catch (error) {
     return gateFailure(request, "grant lookup", error);
   }
-  const approver = request.runtime?.options.approver;
-  if (!approver) return "ask";
   let decision: unknown;
   try {
     decision = await approver(call);

@@ -1,6 +1,7 @@
 import { grantCovers } from "../policy/index.js";
 import { schemaVersion } from "../state/stable-hash.js";
 import type { GrantUse } from "../tool/tool-result.js";
+import type { Grant } from "../state/grants/index.js";
 import { approvalReasons } from "./approval-reasons.js";
 import type { CallRequest } from "./call-request.js";
 import type { Step } from "./call-route.js";
@@ -11,7 +12,8 @@ import type { Ending } from "./run-handler.js";
  * Looks for a grant that covers a call needing approval: the grants of its tool at its session's, its user's and its
  * tenant's level (each found by key), matched exactly against the validated arguments (policy/grant-match.ts).
  * Resolves with the grant to run under, or undefined when none covers the call (it asks as usual). Reached only by
- * a call that needs approval: a call that does not never touches grants.
+ * a call that needs approval and has an `approver` to ask next: without one, the lookup goes with the approval's
+ * request, in one store step (`askUnlessGranted`). A call that needs no approval never touches grants.
  */
 export async function grantFor(
   request: CallRequest,
@@ -20,8 +22,20 @@ export async function grantFor(
   const runtime = request.runtime;
   if (runtime === undefined) return undefined;
   const { definition } = request;
-  const grants = await runtime.grants.forCall(definition.name, request.session);
+  return coveringGrant(request, args, await runtime.grants.forCall(definition.name, request.session));
+}
+
+/**
+ * Returns the first of `grants` (read from the store for this call) that covers the call, matched exactly against
+ * its validated arguments (policy/grant-match.ts); undefined when none does.
+ */
+export function coveringGrant(
+  request: CallRequest,
+  args: Readonly<Record<string, unknown>>,
+  grants: readonly Grant[],
+): GrantUse | undefined {
   if (grants.length === 0) return undefined;
+  const { definition } = request;
   const version = schemaVersion(definition.inputSchema);
   // A call held only because its session read untrusted output is covered only by a grant that says so.
   const held = approvalReasons.has(request);

@@ -70,6 +70,7 @@ export function grantKeeper(grants: () => GrantStore, host: GrantHost): GrantKee
       };
       return () => store.create(draft);
     },
+    scopesFor: (toolName, session) => grants().scopesFor(toolName, session),
     list: (options) => {
       if (options.session !== undefined && (typeof options.session !== "string" || options.session.length === 0)) {
         throw new ToolDefinitionError("grants(): `session` must be a non-empty string.");

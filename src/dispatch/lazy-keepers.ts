@@ -41,6 +41,10 @@ class LazyApprovals implements ApprovalKeeper {
     return this.#load.with((kept) => kept.approvals().request(request));
   }
 
+  requestUnlessGranted(request: ApprovalRequest) {
+    return this.#load.with((kept) => kept.approvals().requestUnlessGranted(request));
+  }
+
   approve(approvalId: string, options?: ApproveOptions) {
     return this.#load.with((kept) => kept.approvals().approve(approvalId, options));
   }

@@ -1,6 +1,7 @@
 import {
   BaseAgent,
   MemoryStore,
+  type RuntimeStore,
   ToolDefinitionError,
   type ToolEvent,
   StoreUnavailableError,
@@ -269,6 +270,12 @@ describe("grants (remembered approvals)", () => {
       reads.push(kind);
       return list(kind, scope);
     };
+    // Without an approver, the approval's request reads the grants in the same store step (`unless`), by scope.
+    const createCapped = store.createCapped.bind(store);
+    store.createCapped = async (kind, record, options, cap, unless) => {
+      reads.push(...(unless?.scopes ?? []).map(() => unless!.kind));
+      return createCapped(kind, record, options, cap, unless);
+    };
     const { agent } = makeDesk({ store });
     await agent.callTool("echo", { text: "a" });
     await agent.callTool("echo", { text: "a" }, { session: "s" });
@@ -295,12 +302,42 @@ describe("grants (remembered approvals)", () => {
     expect(asked).toEqual(["pay"]);
   });
 
+  it("honours and stops honouring grants on a store with only the five methods of RuntimeStore (issue 35)", async () => {
+    // No createCapped: the approval's request lists the grant scopes itself before its create.
+    const memory = new MemoryStore();
+    const store: RuntimeStore = {
+      description: "five methods",
+      create: (...args) => memory.create(...args),
+      get: (...args) => memory.get(...args),
+      transition: (...args) => memory.transition(...args),
+      list: (...args) => memory.list(...args),
+      delete: (...args) => memory.delete(...args),
+    };
+    const { agent, ran } = makeDesk({ store });
+    const asked = await agent.callTool("remove", { path: "/a" }, { session: "s" });
+    await approveRemembering(agent, asked, { remember: "session", when: { path: { prefix: "/a" } } });
+    expect(await agent.callTool("remove", { path: "/a/b" }, { session: "s" })).toMatchObject({ ok: true });
+    const outside = await agent.callTool("remove", { path: "/b" }, { session: "s" });
+    expect(outside.outcome).toBe("awaiting_approval");
+    const [grant] = await agent.approvals.grants({ session: "s" });
+    expect(await agent.approvals.revoke(grant!.id)).toBe(true);
+    expect((await agent.callTool("remove", { path: "/a/c" }, { session: "s" })).outcome).toBe("awaiting_approval");
+    expect(ran).toEqual(["/a", "/a/b"]);
+    expect((await agent.approvals.list()).map((each) => each.args.path)).toEqual(["/b", "/a/c"]);
+  });
+
   it("fails closed when the grants cannot be read: the call does not run", async () => {
     const store = new MemoryStore();
     const list = store.list.bind(store);
     store.list = async (kind, scope) => {
       if (kind === "grant") throw new StoreUnavailableError(store.description, `list grants of "${scope}"`, "down");
       return list(kind, scope);
+    };
+    // The approval's request reads the grants in the same store step: that read fails too.
+    const createCapped = store.createCapped.bind(store);
+    store.createCapped = async (kind, record, options, cap, unless) => {
+      if (unless?.kind === "grant") throw new StoreUnavailableError(store.description, "read grants", "down");
+      return createCapped(kind, record, options, cap, unless);
     };
     const { agent, ran } = makeDesk({ store });
     const result = await agent.callTool("remove", { path: "/a" }, { session: "s" });

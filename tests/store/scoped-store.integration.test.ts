@@ -1,6 +1,7 @@
 import { MemoryStore, type ScopedStore, type RuntimeStore, type StoreChange } from "toolwright";
 import { RedisStore } from "toolwright/redis";
 import { redisForSuite } from "./redis-server.js";
+import { subScope } from "../../src/state/port/store-scope.js";
 
 // The ScopedStore contract (issue 23), the same on both stores: caps checked with the create, pages through a
 // scope's statuses, and notices of status changes.
@@ -42,6 +43,35 @@ describe.each(stores)("%s as a ScopedStore", (_name, makeStore) => {
     // Another scope has its own count.
     const other = await store.createCapped("approval", { ...record("a"), scope: "t" }, { ttlMs: 60_000 }, PENDING_CAP);
     expect(other).toEqual({ created: true, evicted: [] });
+  });
+
+  it("creates unless the scopes read first hold records, kept beside the record's scope or elsewhere (issue 35)", async () => {
+    const store = makeStore();
+    // One scope kept beside the record's (read by the create's own step on Redis), one elsewhere (read before it).
+    const beside = subScope("s", "grant", "t");
+    const elsewhere = subScope("u", "grant", "t");
+    const unless = { kind: "grant" as const, scopes: [beside, elsewhere] };
+    expect(await store.createCapped("approval", record("a"), { ttlMs: 60_000 }, PENDING_CAP, unless)).toEqual({
+      created: true,
+      evicted: [],
+    });
+    for (const scope of [beside, elsewhere]) {
+      await store.create("grant", { id: `g-${scope}`, scope, status: "active" }, { ttlMs: 60_000 });
+      const made = await store.createCapped("approval", record(`b-${scope}`), { ttlMs: 60_000 }, PENDING_CAP, unless);
+      expect(made).toEqual({
+        created: false,
+        reason: "found",
+        found: [expect.objectContaining({ id: `g-${scope}`, scope })],
+      });
+      expect(await store.get("approval", "s", `b-${scope}`)).toBeUndefined();
+      expect(await store.delete("grant", scope, `g-${scope}`)).toBe(true);
+    }
+    // Records of another kind in those scopes do not count; with none left, the create goes through.
+    await store.create("approval", { ...record("x"), scope: beside }, { ttlMs: 60_000 });
+    expect((await store.createCapped("approval", record("c"), { ttlMs: 60_000 }, PENDING_CAP, unless)).created).toBe(
+      true,
+    );
+    expect((await store.listPage("approval", "s", ["pending"])).records.map((r) => r.id)).toEqual(["a", "c"]);
   });
 
   it("refuses when full and nothing may be evicted, and when the id exists; a record leaving the status frees room", async () => {

@@ -74,6 +74,8 @@ export interface GrantListOptions {
  */
 export interface GrantKeeper {
   prepare(info: PendingApproval, options: ApproveOptions): (() => Promise<Grant>) | undefined;
+  /** The store scopes of the grants that may cover a call of `toolName` in `session` (see `GrantStore.scopesFor`). */
+  scopesFor(toolName: string, session: string | undefined): readonly string[];
   list(options: GrantListOptions): Promise<Grant[]>;
   revoke(grantId: string): Promise<boolean>;
 }
@@ -168,10 +170,23 @@ export interface ApprovalRequest {
   readonly session?: string;
 }
 
+/**
+ * What {@link ApprovalKeeper.requestUnlessGranted} did: registered the call (its approval's id), or found grants that
+ * may cover it and registered nothing.
+ */
+export type RequestedOrGranted = { readonly approvalId: string } | { readonly grants: readonly Grant[] };
+
 /** What the dispatcher needs of an agent's approvals: the public {@link Approvals} plus registering a call. */
 export interface ApprovalKeeper extends Approvals {
   /** Registers a call that needs approval; returns (or resolves with) the approval id. */
   request(request: ApprovalRequest): string | Promise<string>;
+  /**
+   * Registers a call that needs approval unless its store keeps grants of the call's tool at its session's, user's or
+   * tenant's level: one store step that reads them and, when there are none, writes the request. Resolves with the
+   * approval's id, or with the grants found (nothing written), which the caller matches against the call's arguments;
+   * when none covers the call, it registers it with {@link ApprovalKeeper.request}.
+   */
+  requestUnlessGranted(request: ApprovalRequest): Promise<RequestedOrGranted>;
 }
 
 /** Returns what `pending()` shows of a call that waits for approval, bound to the hash of its arguments. */

@@ -11,6 +11,7 @@ export type {
   GrantKeeper,
   GrantListOptions,
   PendingApproval,
+  RequestedOrGranted,
   ResolveCall,
 } from "./approval-types.js";
 export { SharedApprovals } from "./shared-approvals.js";

@@ -1,6 +1,7 @@
 import { ToolDefinitionError } from "../../errors/errors.js";
 import { deepFreeze } from "../../schema/json.js";
 import type { RuntimeStore, StoredRecord } from "../port/runtime-store.js";
+import { subScope } from "../port/store-scope.js";
 import { GRANT_LEVELS, type Grant, type GrantConditions, type GrantLevel } from "./grant-types.js";
 
 /** The store scopes an agent's grants are kept under (see `storeScope`). */
@@ -22,6 +23,8 @@ const SEP = "|";
  * scope of its own level, tool and session, so a call finds the grants that may cover it by key (at most three
  * short reads: its session's, its user's and its tenant's), never by reading every grant. A grant's id names that
  * scope, so `revoke` and `get` need no search either. Records are never changed: revoking deletes, the store expires.
+ * Each scope is kept beside the approvals of the user (a `"session"` or `"user"` grant) or the tenant (a `"tenant"`
+ * grant) it is made for (`subScope`), so an approval's request can look for grants in the same store step.
  */
 export class GrantStore {
   // The uses of each grant whose store read has not been answered to its call yet, for `revoke` to fence.
@@ -46,9 +49,13 @@ export class GrantStore {
 
   /** Reads the grants that may cover a call of `toolName` in `session` (narrowest level first), still kept. */
   async forCall(toolName: string, session: string | undefined): Promise<Grant[]> {
-    const scopes = GRANT_LEVELS.flatMap((level) => this.#scopeIfAny(level, toolName, session));
-    const found = await Promise.all(scopes.map((scope) => this.store.list("grant", scope)));
-    return found.flat().map(toGrant);
+    const found = await Promise.all(this.scopesFor(toolName, session).map((scope) => this.store.list("grant", scope)));
+    return found.flat().map(grantOf);
+  }
+
+  /** The store scopes of the grants that may cover a call of `toolName` in `session`, narrowest level first. */
+  scopesFor(toolName: string, session: string | undefined): string[] {
+    return GRANT_LEVELS.flatMap((level) => this.#scopeIfAny(level, toolName, session));
   }
 
   /** Reads one grant by id; undefined when revoked, expired or never made (or an id no grant could have). */
@@ -56,7 +63,7 @@ export class GrantStore {
     const scope = this.#scopeOfId(grantId);
     if (scope === undefined) return undefined;
     const record = await this.store.get("grant", scope, grantId);
-    return record && toGrant(record);
+    return record && grantOf(record);
   }
 
   /**
@@ -110,7 +117,7 @@ export class GrantStore {
    */
   scopeOf(level: GrantLevel, toolName: string, session: string | undefined): string {
     const { tenant, user } = this.scopes;
-    if (level === "tenant") return `${tenant}/grant/tenant/${encodeURIComponent(toolName)}`;
+    if (level === "tenant") return subScope(tenant, "grant", "tenant", toolName);
     if (level === "user") {
       if (user === undefined) {
         throw new ToolDefinitionError(
@@ -118,7 +125,7 @@ export class GrantStore {
             'Give the agent a `scope`, or remember for "tenant" (every user) or "session" (this conversation).',
         );
       }
-      return `${user}/grant/user/${encodeURIComponent(toolName)}`;
+      return subScope(user, "grant", "user", toolName);
     }
     if (session === undefined) {
       throw new ToolDefinitionError(
@@ -126,7 +133,7 @@ export class GrantStore {
           '`callTool(name, args, { session })` (the adapters\' and MCP\'s sessions do this), or remember for "user" or "tenant".',
       );
     }
-    return `${user ?? tenant}/grant/session/${encodeURIComponent(toolName)}/${encodeURIComponent(session)}`;
+    return subScope(user ?? tenant, "grant", "session", toolName, session);
   }
 
   // The scope of a level a call can be covered at: none for "session" without a session or "user" without a user.
@@ -167,7 +174,8 @@ interface InFlightUse {
   fenced: boolean;
 }
 
-function toGrant(record: StoredRecord): Grant {
+/** Reads a grant from its store record (what `forCall` and a request that found grants answer). */
+export function grantOf(record: StoredRecord): Grant {
   const session = typeof record.session === "string" ? record.session : undefined;
   return deepFreeze({
     id: record.id,

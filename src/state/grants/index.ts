@@ -10,5 +10,5 @@ export type {
   GrantValue,
   RememberOptions,
 } from "./grant-types.js";
-export { GrantStore } from "./grant-store.js";
+export { GrantStore, grantOf } from "./grant-store.js";
 export type { GrantDraft, GrantScopes } from "./grant-store.js";

@@ -21,10 +21,22 @@ export interface ScopeCap {
   readonly leasedStatuses?: readonly string[];
 }
 
+/**
+ * Scopes a create reads first, in the same step (see {@link ScopedStore.createCapped}): when any of them holds a
+ * record of `kind`, the create writes nothing and answers those records. How a call asks for approval unless the
+ * store holds grants that may cover it: one step, not a read and then a write.
+ */
+export interface UnlessFound {
+  readonly kind: StoreKind;
+  readonly scopes: readonly string[];
+}
+
 /** What a capped create did. */
 export type CappedCreate =
   | { readonly created: true; readonly evicted: readonly StoredRecord[] }
-  | { readonly created: false; readonly reason: "exists" | "full" };
+  | { readonly created: false; readonly reason: "exists" | "full" }
+  /** Records of the `unless` scopes were kept (every one still kept, oldest first per scope): nothing was written. */
+  | { readonly created: false; readonly reason: "found"; readonly found: readonly StoredRecord[] };
 
 /** A status change of one record, as {@link ScopedStore.watch} tells it; `status` is `"deleted"` for a deletion. */
 export interface StoreChange {
@@ -56,13 +68,17 @@ export const DEFAULT_PAGE_SIZE = 200;
 export interface ScopedStore {
   /**
    * Writes a new record unless one with its id exists, or unless its scope holds `cap.max` counted records and none
-   * can be evicted; evicted records are deleted, and returned so the caller can tell their owners.
+   * can be evicted; evicted records are deleted, and returned so the caller can tell their owners. With `unless`, the
+   * scopes it names are read first: when they hold any record, nothing is written and those records are answered.
+   * The read and the create are one atomic step when every scope is kept beside the record's (see `subScope`); a
+   * scope kept elsewhere is read in a step before.
    */
   createCapped(
     kind: StoreKind,
     record: StoredRecord,
     options: { readonly ttlMs: number; readonly leaseMs?: number },
     cap: ScopeCap,
+    unless?: UnlessFound,
   ): Promise<CappedCreate>;
   /** Reads one page of a scope's records in `statuses`, oldest first (by when they entered their status). */
   listPage(

@@ -1,9 +1,16 @@
 import type { RuntimeStore, StoreKind, StoredRecord, WriteOptions } from "./runtime-store.js";
-import { type CappedCreate, DEFAULT_PAGE_SIZE, type ScopeCap, isScopedStore } from "./scope-limits.js";
+import {
+  type CappedCreate,
+  DEFAULT_PAGE_SIZE,
+  type ScopeCap,
+  type UnlessFound,
+  isScopedStore,
+} from "./scope-limits.js";
 
 /**
- * Creates a record within a cap on its scope: atomically on a store that has `createCapped` (memory, Redis); on
- * another store by listing the scope first, which holds within one process but not across racing processes.
+ * Creates a record within a cap on its scope, unless the `unless` scopes hold records (see `UnlessFound`):
+ * atomically on a store that has `createCapped` (memory, Redis); on another store by listing the scopes first, which
+ * holds within one process but not across racing processes.
  */
 export function createWithinCap(
   store: RuntimeStore,
@@ -11,16 +18,21 @@ export function createWithinCap(
   record: StoredRecord,
   options: WriteOptions,
   cap: ScopeCap,
+  unless?: UnlessFound,
 ): Promise<CappedCreate> {
   // The store's own promise, not one more wrapped around it: this runs on every approval request.
   return isScopedStore(store)
-    ? store.createCapped(kind, record, options, cap)
-    : createByListing(store, kind, record, options, cap);
+    ? store.createCapped(kind, record, options, cap, unless)
+    : createByListing(store, kind, record, options, cap, unless);
 }
 
 async function createByListing(
-  ...[store, kind, record, options, cap]: Parameters<typeof createWithinCap>
+  ...[store, kind, record, options, cap, unless]: Parameters<typeof createWithinCap>
 ): Promise<CappedCreate> {
+  if (unless !== undefined) {
+    const found = (await Promise.all(unless.scopes.map((scope) => store.list(unless.kind, scope)))).flat();
+    if (found.length > 0) return { created: false, reason: "found", found };
+  }
   const now = Date.now();
   const live = (await store.list(kind, record.scope)).filter(
     (each) =>

@@ -28,3 +28,22 @@ export function storeScope(registryScope: string, agentScope: string | undefined
   // An agent without a scope of its own keeps an empty middle part, which no checked scope can be.
   return parts.map(encodeURIComponent).join("/");
 }
+
+// Marks where a sub-scope's own part begins. storeScope URI-encodes its parts, which encodes `#`, so no agent's scope
+// holds it.
+const SUB_SCOPE = "#";
+
+/**
+ * Returns a scope kept beside `home` (its parts URI-encoded after `home` and a `#`): a store that spreads scopes over
+ * nodes (Redis Cluster slots) keeps it on `home`'s, so one atomic step can read both. An agent's grants are kept in
+ * sub-scopes of its approvals' scope (or its tenant's), so asking for approval and looking for a grant is one step.
+ */
+export function subScope(home: string, ...parts: readonly string[]): string {
+  return `${home}${SUB_SCOPE}${parts.map(encodeURIComponent).join("/")}`;
+}
+
+/** Returns the scope `scope` is kept beside: its `home` when made by {@link subScope}, else itself. */
+export function homeScope(scope: string): string {
+  const cut = scope.indexOf(SUB_SCOPE);
+  return cut < 0 ? scope : scope.slice(0, cut);
+}

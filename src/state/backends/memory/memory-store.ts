@@ -6,6 +6,7 @@ import {
   type ScopedStore,
   type StoreChangeListener,
   type StorePage,
+  type UnlessFound,
 } from "../../port/scope-limits.js";
 import { ScopeRecords, type Slot } from "./scope-records.js";
 import { type KeyedStore, LOOKUP_KEY_FIELD } from "../../port/keyed-store.js";
@@ -53,10 +54,15 @@ export class MemoryStore implements RuntimeStore, ScopedStore, KeyedStore {
     record: StoredRecord,
     options: WriteOptions,
     cap: ScopeCap,
+    unless?: UnlessFound,
   ): Promise<CappedCreate> {
     this.#sweep();
     const scope = this.#scopes[kind].get(record.scope);
     if (scope?.slots.has(record.id)) return { created: false, reason: "exists" };
+    if (unless !== undefined) {
+      const found = unless.scopes.flatMap((each) => [...(this.#scopes[unless.kind].get(each)?.slots.values() ?? [])]);
+      if (found.length > 0) return { created: false, reason: "found", found: found.map(read) };
+    }
     const evicted: StoredRecord[] = [];
     while (scope && counted(scope, cap, this.#now()) >= cap.max) {
       const oldest = oldestIn(scope, cap.evictable);

@@ -10,7 +10,9 @@ import {
   type ScopedStore,
   type StoreChangeListener,
   type StorePage,
+  type UnlessFound,
 } from "../../port/scope-limits.js";
+import { homeScope } from "../../port/store-scope.js";
 import { DELETE, LIST, TRANSITION } from "./scripts.js";
 import { CREATE_CAPPED, FIND_BY_KEY, LIST_PAGE } from "./status-scripts.js";
 import { type RedisSubscriberClient, RedisWatchers } from "./redis-watchers.js";
@@ -87,15 +89,34 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
     record: StoredRecord,
     options: WriteOptions,
     cap: ScopeCap,
+    unless?: UnlessFound,
   ): Promise<CappedCreate> {
     const group = (statuses: readonly string[] = []) => [String(statuses.length), ...statuses];
     const args = [record.id, ttl(options), lease(options), String(cap.max)];
     args.push(...group(cap.counted), ...group(cap.evictable), ...group(cap.leasedStatuses), ...pairs(record));
-    const keys = this.#keys(kind, record.scope, record.id);
+    const keys: string[] = this.#keys(kind, record.scope, record.id);
+    if (unless !== undefined) {
+      // A script's keys must share one cluster slot: scopes kept beside the record's are read by the create's own
+      // script; any other (a tenant's grants, for an agent with a user scope) in a step before it.
+      const home = homeScope(record.scope);
+      const elsewhere: string[] = [];
+      for (const scope of unless.scopes) {
+        if (homeScope(scope) === home) keys.push(this.#keys(unless.kind, scope, "")[1]);
+        else elsewhere.push(scope);
+      }
+      if (elsewhere.length > 0) {
+        const found = (await Promise.all(elsewhere.map((scope) => this.list(unless.kind, scope)))).flat();
+        if (found.length > 0) return { created: false, reason: "found", found };
+      }
+    }
     const reply = await this.#run("CREATE_CAPPED", keys, args, `create ${kind} ${record.id}`);
     const [created, ...rest] = Array.isArray(reply) ? (reply as unknown[]) : [0, "full"];
-    if (Number(created) !== 1) return { created: false, reason: rest[0] === "exists" ? "exists" : "full" };
-    return { created: true, evicted: this.#readable(kind, rest) };
+    if (Number(created) === 1) return { created: true, evicted: this.#readable(kind, rest) };
+    // Found records left out by #readable (not JSON) answer "found" still: nothing was written, the caller reads none.
+    if (rest[0] === "found") {
+      return { created: false, reason: "found", found: this.#readable(unless!.kind, rest.slice(1)) };
+    }
+    return { created: false, reason: rest[0] === "exists" ? "exists" : "full" };
   }
 
   async listPage(
@@ -204,9 +225,12 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
     return records;
   }
 
-  // {scope} is a hash tag: a scope's records and its index live in one cluster slot, as a script's keys must.
+  // {home} is a hash tag: a scope's records and its index live in one cluster slot, as a script's keys must, and so do
+  // those of the scopes kept beside it (`subScope`), whose own part follows the tag.
   #keys(kind: StoreKind, scope: string, id: string): [record: string, index: string] {
-    const base = `${this.#prefix}:{${encodeURIComponent(scope)}}:${kind}`;
+    const home = homeScope(scope);
+    const own = home.length === scope.length ? "" : encodeURIComponent(scope.slice(home.length));
+    const base = `${this.#prefix}:{${encodeURIComponent(home)}}${own}:${kind}`;
     return [`${base}:${id}`, `${base}s`];
   }
 

@@ -82,13 +82,24 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 export const BASE = `local base = string.sub(KEYS[2], 1, -2)`;
 
 /**
- * KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", max, then counted statuses (count, each), evictable statuses
- * (count, each), leased statuses (count, each), then the record's field/JSON pairs. Returns {1, evicted record
- * fields...}, {0, "exists"} or {0, "full"}.
+ * KEYS: record, index, then the indexes of the scopes to read first (`UnlessFound`; same slot). ARGV: id, ttlMs,
+ * leaseMs or "", max, then counted statuses (count, each), evictable statuses (count, each), leased statuses (count,
+ * each), then the record's field/JSON pairs. Returns {1, evicted record fields...}, {0, "exists"}, {0, "full"}, or
+ * {0, "found", record fields...} when the scopes read first hold records (nothing written).
  */
 export const CREATE_CAPPED = `${STATUS_FUNCTIONS}
 ${BASE}
 if redis.call('EXISTS', KEYS[1]) == 1 then return {0, 'exists'} end
+-- The scopes read first, as LIST reads one: an entry whose record expired is pruned.
+local found = {0, 'found'}
+for k = 3, #KEYS do
+  local prefix = string.sub(KEYS[k], 1, -2) .. ':'
+  for _, id in ipairs(redis.call('ZRANGE', KEYS[k], 0, -1)) do
+    local fields = redis.call('HGETALL', prefix .. id)
+    if #fields == 0 then redis.call('ZREM', KEYS[k], id) else found[#found + 1] = fields end
+  end
+end
+if #found > 2 then return found end
 ${NOW}
 local ttl = tonumber(ARGV[2])
 local max = tonumber(ARGV[4])
