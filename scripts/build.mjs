@@ -270,8 +270,24 @@ const WEB_FORMS = {
 // parser instead of 175 KiB of Unicode tables (docs/hardening.md says what that changes). @cfworker/json-schema (the
 // no-eval interpreter) likewise, so that its format table, which schema/no-eval/format-table.ts overwrites name by
 // name before the first compile, is swapped for the empty one of schema/no-eval/interpreter-formats-web.ts.
-const BUNDLED_IN_WEB = /^@hyperjump\/|^@cfworker\/json-schema$/;
+const BUNDLED_IN_WEB = /^@hyperjump\/|^@cfworker\/json-schema$|^ajv\/dist\/refs\/json-schema-2020-12\/index\.js$/;
 const CFWORKER_FORMATS = /[\\/]node_modules[\\/]@cfworker[\\/]json-schema[\\/]/;
+// The 2020-12 meta-schemas the no-eval engine checks a hand-written schema against (schema/no-eval/meta-documents.ts)
+// are bundled too, without their own annotations: a meta-schema's `title`, `description` and `$comment` (a keyword
+// whose value is a string; a property of that name is an object) judge no schema, and they were a fifth of the
+// documents' bytes in every Worker bundle.
+const META_DOCUMENT = /[\\/]node_modules[\\/]ajv[\\/]dist[\\/]refs[\\/]json-schema-2020-12[\\/].*\.json$/;
+const ANNOTATIONS = new Set(["title", "description", "$comment"]);
+const withoutAnnotations = (node) =>
+  Array.isArray(node)
+    ? node.map(withoutAnnotations)
+    : typeof node === "object" && node !== null
+      ? Object.fromEntries(
+          Object.entries(node)
+            .filter(([key, value]) => !(ANNOTATIONS.has(key) && typeof value === "string"))
+            .map(([key, value]) => [key, withoutAnnotations(value)]),
+        )
+      : node;
 const webForms = {
   name: "web-forms",
   setup(build) {
@@ -282,6 +298,10 @@ const webForms = {
       }),
     );
     build.onResolve({ filter: BUNDLED_IN_WEB }, (args) => ({ path: fileURLToPath(import.meta.resolve(args.path)) }));
+    build.onLoad({ filter: META_DOCUMENT }, (args) => ({
+      contents: JSON.stringify(withoutAnnotations(JSON.parse(readFileSync(args.path, "utf8")))),
+      loader: "json",
+    }));
     build.onResolve({ filter: /^idn-hostname$/ }, () => ({ path: resolve("src/schema/idn-hostname-web.ts") }));
     build.onResolve({ filter: /^\.\/format\.js$/ }, (args) =>
       CFWORKER_FORMATS.test(args.importer)

@@ -3,7 +3,7 @@
  * approval), its OpenAI export, a valid call, invalid arguments and an approval round trip. Text, not a file: it
  * imports "toolwright" by its package name from a consumer project. `runChecks()` resolves with what each step gave.
  */
-export const runtimeAppTs = `import { BaseAgent, p, tool, toOpenAITools } from "toolwright";
+export const runtimeAppTs = `import { BaseAgent, ToolRegistry, p, tool, toOpenAITools } from "toolwright";
 
 class FileAgent extends BaseAgent {
   static agentName = "file_agent";
@@ -30,7 +30,30 @@ export async function runChecks(): Promise<Record<string, unknown>> {
   const invalid = await agent.callTool("search", { maxResults: 0, extra: true });
   const asked = await agent.callTool("remove", { path: "a.txt" });
   const approved = await agent.approvals.approve(asked.approvalId!);
+  // Hand-written schemas, checked against the 2020-12 meta-schema at definition (dist/web: the no-eval engine and the
+  // meta-schemas it bundles without their own titles and comments). One uses those keywords itself; one is not JSON
+  // Schema.
+  const registry = new ToolRegistry();
+  const annotated = { type: "object", title: "Find", description: "Query", $comment: "hand-written",
+    properties: { title: { type: "string", title: "Title", description: "A title" } }, required: ["title"] };
+  registry.register("find", ({ title }: { title: string }) => "found " + title, { description: "Find", inputSchema: annotated });
+  let refused = "";
+  let badTitle = "";
+  try {
+    registry.register("titled", () => 1, { description: "Titled", inputSchema: { type: "object", title: 5 } });
+  } catch (error) {
+    badTitle = (error as Error).message;
+  }
+  try {
+    registry.register("broken", () => 1, { description: "Broken", inputSchema: { type: "object", properties: { q: { type: 5 } } } });
+  } catch (error) {
+    refused = (error as Error).message;
+  }
+  const found = await registry.dispatch("find", { title: "a" });
+  // A bare registry's dispatch throws what an agent's call answers.
+  const notFound = await registry.dispatch("find", { title: 1 }).catch((error: Error) => error.message);
   return {
+    handWritten: { found: found.content, invalid: notFound, refused, badTitle },
     exported: toOpenAITools(agent.toolSpecs(), { strict: true }),
     valid: { ok: valid.ok, content: valid.content },
     invalid: { ok: invalid.ok, code: invalid.error?.code, message: invalid.error?.message },

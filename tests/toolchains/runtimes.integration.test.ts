@@ -53,6 +53,11 @@ describe("the packed package on each runtime", () => {
     });
     expect(String((node.invalid as { message: string }).message)).toMatch(/\/pattern is required/);
     expect(String((node.invalid as { message: string }).message)).toMatch(/\/maxResults must be >= 1/);
+    const handWritten = node.handWritten as { found: unknown; invalid: string; refused: string; badTitle: string };
+    expect(handWritten.found).toBe("found a");
+    expect(handWritten.invalid).toMatch(/\/title must be string/);
+    expect(handWritten.refused).toMatch(/"broken".*input schema is not valid JSON Schema: .*\/properties\/q\/type/);
+    expect(handWritten.badTitle).toMatch(/"titled".*input schema is not valid JSON Schema: .*\/title/);
   });
 
   it.each([
