@@ -13,7 +13,8 @@ import { approvalReasons } from "./approval-reasons.js";
 import { Ending, type HandlerOutcome } from "./run-handler.js";
 import { validatedArguments } from "./validate-call.js";
 import { type ApprovalEdit, type GrantUse, failureResult, type ToolResult } from "../tool/tool-result.js";
-import type { ApprovalRequest, RequestedOrGranted } from "../state/approvals/index.js";
+import type { ApprovalRequest } from "../state/approvals/index.js";
+import type { Grant } from "../state/grants/index.js";
 import type { CallAuth } from "../tool/call-auth.js";
 import { coveringGrant } from "./grant-gate.js";
 
@@ -38,32 +39,17 @@ export async function passGates(
   // the call ends here unheard (its run comes through `callTool` and meets the grant at this gate again); otherwise it
   // waits for that human's answer, whatever the rule says.
   if (request.awaitApproval) {
-    const asked = await askUnlessGranted(request, args, shown, pastGates);
+    const asked = await ask(request, args, pastGates, shown);
     return asked instanceof Ending ? asked : grantedProbe(request, args, asked);
   }
   const decision = await decideApproval(request, shown);
   if (decision === undefined) return args;
   if (decision === "ask") return askApproval(request, args, pastGates);
   if (decision !== "grant-or-ask") return endedWith(decision, args);
-  const asked = await askUnlessGranted(request, args, shown, pastGates);
+  const asked = await ask(request, args, pastGates, shown);
   if (asked instanceof Ending) return asked;
   request.grant = asked;
   return args;
-}
-
-/**
- * Sends a call to the agent's approvals unless a grant covers it (see {@link askApproval}): one store step reads the
- * grants of its tool at its session's, user's and tenant's level and, when there are none (the usual case), writes the
- * request. Grants found are matched against the validated arguments here (`shown`, exactly as `grantFor` matches);
- * resolves with the one that covers the call (nothing was written), or, when none does, requests as usual.
- */
-function askUnlessGranted(
-  request: CallRequest,
-  args: Record<string, unknown>,
-  shown: Readonly<Record<string, unknown>>,
-  pastGates: PastGates,
-): Promise<Ending | GrantUse> {
-  return ask(request, args, pastGates, shown);
 }
 
 /**
@@ -79,7 +65,10 @@ export function askApproval(
   return ask(request, args, pastGates, undefined) as Promise<Ending>;
 }
 
-// The request of both: with `shown`, unless a grant covers the call (then that grant, and nothing was requested).
+// The request of both. With `shown` (the validated arguments, as `grantFor` matches them), unless a grant covers the
+// call: one store step reads the grants of its tool at its session's, user's and tenant's level and, when there are
+// none (the usual case), writes the request; grants found are matched here, and the one that covers the call is
+// answered (nothing was written), or, when none does, the call is requested as usual.
 async function ask(
   request: CallRequest,
   args: Record<string, unknown>,
@@ -97,17 +86,17 @@ async function ask(
     return endedWith({ result }, args);
   }
   const reason = approvalReasons.get(request);
-  let made: RequestedOrGranted | string;
+  let approvalId: string | readonly Grant[];
   let lookingUp = shown !== undefined;
   try {
     // A snapshot: the arguments may be the caller's own object, which it could change before the approval.
     const gated = new GatedApproval(request, args, cloneValue(args), pastGates, reason);
-    made = shown === undefined ? await approvals.request(gated) : await approvals.requestUnlessGranted(gated);
-    if (typeof made === "object" && "grants" in made) {
-      const grant = coveringGrant(request, shown!, made.grants);
+    approvalId = await approvals.request(gated, lookingUp);
+    if (typeof approvalId !== "string") {
+      const grant = coveringGrant(request, shown!, approvalId);
       if (grant !== undefined) return grant;
       lookingUp = false;
-      made = await approvals.request(gated);
+      approvalId = await approvals.request(gated);
     }
   } catch (error) {
     // Arguments that cannot be hashed (a cycle made by a schema transform) cannot be bound to an approval. A store
@@ -115,8 +104,7 @@ async function ask(
     const what = lookingUp && error instanceof StoreUnavailableError ? "grant lookup" : "approval request";
     return endedWith(gateFailure(request, what, error), args);
   }
-  const approvalId = typeof made === "string" ? made : made.approvalId;
-  return endedWith({ result: awaitingApprovalResult(definition.name, callId, approvalId, reason) }, args);
+  return endedWith({ result: awaitingApprovalResult(definition.name, callId, approvalId as string, reason) }, args);
 }
 
 // The answer to a framework's question about a call a grant covers: `cancelled` before it started (no event), carrying

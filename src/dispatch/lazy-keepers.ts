@@ -37,12 +37,8 @@ class LazyApprovals implements ApprovalKeeper {
     this.#load = load;
   }
 
-  request(request: ApprovalRequest): string | Promise<string> {
-    return this.#load.with((kept) => kept.approvals().request(request));
-  }
-
-  requestUnlessGranted(request: ApprovalRequest) {
-    return this.#load.with((kept) => kept.approvals().requestUnlessGranted(request));
+  request(request: ApprovalRequest, unlessGranted?: boolean) {
+    return this.#load.with((kept) => kept.approvals().request(request, unlessGranted));
   }
 
   approve(approvalId: string, options?: ApproveOptions) {

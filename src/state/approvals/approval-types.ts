@@ -170,23 +170,15 @@ export interface ApprovalRequest {
   readonly session?: string;
 }
 
-/**
- * What {@link ApprovalKeeper.requestUnlessGranted} did: registered the call (its approval's id), or found grants that
- * may cover it and registered nothing.
- */
-export type RequestedOrGranted = { readonly approvalId: string } | { readonly grants: readonly Grant[] };
-
 /** What the dispatcher needs of an agent's approvals: the public {@link Approvals} plus registering a call. */
 export interface ApprovalKeeper extends Approvals {
-  /** Registers a call that needs approval; returns (or resolves with) the approval id. */
-  request(request: ApprovalRequest): string | Promise<string>;
   /**
-   * Registers a call that needs approval unless its store keeps grants of the call's tool at its session's, user's or
-   * tenant's level: one store step that reads them and, when there are none, writes the request. Resolves with the
-   * approval's id, or with the grants found (nothing written), which the caller matches against the call's arguments;
-   * when none covers the call, it registers it with {@link ApprovalKeeper.request}.
+   * Registers a call that needs approval; resolves with the approval id. With `unlessGranted`, only when its store
+   * keeps no grant of the call's tool at its session's, user's or tenant's level: one store step reads them and, when
+   * there are none, writes the request. Grants found are answered instead (nothing written), for the caller to match
+   * against the call's arguments; when none covers the call, it registers it without `unlessGranted`.
    */
-  requestUnlessGranted(request: ApprovalRequest): Promise<RequestedOrGranted>;
+  request(request: ApprovalRequest, unlessGranted?: boolean): Promise<string | readonly Grant[]>;
 }
 
 /** Returns what `pending()` shows of a call that waits for approval, bound to the hash of its arguments. */

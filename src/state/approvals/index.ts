@@ -11,7 +11,6 @@ export type {
   GrantKeeper,
   GrantListOptions,
   PendingApproval,
-  RequestedOrGranted,
   ResolveCall,
 } from "./approval-types.js";
 export { SharedApprovals } from "./shared-approvals.js";

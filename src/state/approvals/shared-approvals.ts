@@ -15,7 +15,6 @@ import {
   type GrantKeeper,
   type GrantListOptions,
   type PendingApproval,
-  type RequestedOrGranted,
   editOf,
   pendingApproval,
   sameArguments,
@@ -28,7 +27,6 @@ import type { CallAuth } from "../../tool/call-auth.js";
 import { ApprovedRuns, type ApprovedRunsOptions, DECIDED_FIELDS } from "./approved-runs.js";
 import { cappedForStore, resultPatch, storedResult } from "../capped-result.js";
 import { type Grant, grantOf } from "../grants/index.js";
-import type { UnlessFound } from "../port/scope-limits.js";
 
 /**
  * Where the approvals of one agent are kept and how a call is rebuilt from a stored record. `Call` is the pipeline's
@@ -105,19 +103,9 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     });
   }
 
-  async request(request: ApprovalRequest): Promise<string> {
-    return (await this.#request(request, undefined)) as string;
-  }
-
-  async requestUnlessGranted(request: ApprovalRequest): Promise<RequestedOrGranted> {
-    const scopes = this.#options.grants?.scopesFor(request.toolName, request.session);
-    const made = await this.#request(request, scopes && { kind: "grant", scopes });
-    return typeof made === "string" ? { approvalId: made } : { grants: made.map(grantOf) };
-  }
-
-  // Writes the request (its id), unless `unless` scopes hold records: then those, and nothing is written.
-  async #request(request: ApprovalRequest, unless: UnlessFound | undefined): Promise<string | readonly StoredRecord[]> {
+  async request(request: ApprovalRequest, unlessGranted?: boolean): Promise<string | readonly Grant[]> {
     const { store, scope, approvalTtlMs, maxPending } = this.#options;
+    const scopes = unlessGranted ? this.#options.grants?.scopesFor(request.toolName, request.session) : undefined;
     const id = globalThis.crypto.randomUUID();
     const info = pendingApproval(id, request);
     const { ownStore } = this.#options;
@@ -138,8 +126,9 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     if (ownStore) this.#forgetExpired();
     else await this.#waiter.ready();
     const cap = { max: maxPending, counted: PENDING, evictable: PENDING };
+    const unless = scopes && { kind: "grant" as const, scopes };
     const made = await createWithinCap(store, "approval", record, { ttlMs: approvalTtlMs }, cap, unless);
-    if (!made.created && made.reason === "found") return made.found;
+    if (!made.created && made.reason === "found") return made.found.map(grantOf);
     if (made.created) for (const evicted of made.evicted) this.#evicted(toPending(evicted), evicted.framework === true);
     this.#local.set(id, { info, request });
     if (!ownStore) void this.#waiter.wait(id, record).then((final) => this.#heard(id, final));
