@@ -2,6 +2,7 @@ import { sha256Hex } from "../runtime/sha256.js";
 import type { RuntimeStore } from "../state/port/runtime-store.js";
 import { hashArguments, stableStringify } from "../state/stable-hash.js";
 import { isCanonical } from "../schema/stable-stringify.js";
+import { enumerableInherited } from "../schema/snapshot-arguments.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import { frozenCopy } from "./frozen-copy.js";
 
@@ -252,7 +253,9 @@ function find(results: ToolResults, args: Readonly<Record<string, unknown>>, fla
 // `texts` files them.
 function lookUp(results: ToolResults, args: Readonly<Record<string, unknown>>): Kept | undefined {
   const names = results.names;
-  if (names !== undefined && Object.getPrototypeOf(args) === Object.prototype) {
+  // With nothing enumerable on Object.prototype, every key a `for...in` meets on an object of it is its own: asked
+  // once here instead of an own-key check per key.
+  if (names !== undefined && Object.getPrototypeOf(args) === Object.prototype && !enumerableInherited()) {
     let node: Map<unknown, unknown> | undefined = results.values;
     // The value of the key before: the map it leads to is read once the next key is checked, the last one's is the
     // result. No keys: the result under END.
@@ -266,11 +269,7 @@ function lookUp(results: ToolResults, args: Readonly<Record<string, unknown>>): 
       if (!isPlainValue(value)) return lookUpOther(results, args);
       i++;
     }
-    // A `for...in` meets an object's own keys before any it inherits (a polluted Object.prototype's): when the last
-    // key it met is the object's own, they all are. One own-key check instead of one per key.
-    if (i === names.length && (i === 0 || Object.hasOwn(args, names[i - 1]!))) {
-      return node?.get(value) as Kept | undefined;
-    }
+    if (i === names.length) return node?.get(value) as Kept | undefined;
   }
   return lookUpOther(results, args);
 }

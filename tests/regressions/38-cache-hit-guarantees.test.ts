@@ -1,9 +1,8 @@
 // Issue 38: a memory cache hit cost more than the 1.2× of a plain call the issue sets. The cache now files the results
-// of a tool's usual arguments by their values alone, the last value holding the result (no end-of-arguments level to
-// read), asks one own-key question instead of walking Object.prototype for inherited keys, and keeps a plain success
-// as one literal, so a hit's copy is one object. These tests pin what a user relies on around those changes: the key
-// (tool, normalised arguments in any order, session), expiry by the cache's clock, invalidation, and a hit the caller
-// owns.
+// of a tool's usual arguments by their values alone, the last value's map holding the result (no end-of-arguments
+// level to read), and keeps a plain success as one literal, so a hit's copy is one object. These tests pin what a user
+// relies on around those changes: the key (tool, normalised arguments in any order, session), expiry by the cache's
+// clock, invalidation, a polluted Object.prototype, and a hit the caller owns.
 import { BaseAgent, ToolRegistry, p, tool } from "toolwright";
 import { MemoryResultCache } from "../../src/policy/index.js";
 
