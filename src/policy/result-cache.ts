@@ -210,7 +210,9 @@ const PLAIN_SUCCESS = ["ok", "outcome", "toolName", "callId", "content"] as cons
 // Whether a result has exactly successResult's fields, in its order.
 function isPlainSuccess(fields: Record<string, unknown>): boolean {
   const keys = Object.keys(fields);
-  return keys.length === PLAIN_SUCCESS.length && PLAIN_SUCCESS.every((key, i) => keys[i] === key);
+  if (keys.length !== PLAIN_SUCCESS.length) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== PLAIN_SUCCESS[i]) return false;
+  return true;
 }
 
 // The map under `id` in `map`, made when there is none yet; the step is noted on the path.
