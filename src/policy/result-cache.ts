@@ -48,9 +48,9 @@ type Step = readonly [Map<unknown, unknown>, unknown];
 
 // One tool's results in one scope and session. Flat arguments of plain values are kept in trees of maps: those with
 // the tool's usual keys (`names`: the sorted keys of the first flat arguments kept, as a tool's calls usually send the
-// same keys) in `values`, by each value in the order of `names` then END; any other flat ones in `tree`, a key then
-// its value at each level and END after the last (no text made to find them); any other arguments by their stable
-// JSON in `texts`.
+// same keys) in `values`, by each value in the order of `names`, the last value's map holding the result (every path
+// there is as long as `names`; under END when it is empty); any other flat ones in `tree`, a key then its value at
+// each level and END after the last (no text made to find them); any other arguments by their stable JSON in `texts`.
 interface ToolResults {
   names: readonly string[] | undefined;
   readonly values: Map<unknown, unknown>;
@@ -61,7 +61,8 @@ interface ToolResults {
 // Results by session (undefined for a cache per agent, null for a call without a session), then tool.
 type BySession = Map<string | null | undefined, Map<string, ToolResults>>;
 
-// The key after a tree path's last argument value, which no argument's name is (a symbol).
+// The key after a tree path's last argument value, and of the result of no arguments in `values`: a symbol, which no
+// argument's name or plain value is.
 const END = Symbol("end of arguments");
 
 /**
@@ -132,12 +133,14 @@ export class MemoryResultCache implements ResultCache {
       let map: Map<unknown, unknown>;
       if (sameNames(names, results.names)) {
         map = results.values;
-        for (const name of names) map = below(path, map, args[name]);
+        const last = names.length - 1;
+        for (let i = 0; i < last; i++) map = below(path, map, args[names[i]!]);
+        path.push([map, last < 0 ? END : args[names[last]!]]);
       } else {
         map = results.tree;
         for (const name of names) map = below(path, below(path, map, name), args[name]);
+        path.push([map, END]);
       }
-      path.push([map, END]);
     } else {
       path.push([results.texts, textKey(args)]);
     }
@@ -183,15 +186,33 @@ export class MemoryResultCache implements ResultCache {
 
 // What a memory cache keeps of a result: its fields' values as frozen copies (every hit shares them), `cached: true`.
 // The result itself stays unfrozen (each hit copies it with its own call id, and V8 copies a frozen object many
-// times slower); copied by Object.assign, as a spread that adds a field takes V8's slow path.
+// times slower). A success as a handler's value makes it (successResult's five fields, in their order) is kept as one
+// literal of six: every field sits in the object itself, so each hit's copy is one allocation instead of an object
+// and a property array (an empty object made by Object.assign holds four fields in itself). Any other result is copied
+// by Object.assign, as a spread that adds a field takes V8's slow path.
 function keptCopy(result: ToolResult): ToolResult {
-  const kept = Object.assign({}, result) as unknown as Record<string, unknown>;
+  const fields = result as unknown as Record<string, unknown>;
+  if (isPlainSuccess(fields)) {
+    const { ok, outcome, toolName, callId, content } = fields;
+    return { ok, outcome, toolName, callId, content: frozenCopy(content), cached: true } as unknown as ToolResult;
+  }
+  const kept = Object.assign({}, fields);
   for (const key of Object.keys(kept)) {
     const value = kept[key];
     if (typeof value === "object" && value !== null) kept[key] = frozenCopy(value);
   }
   kept.cached = true;
   return kept as unknown as ToolResult;
+}
+
+const PLAIN_SUCCESS = ["ok", "outcome", "toolName", "callId", "content"] as const;
+
+// Whether a result has exactly successResult's fields, in its order.
+function isPlainSuccess(fields: Record<string, unknown>): boolean {
+  const keys = Object.keys(fields);
+  if (keys.length !== PLAIN_SUCCESS.length) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== PLAIN_SUCCESS[i]) return false;
+  return true;
 }
 
 // The map under `id` in `map`, made when there is none yet; the step is noted on the path.
@@ -213,19 +234,18 @@ function sameNames(names: readonly string[], usual: readonly string[]): boolean 
 // else in `tree`, each key in sorted order (as the stable JSON writes them), then its value, then END.
 function find(results: ToolResults, args: Readonly<Record<string, unknown>>, flat: Flatness): unknown {
   const names = flat === IN_ORDER ? Object.keys(args) : Object.keys(args).sort();
-  let node: Map<unknown, unknown> | undefined;
   if (results.names !== undefined && sameNames(names, results.names)) {
-    node = results.values;
-    for (let i = 0; i < names.length && node !== undefined; i++) {
+    let node: Map<unknown, unknown> | undefined = results.values;
+    const last = names.length - 1;
+    for (let i = 0; i < last && node !== undefined; i++) {
       node = node.get(args[names[i]!]) as Map<unknown, unknown> | undefined;
     }
-  } else {
-    node = results.tree;
-    for (let i = 0; i < names.length && node !== undefined; i++) {
-      const name = names[i]!;
-      node = (node.get(name) as Map<unknown, unknown> | undefined)?.get(args[name]) as
-        Map<unknown, unknown> | undefined;
-    }
+    return node?.get(last < 0 ? END : args[names[last]!]);
+  }
+  let node: Map<unknown, unknown> | undefined = results.tree;
+  for (let i = 0; i < names.length && node !== undefined; i++) {
+    const name = names[i]!;
+    node = (node.get(name) as Map<unknown, unknown> | undefined)?.get(args[name]) as Map<unknown, unknown> | undefined;
   }
   return node?.get(END);
 }
@@ -239,15 +259,19 @@ function lookUp(results: ToolResults, args: Readonly<Record<string, unknown>>): 
   // once here instead of an own-key check per key.
   if (names !== undefined && Object.getPrototypeOf(args) === Object.prototype && !enumerableInherited()) {
     let node: Map<unknown, unknown> | undefined = results.values;
+    // The value of the key before: the map it leads to is read once the next key is checked, the last one's is the
+    // result. No keys: the result under END.
+    let value: unknown = END;
     let i = 0;
     for (const name in args) {
-      const value = args[name];
-      if (name !== names[i] || !isPlainValue(value)) return lookUpOther(results, args);
-      i++;
+      if (name !== names[i]) return lookUpOther(results, args);
       // A value found nowhere is a miss, once the rest of the keys say the arguments are the usual ones.
-      if (node !== undefined) node = node.get(value) as typeof node;
+      if (i !== 0 && node !== undefined) node = node.get(value) as typeof node;
+      value = args[name];
+      if (!isPlainValue(value)) return lookUpOther(results, args);
+      i++;
     }
-    if (i === names.length) return node?.get(END) as Kept | undefined;
+    if (i === names.length) return node?.get(value) as Kept | undefined;
   }
   return lookUpOther(results, args);
 }
