@@ -1,10 +1,11 @@
 import { BaseAgent, p, tool } from "toolwright";
 
 // The app whose bundle issue #33 sizes: a two-tool agent (`p.string`, `p.integer({ minimum })`, one tool behind
-// approval) in a Worker that calls a tool per request. One file, so the two that bundle it cannot drift apart:
-// scripts/bundle-size.mjs (from dist/web, every dependency included: the size) and
+// approval) in a Worker that calls a tool per request. One file, so the three that bundle it cannot drift apart:
+// scripts/bundle-size.mjs (from dist/web, every dependency included: the size),
+// tests/toolchains/runtimes.integration.test.ts (the same from the packed package: the size held to the target) and
 // tests/toolchains/bundle-contents.test.ts (from src/, dependencies left out: which of toolwright's modules it keeps).
-// Each resolves "toolwright" with an alias of its own.
+// The first and last resolve "toolwright" with an alias of their own.
 
 class FileAgent extends BaseAgent {
   static override agentName = "file_agent";
