@@ -118,7 +118,7 @@ export async function decideApproval(
   if (!needed) return undefined;
   const approver = request.runtime?.options.approver;
   // Without an approver the call waits in the agent's approvals, unless a grant covers it: the grant lookup goes with
-  // the approval's request, one store step (see `askUnlessGranted`).
+  // the approval's request, one store step (see `ask` in approval-gate.ts).
   if (!approver) return "grant-or-ask";
   // A grant (a remembered approval) that covers the call lets it run without asking the approver.
   try {

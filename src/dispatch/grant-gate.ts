@@ -13,7 +13,7 @@ import type { Ending } from "./run-handler.js";
  * tenant's level (each found by key), matched exactly against the validated arguments (policy/grant-match.ts).
  * Resolves with the grant to run under, or undefined when none covers the call (it asks as usual). Reached only by
  * a call that needs approval and has an `approver` to ask next: without one, the lookup goes with the approval's
- * request, in one store step (`askUnlessGranted`). A call that needs no approval never touches grants.
+ * request, in one store step (`ask`, approval-gate.ts). A call that needs no approval never touches grants.
  */
 export async function grantFor(
   request: CallRequest,

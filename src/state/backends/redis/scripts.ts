@@ -5,7 +5,7 @@
 // changes (status-scripts.ts).
 // The index (KEYS[2]) is a sorted set of ids scored by their record's expiry: entries of expired records are pruned on
 // every create and skipped (and pruned) on every list, so it never grows past the live records.
-import { BASE, NOW, STATUS_FUNCTIONS } from "./status-scripts.js";
+import { BASE, NOW, READ_INDEX, STATUS_FUNCTIONS } from "./status-scripts.js";
 
 /**
  * KEYS: record, index. ARGV: id, ttlMs, leaseMs or "", flags, the number of allowed statuses and each (JSON), the
@@ -61,12 +61,8 @@ if not flag('r') then return {'status', after} end
 return redis.call('HGETALL', KEYS[1])`;
 
 /** KEYS: index. ARGV: the record keys' common prefix. Returns each live record's fields; prunes dead entries. */
-export const LIST = `local out = {}
-for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
-  local fields = redis.call('HGETALL', ARGV[1] .. id)
-  if #fields == 0 then redis.call('ZREM', KEYS[1], id) else out[#out + 1] = fields end
-end
-return out`;
+export const LIST = `${READ_INDEX}
+return readIndex(KEYS[1], ARGV[1], {})`;
 
 /** KEYS: record, index. ARGV: id. Returns 1 when the record existed. */
 export const DELETE = `${STATUS_FUNCTIONS}

@@ -82,6 +82,19 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 export const BASE = `local base = string.sub(KEYS[2], 1, -2)`;
 
 /**
+ * A Lua function, `readIndex(index, prefix, out)`: appends to `out` the fields of each live record of an index (its
+ * records are `prefix .. id`) and answers `out`; an entry whose record expired is pruned. How LIST reads a scope, and
+ * CREATE_CAPPED the scopes it reads first.
+ */
+export const READ_INDEX = `local function readIndex(index, prefix, out)
+  for _, id in ipairs(redis.call('ZRANGE', index, 0, -1)) do
+    local fields = redis.call('HGETALL', prefix .. id)
+    if #fields == 0 then redis.call('ZREM', index, id) else out[#out + 1] = fields end
+  end
+  return out
+end`;
+
+/**
  * KEYS: record, index, then the indexes of the scopes to read first (`UnlessFound`; same slot). ARGV: id, ttlMs,
  * leaseMs or "", max, then counted statuses (count, each), evictable statuses (count, each), leased statuses (count,
  * each), then the record's field/JSON pairs. Returns {1, evicted record fields...}, {0, "exists"}, {0, "full"}, or
@@ -89,16 +102,11 @@ export const BASE = `local base = string.sub(KEYS[2], 1, -2)`;
  */
 export const CREATE_CAPPED = `${STATUS_FUNCTIONS}
 ${BASE}
+${READ_INDEX}
 if redis.call('EXISTS', KEYS[1]) == 1 then return {0, 'exists'} end
--- The scopes read first, as LIST reads one: an entry whose record expired is pruned.
+-- The scopes read first, as LIST reads one (an index's key is its records' prefix and an "s").
 local found = {0, 'found'}
-for k = 3, #KEYS do
-  local prefix = string.sub(KEYS[k], 1, -2) .. ':'
-  for _, id in ipairs(redis.call('ZRANGE', KEYS[k], 0, -1)) do
-    local fields = redis.call('HGETALL', prefix .. id)
-    if #fields == 0 then redis.call('ZREM', KEYS[k], id) else found[#found + 1] = fields end
-  end
-end
+for k = 3, #KEYS do readIndex(KEYS[k], string.sub(KEYS[k], 1, -2) .. ':', found) end
 if #found > 2 then return found end
 ${NOW}
 local ttl = tonumber(ARGV[2])
