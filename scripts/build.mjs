@@ -17,7 +17,7 @@
 // CommonJS bundle of an app, which has no import.meta.url, still loads) in the file that declares it.
 // The dist/cjs/package.json says "commonjs", so Node and TypeScript read that folder's .js and .d.ts files as such.
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -158,13 +158,46 @@ const entryPoints = Object.fromEntries(
     .map(([name, file]) => [name, OUTSIDE_MAIN.has(name) ? file : `main-entry-and:${resolve(file)}`]),
 );
 
+// ajv, ajv-formats and ajv's standalone generator (schema/ajv-family.cts) ship as ONE CommonJS file, bundled from the
+// locked packages: Node resolving, reading and wrapping ajv's 38 files was a quarter of a fresh process's import +
+// define + first call, and the file is read only then. Both formats require it by a path relative to the file that
+// declares esbuild's `__require` (whose `require` resolves from there), a shared chunk; an app bundle that took
+// toolwright in falls back to the package's `toolwright/internal/ajv-family` entry (schema/load-dependencies.cts).
+const AJV_FAMILY = { file: "dist/ajv-family.cjs", fromChunk: "../../ajv-family.cjs" };
+const ajvFamilyOutside = {
+  name: "ajv-family-outside",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/ajv-family\.cjs$/ }, () => ({ path: AJV_FAMILY.fromChunk, external: true }));
+  },
+};
+
+/**
+ * The licence texts of the packages an esbuild bundle took in (from its metafile's inputs), as one comment: MIT and
+ * BSD ask that their notices travel with every copy of the code.
+ */
+function licencesOf(metafile) {
+  const roots = new Set(
+    Object.keys(metafile.inputs).flatMap((input) => {
+      const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+      return match ? [match[1]] : [];
+    }),
+  );
+  const notices = [...roots].sort().map((root) => {
+    const { name, version, license } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    const file = readdirSync(root).find((entry) => /^licen[cs]e/i.test(entry));
+    const text = file ? readFileSync(join(root, file), "utf8").trim() : `(${license}; no licence file in the package)`;
+    return `${name}@${version} (${license}):\n\n${text}`;
+  });
+  return `\n/*! Bundled packages and their licences:\n\n${notices.join("\n\n").replaceAll("*/", "* /")}\n*/\n`;
+}
+
 rmSync("dist", { recursive: true, force: true });
 // The two declaration builds run beside esbuild; a failure is reported once both are done, after the JavaScript.
 const declarations = Promise.allSettled([tsc("tsconfig.build.json"), tsc("tsconfig.cjs.json")]);
 
 const esm = await build({
   entryPoints,
-  plugins: [throughMain],
+  plugins: [ajvFamilyOutside, throughMain],
   outdir: "dist/esm",
   chunkNames: "chunks/[name]-[hash]",
   bundle: true,
@@ -182,6 +215,11 @@ const esm = await build({
   logLevel: "warning",
 });
 assertAcyclic(esm.metafile);
+// The relative path to the ajv file holds only where `__require` is declared: in a chunk, two folders below dist/.
+const requireDeclared = esm.outputFiles.filter((file) => /^var __require = /m.test(file.text));
+if (requireDeclared.some((file) => posix.dirname(relative("dist/esm", file.path)) !== "chunks")) {
+  throw new Error(`${AJV_FAMILY.fromChunk} is relative to dist/esm/chunks/, but __require is declared elsewhere`);
+}
 
 // package.json "sideEffects" must name the file the shim landed in, in both formats, or a bundler may drop it.
 const { sideEffects } = JSON.parse(readFileSync("package.json", "utf8"));
@@ -232,6 +270,23 @@ await build({
 });
 rmSync(RAW, { recursive: true });
 writeFileSync("dist/cjs/package.json", JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
+
+const family = await build({
+  entryPoints: ["src/schema/ajv-family.cts"],
+  outfile: AJV_FAMILY.file,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: TARGET,
+  metafile: true,
+  write: false,
+  logLevel: "warning",
+});
+const familyImports = Object.values(family.metafile.outputs).flatMap((output) => output.imports);
+if (familyImports.length > 0) {
+  throw new Error(`${AJV_FAMILY.file} must be whole; it loads ${familyImports.map((edge) => edge.path).join(", ")}`);
+}
+writeFileSync(AJV_FAMILY.file, family.outputFiles[0].text + licencesOf(family.metafile));
 
 // The page of `toolwright dev` ships as it is written (plain HTML, CSS and browser modules): the command finds it
 // beside itself, in dist/esm/devtools/page (src/cli/dev.ts, assetsDir).

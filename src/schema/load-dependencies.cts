@@ -2,6 +2,8 @@ import type * as AjvModule from "ajv/dist/2020.js";
 import type * as FormatsModule from "ajv-formats";
 import type * as Re2Module from "re2js";
 import type * as StandaloneModule from "ajv/dist/standalone";
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- TypeScript's form for a CommonJS `export =` module
+import type AjvFamily = require("./ajv-family.cjs");
 
 // A CommonJS file in both builds, like reflect/load-parser.cts: the ESM copy of the package loads these packages
 // synchronously on first use (compiling a validator is synchronous) and never at import time, which is most of what a
@@ -12,16 +14,32 @@ import type * as StandaloneModule from "ajv/dist/standalone";
 // under jest, jest's). A bundle's `module` has no `require`, so a bundle takes the literal calls.
 const viaModule = typeof (module as Partial<NodeJS.Module>).require === "function";
 
+/**
+ * Returns the ajv modules, one copy for all of them (ajv-family.cts), loading the file on the first call. The build
+ * bundles that file into dist/ajv-family.cjs and points the first require() at it, from the chunk this file lands in.
+ * An app bundle that took toolwright in has no such file beside it; there the package's own entry for it, found in
+ * node_modules, stands in.
+ */
+function ajvFamily(): typeof AjvFamily {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (viaModule ? module.require("./ajv-family.cjs") : require("./ajv-family.cjs")) as typeof AjvFamily;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "MODULE_NOT_FOUND") throw error;
+    const byName = "toolwright/internal/ajv-family";
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (viaModule ? module.require(byName) : require(byName)) as typeof AjvFamily;
+  }
+}
+
 /** Returns ajv's JSON Schema 2020-12 build, loading it on the first call (Node caches the module). */
 function loadAjv(): typeof AjvModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (viaModule ? module.require("ajv/dist/2020.js") : require("ajv/dist/2020.js")) as typeof AjvModule;
+  return ajvFamily().ajv2020();
 }
 
 /** Returns ajv-formats, loading it on the first call: only a schema that uses `format` needs it. */
 function loadFormats(): typeof FormatsModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (viaModule ? module.require("ajv-formats") : require("ajv-formats")) as typeof FormatsModule;
+  return ajvFamily().formats();
 }
 
 /**
@@ -48,9 +66,7 @@ function loadRe2(): typeof Re2Module {
 
 /** Returns ajv's standalone code generator (for `toolwright generate --validators`), loading it on the first call. */
 function loadStandalone(): typeof StandaloneModule {
-  const id = "ajv/dist/standalone";
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (viaModule ? module.require(id) : require(id)) as typeof StandaloneModule;
+  return ajvFamily().standalone();
 }
 
 /** Returns the web build's own pattern matcher; Node has none and matches patterns with re2js. */

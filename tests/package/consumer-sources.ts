@@ -216,6 +216,8 @@ const loaded = () => ({
   packages: ["ajv", "ajv-formats", "re2js", "acorn"].filter((name) =>
     Object.keys(require.cache).some((file) => file.includes(\`/node_modules/\${name}/\`)),
   ),
+  // ajv, ajv-formats and ajv's standalone generator, bundled into one file of toolwright's by its build.
+  ajvFamily: Object.keys(require.cache).some((file) => file.endsWith("/node_modules/toolwright/dist/ajv-family.cjs")),
 });
 
 const esm = await import("toolwright");
@@ -226,6 +228,12 @@ class Calculator extends esm.BaseAgent {
   static agentName = "calculator";
 }
 const sum = await new Calculator({ registry }).callTool("add", { a: 2, b: 3 });
+const afterCall = loaded();
+// A format: ajv-formats, from the same file as ajv.
+registry.register("send", ({ to }) => "sent to " + to, { description: "Send", params: { to: esm.p.string({ format: "email" }) } });
+const calculator = new Calculator({ registry });
+const mail = [await calculator.callTool("send", { to: "a@example.com" }), await calculator.callTool("send", { to: "nobody" })];
+const afterFormat = loaded();
 
 const esmMcp = await import("toolwright/mcp");
 const esmRedis = await import("toolwright/redis");
@@ -243,7 +251,9 @@ console.log(
   JSON.stringify({
     atImport,
     sum: sum.content,
-    afterCall: loaded().packages.includes("ajv"),
+    afterCall,
+    mail: mail.map((result) => [result.ok, result.ok ? result.content : result.error.message]),
+    afterFormat,
     esmNames: { main: names(esm), mcp: names(esmMcp), redis: names(esmRedis) },
     cjsNames: { main: names(cjs), mcp: names(cjsMcp), redis: names(cjsRedis) },
     webNames: { main: names(webMain), mcp: names(webMcp) },
@@ -259,10 +269,12 @@ const cjs = require("toolwright");
 const loadedPackages = ["ajv", "ajv-formats", "re2js", "acorn"].filter((name) =>
   Object.keys(require.cache).some((file) => !before.has(file) && file.includes(\`/node_modules/\${name}/\`)),
 );
+const ajvFamily = Object.keys(require.cache).some((file) => file.endsWith("/toolwright/dist/ajv-family.cjs"));
 console.log(
   JSON.stringify({
     http: process.moduleLoadList.includes("NativeModule http"),
     packages: loadedPackages,
+    ajvFamily,
     exports: Object.keys(cjs).length,
   }),
 );

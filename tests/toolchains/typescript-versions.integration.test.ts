@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createConsumer, repoRoot, run, runNodeJson } from "../package/consumer-project.js";
 import { packedTarball } from "./packed-package.js";
@@ -46,9 +46,18 @@ const install = (cwd: string, ...packages: string[]) =>
   run("npm", ["install", ...packages, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], cwd);
 
 /** Runs `toolwright generate` as the installed command; resolves with its exit code and output. */
-async function generate(cwd: string): Promise<{ code: number; output: string }> {
+async function generate(cwd: string, ...extra: string[]): Promise<{ code: number; output: string }> {
   const command = join(cwd, "node_modules", "toolwright", "dist", "esm", "cli", "toolwright.js");
-  const args = [command, "generate", "src/agent.ts", "--out", "src/notes.generated.ts", "--project", "tsconfig.json"];
+  const args = [
+    command,
+    "generate",
+    "src/agent.ts",
+    "--out",
+    "src/notes.generated.ts",
+    "--project",
+    "tsconfig.json",
+    ...extra,
+  ];
   try {
     const { stdout, stderr } = await run(process.execPath, args, cwd);
     return { code: 0, output: stdout + stderr };
@@ -103,6 +112,14 @@ describe("toolwright in TypeScript 6 and TypeScript 7 projects", () => {
     const output = await runNodeJson(dir, "out/main.js");
     expect(output.specs).toEqual([expectedSpec]);
     expect(output.result).toMatchObject({ ok: true, content: "todo:10" });
+
+    // --validators: ajv's standalone generator, from the one file the build bundled ajv into (dist/ajv-family.cjs).
+    expect((await generate(dir, "--validators")).code).toBe(0);
+    const validators = readdirSync(join(dir, "src/notes.generated.validators")).sort();
+    expect(validators).toEqual([expect.stringMatching(/^[0-9a-f]{16}\.js$/), "index.d.ts", "index.js"]);
+    const validator = readFileSync(join(dir, "src/notes.generated.validators", validators[0]!), "utf8");
+    expect(validator).toContain("function validate0(");
+    expect(validator).toContain('instancePath:instancePath+"/query"');
   });
 
   it("TypeScript 7: installs with no flags, names the one install command, then generates through @typescript/typescript6", async () => {
