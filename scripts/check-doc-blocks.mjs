@@ -94,7 +94,8 @@ function subpathEntries(entry) {
   const { exports } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
   const paths = { toolwright: [entry] };
   for (const [subpath, target] of Object.entries(exports)) {
-    if (subpath === "." || typeof target !== "object") continue;
+    // toolwright/internal/ajv-family (one CommonJS file, no `import` condition) is no API docs may import.
+    if (subpath === "." || typeof target !== "object" || target.import === undefined) continue;
     const built = dirname(target.import.default).replace(/^\.\/dist\/esm\/?/, "");
     paths[`toolwright/${subpath.slice(2)}`] = [join(dirname(entry), built, basename(entry))];
   }
