@@ -5,8 +5,8 @@
 import { rmSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import type * as EdgeRuntimeModule from "edge-runtime";
 import { createConsumer, repoRoot, run } from "../package/consumer-project.js";
+import { serveInEdgeRuntime } from "../support/edge-runtime-process.js";
 import { packedTarball } from "../toolchains/packed-package.js";
 import { type Era, callEndpoint, expectedEndpoint } from "../mcp/fetch-endpoint-checks.js";
 
@@ -114,9 +114,7 @@ describe("examples/worker in workerd (miniflare) and its endpoint on the Edge Ru
       workers.push(worker);
       urls.set(row, new URL("/mcp", await worker.ready).href);
     }
-    const { EdgeRuntime, runServer } = (await import("edge-runtime")) as typeof EdgeRuntimeModule;
-    const runtime = new EdgeRuntime({ initialCode: readFileSync(join(dir, "dist/edge.js"), "utf8") });
-    const server = await runServer({ runtime, port: 0, host: "127.0.0.1" });
+    const server = await serveInEdgeRuntime(join(dir, "dist/edge.js"));
     edge = { url: new URL("/mcp", server.url).href, close: () => server.close() };
   });
 

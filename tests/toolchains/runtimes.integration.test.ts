@@ -1,10 +1,10 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import type * as EdgeRuntimeModule from "edge-runtime";
 import type * as MiniflareModule from "miniflare";
 import type * as PlaywrightModule from "playwright-core";
 import { createConsumer, repoRoot, run, runNodeJson } from "../package/consumer-project.js";
+import { evaluateInEdgeRuntime } from "../support/edge-runtime-process.js";
 import { packedTarball } from "./packed-package.js";
 import { pageTs, printTs, runtimeAppTs, workerTs } from "./runtime-app.js";
 
@@ -94,14 +94,8 @@ describe("the packed package on each runtime", () => {
 
   it("runs every check on Vercel's Edge Runtime (edge-runtime), as on Node", async () => {
     await webBundle("src/print.ts", "dist/edge.js", "edge-light,worker,browser");
-    const { EdgeRuntime } = (await import("edge-runtime")) as typeof EdgeRuntimeModule;
-    const runtime = new EdgeRuntime();
-    const logged: string[] = [];
-    runtime.context.console.log = (text: string) => logged.push(text);
     // The Edge Runtime evaluates scripts, not modules: the bundle's body, with its top-level await-free checks.
-    runtime.evaluate(readFileSync(join(dir, "dist/edge.js"), "utf8"));
-    for (let i = 0; i < 200 && logged.length === 0; i++) await new Promise((done) => setImmediate(done));
-    expect(JSON.parse(logged[0] ?? "{}")).toEqual(node);
+    expect(JSON.parse(await evaluateInEdgeRuntime(join(dir, "dist/edge.js")))).toEqual(node);
   });
 
   it("runs every check in headless Chromium under a CSP that forbids eval, as on Node", async () => {
