@@ -159,15 +159,22 @@ const entryPoints = Object.fromEntries(
 );
 
 // ajv, ajv-formats and ajv's standalone generator (schema/ajv-family.cts) ship as ONE CommonJS file, bundled from the
-// locked packages: Node resolving, reading and wrapping ajv's 38 files was a quarter of a fresh process's import +
-// define + first call, and the file is read only then. Both formats require it by a path relative to the file that
-// declares esbuild's `__require` (whose `require` resolves from there), a shared chunk; an app bundle that took
-// toolwright in falls back to the package's `toolwright/internal/ajv-family` entry (schema/load-dependencies.cts).
-const AJV_FAMILY = { file: "dist/ajv-family.cjs", fromChunk: "../../ajv-family.cjs" };
+// locked packages: Node resolving, reading and wrapping ajv's 88 files one by one cost a fresh process's import +
+// define + first call about 20 ms of ~90 (docs/performance.md), and the file is read only then. Both formats
+// require it by the package's own name, `toolwright/internal/ajv-family`, never by a path: from an app bundle that
+// took toolwright in, a path would be read beside the bundle (any file of that name, or a permission error on Deno);
+// the name is found in node_modules. From the package itself it is a self-reference, which Node resolves through the
+// nearest package.json: the root one for dist/esm, and dist/cjs/package.json for dist/cjs, which therefore names the
+// package and this one entry too (written below), and holds the file.
+const AJV_FAMILY = {
+  id: "toolwright/internal/ajv-family",
+  subpath: "./internal/ajv-family",
+  file: "dist/cjs/ajv-family.cjs",
+};
 const ajvFamilyOutside = {
   name: "ajv-family-outside",
   setup(build) {
-    build.onResolve({ filter: /^\.\/ajv-family\.cjs$/ }, () => ({ path: AJV_FAMILY.fromChunk, external: true }));
+    build.onResolve({ filter: /^\.\/ajv-family\.cjs$/ }, () => ({ path: AJV_FAMILY.id, external: true }));
   },
 };
 
@@ -215,11 +222,6 @@ const esm = await build({
   logLevel: "warning",
 });
 assertAcyclic(esm.metafile);
-// The relative path to the ajv file holds only where `__require` is declared: in a chunk, two folders below dist/.
-const requireDeclared = esm.outputFiles.filter((file) => /^var __require = /m.test(file.text));
-if (requireDeclared.some((file) => posix.dirname(relative("dist/esm", file.path)) !== "chunks")) {
-  throw new Error(`${AJV_FAMILY.fromChunk} is relative to dist/esm/chunks/, but __require is declared elsewhere`);
-}
 
 // package.json "sideEffects" must name the file the shim landed in, in both formats, or a bundler may drop it.
 const { sideEffects } = JSON.parse(readFileSync("package.json", "utf8"));
@@ -269,7 +271,19 @@ await build({
   logLevel: "warning",
 });
 rmSync(RAW, { recursive: true });
-writeFileSync("dist/cjs/package.json", JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
+// The package's name and its ajv entry (AJV_FAMILY above), so that dist/cjs's require of it is a self-reference; the
+// root package.json must export the same file.
+const { name, exports } = JSON.parse(readFileSync("package.json", "utf8"));
+if (
+  `${name}/${AJV_FAMILY.subpath.slice(2)}` !== AJV_FAMILY.id ||
+  exports[AJV_FAMILY.subpath]?.default !== `./${AJV_FAMILY.file}`
+) {
+  throw new Error(
+    `package.json must export ${AJV_FAMILY.subpath} as ./${AJV_FAMILY.file}, the file ${AJV_FAMILY.id} names`,
+  );
+}
+const cjsExports = { [AJV_FAMILY.subpath]: `./${posix.relative("dist/cjs", AJV_FAMILY.file)}` };
+writeFileSync("dist/cjs/package.json", JSON.stringify({ type: "commonjs", name, exports: cjsExports }, null, 2) + "\n");
 
 const family = await build({
   entryPoints: ["src/schema/ajv-family.cts"],

@@ -5,10 +5,10 @@ import type * as StandaloneModule from "ajv/dist/standalone";
 // The ajv modules toolwright uses on Node, in one file. They must share one copy of ajv: ajv-formats and the standalone
 // generator build code with ajv's code generator, whose pieces ajv recognises by class (`instanceof`).
 //
-// The build bundles this file and the packages it requires into dist/ajv-family.cjs (scripts/build.mjs), which the
-// built schema/load-dependencies loads as `toolwright/internal/ajv-family`. A fresh process then reads one file where
-// it read ajv's 38 (and Node resolved, stat'ed and wrapped each), which was a quarter of its import + define + first
-// call. Each package inside still runs only when its function is first called, as each require() below does here.
+// The build bundles this file and the packages it requires into dist/cjs/ajv-family.cjs (scripts/build.mjs), which the
+// built schema/load-dependencies.cts requires on the first call. A fresh process then reads one file where it read
+// ajv's 88 (Node resolved, read and wrapped each: about 20 ms of a ~90 ms import + define + first call on a slow
+// machine, docs/performance.md). Each package inside still runs only when first required, as each require() below.
 
 /** ajv's JSON Schema 2020-12 build. */
 function ajv2020(): typeof AjvModule {

@@ -16,20 +16,13 @@ const viaModule = typeof (module as Partial<NodeJS.Module>).require === "functio
 
 /**
  * Returns the ajv modules, one copy for all of them (ajv-family.cts), loading the file on the first call. The build
- * bundles that file into dist/ajv-family.cjs and points the first require() at it, from the chunk this file lands in.
- * An app bundle that took toolwright in has no such file beside it; there the package's own entry for it, found in
- * node_modules, stands in.
+ * bundles that file into dist/cjs/ajv-family.cjs and has this require() name it as `toolwright/internal/ajv-family`:
+ * the package's own entry, which Node, Deno and Bun resolve from the package itself (both formats) and from an app
+ * bundle that took toolwright in (through node_modules, as they found ajv before).
  */
 function ajvFamily(): typeof AjvFamily {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return (viaModule ? module.require("./ajv-family.cjs") : require("./ajv-family.cjs")) as typeof AjvFamily;
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== "MODULE_NOT_FOUND") throw error;
-    const byName = "toolwright/internal/ajv-family";
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return (viaModule ? module.require(byName) : require(byName)) as typeof AjvFamily;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (viaModule ? module.require("./ajv-family.cjs") : require("./ajv-family.cjs")) as typeof AjvFamily;
 }
 
 /** Returns ajv's JSON Schema 2020-12 build, loading it on the first call (Node caches the module). */

@@ -217,7 +217,7 @@ const loaded = () => ({
     Object.keys(require.cache).some((file) => file.includes(\`/node_modules/\${name}/\`)),
   ),
   // ajv, ajv-formats and ajv's standalone generator, bundled into one file of toolwright's by its build.
-  ajvFamily: Object.keys(require.cache).some((file) => file.endsWith("/node_modules/toolwright/dist/ajv-family.cjs")),
+  ajvFamily: Object.keys(require.cache).some((file) => file.endsWith("/node_modules/toolwright/dist/cjs/ajv-family.cjs")),
 });
 
 const esm = await import("toolwright");
@@ -269,7 +269,7 @@ const cjs = require("toolwright");
 const loadedPackages = ["ajv", "ajv-formats", "re2js", "acorn"].filter((name) =>
   Object.keys(require.cache).some((file) => !before.has(file) && file.includes(\`/node_modules/\${name}/\`)),
 );
-const ajvFamily = Object.keys(require.cache).some((file) => file.endsWith("/toolwright/dist/ajv-family.cjs"));
+const ajvFamily = Object.keys(require.cache).some((file) => file.endsWith("/toolwright/dist/cjs/ajv-family.cjs"));
 console.log(
   JSON.stringify({
     http: process.moduleLoadList.includes("NativeModule http"),

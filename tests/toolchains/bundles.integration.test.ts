@@ -1,6 +1,6 @@
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createConsumer, run, runNodeJson } from "../package/consumer-project.js";
+import { createConsumer, repoRoot, run, runNodeJson } from "../package/consumer-project.js";
 import { packedTarball } from "./packed-package.js";
 import { runWhen } from "../support/run-when.js";
 import { appTs, appTsconfig, expectedAppOutput } from "./toolchain-app.js";
@@ -73,6 +73,26 @@ describe("an app that includes toolwright, bundled to ESM and to CommonJS, start
     // toolwright is inside the bundle, not loaded beside it.
     expect(readFileSync(join(dir, output), "utf8")).not.toMatch(/(?:from |require\()["']toolwright["']/);
     expect(await runNodeJson(dir, output)).toEqual(expectedAppOutput);
+  });
+
+  // toolwright loads its bundled ajv (dist/cjs/ajv-family.cjs) by the name toolwright/internal/ajv-family, found in
+  // node_modules from a bundle as from the package. A path relative to toolwright's own chunks would, from a bundle,
+  // read a file beside the bundle: whichever ajv-family.cjs sat two folders up, or, on Deno without --allow-read, a
+  // permission error instead of the module.
+  it("finds toolwright's ajv in node_modules from a bundle, never a file of that name near the bundle", async () => {
+    await esbuild("--format=esm", "--target=es2022", "--outfile=deep/dist/app.mjs");
+    await esbuild("--format=cjs", "--target=es2022", "--outfile=deep/dist/app.cjs");
+    const planted = join(dir, "ajv-family.cjs");
+    writeFileSync(planted, 'throw new Error("the planted ajv-family.cjs ran");\n');
+    try {
+      expect(await runNodeJson(dir, "deep/dist/app.mjs")).toEqual(expectedAppOutput);
+      expect(await runNodeJson(dir, "deep/dist/app.cjs")).toEqual(expectedAppOutput);
+      const deno = join(repoRoot, "node_modules/.bin/deno");
+      const { stdout } = await run(deno, ["run", "--allow-env", "--allow-sys", "deep/dist/app.mjs"], dir);
+      expect(JSON.parse(stdout.trim().split("\n").at(-1)!)).toEqual(expectedAppOutput);
+    } finally {
+      rmSync(planted);
+    }
   });
 
   (tsupRuns ? it : it.skip)("tsup, ESM and CommonJS", async () => {

@@ -113,7 +113,7 @@ describe("toolwright in TypeScript 6 and TypeScript 7 projects", () => {
     expect(output.specs).toEqual([expectedSpec]);
     expect(output.result).toMatchObject({ ok: true, content: "todo:10" });
 
-    // --validators: ajv's standalone generator, from the one file the build bundled ajv into (dist/ajv-family.cjs).
+    // --validators: ajv's standalone generator, from the one file the build bundled ajv into (dist/cjs/ajv-family.cjs).
     expect((await generate(dir, "--validators")).code).toBe(0);
     const validators = readdirSync(join(dir, "src/notes.generated.validators")).sort();
     expect(validators).toEqual([expect.stringMatching(/^[0-9a-f]{16}\.js$/), "index.d.ts", "index.js"]);
