@@ -163,9 +163,10 @@ const entryPoints = Object.fromEntries(
 // define + first call about 20 ms of ~90 (docs/performance.md), and the file is read only then. Both formats
 // require it by the package's own name, `toolwright/internal/ajv-family`, never by a path: from an app bundle that
 // took toolwright in, a path would be read beside the bundle (any file of that name, or a permission error on Deno);
-// the name is found in node_modules. From the package itself it is a self-reference, which Node resolves through the
-// nearest package.json: the root one for dist/esm, and dist/cjs/package.json for dist/cjs, which therefore names the
-// package and this one entry too (written below), and holds the file.
+// the name is found in node_modules. From dist/esm it is a self-reference (the root package.json is the nearest one);
+// dist/cjs's nearest is its own `{ "type": "commonjs" }` (an "exports" there is no self-reference publint accepts:
+// nested "exports" are ignored by Node's package resolution), so there the name is found as any package is, in the
+// node_modules folder toolwright is installed in.
 const AJV_FAMILY = {
   id: "toolwright/internal/ajv-family",
   subpath: "./internal/ajv-family",
@@ -271,8 +272,8 @@ await build({
   logLevel: "warning",
 });
 rmSync(RAW, { recursive: true });
-// The package's name and its ajv entry (AJV_FAMILY above), so that dist/cjs's require of it is a self-reference; the
-// root package.json must export the same file.
+writeFileSync("dist/cjs/package.json", JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
+// The name the build gives the ajv file must be the root package.json's entry for it.
 const { name, exports } = JSON.parse(readFileSync("package.json", "utf8"));
 if (
   `${name}/${AJV_FAMILY.subpath.slice(2)}` !== AJV_FAMILY.id ||
@@ -282,8 +283,6 @@ if (
     `package.json must export ${AJV_FAMILY.subpath} as ./${AJV_FAMILY.file}, the file ${AJV_FAMILY.id} names`,
   );
 }
-const cjsExports = { [AJV_FAMILY.subpath]: `./${posix.relative("dist/cjs", AJV_FAMILY.file)}` };
-writeFileSync("dist/cjs/package.json", JSON.stringify({ type: "commonjs", name, exports: cjsExports }, null, 2) + "\n");
 
 const family = await build({
   entryPoints: ["src/schema/ajv-family.cts"],

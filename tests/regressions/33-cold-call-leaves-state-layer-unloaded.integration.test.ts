@@ -1,5 +1,14 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -75,9 +84,13 @@ describe("a fresh Node process whose first call is a plain one (issue #33)", () 
   beforeAll(async () => {
     const tarball = await packedTarball();
     dir = mkdtempSync(join(tmpdir(), "toolwright-cold-"));
-    await run("tar", ["-xzf", tarball, "-C", dir], dir);
-    pkg = join(dir, "package");
-    // The package's dependencies (ajv, ajv-formats) from this repository's node_modules.
+    // Installed where an install puts it, in a node_modules folder: the CommonJS build finds its bundled ajv
+    // (toolwright/internal/ajv-family) there by name.
+    mkdirSync(join(dir, "node_modules"));
+    await run("tar", ["-xzf", tarball, "-C", join(dir, "node_modules")], dir);
+    pkg = join(dir, "node_modules", "toolwright");
+    renameSync(join(dir, "node_modules", "package"), pkg);
+    // The package's dependencies (re2js, acorn) from this repository's node_modules.
     symlinkSync(join(repoRoot, "node_modules"), join(pkg, "node_modules"), "junction");
   });
 
