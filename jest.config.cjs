@@ -32,12 +32,10 @@ const shared = {
     "^toolwright/vite$": "<rootDir>/src/vite/index.ts",
     "^toolwright/([a-z-]+)$": "<rootDir>/src/adapters/$1/index.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
-    // src/reflect/load-parser.cts, src/schema/load-dependencies.cts (and the ajv-family.cts it loads),
-    // src/generate/require-module.cts and src/runtime/load-builtin.cts are imported as ".cjs", as Node sees them after
-    // the build.
+    // src/reflect/load-parser.cts, src/schema/load-dependencies.cts, src/generate/require-module.cts and
+    // src/runtime/load-builtin.cts are imported as ".cjs", as Node sees them after the build.
     "^\\./load-parser\\.cjs$": "<rootDir>/src/reflect/load-parser.cts",
     "^(\\.\\./schema/|\\./)load-dependencies\\.cjs$": "<rootDir>/src/schema/load-dependencies.cts",
-    "^\\./ajv-family\\.cjs$": "<rootDir>/src/schema/ajv-family.cts",
     "^\\./require-module\\.cjs$": "<rootDir>/src/generate/require-module.cts",
     "^(.*/runtime/|\\./)load-builtin\\.cjs$": "<rootDir>/src/runtime/load-builtin.cts",
   },

@@ -158,7 +158,7 @@ const entryPoints = Object.fromEntries(
     .map(([name, file]) => [name, OUTSIDE_MAIN.has(name) ? file : `main-entry-and:${resolve(file)}`]),
 );
 
-// ajv, ajv-formats and ajv's standalone generator (schema/ajv-family.cts) ship as ONE CommonJS file, bundled from the
+// ajv, ajv-formats and ajv's standalone generator (schema/ajv-family.cjs) ship as ONE CommonJS file, bundled from the
 // locked packages: Node resolving, reading and wrapping ajv's 88 files one by one cost a fresh process's import +
 // define + first call about 20 ms of ~90 (docs/performance.md), and the file is read only then. Both formats
 // require it by the package's own name, `toolwright/internal/ajv-family`, never by a path: from an app bundle that
@@ -285,7 +285,7 @@ if (
 }
 
 const family = await build({
-  entryPoints: ["src/schema/ajv-family.cts"],
+  entryPoints: ["src/schema/ajv-family.cjs"],
   outfile: AJV_FAMILY.file,
   bundle: true,
   format: "cjs",
@@ -432,3 +432,5 @@ if (webShim.length !== 1 || !declared(`./${webShim[0]}`)) {
 }
 
 for (const outcome of await declarations) if (outcome.status === "rejected") throw outcome.reason;
+// tsc emits no declarations for a hand-written .d.cts: the ajv entry's types (package.json exports) are copied.
+cpSync("src/schema/ajv-family.d.cts", "dist/cjs/schema/ajv-family.d.cts");

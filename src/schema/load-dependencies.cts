@@ -15,7 +15,7 @@ import type AjvFamily = require("./ajv-family.cjs");
 const viaModule = typeof (module as Partial<NodeJS.Module>).require === "function";
 
 /**
- * Returns the ajv modules, one copy for all of them (ajv-family.cts), loading the file on the first call. The build
+ * Returns the ajv modules, one copy for all of them (ajv-family.cjs), loading the file on the first call. The build
  * bundles that file into dist/cjs/ajv-family.cjs and has this require() name it as `toolwright/internal/ajv-family`:
  * the package's own entry, found in the node_modules folder toolwright is installed in (a self-reference from dist/esm)
  * by Node, Deno and Bun, from the package as from an app bundle that took toolwright in, as they found ajv before.

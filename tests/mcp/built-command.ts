@@ -31,6 +31,9 @@ export async function buildCommand(): Promise<BuiltCommand> {
   );
   const cli = join(out, "cli", "toolwright.js");
   if (!existsSync(cli)) throw new Error(`the build did not produce ${cli}`);
+  // tsc copies no .js file: the plain CommonJS module src/ keeps for ajv goes beside the load-dependencies.cjs that
+  // requires it (the real build bundles it instead: scripts/build.mjs).
+  copyFileSync(join(repoRoot, "src", "schema", "ajv-family.cjs"), join(out, "schema", "ajv-family.cjs"));
   writeFileSync(
     join(dir, "package.json"),
     JSON.stringify({ name: "toolwright", type: "module", exports: { ".": "./dist/esm/index.js" } }),
