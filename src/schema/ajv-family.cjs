@@ -10,11 +10,12 @@
 // finds a .cjs file however src/ runs (tsx's hooks, jest) and knows no .cts. Its types: ajv-family.d.cts.
 "use strict";
 
-module.exports = {
-  /** ajv's JSON Schema 2020-12 build. */
-  ajv2020: () => require("ajv/dist/2020.js"),
-  /** ajv-formats: only a schema that uses `format` needs it. */
-  formats: () => require("ajv-formats"),
-  /** ajv's standalone code generator (`toolwright generate --validators`). */
-  standalone: () => require("ajv/dist/standalone"),
-};
+// Each name assigned on `module.exports`, so that Node's CommonJS lexer lists the names an ES module may import
+// (arethetypeswrong checks the package's entry for that).
+
+/** ajv's JSON Schema 2020-12 build. */
+module.exports.ajv2020 = () => require("ajv/dist/2020.js");
+/** ajv-formats: only a schema that uses `format` needs it. */
+module.exports.formats = () => require("ajv-formats");
+/** ajv's standalone code generator (`toolwright generate --validators`). */
+module.exports.standalone = () => require("ajv/dist/standalone");
