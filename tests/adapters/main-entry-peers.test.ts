@@ -22,8 +22,11 @@ function packagesImportedBy(entry: string): Set<string> {
         packages.add(specifier);
         continue;
       }
-      const target = resolve(dirname(file), specifier).replace(/\.c?js$/, (ext) => (ext === ".cjs" ? ".cts" : ".ts"));
-      visit(existsSync(target) ? target : join(target.replace(/\.ts$/, ""), "index.ts"));
+      const source = resolve(dirname(file), specifier);
+      const target = source.replace(/\.c?js$/, (ext) => (ext === ".cjs" ? ".cts" : ".ts"));
+      // A plain JavaScript module of src/ (schema/ajv-family.cjs) is read as it is.
+      const found = existsSync(target) ? target : existsSync(source) ? source : undefined;
+      visit(found ?? join(target.replace(/\.ts$/, ""), "index.ts"));
     }
   };
   visit(entry);
