@@ -167,15 +167,14 @@ const entryPoints = Object.fromEntries(
 // dist/cjs's nearest is its own `{ "type": "commonjs" }` (an "exports" there is no self-reference publint accepts:
 // nested "exports" are ignored by Node's package resolution), so there the name is found as any package is, in the
 // node_modules folder toolwright is installed in.
-const AJV_FAMILY = {
-  id: "toolwright/internal/ajv-family",
-  subpath: "./internal/ajv-family",
-  file: "dist/cjs/ajv-family.cjs",
-};
+const AJV_FAMILY = { subpath: "./internal/ajv-family", file: "dist/cjs/ajv-family.cjs" };
+const PACKAGE = JSON.parse(readFileSync("package.json", "utf8"));
+// The name both formats require: the package's own, with the subpath its package.json exports the file under.
+const AJV_FAMILY_ID = `${PACKAGE.name}/${AJV_FAMILY.subpath.slice(2)}`;
 const ajvFamilyOutside = {
   name: "ajv-family-outside",
   setup(build) {
-    build.onResolve({ filter: /^\.\/ajv-family\.cjs$/ }, () => ({ path: AJV_FAMILY.id, external: true }));
+    build.onResolve({ filter: /^\.\/ajv-family\.cjs$/ }, () => ({ path: AJV_FAMILY_ID, external: true }));
   },
 };
 
@@ -225,7 +224,7 @@ const esm = await build({
 assertAcyclic(esm.metafile);
 
 // package.json "sideEffects" must name the file the shim landed in, in both formats, or a bundler may drop it.
-const { sideEffects } = JSON.parse(readFileSync("package.json", "utf8"));
+const { sideEffects } = PACKAGE;
 const declared = (path) =>
   sideEffects.some((pattern) =>
     new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}$`).test(path),
@@ -273,14 +272,9 @@ await build({
 });
 rmSync(RAW, { recursive: true });
 writeFileSync("dist/cjs/package.json", JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
-// The name the build gives the ajv file must be the root package.json's entry for it.
-const { name, exports } = JSON.parse(readFileSync("package.json", "utf8"));
-if (
-  `${name}/${AJV_FAMILY.subpath.slice(2)}` !== AJV_FAMILY.id ||
-  exports[AJV_FAMILY.subpath]?.default !== `./${AJV_FAMILY.file}`
-) {
+if (PACKAGE.exports[AJV_FAMILY.subpath]?.default !== `./${AJV_FAMILY.file}`) {
   throw new Error(
-    `package.json must export ${AJV_FAMILY.subpath} as ./${AJV_FAMILY.file}, the file ${AJV_FAMILY.id} names`,
+    `package.json must export ${AJV_FAMILY.subpath} as ./${AJV_FAMILY.file}, the file ${AJV_FAMILY_ID} names`,
   );
 }
 

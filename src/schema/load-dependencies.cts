@@ -2,7 +2,9 @@ import type * as AjvModule from "ajv/dist/2020.js";
 import type * as FormatsModule from "ajv-formats";
 import type * as Re2Module from "re2js";
 import type * as StandaloneModule from "ajv/dist/standalone";
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- TypeScript's form for a CommonJS `export =` module
+// The require form: the architecture check reads an import of "./x.cjs" as src/'s x.cts, and this one is plain
+// JavaScript with its own .d.cts (ajv-family.cjs).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 import type AjvFamily = require("./ajv-family.cjs");
 
 // A CommonJS file in both builds, like reflect/load-parser.cts: the ESM copy of the package loads these packages
