@@ -1,12 +1,13 @@
 import type { RuntimeStore, StoredRecord } from "../state/port/runtime-store.js";
 import type { RepeatGuardOptions } from "../tool/tool.js";
-import { PREVIEW_CHARS, type RepeatVerdict } from "./repeat-guard.js";
+import { type RepeatVerdict, countCall, rememberResult } from "./repeat-guard.js";
 import type { SessionKeeper } from "./session-keeper.js";
+import { SessionState } from "./session-table.js";
 
 /** How long a session's record is kept after its last write: a day (docs/policy.md). */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
-// How often a change retries after another process changed the record between its read and its write. Changes from
+// How often a batch retries after another process changed the record between its read and its write. Changes from
 // this process never race each other (they queue per session, below), so only other processes' changes use it up.
 const MAX_RACES = 20;
 
@@ -18,18 +19,26 @@ interface SessionFields {
   readonly untrustedFrom: string | null;
 }
 
-const FRESH: SessionFields = { streakHash: null, streak: 0, preview: null, untrustedFrom: null };
+/** One change of a session: applied to the state read (which it may change), it gives the caller's answer. */
+type SessionChange = (state: SessionState) => unknown;
+
+interface QueuedChange {
+  readonly change: SessionChange;
+  readonly resolve: (answer: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
 
 /**
  * An agent's sessions on its `store` (records of kind `"session"` under the agent's scope, one per session, kept
  * {@link SESSION_TTL_MS} after the last write): every process that shares the store and the scope counts the same
- * streaks and sees the same untrusted marks. Each change is one compare-and-set on the fields it read, tried again
- * when another process won the race, so two processes' identical calls are counted as two. One process's changes to
- * a session are queued, so a thousand calls of one session at once cost a thousand writes, not a storm of lost races.
+ * streaks and sees the same untrusted marks. One process's changes to a session queue behind the one being written,
+ * and each batch of them is one read and one compare-and-set on the fields read, applied in the order they came
+ * (tried again, the whole batch, when another process won the race): a thousand calls of one session at once cost
+ * a few writes, and two processes' identical calls are still counted as two.
  */
 export class StoreSessions implements SessionKeeper {
-  // The last queued change of each session; a session leaves the map when its queue drains.
-  readonly #queues = new Map<string, Promise<unknown>>();
+  // The changes of each session waiting for the batch being written; a session leaves the map when it drains.
+  readonly #queues = new Map<string, QueuedChange[]>();
 
   constructor(
     readonly store: RuntimeStore,
@@ -37,97 +46,99 @@ export class StoreSessions implements SessionKeeper {
   ) {}
 
   count(session: string, hash: string, guard: RepeatGuardOptions): Promise<RepeatVerdict> {
-    return this.#queued(session, () => this.#count(session, hash, guard));
+    return this.#queued(session, (state) => countCall(state, hash, guard));
   }
 
   remember(session: string, hash: string, text: string): Promise<void> {
-    return this.#queued(session, () => this.#remember(session, hash, text));
+    // Only while the streak is still `hash`'s (which no session without a record has): a newer call of the session
+    // moved on, and its result is the one to keep.
+    return this.#queued(session, (state) => rememberResult(state, hash, text));
   }
 
   mark(session: string, from: string): Promise<void> {
-    return this.#queued(session, () => this.#mark(session, from));
-  }
-
-  // Runs `change` after every change of the session queued before it (whether that one succeeded or failed).
-  #queued<T>(session: string, change: () => Promise<T>): Promise<T> {
-    const before = this.#queues.get(session);
-    const result = before === undefined ? change() : before.then(change, change);
-    const tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.#queues.set(session, tail);
-    void tail.then(() => {
-      if (this.#queues.get(session) === tail) this.#queues.delete(session);
+    return this.#queued(session, (state) => {
+      state.untrustedFrom ??= from;
     });
-    return result;
   }
 
-  async #count(session: string, hash: string, guard: RepeatGuardOptions): Promise<RepeatVerdict> {
+  async untrustedFrom(session: string): Promise<string | undefined> {
+    return stateOf(await this.store.get("session", this.scope, session)).untrustedFrom;
+  }
+
+  #queued<T>(session: string, change: (state: SessionState) => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const queued: QueuedChange = { change, resolve: resolve as (answer: unknown) => void, reject };
+      const queue = this.#queues.get(session);
+      if (queue !== undefined) return void queue.push(queued);
+      const started = [queued];
+      this.#queues.set(session, started);
+      void this.#drain(session, started);
+    });
+  }
+
+  // Writes the session's queue a batch at a time (everything queued while the batch before was written), until empty.
+  async #drain(session: string, queue: QueuedChange[]): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.splice(0);
+      try {
+        const answers = await this.#apply(session, batch);
+        batch.forEach((queued, i) => queued.resolve(answers[i]));
+      } catch (error) {
+        for (const queued of batch) queued.reject(error);
+      }
+    }
+    this.#queues.delete(session);
+  }
+
+  async #apply(session: string, batch: readonly QueuedChange[]): Promise<unknown[]> {
     for (let race = 0; race < MAX_RACES; race++) {
-      const read = await this.#read(session);
-      const same = read.fields.streakHash === hash;
-      const next: SessionFields = same
-        ? { ...read.fields, streak: read.fields.streak + 1 }
-        : { ...read.fields, streakHash: hash, streak: 1, preview: null };
-      if (!(await this.#write(session, read, next))) continue;
-      const count = next.streak;
-      const preview = next.preview ?? undefined;
-      if (count >= guard.refuseAt) return { kind: "refuse", count, preview };
-      if (count >= guard.nudgeAt && preview !== undefined) return { kind: "nudge", count, preview };
-      return { kind: "run" };
+      const record = await this.store.get("session", this.scope, session);
+      const read = fieldsOf(stateOf(record));
+      const state = stateOf(record);
+      const answers = batch.map((queued) => queued.change(state));
+      const next = fieldsOf(state);
+      if (sameFields(read, next) || (await this.#write(session, record, read, next))) return answers;
     }
     throw new Error(`session "${session}": ${MAX_RACES} writes in a row lost the race to other processes`);
   }
 
-  async #remember(session: string, hash: string, text: string): Promise<void> {
-    const read = await this.#read(session);
-    // Only the streak's own call's result, and only while the streak is still that call's: a lost race means a newer
-    // call of the session moved on, whose result is the one to keep.
-    if (read.record === undefined || read.fields.streakHash !== hash) return;
-    await this.#write(session, read, { ...read.fields, preview: text.slice(0, PREVIEW_CHARS) });
-  }
-
-  async #mark(session: string, from: string): Promise<void> {
-    for (let race = 0; race < MAX_RACES; race++) {
-      const read = await this.#read(session);
-      if (read.fields.untrustedFrom !== null) return;
-      if (await this.#write(session, read, { ...read.fields, untrustedFrom: from })) return;
-    }
-    throw new Error(`session "${session}": could not write its untrusted mark`);
-  }
-
-  async untrustedFrom(session: string): Promise<string | undefined> {
-    return (await this.#read(session)).fields.untrustedFrom ?? undefined;
-  }
-
-  async #read(session: string): Promise<{ record: StoredRecord | undefined; fields: SessionFields }> {
-    const record = await this.store.get("session", this.scope, session);
-    return { record, fields: record === undefined ? FRESH : fieldsOf(record) };
-  }
-
   // Creates the record, or changes it only if it still holds what was read; false when another process got there first.
-  async #write(
-    session: string,
-    read: { record: StoredRecord | undefined; fields: SessionFields },
-    next: SessionFields,
-  ) {
+  async #write(session: string, record: StoredRecord | undefined, read: SessionFields, next: SessionFields) {
     const options = { ttlMs: SESSION_TTL_MS, returnRecord: false };
-    if (read.record === undefined) {
+    if (record === undefined) {
       return this.store.create("session", { id: session, scope: this.scope, status: "open", ...next }, options);
     }
-    const guard = { from: ["open"], equals: { ...read.fields } };
+    const guard = { from: ["open"], equals: { ...read } };
     return (await this.store.transition("session", this.scope, session, guard, { ...next }, options)) !== undefined;
   }
 }
 
-// A record another version wrote may lack a field: read as unset rather than trusted.
-function fieldsOf(record: StoredRecord): SessionFields {
-  const text = (value: unknown) => (typeof value === "string" ? value : null);
+// A record another version wrote may lack a field, or hold one of another type: read as unset rather than trusted.
+function stateOf(record: StoredRecord | undefined): SessionState {
+  const state = new SessionState();
+  if (record === undefined) return state;
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  state.streakHash = text(record.streakHash);
+  state.streak = typeof record.streak === "number" ? record.streak : 0;
+  state.preview = text(record.preview);
+  state.untrustedFrom = text(record.untrustedFrom);
+  return state;
+}
+
+function fieldsOf(state: SessionState): SessionFields {
   return {
-    streakHash: text(record.streakHash),
-    streak: typeof record.streak === "number" ? record.streak : 0,
-    preview: text(record.preview),
-    untrustedFrom: text(record.untrustedFrom),
+    streakHash: state.streakHash ?? null,
+    streak: state.streak,
+    preview: state.preview ?? null,
+    untrustedFrom: state.untrustedFrom ?? null,
   };
+}
+
+function sameFields(a: SessionFields, b: SessionFields): boolean {
+  return (
+    a.streakHash === b.streakHash &&
+    a.streak === b.streak &&
+    a.preview === b.preview &&
+    a.untrustedFrom === b.untrustedFrom
+  );
 }
