@@ -255,11 +255,14 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
     }
   }
 
-  // Rejects when the answer takes longer than commandTimeoutMs; a late answer is dropped.
+  // Rejects when the answer takes longer than commandTimeoutMs; a late answer is dropped. The rejection waits one more
+  // turn of the event loop, past its reading of sockets: a process kept busy (or off the CPU) past the limit would
+  // otherwise run this timer before reading an answer that came in time, and fail a call Redis had answered.
   #timed(command: readonly string[]): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer within ${this.#timeout} ms`)), this.#timeout);
-      timer.unref();
+      const late = () => reject(new Error(`no answer within ${this.#timeout} ms`));
+      const timer = setTimeout(() => unref(setTimeout(late, 0)), this.#timeout);
+      unref(timer);
       this.#client
         .sendCommand(command, NO_CLIENT_TIMEOUT)
         .finally(() => clearTimeout(timer))
@@ -267,6 +270,9 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
     });
   }
 }
+
+// Timers keep no process alive for the store's sake (workerd's and browsers' timers are numbers, without unref).
+const unref = (timer: ReturnType<typeof setTimeout>) => void (timer as { unref?: () => void }).unref?.();
 
 const NO_CAP: ScopeCap = { max: Number.MAX_SAFE_INTEGER, counted: [], evictable: [] };
 const ttl = (options: WriteOptions) => String(Math.max(1, Math.ceil(options.ttlMs)));
