@@ -15,6 +15,11 @@ export interface TestRedis {
   restart(): Promise<void>;
   /** Stops it for good and removes its directory. */
   close(): Promise<void>;
+  /**
+   * Keeps the server off the CPU (SIGSTOP): its connections stay open and take commands, which it answers only once
+   * the returned function lets it run again (SIGCONT). `stop` and `close` let it run first.
+   */
+  freeze(): () => void;
 }
 
 /**
@@ -74,6 +79,7 @@ export async function startTestRedis(options: { readonly persist?: boolean } = {
     if (!running || running.exitCode !== null) return;
     await new Promise<void>((resolve) => {
       running.once("exit", () => resolve());
+      running.kill("SIGCONT");
       running.kill("SIGTERM");
     });
   };
@@ -83,6 +89,11 @@ export async function startTestRedis(options: { readonly persist?: boolean } = {
     port,
     stop,
     restart: start,
+    freeze() {
+      const frozen = child;
+      frozen?.kill("SIGSTOP");
+      return () => void frozen?.kill("SIGCONT");
+    },
     async close() {
       await stop();
       rmSync(dir, { recursive: true, force: true });
