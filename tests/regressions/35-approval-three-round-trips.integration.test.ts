@@ -83,8 +83,15 @@ async function twoProcesses(scope?: string) {
   const tenant = `tenant-${(tenants += 1)}`;
   const first = await countingStore();
   const second = await countingStore();
+  // No sweeper: its listings would be counted with the approval's scripts, and an agent left sweeping after the
+  // suite would load the state layer after jest tore the suite's modules down (which fails the whole run).
   const agent = (store: RedisStore) =>
-    new Ops({ registry: new ToolRegistry({ scope: tenant }), store, ...(scope === undefined ? {} : { scope }) });
+    new Ops({
+      registry: new ToolRegistry({ scope: tenant }),
+      store,
+      sweepIntervalMs: false,
+      ...(scope === undefined ? {} : { scope }),
+    });
   return { first, a: agent(first.store), b: agent(second.store), tenant };
 }
 

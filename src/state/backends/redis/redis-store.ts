@@ -24,6 +24,11 @@ import { type RedisSubscriberClient, RedisWatchers } from "./redis-watchers.js";
 export interface RedisCommandClient {
   /** `timeout: 0` asks for no time limit of the client's own: the store keeps `commandTimeoutMs` itself. */
   sendCommand(args: readonly string[], options?: { readonly timeout?: number }): Promise<unknown>;
+  /**
+   * Whether the client is open, as node-redis says (false once `quit`, `close` or `destroy` closed it; still true
+   * while it reconnects): the agents' sweepers on a store whose client was closed stop. Optional.
+   */
+  readonly isOpen?: boolean;
 }
 
 // node-redis's own limit (on by default) is an AbortSignal.timeout per command, whose timer still fires, and makes
@@ -77,6 +82,11 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
     this.#timeout = options.commandTimeoutMs ?? 2_000;
     this.description = `${options.label ?? "redis"} (prefix "${this.#prefix}")`;
     this.#watchers = options.subscriber && new RedisWatchers(options.subscriber);
+  }
+
+  /** True once the client says it was closed (see {@link RedisCommandClient.isOpen}): sweepers on the store stop. */
+  get closed(): boolean {
+    return this.#client.isOpen === false;
   }
 
   // A create with no cap: the capped create's script, which counts nothing and so evicts nothing.
