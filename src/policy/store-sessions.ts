@@ -93,8 +93,8 @@ export class StoreSessions implements SessionKeeper {
   async #apply(session: string, batch: readonly QueuedChange[]): Promise<unknown[]> {
     for (let race = 0; race < MAX_RACES; race++) {
       const record = await this.store.get("session", this.scope, session);
-      const read = fieldsOf(stateOf(record));
       const state = stateOf(record);
+      const read = fieldsOf(state);
       const answers = batch.map((queued) => queued.change(state));
       const next = fieldsOf(state);
       if (sameFields(read, next) || (await this.#write(session, record, read, next))) return answers;

@@ -1,5 +1,5 @@
 import { BaseAgent, ToolRegistry, p, tool } from "toolwright";
-import { RedisStore } from "toolwright/redis";
+import { RedisStore, createRedisStore } from "toolwright/redis";
 import { createClient } from "redis";
 import { useTestRedis } from "./use-test-redis.js";
 
@@ -45,6 +45,13 @@ describe("a RedisStore whose client was closed", () => {
     const afterClose = sent;
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sent).toBe(afterClose);
+  });
+
+  it("closes with createRedisStore's close()", async () => {
+    const owned = await createRedisStore({ url: server.redis.url, prefix: "closed-owned" });
+    expect(owned.closed).toBe(false);
+    await owned.close();
+    expect(owned.closed).toBe(true);
   });
 
   it("is open while its client is, and a client without isOpen never reads as closed", async () => {

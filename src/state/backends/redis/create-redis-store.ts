@@ -83,13 +83,12 @@ export async function createRedisStore(options: CreateRedisStoreOptions = {}): P
     commandTimeoutMs: timeout,
     subscriber,
   });
-  let closed = false;
+  // `closed` is the store's own: true once close() destroyed the client (node-redis's isOpen).
   const close = async () => {
-    closed = true;
     client.destroy();
     subscriber.destroy();
   };
-  return Object.defineProperty(Object.assign(store, { close }), "closed", { get: () => closed }) as OwnedRedisStore;
+  return Object.assign(store, { close }) as OwnedRedisStore;
 }
 
 function redactPassword(url: string): string {

@@ -16,6 +16,7 @@ import { homeScope } from "../../port/store-scope.js";
 import { DELETE, LIST, TRANSITION } from "./scripts.js";
 import { CREATE_CAPPED, FIND_BY_KEY, LIST_PAGE } from "./status-scripts.js";
 import { type RedisSubscriberClient, RedisWatchers } from "./redis-watchers.js";
+import { unrefTimer } from "../../../runtime/unref-timer.js";
 
 /**
  * The one method the store needs of a Redis client: a node-redis client (`createClient()` from `redis`) has it.
@@ -271,8 +272,7 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
   #timed(command: readonly string[]): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const late = () => reject(new Error(`no answer within ${this.#timeout} ms`));
-      const timer = setTimeout(() => unref(setTimeout(late, 0)), this.#timeout);
-      unref(timer);
+      const timer = unrefTimer(setTimeout(() => unrefTimer(setTimeout(late, 0)), this.#timeout));
       this.#client
         .sendCommand(command, NO_CLIENT_TIMEOUT)
         .finally(() => clearTimeout(timer))
@@ -280,9 +280,6 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
     });
   }
 }
-
-// Timers keep no process alive for the store's sake (workerd's and browsers' timers are numbers, without unref).
-const unref = (timer: ReturnType<typeof setTimeout>) => void (timer as { unref?: () => void }).unref?.();
 
 const NO_CAP: ScopeCap = { max: Number.MAX_SAFE_INTEGER, counted: [], evictable: [] };
 const ttl = (options: WriteOptions) => String(Math.max(1, Math.ceil(options.ttlMs)));
