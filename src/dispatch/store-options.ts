@@ -40,7 +40,8 @@ export interface StoreOptions {
    * replicas that have the tool take it over first. Default: `leaseMs` (30 s) with such a store; `false` turns the
    * sweeper off (a run is then taken over only when a replica reads its record: a waiter, a listing, a fetch). A
    * `MemoryStore` is never swept unless asked for (it lives and dies with its process). The timer starts with the
-   * agent, never keeps the process alive, and stops when the store is closed or the agent is collected.
+   * agent, never keeps the process alive, and stops when the store is closed or the agent is collected; the agents of
+   * one registry that share a store, a scope and an interval share one timer (one sweep of the scope a tick).
    */
   readonly sweepIntervalMs?: number | false;
 }

@@ -10,6 +10,7 @@ import {
   p,
   tool,
 } from "toolwright";
+import { collectUntil } from "../regressions/collect-until.js";
 
 // Issue 35: a store shared between processes (any store but a MemoryStore, such as a RedisStore) is swept by default,
 // every `leaseMs`, so a run whose replica died is taken over even when nobody reads its record; `sweepIntervalMs:
@@ -114,6 +115,55 @@ describe("the sweeper with a store shared between processes (issue 35)", () => {
     expect(jest.getTimerCount()).toBe(0);
     await jest.advanceTimersByTimeAsync(5_000);
     expect(store.listings).toBe(2);
+  });
+
+  it("sweeps a scope once a tick however many agents of it were made (one timer for a hundred)", async () => {
+    const store = new SharedStore();
+    const registry = new ToolRegistry({ scope: "s" });
+    for (let n = 0; n < 100; n += 1) make({ store, registry, leaseMs: 1_000 });
+    expect(jest.getTimerCount()).toBe(1);
+    await jest.advanceTimersByTimeAsync(3_000);
+    expect(store.listings).toBe(6);
+  });
+
+  it("keeps a sweeper for each scope, registry, interval and store", async () => {
+    const store = new SharedStore();
+    const registry = new ToolRegistry({ scope: "s" });
+    make({ store, registry, leaseMs: 1_000 });
+    make({ store, registry, leaseMs: 1_000, scope: "user-1" }); // another scope: the user's
+    make({ store, registry, leaseMs: 1_000, sweepIntervalMs: 500 }); // another interval
+    make({ store, leaseMs: 1_000 }); // another registry (of the same scope, maybe other tools)
+    make({ store: new SharedStore(), registry, leaseMs: 1_000 }); // another store
+    make({ store, registry, leaseMs: 1_000 }); // the first one's again
+    expect(jest.getTimerCount()).toBe(5);
+    await jest.advanceTimersByTimeAsync(1_000);
+    // Four sweepers on `store`, one of them twice (every 500 ms): two listings each a sweep.
+    expect(store.listings).toBe(10);
+  });
+
+  it("sweeps with an agent still alive when the newest is collected, and stops once none is", async () => {
+    jest.useRealTimers();
+    const store = new SharedStore();
+    const registry = new ToolRegistry({ scope: "s" });
+    const options = { registry, store, leaseMs: 1_000, sweepIntervalMs: 10 };
+    const held: { older?: Ops; newest?: Ops } = { older: new Ops(options), newest: new Ops(options) };
+    const gone = { older: new WeakRef(held.older!), newest: new WeakRef(held.newest!) };
+    delete held.newest;
+    expect(await collectUntil(() => gone.newest.deref() === undefined)).toBe(true);
+    const before = store.listings;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(store.listings).toBeGreaterThan(before);
+    delete held.older;
+    expect(await collectUntil(() => gone.older.deref() === undefined)).toBe(true);
+    // A sweep under way holds the agent's runs a little longer; once that is collected too, the listings stop.
+    let quiet = false;
+    for (let attempt = 0; attempt < 20 && !quiet; attempt += 1) {
+      await collectUntil(() => true, 1);
+      const after = store.listings;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      quiet = store.listings === after;
+    }
+    expect(quiet).toBe(true);
   });
 
   it("refuses a sweep interval that is neither false nor a positive time", () => {
