@@ -1,15 +1,13 @@
 import { ErrorCode } from "../errors/error-code.js";
-import { gateFailedText } from "../errors/model-messages.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
-import { StoreUnavailableError } from "../state/port/store-error.js";
 import type { CallRequest } from "./call-request.js";
 import type { GatedCall } from "../tool/tool.js";
 import type { HandlerOutcome } from "./run-handler.js";
 import { authRequiredResult, rejectedResult } from "./runtime-results.js";
-import { failureResult } from "../tool/tool-result.js";
 import { missingScopes } from "../tool/call-auth.js";
 import { approvalReasons } from "./approval-reasons.js";
 import { grantFor } from "./grant-gate.js";
+import { gateFailure } from "./gate-failure.js";
 
 function gatedCall(request: CallRequest, args: Readonly<Record<string, unknown>>): GatedCall {
   const { definition } = request;
@@ -34,22 +32,6 @@ export function gatesShowArguments(request: CallRequest): boolean {
     typeof definition.requiresApproval === "function" ||
     options?.approver !== undefined
   );
-}
-
-/**
- * Builds the outcome of a gate step that threw. It fails closed: the handler does not run, and the exception goes to
- * the `error` event.
- */
-export function gateFailure(request: CallRequest, what: string, error: unknown): HandlerOutcome {
-  const message = error instanceof Error ? error.message : String(error);
-  const name = request.definition.name;
-  return {
-    result: failureResult(name, request.callId, "failed", {
-      code: error instanceof StoreUnavailableError ? ErrorCode.StoreUnavailable : ErrorCode.ToolFailed,
-      message: gateFailedText(name, what, message),
-    }),
-    error,
-  };
 }
 
 /**

@@ -6,7 +6,8 @@ import { approvalReasons } from "./approval-reasons.js";
 import type { CallRequest } from "./call-request.js";
 import type { Step } from "./call-route.js";
 import type { Settled } from "./finish.js";
-import type { Ending } from "./run-handler.js";
+import { Ending } from "./run-handler.js";
+import { gateFailure } from "./gate-failure.js";
 
 /**
  * Looks for a grant that covers a call needing approval: the grants of its tool at its session's, its user's and its
@@ -58,9 +59,18 @@ export function confirmGrant(
 ): Settled<Ending> {
   const grant = request.grant;
   if (grant === undefined) return next(request, args);
-  return request.runtime!.grants.use(grant.id, (held) => {
-    if (held) return next(request, args);
-    request.grant = undefined;
-    return ask(request, args);
-  });
+  let answered = false;
+  return request
+    .runtime!.grants.use(grant.id, (held) => {
+      answered = true;
+      if (held) return next(request, args);
+      request.grant = undefined;
+      return ask(request, args);
+    })
+    .catch((error: unknown) => {
+      // The run's own failures are the run's; a read the store did not answer is the grant lookup failing closed, as
+      // the lookup that found the grant would have: nothing ran, and the model is told so (STORE_UNAVAILABLE).
+      if (answered) throw error;
+      return new Ending(gateFailure(request, "grant lookup", error), args, "ended");
+    });
 }

@@ -345,4 +345,21 @@ describe("grants (remembered approvals)", () => {
     expect(result.error!.message).toMatch(/grant lookup/);
     expect(ran).toEqual([]);
   });
+
+  it("fails closed, and says so, when the grant a call found cannot be read again before its handler", async () => {
+    const store = new MemoryStore();
+    const { agent, ran } = makeDesk({ store });
+    const asked = await agent.callTool("remove", { path: "/a" }, { session: "s" });
+    await agent.approvals.approve(asked.approvalId!, { remember: "session" });
+    // The lookup finds the grant; the read just before the handler (the grant still held?) fails.
+    const get = store.get.bind(store);
+    store.get = async (kind, scope, id) => {
+      if (kind === "grant") throw new StoreUnavailableError(store.description, `read grant ${id}`, "down");
+      return get(kind, scope, id);
+    };
+    const result = await agent.callTool("remove", { path: "/b" }, { session: "s" });
+    expect(result).toMatchObject({ ok: false, outcome: "failed", error: { code: "STORE_UNAVAILABLE" } });
+    expect(result.error!.message).toMatch(/^The grant lookup of tool "remove" failed, so the tool did not run: /);
+    expect(ran).toEqual(["/a"]);
+  });
 });
