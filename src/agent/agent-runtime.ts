@@ -59,9 +59,7 @@ export class AgentRuntime extends CallRuntime {
     this.#registryListeners = registry.listeners;
     this.listeners = registry.listenerSets;
     const interval = sweepInterval(options, DEFAULT_LEASE_MS);
-    if (options.store && interval !== undefined) {
-      startSweeper(this, { store: options.store, registry, scope: this.keyScope, intervalMs: interval });
-    }
+    if (options.store && interval !== undefined) startSweeper(this, options.store, registry, this.keyScope, interval);
   }
 
   /** The agent's store host: its name, store scope, grant scopes and how to rebuild one of its calls. */
