@@ -332,7 +332,8 @@ const WEB_FORMS = {
 // parser instead of 175 KiB of Unicode tables (docs/hardening.md says what that changes). @cfworker/json-schema (the
 // no-eval interpreter) likewise, so that its format table, which schema/no-eval/format-table.ts overwrites name by
 // name before the first compile, is swapped for the empty one of schema/no-eval/interpreter-formats-web.ts.
-const BUNDLED_IN_WEB = /^@hyperjump\/|^@cfworker\/json-schema$|^ajv\/dist\/refs\/json-schema-2020-12\/index\.js$/;
+const BUNDLED_IN_WEB =
+  /^@hyperjump\/|^@cfworker\/json-schema$|^ajv\/dist\/refs\/json-schema-2020-12\/index\.js$|^ajv-formats\/dist\/formats\.js$/;
 const CFWORKER_FORMATS = /[\\/]node_modules[\\/]@cfworker[\\/]json-schema[\\/]/;
 // The 2020-12 meta-schemas the no-eval engine checks a hand-written schema against (schema/no-eval/meta-documents.ts)
 // are bundled too, without their own annotations: a meta-schema's `title`, `description` and `$comment` (a keyword
@@ -350,6 +351,16 @@ const withoutAnnotations = (node) =>
             .map(([key, value]) => [key, withoutAnnotations(value)]),
         )
       : node;
+// ajv-formats' formats.js (the full checks schema/load-dependencies-web.ts reads) is bundled too, without its
+// `fastFormats`: a second table of looser regular expressions that nothing in toolwright reads, which every Worker
+// carried (a CommonJS module is not tree-shaken). The build fails if the table is not found as expected.
+const AJV_FORMATS = /[\\/]node_modules[\\/]ajv-formats[\\/]dist[\\/]formats\.js$/;
+const FAST_FORMATS = /\nexports\.fastFormats = \{\n[\s\S]*?\n\};\n/g;
+const withoutFastFormats = (path) => {
+  const source = readFileSync(path, "utf8");
+  if (source.match(FAST_FORMATS)?.length !== 1) throw new Error(`${path}: its fastFormats table was not found`);
+  return source.replace(FAST_FORMATS, "\n");
+};
 const webForms = {
   name: "web-forms",
   setup(build) {
@@ -364,6 +375,7 @@ const webForms = {
       contents: JSON.stringify(withoutAnnotations(JSON.parse(readFileSync(args.path, "utf8")))),
       loader: "json",
     }));
+    build.onLoad({ filter: AJV_FORMATS }, (args) => ({ contents: withoutFastFormats(args.path), loader: "js" }));
     build.onResolve({ filter: /^idn-hostname$/ }, () => ({ path: resolve("src/schema/idn-hostname-web.ts") }));
     build.onResolve({ filter: /^\.\/format\.js$/ }, (args) =>
       CFWORKER_FORMATS.test(args.importer)
