@@ -3,10 +3,11 @@
 // under the page's own CSP, which forbids eval. The person's click answers the approval, both ways.
 import { readFileSync, rmSync } from "node:fs";
 import { extname, join } from "node:path";
-import type * as PlaywrightModule from "playwright-core";
+import type { ConsoleMessage } from "playwright-core";
 import { TodoAgent } from "../../examples/browser/src/agent.js";
 import { createConsumer, repoRoot, run } from "../package/consumer-project.js";
 import { packedTarball } from "../toolchains/packed-package.js";
+import { inChromiumPage } from "../support/chromium-page.js";
 
 // Build, pack, an install from the npm cache, a bundle and a browser: slow on 2 shared cores.
 jest.setTimeout(600_000);
@@ -60,18 +61,9 @@ describe("examples/browser in headless Chromium", () => {
       '["buy milk","water the plants"]',
     ],
   ])("runs the agent's calls, and the person %s the approval with a click", async (_, button, answer, listAfter) => {
-    const { chromium } = (await import("playwright-core")) as typeof PlaywrightModule;
-    // Debian's chromium: no browser is downloaded.
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
-    try {
-      const page = await browser.newPage();
-      const problems: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error" || /Content Security Policy|EvalError/.test(message.text())) {
-          problems.push(message.text());
-        }
-      });
-      page.on("pageerror", (error) => problems.push(String(error)));
+    const isProblem = (message: ConsoleMessage) =>
+      message.type() === "error" || /Content Security Policy|EvalError/.test(message.text());
+    await inChromiumPage(isProblem, async (page, problems) => {
       // The example's folder, served on localhost (a secure context: crypto.randomUUID gives the approval ids).
       await page.route("http://localhost:9/**", (route) => {
         const path = new URL(route.request().url()).pathname;
@@ -121,8 +113,6 @@ describe("examples/browser in headless Chromium", () => {
       const evalInPage = await page.evaluate(() => document.body.dataset.evalInPage);
       expect(evalInPage).toBe("EvalError");
       expect(problems).toEqual([]);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });

@@ -2,9 +2,10 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type * as MiniflareModule from "miniflare";
-import type * as PlaywrightModule from "playwright-core";
+import type { ConsoleMessage } from "playwright-core";
 import { createConsumer, repoRoot, run, runNodeJson } from "../package/consumer-project.js";
 import { evaluateInEdgeRuntime } from "../support/edge-runtime-process.js";
+import { inChromiumPage } from "../support/chromium-page.js";
 import { packedTarball } from "./packed-package.js";
 import { pageTs, printTs, runtimeAppTs, workerTs } from "./runtime-app.js";
 
@@ -100,15 +101,8 @@ describe("the packed package on each runtime", () => {
 
   it("runs every check in headless Chromium under a CSP that forbids eval, as on Node", async () => {
     await webBundle("src/page.ts", "dist/page.js", "browser");
-    const { chromium } = (await import("playwright-core")) as typeof PlaywrightModule;
-    // Debian's chromium: no browser is downloaded.
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
-    try {
-      const page = await browser.newPage();
-      const violations: string[] = [];
-      page.on("console", (message) => {
-        if (/Content Security Policy|EvalError/.test(message.text())) violations.push(message.text());
-      });
+    const violation = (message: ConsoleMessage) => /Content Security Policy|EvalError/.test(message.text());
+    await inChromiumPage(violation, async (page, violations) => {
       // localhost: a secure context, where crypto.randomUUID (agent ids, approval ids) exists; a page served over
       // plain http from another host has none (docs/toolchains.md, Runtimes).
       await page.route("http://localhost:9/**", (route) => {
@@ -132,9 +126,7 @@ describe("the packed package on each runtime", () => {
       // The page could not generate code at all: the policy held, and toolwright needed none.
       expect(await page.evaluate(() => document.body.dataset.evalRefused)).toBe("yes");
       expect(violations).toEqual([]);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it.each([
