@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { DoctorReport } from "../../src/cli/doctor/run-doctor.js";
@@ -7,8 +7,15 @@ import { runCommand } from "../cli/run-command.js";
 
 const repoRoot = resolve(__dirname, "../..");
 
+// Every project() folder, removed once the suite is done.
+const projects: string[] = [];
+afterAll(() => {
+  for (const dir of projects) rmSync(dir, { recursive: true, force: true });
+});
+
 function project(files: Record<string, string | object>): string {
   const dir = mkdtempSync(join(tmpdir(), "toolwright-25-doctor-"));
+  projects.push(dir);
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), typeof content === "string" ? content : JSON.stringify(content, null, 2));
