@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
@@ -17,9 +17,21 @@ export class ${className} extends BaseAgent {
 }
 `;
 
+// Every folder the cases make, removed once the suite is done.
+const folders: string[] = [];
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), "toolwright-25-"));
+  folders.push(dir);
+  return dir;
+}
+
 // A project of its own (flat: the agent beside tsconfig.json), "toolwright" mapped to this repository's sources.
 function flatProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), "toolwright-25-"));
+  const dir = tempFolder();
   const tsconfig = {
     compilerOptions: {
       target: "ES2022",
@@ -72,7 +84,7 @@ describe("issue 25: generate's first run", () => {
   });
 
   it("writes into the sources' common folder and aims the import line from each declaring file", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "toolwright-25-"));
+    const dir = tempFolder();
     mkdirSync(join(dir, "src", "agents"), { recursive: true });
     writeFileSync(join(dir, "src", "a.ts"), agentSource("AAgent"));
     writeFileSync(join(dir, "src", "agents", "b.ts"), agentSource("BAgent"));
