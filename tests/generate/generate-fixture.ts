@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type GeneratedSchemas, type GeneratedTool } from "toolwright";
@@ -9,8 +9,14 @@ export const repoRoot = resolve(__dirname, "../..");
 
 /** Runs the generator on one fixture of tests/fixtures/generate, writing nowhere. */
 export async function generateFixture(name: string): Promise<GenerateResult> {
-  const out = join(mkdtempSync(join(tmpdir(), "toolwright-gen-")), "generated.ts");
-  return generateSchemas({ files: [`tests/fixtures/generate/${name}`], project: "tsconfig.json", out, cwd: repoRoot });
+  const dir = mkdtempSync(join(tmpdir(), "toolwright-gen-"));
+  // generateSchemas never writes: the folder only gives `out` a path of its own, so it can go once the result is in.
+  try {
+    const files = [`tests/fixtures/generate/${name}`];
+    return await generateSchemas({ files, project: "tsconfig.json", out: join(dir, "generated.ts"), cwd: repoRoot });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Returns what a generated module passes to registerGeneratedSchemas, parsed back from its text. */
