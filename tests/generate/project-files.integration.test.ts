@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateSchemas } from "../../src/generate/generate.js";
@@ -7,8 +7,14 @@ import { repoRoot, toolsOf } from "./generate-fixture.js";
 // The program holds only the files with decorated methods and what they import, plus whatever can change types
 // (global augmentations here). The rest of the tsconfig is left out, yet still watched.
 describe("generate, the files of a project", () => {
+  let dir = "";
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
   it("keeps global augmentations, leaves out the other files, and lists them all for --watch", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "toolwright-gen-project-"));
+    dir = mkdtempSync(join(tmpdir(), "toolwright-gen-project-"));
     const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
     write(
       "agent.ts",
