@@ -1,7 +1,7 @@
 // Every row of the "Common mistakes" table in docs/getting-started.md, made for real: the mistake, caught where the
 // table says, with a message that contains the table's excerpt. A row without a case here, or a case without a row,
 // fails too, so the table and the library cannot drift apart.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { BaseAgent, ToolRegistry, builtinTool, p, registerGeneratedSchemas, renderToolResult, tool } from "toolwright";
@@ -34,6 +34,14 @@ function tableRows(): Row[] {
 }
 
 const registry = () => ({ registry: new ToolRegistry() });
+
+// The folders the cases write their files into, removed once the suite is done.
+const folders: string[] = [];
+function tempFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), "toolwright-mistakes-"));
+  folders.push(dir);
+  return dir;
+}
 
 function thrown(run: () => unknown): string {
   try {
@@ -110,7 +118,7 @@ const CASES: Record<string, () => string | Promise<string>> = {
   "Two agent classes of one name": () => {
     // Two files that each define a NotesAgent, as two test files do, loaded from tests/a.test.ts and tests/b.test.ts
     // of a folder that is the working directory while they run.
-    const dir = mkdtempSync(join(tmpdir(), "toolwright-mistakes-"));
+    const dir = tempFolder();
     mkdirSync(join(dir, "tests"));
     const source = (file: string) =>
       `module.exports = (Base) => class NotesAgent extends Base { static agentName = "notes"; file = "${file}"; };\n`;
@@ -130,7 +138,7 @@ const CASES: Record<string, () => string | Promise<string>> = {
     }
   },
   '`"target": "ESNext"` from `tsc --init`': () => {
-    const dir = mkdtempSync(join(tmpdir(), "toolwright-mistakes-"));
+    const dir = tempFolder();
     writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
     writeFileSync(
       join(dir, "tsconfig.json"),
@@ -182,6 +190,10 @@ const CASES: Record<string, () => string | Promise<string>> = {
 
 describe("docs/getting-started.md: common mistakes", () => {
   const rows = tableRows();
+
+  afterAll(() => {
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
 
   it("has a case for every row and a row for every case", () => {
     const keys = Object.keys(CASES);
