@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../src/cli/main.js";
@@ -22,8 +22,20 @@ async function run(args: readonly string[]): Promise<{ code: number; out: string
 }
 
 describe("toolwright generate", () => {
-  it("exits 1 when the module is missing or stale and 0 when it is current, under --check", async () => {
+  // The folders the cases write their agent and module into, removed once the suite is done.
+  const folders: string[] = [];
+  const tempFolder = (): string => {
     const dir = mkdtempSync(join(tmpdir(), "toolwright-generate-"));
+    folders.push(dir);
+    return dir;
+  };
+
+  afterAll(() => {
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("exits 1 when the module is missing or stale and 0 when it is current, under --check", async () => {
+    const dir = tempFolder();
     const agent = join(dir, "notes-agent.ts");
     const module = join(dir, "notes.generated.ts");
     const args = ["generate", agent, "--out", module, "--project", "tsconfig.json"];
@@ -44,7 +56,7 @@ describe("toolwright generate", () => {
   }, 60_000);
 
   it("prints file:line for each type without a JSON form and writes nothing, exiting 1", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "toolwright-generate-"));
+    const dir = tempFolder();
     const agent = join(dir, "notes-agent.ts");
     writeFileSync(agent, agentSource("query: string, since: bigint"));
     const result = await run(["generate", agent, "--out", join(dir, "out.ts"), "--project", "tsconfig.json"]);
