@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { BaseAgent, ToolDefinitionError, ToolRegistry, builtinTool } from "toolwright";
@@ -14,6 +14,13 @@ const firstSentence = (message: string): string => /^.*?[.?](?= |$)/.exec(messag
 jest.setTimeout(90_000);
 
 describe("issue 34: definition messages lead with the fix", () => {
+  // The project folder of the generate case, removed once the suite is done.
+  let dir = "";
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
   it("a @builtinTool parameter without a descriptor leads with params: { name: p.string() }", () => {
     // Before: `... parameter "query" has no descriptor (to read it from the method's type, run `npx toolwright
     // generate` ...). ... If this code is minified or its source is unavailable, pass `positional: [...]`.`
@@ -59,7 +66,7 @@ describe("issue 34: definition messages lead with the fix", () => {
   it("generate asks for the import only in files whose tools need the generated module", async () => {
     // Before: every file declaring a decorated method was told to import the module, also one whose tools give their
     // description and params (importing it there added output schemas and two inspect warnings).
-    const dir = mkdtempSync(join(tmpdir(), "toolwright-34-"));
+    dir = mkdtempSync(join(tmpdir(), "toolwright-34-"));
     const tsconfig = {
       compilerOptions: {
         target: "ES2022",
