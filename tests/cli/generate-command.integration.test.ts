@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../../src/cli/main.js";
+import { tempFolders } from "../support/temp-folders.js";
 
 const agentSource = (parameters: string) => `import { BaseAgent, builtinTool } from "toolwright";
 
@@ -23,16 +23,7 @@ async function run(args: readonly string[]): Promise<{ code: number; out: string
 
 describe("toolwright generate", () => {
   // The folders the cases write their agent and module into, removed once the suite is done.
-  const folders: string[] = [];
-  const tempFolder = (): string => {
-    const dir = mkdtempSync(join(tmpdir(), "toolwright-generate-"));
-    folders.push(dir);
-    return dir;
-  };
-
-  afterAll(() => {
-    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-  });
+  const tempFolder = tempFolders("toolwright-generate-");
 
   it("exits 1 when the module is missing or stale and 0 when it is current, under --check", async () => {
     const dir = tempFolder();

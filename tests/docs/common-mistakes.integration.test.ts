@@ -1,14 +1,14 @@
 // Every row of the "Common mistakes" table in docs/getting-started.md, made for real: the mistake, caught where the
 // table says, with a message that contains the table's excerpt. A row without a case here, or a case without a row,
 // fails too, so the table and the library cannot drift apart.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BaseAgent, ToolRegistry, builtinTool, p, registerGeneratedSchemas, renderToolResult, tool } from "toolwright";
 import { checkAllowedAgents } from "../../src/cli/allowed-agents-check.js";
 import { doctorReport } from "../../src/cli/doctor/run-doctor.js";
 import { findHiddenToolMethods } from "../../src/generate/hidden-tool-methods.js";
 import { loadTypeScript } from "../../src/generate/load-typescript.js";
+import { tempFolders } from "../support/temp-folders.js";
 
 const root = resolve(__dirname, "../..");
 
@@ -36,12 +36,7 @@ function tableRows(): Row[] {
 const registry = () => ({ registry: new ToolRegistry() });
 
 // The folders the cases write their files into, removed once the suite is done.
-const folders: string[] = [];
-function tempFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), "toolwright-mistakes-"));
-  folders.push(dir);
-  return dir;
-}
+const tempFolder = tempFolders("toolwright-mistakes-");
 
 function thrown(run: () => unknown): string {
   try {
@@ -190,10 +185,6 @@ const CASES: Record<string, () => string | Promise<string>> = {
 
 describe("docs/getting-started.md: common mistakes", () => {
   const rows = tableRows();
-
-  afterAll(() => {
-    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-  });
 
   it("has a case for every row and a row for every case", () => {
     const keys = Object.keys(CASES);

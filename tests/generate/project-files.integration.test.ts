@@ -1,20 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateSchemas } from "../../src/generate/generate.js";
 import { repoRoot, toolsOf } from "./generate-fixture.js";
+import { tempFolders } from "../support/temp-folders.js";
 
 // The program holds only the files with decorated methods and what they import, plus whatever can change types
 // (global augmentations here). The rest of the tsconfig is left out, yet still watched.
 describe("generate, the files of a project", () => {
-  let dir = "";
-
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const tempFolder = tempFolders("toolwright-gen-project-");
 
   it("keeps global augmentations, leaves out the other files, and lists them all for --watch", async () => {
-    dir = mkdtempSync(join(tmpdir(), "toolwright-gen-project-"));
+    const dir = tempFolder();
     const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
     write(
       "agent.ts",

@@ -1,21 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { DoctorReport } from "../../src/cli/doctor/run-doctor.js";
 import { main } from "../../src/cli/main.js";
 import { runCommand } from "../cli/run-command.js";
+import { tempFolders } from "../support/temp-folders.js";
 
 const repoRoot = resolve(__dirname, "../..");
 
 // Every project() folder, removed once the suite is done.
-const projects: string[] = [];
-afterAll(() => {
-  for (const dir of projects) rmSync(dir, { recursive: true, force: true });
-});
+const projectFolder = tempFolders("toolwright-25-doctor-");
 
 function project(files: Record<string, string | object>): string {
-  const dir = mkdtempSync(join(tmpdir(), "toolwright-25-doctor-"));
-  projects.push(dir);
+  const dir = projectFolder();
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), typeof content === "string" ? content : JSON.stringify(content, null, 2));

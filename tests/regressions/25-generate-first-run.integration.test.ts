@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
 import { runGenerate } from "../../src/cli/generate.js";
 import { generateSchemas } from "../../src/generate/generate.js";
+import { tempFolders } from "../support/temp-folders.js";
 
 const repoRoot = resolve(__dirname, "../..");
 
@@ -18,16 +18,7 @@ export class ${className} extends BaseAgent {
 `;
 
 // Every folder the cases make, removed once the suite is done.
-const folders: string[] = [];
-afterAll(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), "toolwright-25-"));
-  folders.push(dir);
-  return dir;
-}
+const tempFolder = tempFolders("toolwright-25-");
 
 // A project of its own (flat: the agent beside tsconfig.json), "toolwright" mapped to this repository's sources.
 function flatProject(): string {

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BaseAgent, ToolDefinitionError, ToolRegistry, builtinTool } from "toolwright";
 import { checkAllowedAgents, knownAgent } from "../../src/cli/allowed-agents-check.js";
 import { generateSchemas } from "../../src/generate/generate.js";
+import { tempFolders } from "../support/temp-folders.js";
 
 // Issue 34: three definition messages led with a fix that did not apply.
 // An integration suite: the last case runs the TypeScript compiler over a project of its own.
@@ -15,11 +15,7 @@ jest.setTimeout(90_000);
 
 describe("issue 34: definition messages lead with the fix", () => {
   // The project folder of the generate case, removed once the suite is done.
-  let dir = "";
-
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const tempFolder = tempFolders("toolwright-34-");
 
   it("a @builtinTool parameter without a descriptor leads with params: { name: p.string() }", () => {
     // Before: `... parameter "query" has no descriptor (to read it from the method's type, run `npx toolwright
@@ -66,7 +62,7 @@ describe("issue 34: definition messages lead with the fix", () => {
   it("generate asks for the import only in files whose tools need the generated module", async () => {
     // Before: every file declaring a decorated method was told to import the module, also one whose tools give their
     // description and params (importing it there added output schemas and two inspect warnings).
-    dir = mkdtempSync(join(tmpdir(), "toolwright-34-"));
+    const dir = tempFolder();
     const tsconfig = {
       compilerOptions: {
         target: "ES2022",
