@@ -31,11 +31,13 @@ function meets(condition: GrantCondition, value: unknown): boolean {
   if ("equals" in condition) return same(value, condition.equals);
   if ("oneOf" in condition) return condition.oneOf.some((each) => same(value, each));
   if ("prefix" in condition) return typeof value === "string" && value.startsWith(condition.prefix);
-  // A range: a finite number (never a numeric string), compared as a number, bounds inclusive.
+  // A range: a finite number (never a numeric string), compared as a number, bounds inclusive. A stored condition
+  // with no bound at all (`{}`, which an earlier version let `approve` write) holds for nothing: read as a range it
+  // would cover every number, wider than anything its approver wrote.
+  const { min, max } = condition as { min?: unknown; max?: unknown };
+  if (typeof min !== "number" && typeof max !== "number") return false;
   if (typeof value !== "number" || !Number.isFinite(value)) return false;
-  return (
-    (condition.min === undefined || value >= condition.min) && (condition.max === undefined || value <= condition.max)
-  );
+  return (typeof min !== "number" || value >= min) && (typeof max !== "number" || value <= max);
 }
 
 // Equal JSON type and value: stable JSON text (numbers compared as numbers, strings as their exact code units, no
@@ -118,6 +120,12 @@ function checkCondition(condition: unknown, where: string, type: unknown): Grant
   }
   const min = c.min as number | undefined;
   const max = c.max as number | undefined;
+  // `{ max: limits.max }` with the limit unset: kept as `{}`, it would cover every number, not the bound meant.
+  if (min === undefined && max === undefined) {
+    throw new ToolDefinitionError(
+      `${where}: a range needs at least one of \`min\` and \`max\` (a finite number); both are undefined, which would cover every number.`,
+    );
+  }
   if (min !== undefined && max !== undefined && min > max) {
     throw new ToolDefinitionError(`${where}: \`min\` (${min}) is above \`max\` (${max}); no value could meet it.`);
   }
