@@ -212,13 +212,27 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
         : bound
           ? { ...checkedFields(info), auth: bound.auth ?? null, binding: bound.binding }
           : checkedFields(info);
-    const approved = await this.#runs.approve(approvalId, checked, edit, local !== undefined);
+    let approved: StoredRecord | undefined;
+    try {
+      approved = await this.#runs.approve(approvalId, checked, edit, local !== undefined);
+    } catch (error) {
+      // The decision could not be written (the store failed): approve rejects and the call stays pending, so the
+      // grant made for it goes too, or it would let later calls run on an approval nobody saw given.
+      await this.#takeBack(grant);
+      throw error;
+    }
     if (!approved) {
-      if (grant) await this.#options.grants!.revoke(grant).catch(() => undefined);
+      await this.#takeBack(grant);
       return this.#notDecided(approvalId, info, local?.request);
     }
     this.#decided(approvalId);
     return this.#runs.run(approved, local?.request, call, options.signal, edit);
+  }
+
+  // Deletes the grant `approve` wrote before a decision that did not apply (best effort: a store that fails now fails
+  // the deletion too, and approve's own answer is what the caller hears).
+  async #takeBack(grantId: string | undefined): Promise<void> {
+    if (grantId) await this.#options.grants!.revoke(grantId).catch(() => undefined);
   }
 
   grants(options: GrantListOptions = {}): Promise<Grant[]> {
