@@ -44,7 +44,7 @@ import type { CallAuth } from "../tool/call-auth.js";
 import type { TraceContext } from "../tool/trace-context.js";
 import { TOOL_SEARCH_TOOL } from "../providers/tool-search/tool-search-spec.js";
 import { selectTurnTools, toolSearchCall } from "./tool-search.js";
-import { storeScope } from "../state/port/store-scope.js";
+import { LONE_SURROGATE, describeName, storeScope } from "../state/port/store-scope.js";
 
 /** Options of an agent's constructor: its name and registry, and how it runs tool calls (see {@link RuntimeOptions}). */
 export interface BaseAgentOptions extends RuntimeOptions {
@@ -167,14 +167,15 @@ const BATCH_OPTION_KEYS: ReadonlySet<string> = new Set(
   >),
 );
 /**
- * Checks a call's `session`: a non-empty string of at most 256 characters (it keys the agent's session table).
+ * Checks a call's `session`: a non-empty string of at most 256 characters (it keys the agent's session table), with
+ * no lone surrogate (it names the session's grants in a store).
  * @throws {ToolDefinitionError} naming `where` and what is valid.
  */
 function checkSession(session: unknown, where: string): void {
-  if (typeof session === "string" && session.length > 0 && session.length <= 256) return;
-  const got = typeof session === "string" ? `a string of ${session.length} characters` : typeof session;
+  if (typeof session === "string" && session.length > 0 && session.length <= 256 && !LONE_SURROGATE.test(session))
+    return;
   throw new ToolDefinitionError(
-    `${where}: \`session\` must be a non-empty string of at most 256 characters; got ${got}.`,
+    `${where}: \`session\` must be a non-empty string of at most 256 characters; got ${describeName(session)}.`,
   );
 }
 

@@ -3,6 +3,7 @@ import { checkGrantConditions } from "../policy/index.js";
 import type { GrantKeeper, ResolveCall } from "../state/approvals/index.js";
 import { GRANT_LEVELS, type GrantStore } from "../state/grants/index.js";
 import { schemaVersion } from "../state/stable-hash.js";
+import { LONE_SURROGATE, describeName } from "../state/port/store-scope.js";
 import type { CallRequest } from "./call-request.js";
 
 /** What remembering needs of the agent (a `StoreHost` has it): its name, its tools' names, and a call of a tool. */
@@ -72,8 +73,11 @@ export function grantKeeper(grants: () => GrantStore, host: GrantHost): GrantKee
     },
     scopesFor: (toolName, session) => grants().scopesFor(toolName, session),
     list: (options) => {
-      if (options.session !== undefined && (typeof options.session !== "string" || options.session.length === 0)) {
-        throw new ToolDefinitionError("grants(): `session` must be a non-empty string.");
+      const { session } = options;
+      if (session !== undefined && (typeof session !== "string" || session === "" || LONE_SURROGATE.test(session))) {
+        throw new ToolDefinitionError(
+          `grants(): \`session\` must be a non-empty string; got ${describeName(session)}.`,
+        );
       }
       return grants().list(host.toolNames(), options.session);
     },

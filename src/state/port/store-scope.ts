@@ -6,15 +6,31 @@ export const SHARED_REGISTRY_SCOPE = "default";
 const MAX_SCOPE_LENGTH = 256;
 
 /**
+ * Matches a lone surrogate: half of a UTF-16 pair, as cutting a string in the middle of an emoji leaves. Such text has
+ * no UTF-8 form, so it can name nothing in a store (URI-encoding it throws) and is refused where it is given.
+ */
+export const LONE_SURROGATE = /\p{Cs}/u;
+
+/** How a refused name reads in a message: its type, its length, or the lone surrogate it holds. */
+export function describeName(value: unknown): string {
+  if (typeof value !== "string") return typeof value;
+  const at = value.search(LONE_SURROGATE);
+  return at < 0
+    ? `a string of ${value.length} characters`
+    : `a string with a lone surrogate at index ${at} (half of a UTF-16 pair; cut text at whole characters)`;
+}
+
+/**
  * Checks a scope an app gives (a registry's `scope`, an agent's `scope`): a non-empty string of at most 256
- * characters. Any characters are allowed; {@link storeScope} encodes each part, so no scope can pose as another.
+ * characters, with no lone surrogate. Any characters are allowed; {@link storeScope} encodes each part, so no scope
+ * can pose as another.
  * @throws {ToolDefinitionError} naming `owner` and what is valid.
  */
 export function checkScope(value: unknown, owner: string): string {
-  if (typeof value === "string" && value.length > 0 && value.length <= MAX_SCOPE_LENGTH) return value;
-  const got = typeof value === "string" ? `a string of ${value.length} characters` : typeof value;
+  if (typeof value === "string" && value.length > 0 && value.length <= MAX_SCOPE_LENGTH && !LONE_SURROGATE.test(value))
+    return value;
   throw new ToolDefinitionError(
-    `${owner}: \`scope\` must be a non-empty string of at most ${MAX_SCOPE_LENGTH} characters; got ${got}.`,
+    `${owner}: \`scope\` must be a non-empty string of at most ${MAX_SCOPE_LENGTH} characters; got ${describeName(value)}.`,
   );
 }
 
