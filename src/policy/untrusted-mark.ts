@@ -1,3 +1,4 @@
+import { ErrorCode } from "../errors/error-code.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import type { UntrustedMark } from "../tool/untrusted-output.js";
@@ -8,12 +9,12 @@ export function untrustedOf(definition: Pick<ToolDefinition, "untrustedOutput" |
 }
 
 /**
- * Returns `result` marked untrusted with a fresh nonce, when the handler's own text is in it (a value, or a failure
- * the handler threw, whose message may quote what it read); toolwright's own answers (invalid arguments, denied,
- * timed out, ...) are left as they are.
+ * Returns `result` marked untrusted with a fresh nonce, when the handler's own text is in it (a value; a failure the
+ * handler threw, whose message may quote what it read; or a value that broke the result rules, whose message quotes
+ * it); toolwright's own answers (invalid arguments, denied, timed out, ...) are left as they are.
  */
 export function markUntrusted(result: ToolResult, definition: ToolDefinition): ToolResult {
-  if (!result.ok && result.error.code !== "TOOL_FAILED") return result;
+  if (!result.ok && !QUOTES_THE_HANDLER.has(result.error.code)) return result;
   const untrusted: UntrustedMark =
     definition.outputSchema === undefined ? { nonce: nonce() } : { nonce: nonce(), declared: true };
   // Copied by Object.assign, then marked: a spread that adds a field (`{ ...result, untrusted }`) takes V8's slow path,
@@ -22,6 +23,11 @@ export function markUntrusted(result: ToolResult, definition: ToolDefinition): T
   marked.untrusted = untrusted;
   return marked as ToolResult;
 }
+
+// The failures whose message may quote what the handler returned or threw. `INVALID_RESULT` names the value's
+// property names (a path of a value that breaks `returns`), an image part's URL, a malformed result's JSON: text the
+// outside wrote, so it reaches the model in the envelope and marks the session like the value itself.
+const QUOTES_THE_HANDLER: ReadonlySet<string> = new Set<string>([ErrorCode.ToolFailed, ErrorCode.InvalidResult]);
 
 // Random bytes are drawn from the platform's CSPRNG in batches (one call per 85 nonces rather than one per nonce);
 // each nonce takes bytes no other nonce took, so it stays as unguessable as a nonce drawn alone.

@@ -60,9 +60,13 @@ export function toGeminiToolResult(
   if (call.id !== undefined && call.id !== "") functionResponse.id = call.id;
   if (!result.ok) {
     const { code, message, issues } = result.error;
-    // A handler's failure of an untrusted tool may quote what it read: its message goes in the envelope too.
-    const shown = result.untrusted === undefined ? message : textOf(result, options);
-    functionResponse.response = { error: cloneJson({ code, message: shown, issues }) };
+    // A handler's failure of an untrusted tool may quote what it read: its message goes in the envelope too, and its
+    // issues are left out, since their paths name the value's own property names (outside text) and the enveloped
+    // message already lists them.
+    functionResponse.response =
+      result.untrusted === undefined
+        ? { error: cloneJson({ code, message, issues }) }
+        : { error: { code, message: textOf(result, options) } };
   } else if (!isRichContent(result.content)) {
     functionResponse.response = { output: structuredOutput(result, options) };
   } else {
