@@ -15,24 +15,55 @@ export interface UntrustedMark {
 
 const TAG = "untrusted-output";
 
-// Anything that reads as one of the envelope's markers, whatever its nonce, case or spacing, or the look-alike or
-// escaped `<` it starts with: `<untrusted-output`, `</ untrusted_output`, `＜/UNTRUSTED OUTPUT`, `&lt;/untrusted-output`.
-// A text that forges one cannot close (or reopen) the envelope, even to a model that reads it loosely.
-const FORGED = /(?:<|\uFF1C|\uFE64|&lt;|&#0*60;|&#x0*3c;)(\s*\/?\s*)(untrusted[\s_-]*output)/gi;
+// Characters a reader does not see, or reads as part of the letter before them: the soft hyphen, combining marks,
+// zero-width spaces and joiners, direction marks, the word joiner and invisible operators, variation selectors, the
+// byte-order mark. A marker may hold them anywhere and still read as one.
+const HIDDEN =
+  "\\u00AD\\u0300-\\u036F\\u061C\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F" +
+  "\\uFE00-\\uFE0F\\uFE20-\\uFE2F\\uFEFF";
+
+// A word as a reader reads it: each letter in ASCII or fullwidth form (NFKC folds the one to the other), any case,
+// followed by any hidden characters.
+function lettersOf(word: string): string {
+  let pattern = "";
+  for (const letter of word) pattern += `[${letter}${wide(letter)}${wide(letter.toUpperCase())}][${HIDDEN}]*`;
+  return pattern;
+}
+
+// The fullwidth form of an ASCII letter (U+FF21 to U+FF5A).
+function wide(letter: string): string {
+  return String.fromCharCode(letter.charCodeAt(0) + 0xfee0);
+}
+
+// What starts a marker: `<`, its compatibility forms (fullwidth, small) and its HTML escapes (`&lt` reads as `<` in
+// HTML even without its semicolon); then space, hidden characters and a slash in any of its forms.
+const OPENER = "<|\\uFF1C|\\uFE64|&lt;?|&#0*60;?|&#x0*3c;?";
+const SLASH = "[/\\uFF0F\\u2044\\u2215\\u29F8]|&#0*47;?|&#x0*2f;?|&sol;";
+const GAP = `[\\s${HIDDEN}]*`;
+// Between the two words: space, `_`, `-` and the dashes, minus sign and fullwidth forms that read as them.
+const JOIN = `[\\s_\\-\\u2010-\\u2015\\u2212\\uFE58\\uFE63\\uFF0D\\uFF3F${HIDDEN}]*`;
+
+// Anything that reads as one of the envelope's markers, whatever its nonce, case, spacing or the forms of its
+// characters: `<untrusted-output`, `</ untrusted_output`, `＜／ＵＮＴＲＵＳＴＥＤ OUTPUT`, `&lt;/untrusted-output`, a
+// zero-width space inside the word. A text that forges one cannot close (or reopen) the envelope, even to a model that
+// reads it loosely. The opener is the first group, the rest of the marker the second.
+const FORGED = new RegExp(
+  `(${OPENER})(${GAP}(?:${SLASH})?${GAP}${lettersOf("untrusted")}${JOIN}${lettersOf("output")})`,
+  "gi",
+);
 
 /**
  * Returns `text` with every forged envelope marker neutralised: its `<` (or look-alike) becomes `‹`, so the model
  * reads it as text and no marker inside the envelope can end it early.
  */
 export function neutraliseMarkers(text: string): string {
-  // Every marker holds the word, and WORD reads it with the same case folding as FORGED (the `i` flag without `u`:
-  // ASCII letters only), so a text WORD finds nothing in has no marker: one scan that skips ahead, instead of FORGED
-  // trying its openers at every character.
-  return WORD.test(text) ? text.replace(FORGED, "‹$1$2") : text;
+  // Every marker holds the word, and WORD reads it in every form FORGED does, so a text WORD finds nothing in has no
+  // marker: one scan that skips ahead, instead of FORGED trying its openers at every character.
+  return WORD.test(text) ? text.replace(FORGED, "‹$2") : text;
 }
 
-// The one word every marker holds (not global: test() keeps no position between calls).
-const WORD = /untrusted/i;
+// The one word every marker holds, in the forms FORGED reads (not global: test() keeps no position between calls).
+const WORD = new RegExp(lettersOf("untrusted"), "i");
 
 /** The opening marker of an envelope: names the tool and says what the text inside is, for the model. */
 export function envelopeOpening(mark: UntrustedMark, toolName: string): string {
