@@ -1,7 +1,7 @@
 import { CallRuntime, type RuntimeOptions } from "../dispatch/index.js";
 import { type ToolEventListener, type ToolEventName, ToolListeners } from "../dispatch/index.js";
 import { type SharedKeepers, type StoreHost, agentKeepers } from "../dispatch/index.js";
-import { taskStatusDefinition } from "../dispatch/index.js";
+import { type UntrustedTool, taskStatusDefinition } from "../dispatch/index.js";
 import { DEFAULT_LEASE_MS, startSweeper, sweepInterval } from "../dispatch/index.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import type { ArgumentValidator } from "../schema/validator.js";
@@ -24,6 +24,13 @@ export interface RegistryParts {
   /** `[listeners]`, one list shared by every agent without listeners of its own. */
   readonly listenerSets: readonly ToolListeners[];
 }
+
+/**
+ * The agent's method that tells whether its tool of a name returns untrusted output (an {@link UntrustedTool}): its
+ * `task_status` asks it of a running task's tool, whose progress text is then outside text.
+ * @internal
+ */
+export const UNTRUSTED_TOOL = Symbol("toolwright.untrustedTool");
 
 /**
  * The state an agent creates on its first call (or first listener, task or approval): its runtime, plus what every
@@ -88,6 +95,11 @@ export class AgentRuntime extends CallRuntime {
 
   /** The agent's `task_status` tool, reading its task store. */
   get statusDefinition(): ToolDefinition {
-    return (this.#statusDefinition ??= taskStatusDefinition(this.tasks));
+    if (this.#statusDefinition !== undefined) return this.#statusDefinition;
+    const agent = this.#agent as { [UNTRUSTED_TOOL]?: UntrustedTool };
+    return (this.#statusDefinition = taskStatusDefinition(
+      this.tasks,
+      (name) => agent[UNTRUSTED_TOOL]?.(name) === true,
+    ));
   }
 }

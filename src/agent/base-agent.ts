@@ -35,7 +35,8 @@ import {
 import { toolRegistry } from "../registry/shared-registry.js";
 import type { Tool, ToolSpec } from "../tool/tool.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
-import { AgentRuntime, readStoreHostsWith } from "./agent-runtime.js";
+import { AgentRuntime, UNTRUSTED_TOOL, readStoreHostsWith } from "./agent-runtime.js";
+import { untrustedOf } from "../policy/index.js";
 import { announceResourceChange } from "./resource-changes.js";
 import type { BaseTool } from "./base-tool.js";
 import { reflectTools } from "../reflect/reflect-tools.js";
@@ -361,6 +362,15 @@ export class BaseAgent {
   async [UNTRUSTED_ASK](name: string, session: string): Promise<string | undefined> {
     const definition = this.#view().get(name)?.definition;
     return definition === undefined ? undefined : untrustedAskReason(this.#state(), definition, session);
+  }
+
+  /**
+   * True when this agent's tool `name` returns untrusted output (see {@link UNTRUSTED_TOOL}).
+   * @internal
+   */
+  [UNTRUSTED_TOOL](name: string): boolean {
+    const definition = this.#view().get(name)?.definition;
+    return definition !== undefined && untrustedOf(definition);
   }
 
   // A call as `finish` and the tracer see it before it has a route.

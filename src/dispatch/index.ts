@@ -23,7 +23,7 @@ export { agentKeepers } from "./load-keepers.js";
 export { DEFAULT_LEASE_MS, sweepInterval } from "./store-options.js";
 export type { StoreHost } from "./shared-keepers.js";
 export { startSweeper } from "../state/store-sweeper.js";
-export { TASK_STATUS_TOOL, reportTask, taskStatusDefinition } from "./task-status-tool.js";
+export { TASK_STATUS_TOOL, type UntrustedTool, reportTask, taskStatusDefinition } from "./task-status-tool.js";
 export type { TaskStatusReport } from "./task-status-tool.js";
 export { runToolCalls } from "./run-tool-calls.js";
 export type { RunToolCallsOptions } from "./run-tool-calls.js";

@@ -31,22 +31,35 @@ export interface TaskStatusReport {
   readonly progress?: ToolProgress;
 }
 
-/** Answers a `task_status` call from the agent's task store. */
-export function reportTask(tasks: TaskKeeper, taskId: string): TaskStatusReport | Promise<TaskStatusReport> {
+/**
+ * Tells whether the agent's tool `toolName` returns untrusted output (its `untrustedOutput`, by default `openWorld`);
+ * false for a tool the agent does not have.
+ */
+export type UntrustedTool = (toolName: string) => boolean;
+
+/**
+ * Answers a `task_status` call from the agent's task store. `untrustedTool` says which tasks' progress text is
+ * outside text (a running task has no result to carry the mark yet).
+ */
+export function reportTask(
+  tasks: TaskKeeper,
+  taskId: string,
+  untrustedTool: UntrustedTool = () => false,
+): TaskStatusReport | Promise<TaskStatusReport> {
   const local = tasks.get(taskId);
   // A task of another process (with a shared store) is read from the store; an agent's own store holds only tasks
   // this process knows, so it answers at once.
-  if (local || tasks.ownStore === true) return report(local, taskId);
-  return tasks.fetch(taskId).then((task) => report(task, taskId));
+  if (local || tasks.ownStore === true) return report(local, taskId, untrustedTool);
+  return tasks.fetch(taskId).then((task) => report(task, taskId, untrustedTool));
 }
 
-function report(task: TaskInfo | undefined, taskId: string): TaskStatusReport {
+function report(task: TaskInfo | undefined, taskId: string, untrustedTool: UntrustedTool): TaskStatusReport {
   if (!task) {
     throw new Error(`no background task has id "${taskId}"; it may have finished long ago and been evicted`);
   }
   const report = { taskId, toolName: task.toolName, status: task.status };
   const result = task.result;
-  if (!result) return task.progress === undefined ? report : { ...report, progress: task.progress };
+  if (!result) return task.progress === undefined ? report : running(report, task.progress, untrustedTool);
   const done: TaskStatusReport = result.ok
     ? { ...report, content: result.content ?? null }
     : { ...report, error: { code: result.error?.code ?? "TOOL_FAILED", message: result.error?.message ?? "" } };
@@ -55,7 +68,15 @@ function report(task: TaskInfo | undefined, taskId: string): TaskStatusReport {
   return done;
 }
 
-// The reports that quote an untrusted tool's result (its value, or the message of what it threw).
+// A running task's report with the last progress its handler reported. The progress message is the handler's own
+// text (a page's title, a line it read): of an untrusted tool, it reaches the model in an envelope as its result would.
+function running(report: TaskStatusReport, progress: ToolProgress, untrustedTool: UntrustedTool): TaskStatusReport {
+  const shown = { ...report, progress };
+  if (progress.message !== undefined && untrustedTool(report.toolName)) untrustedReports.add(shown);
+  return shown;
+}
+
+// The reports that quote an untrusted tool's result (its value, or the message of what it threw) or progress text.
 const untrustedReports = new WeakSet<object>();
 // Every agent's task_status definition.
 const statusDefinitions = new WeakSet<ToolDefinition>();
@@ -80,7 +101,7 @@ export function untrustedSource(
  * Returns the definition of an agent's `task_status` tool, reading from its task store. The schema object is shared,
  * so its validator is compiled once per registry.
  */
-export function taskStatusDefinition(tasks: TaskKeeper): ToolDefinition {
+export function taskStatusDefinition(tasks: TaskKeeper, untrustedTool?: UntrustedTool): ToolDefinition {
   const definition = defineTool({
     name: TASK_STATUS_TOOL,
     description: DESCRIPTION,
@@ -88,7 +109,7 @@ export function taskStatusDefinition(tasks: TaskKeeper): ToolDefinition {
     // quote an untrusted tool's result (see untrustedSource), which the route's untrusted stage asks per call.
     options: { readOnly: true, repeat: false, untrustedOutput: true },
     inputSchema: INPUT_SCHEMA,
-    runner: { kind: "function", handler: (args) => reportTask(tasks, args.taskId as string) },
+    runner: { kind: "function", handler: (args) => reportTask(tasks, args.taskId as string, untrustedTool) },
   });
   statusDefinitions.add(definition);
   return definition;
