@@ -73,6 +73,12 @@ module.exports = {
       ...shared,
       displayName: "no-eval",
       testMatch: NO_EVAL_TESTS.map((file) => `<rootDir>/${file}`),
+      // ajv-formats' table as the web build bundles it (scripts/web-formats.cjs), so the format rows run against it.
+      transform: {
+        "/node_modules/ajv-formats/dist/formats\\.js$": "<rootDir>/scripts/web-formats.cjs",
+        ...shared.transform,
+      },
+      transformIgnorePatterns: ["/node_modules/(?!@hyperjump/|ajv-formats/dist/formats\\.js$)"],
       moduleNameMapper: {
         "^(\\.{1,2}/.*/|\\./)validator-engine(\\.js)?$": "<rootDir>/src/schema/validator-engine-web.ts",
         // As in the web build (scripts/build.mjs): host names checked by the runtime's URL parser, not idn-hostname.

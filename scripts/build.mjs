@@ -21,6 +21,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } f
 import { dirname, join, posix, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import webFormats from "./web-formats.cjs";
 
 const ENTRIES = {
   index: "src/index.ts",
@@ -351,16 +352,9 @@ const withoutAnnotations = (node) =>
             .map(([key, value]) => [key, withoutAnnotations(value)]),
         )
       : node;
-// ajv-formats' formats.js (the full checks schema/load-dependencies-web.ts reads) is bundled too, without its
-// `fastFormats`: a second table of looser regular expressions that nothing in toolwright reads, which every Worker
-// carried (a CommonJS module is not tree-shaken). The build fails if the table is not found as expected.
+// ajv-formats' formats.js (the full checks schema/load-dependencies-web.ts reads) is bundled too, without what toolwright
+// never reads there (scripts/web-formats.cjs says what and why).
 const AJV_FORMATS = /[\\/]node_modules[\\/]ajv-formats[\\/]dist[\\/]formats\.js$/;
-const FAST_FORMATS = /\nexports\.fastFormats = \{\n[\s\S]*?\n\};\n/g;
-const withoutFastFormats = (path) => {
-  const source = readFileSync(path, "utf8");
-  if (source.match(FAST_FORMATS)?.length !== 1) throw new Error(`${path}: its fastFormats table was not found`);
-  return source.replace(FAST_FORMATS, "\n");
-};
 const webForms = {
   name: "web-forms",
   setup(build) {
@@ -375,7 +369,10 @@ const webForms = {
       contents: JSON.stringify(withoutAnnotations(JSON.parse(readFileSync(args.path, "utf8")))),
       loader: "json",
     }));
-    build.onLoad({ filter: AJV_FORMATS }, (args) => ({ contents: withoutFastFormats(args.path), loader: "js" }));
+    build.onLoad({ filter: AJV_FORMATS }, (args) => ({
+      contents: webFormats.webFormatsSource(readFileSync(args.path, "utf8"), args.path),
+      loader: "js",
+    }));
     build.onResolve({ filter: /^idn-hostname$/ }, () => ({ path: resolve("src/schema/idn-hostname-web.ts") }));
     build.onResolve({ filter: /^\.\/format\.js$/ }, (args) =>
       CFWORKER_FORMATS.test(args.importer)
