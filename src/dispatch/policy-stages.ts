@@ -40,7 +40,8 @@ export function repeatGuard(
   args: Record<string, unknown>,
 ): Settled<Record<string, unknown> | Ending> {
   if (request.options.countRepeats === false) return args;
-  const verdict = request.runtime!.sessions.count(request.session!, callHash(request, args), request.route.guard!);
+  const { sessions } = request.runtime!;
+  const verdict = sessions.count(request.session!, callHash(request, args), request.route.guard!, request.callId);
   return verdict instanceof Promise ? verdict.then((v) => judged(request, args, v)) : judged(request, args, verdict);
 }
 

@@ -25,17 +25,26 @@ export type RepeatVerdict =
 const RUN: RepeatVerdict = Object.freeze({ kind: "run" });
 
 /**
- * Counts a call of `hash` (the tool and its normalised arguments) in `session`: the streak grows with an identical
- * call and starts again at 1 with any other. A refused call still counts, so a model that keeps repeating stays
- * refused until it changes something.
+ * Counts a call of `hash` (the tool and its normalised arguments) with id `callId` in `session`: the streak grows with
+ * an identical call and starts again at 1 with any other. A refused call still counts, so a model that keeps repeating
+ * stays refused until it changes something. The call the streak counted last, asked about again under its id (a
+ * framework asks whether a call needs approval, then runs it: two calls of toolwright's for one of the model's), gets
+ * the same verdict and is not counted twice.
  */
-export function countCall(session: SessionState, hash: string, guard: RepeatGuardOptions): RepeatVerdict {
-  if (session.streakHash === hash) session.streak++;
-  else {
+export function countCall(
+  session: SessionState,
+  hash: string,
+  guard: RepeatGuardOptions,
+  callId: string,
+): RepeatVerdict {
+  if (session.streakHash !== hash) {
     session.streakHash = hash;
     session.streak = 1;
     session.preview = undefined;
+  } else if (session.streakCallId !== callId) {
+    session.streak++;
   }
+  session.streakCallId = callId;
   const count = session.streak;
   if (count >= guard.refuseAt) return { kind: "refuse", count, preview: session.preview };
   // A note needs something to show: the earlier call's result (which a parallel identical call may not have yet).

@@ -11,8 +11,8 @@ export type SessionSettled<T> = T | Promise<T>;
  * every process that shares the store sees the same streaks and marks.
  */
 export interface SessionKeeper {
-  /** Counts a call of `hash` (tool and normalised arguments) in `session`; see `countCall`. */
-  count(session: string, hash: string, guard: RepeatGuardOptions): SessionSettled<RepeatVerdict>;
+  /** Counts call `callId` of `hash` (tool and normalised arguments) in `session`; see `countCall`. */
+  count(session: string, hash: string, guard: RepeatGuardOptions, callId: string): SessionSettled<RepeatVerdict>;
   /** Remembers the start of the streak call's result (`text`), while the streak is still `hash`'s. */
   remember(session: string, hash: string, text: string): SessionSettled<void>;
   /** Marks `session` as having received untrusted output from tool `from` (the first mark stays). */
@@ -25,8 +25,8 @@ export interface SessionKeeper {
 export class MemorySessions implements SessionKeeper {
   readonly table = new SessionTable();
 
-  count(session: string, hash: string, guard: RepeatGuardOptions): RepeatVerdict {
-    return countCall(this.table.get(session), hash, guard);
+  count(session: string, hash: string, guard: RepeatGuardOptions, callId: string): RepeatVerdict {
+    return countCall(this.table.get(session), hash, guard, callId);
   }
 
   remember(session: string, hash: string, text: string): void {

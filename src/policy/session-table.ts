@@ -7,6 +7,11 @@ export class SessionState {
   streakHash: string | undefined = undefined;
   /** See {@link SessionState.streakHash}. */
   streak = 0;
+  /**
+   * The id of the call the streak last counted: the same call counted again (a framework's approval question, then
+   * its run) is one call, not a repeat.
+   */
+  streakCallId: string | undefined = undefined;
   /** The start of the last result of the streak's call, for the repeat guard's note. */
   preview: string | undefined = undefined;
   /** The tool whose untrusted output the session received first; undefined while it received none. */

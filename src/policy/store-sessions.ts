@@ -15,6 +15,7 @@ const MAX_RACES = 20;
 interface SessionFields {
   readonly streakHash: string | null;
   readonly streak: number;
+  readonly streakCallId: string | null;
   readonly preview: string | null;
   readonly untrustedFrom: string | null;
 }
@@ -45,8 +46,8 @@ export class StoreSessions implements SessionKeeper {
     readonly scope: string,
   ) {}
 
-  count(session: string, hash: string, guard: RepeatGuardOptions): Promise<RepeatVerdict> {
-    return this.#queued(session, (state) => countCall(state, hash, guard));
+  count(session: string, hash: string, guard: RepeatGuardOptions, callId: string): Promise<RepeatVerdict> {
+    return this.#queued(session, (state) => countCall(state, hash, guard, callId));
   }
 
   remember(session: string, hash: string, text: string): Promise<void> {
@@ -108,7 +109,10 @@ export class StoreSessions implements SessionKeeper {
     if (record === undefined) {
       return this.store.create("session", { id: session, scope: this.scope, status: "open", ...next }, options);
     }
-    const guard = { from: ["open"], equals: { ...read } };
+    // A record an earlier version wrote has no call id: its guard checks the fields it has (a missing one is not null).
+    const equals: { -readonly [K in keyof SessionFields]?: SessionFields[K] } = { ...read };
+    if (record.streakCallId === undefined) delete equals.streakCallId;
+    const guard = { from: ["open"], equals };
     return (await this.store.transition("session", this.scope, session, guard, { ...next }, options)) !== undefined;
   }
 }
@@ -120,6 +124,7 @@ function stateOf(record: StoredRecord | undefined): SessionState {
   const text = (value: unknown) => (typeof value === "string" ? value : undefined);
   state.streakHash = text(record.streakHash);
   state.streak = typeof record.streak === "number" ? record.streak : 0;
+  state.streakCallId = text(record.streakCallId);
   state.preview = text(record.preview);
   state.untrustedFrom = text(record.untrustedFrom);
   return state;
@@ -129,6 +134,7 @@ function fieldsOf(state: SessionState): SessionFields {
   return {
     streakHash: state.streakHash ?? null,
     streak: state.streak,
+    streakCallId: state.streakCallId ?? null,
     preview: state.preview ?? null,
     untrustedFrom: state.untrustedFrom ?? null,
   };
@@ -138,6 +144,7 @@ function sameFields(a: SessionFields, b: SessionFields): boolean {
   return (
     a.streakHash === b.streakHash &&
     a.streak === b.streak &&
+    a.streakCallId === b.streakCallId &&
     a.preview === b.preview &&
     a.untrustedFrom === b.untrustedFrom
   );
