@@ -134,7 +134,9 @@ export class ApprovedRuns<Call> {
 
   /**
    * Runs an approved call under its lease: the requester's own call (`local`) or one rebuilt from the record, with the
-   * stored arguments. Resolves with the result stored for it, which is this run's unless another replica took the
+   * stored arguments, or with `edit` when the decision made one (a run taken over passes the record's, checked first:
+   * see {@link storedEdit}). Never read from the record here: a record another process could have written carries
+   * an edit only once a check has passed it. Resolves with the result stored for it, which is this run's unless another replica took the
    * run over meanwhile (then this one's work is aborted and the taker's result is waited for).
    */
   async run(
@@ -142,7 +144,7 @@ export class ApprovedRuns<Call> {
     local: ApprovalRequest | undefined,
     call: Call | undefined,
     signal: AbortSignal | undefined,
-    edit: ApprovalEdit | undefined = storedEdit(record),
+    edit: ApprovalEdit | undefined,
   ): Promise<ToolResult> {
     const { store, scope, retentionMs, resolve, runApproved, ownStore } = this.#options;
     // No lease on the agent's own store: no other replica can take the run over, so nothing aborts it but `signal`.
@@ -219,8 +221,11 @@ export class ApprovedRuns<Call> {
   }
 }
 
-/** The human's edit an approved record carries (written with the decision), for a replica that takes the run over. */
-function storedEdit(record: StoredRecord): ApprovalEdit | undefined {
+/**
+ * The human's edit an approved record carries (written with the decision), for a replica that takes the run over;
+ * `storedApprovalProblem` checks it (hash and schema) before it may run.
+ */
+export function storedEdit(record: StoredRecord): ApprovalEdit | undefined {
   if (record.editedArgs === undefined) return undefined;
   return {
     originalArgs: record.args as Record<string, unknown>,

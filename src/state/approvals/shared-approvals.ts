@@ -24,7 +24,7 @@ import { approvalMismatchText, approvedArgumentsDifferText } from "../../errors/
 import { type ToolResult, failureResult } from "../../tool/tool-result.js";
 import { type ApprovalTarget, recordBinding, resolveStored, storedApprovalProblem } from "./stored-approval-check.js";
 import type { CallAuth } from "../../tool/call-auth.js";
-import { ApprovedRuns, type ApprovedRunsOptions, DECIDED_FIELDS } from "./approved-runs.js";
+import { ApprovedRuns, type ApprovedRunsOptions, DECIDED_FIELDS, storedEdit } from "./approved-runs.js";
 import { cappedForStore, resultPatch, storedResult } from "../capped-result.js";
 import { type Grant, grantOf } from "../grants/index.js";
 
@@ -353,17 +353,18 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
   // Resolves true once this process won the run (which then goes on in the background), false when it did not.
   async #takeOver(record: StoredRecord): Promise<boolean> {
     const local = this.#local.get(record.id);
-    let call: Call | undefined;
-    if (!local) {
-      call = resolveStored(this.#options.resolve, record, undefined);
-      if (!call) return false; // a replica without the tool leaves it to one that has it
-    }
+    // Resolved for the requester's own call too: its tool's schema checks the human's edit the record carries.
+    const resolved = resolveStored(this.#options.resolve, record, undefined);
+    if (!local && !resolved) return false; // a replica without the tool leaves it to one that has it
     const taken = await this.#runs.takeOver(record.id).catch(() => undefined);
     if (!taken) return false;
     this.#forget(record.id);
-    const problem = storedApprovalProblem(taken, local?.info, call ? this.#options.target(call) : undefined);
+    const problem = storedApprovalProblem(taken, local?.info, resolved && this.#options.target(resolved));
     if (problem !== undefined) void this.#refuseTaken(taken, local?.request, problem).catch(() => undefined);
-    else void this.#runs.run(taken, local?.request, call, undefined).catch(() => undefined);
+    else {
+      const call = local ? undefined : resolved;
+      void this.#runs.run(taken, local?.request, call, undefined, storedEdit(taken)).catch(() => undefined);
+    }
     return true;
   }
 

@@ -64,6 +64,8 @@ export function storedApprovalProblem(
   }
   if (record.auth != null && !isCallAuth(record.auth)) return "its stored auth is not a call's auth";
   if (record.session !== undefined && typeof record.session !== "string") return "its stored session is not a string";
+  const edited = storedEditProblem(record, toolName, version);
+  if (edited !== undefined) return edited;
   if (requestedHere && requestedHere.argsHash !== record.argsHash) {
     return "its stored record differs from the call requested in this process";
   }
@@ -72,7 +74,25 @@ export function storedApprovalProblem(
     return `the tool's input schema changed since ${since}`;
   }
   const problem = target.validate(record.args as Record<string, unknown>);
-  return problem === undefined ? undefined : `its stored arguments do not pass the tool's schema: ${problem}`;
+  if (problem !== undefined) return `its stored arguments do not pass the tool's schema: ${problem}`;
+  // A human's edit runs instead of the requested arguments, so it must pass the tool here just as they must.
+  const editProblem = record.editedArgs === undefined ? undefined : target.validate(record.editedArgs as Record<string, unknown>);
+  return editProblem === undefined ? undefined : `its stored edit does not pass the tool's schema: ${editProblem}`;
+}
+
+/**
+ * Why a record's human edit (`editedArgs`, which runs instead of `args`) may not run, or undefined when it has none or
+ * it still hashes to what the decision bound it to (`editedArgsHash`, made as `editOf` makes it). A pending record
+ * carries no edit: a decision writes it, in the same compare-and-set that leaves `pending`, so one found there was
+ * written outside toolwright, and would otherwise run in place of the arguments the approver was shown.
+ */
+function storedEditProblem(record: StoredRecord, toolName: string, version: string): string | undefined {
+  if (record.editedArgs === undefined && record.editedArgsHash === undefined) return undefined;
+  if (record.status === "pending") return "its stored record carries an edit that no decision made";
+  if (approvalHash(toolName, record.editedArgs, version) !== record.editedArgsHash) {
+    return "its stored edit was changed after the approval was decided";
+  }
+  return undefined;
 }
 
 // The shape of a `CallAuth` as the handler reads it: scopes a list of strings, the rest optional.
