@@ -36,7 +36,10 @@ for j = 0, checks - 1 do if got[4 + j] ~= ARGV[i + 2 * j + 1] then return nil en
 i = i + 2 * checks
 ${NOW}
 local grace = string.match(flags, 'e(%d+)')
-if grace and tonumber(got[2] or '0') + tonumber(grace) > now then return nil end
+-- A lease that is not a number (written outside toolwright) never runs out, as in MemoryStore: the guard fails and
+-- nothing is taken over from a broken record, instead of the script failing on nil arithmetic.
+local leased = tonumber(got[2] or '0')
+if grace and (not leased or leased + tonumber(grace) > now) then return nil end
 local ttl = tonumber(ARGV[2])
 local write, after = fieldsFrom(i)
 local changed = #write > 0

@@ -127,7 +127,9 @@ local function count()
     if leased[status] then
       for _, id in ipairs(redis.call('ZRANGE', set, 0, -1)) do
         local lease = redis.call('HGET', base .. ':' .. id, 'leaseUntil')
-        if not lease then redis.call('ZREM', set, id) elseif tonumber(lease) > now then total = total + 1 end
+        -- A lease that is not a number (written outside toolwright) counts as run out, as MemoryStore counts it: a
+        -- nil compared would fail this script, and with it every create of the scope.
+        if not lease then redis.call('ZREM', set, id) elseif (tonumber(lease) or 0) > now then total = total + 1 end
       end
     else
       total = total + redis.call('ZCARD', set)
