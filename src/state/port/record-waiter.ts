@@ -128,7 +128,10 @@ export class RecordWaiter {
     clearTimeout(waiting.timer);
     const at = this.#options.recheckAt(record);
     if (at === undefined) return;
-    waiting.timer = setTimeout(() => void this.#check(id), Math.min(MAX_TIMER_MS, Math.max(1, at - Date.now())));
+    // A record's time that is not a number (written outside toolwright) makes `at` NaN, and a timer of NaN ms fires at
+    // once: such a record is read again every `pollMs`, as on a store that cannot notify, never in a busy loop.
+    const delay = Number.isNaN(at) ? this.#options.pollMs : Math.max(1, at - Date.now());
+    waiting.timer = setTimeout(() => void this.#check(id), Math.min(MAX_TIMER_MS, delay));
     unrefTimer(waiting.timer);
   }
 
