@@ -148,7 +148,8 @@ export class RedisStore implements RuntimeStore, ScopedStore, KeyedStore {
     if (!this.#watchers) return undefined;
     const channel = `${this.#keys(kind, scope, "")[1].slice(0, -1)}:changes`;
     try {
-      return await this.#watchers.watch(channel, listener);
+      // Within the commands' time limit: a call subscribes before it writes, and must not wait longer on a dead server.
+      return await this.#watchers.watch(channel, listener, this.#timeout);
     } catch (error) {
       throw new StoreUnavailableError(this.description, `watch ${kind}s of "${scope}"`, error);
     }
