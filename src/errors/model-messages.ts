@@ -201,6 +201,17 @@ export function taskUnclaimedText(taskId: string, toolName: string, waitedMs: nu
 }
 
 /**
+ * A stored final result (a task's, an approved call's) that is not a ToolResult (`STORE_RECORD_INVALID`): the record
+ * was changed outside toolwright, so what the call returned is unknown.
+ */
+export function storedResultInvalidText(recordId: string, toolName: string): string {
+  return (
+    `The stored result of "${recordId}" (tool "${toolName}") cannot be read: it is not a tool result, so it was changed ` +
+    "outside toolwright and what the call returned is unknown. Call the tool again only if repeating it is safe."
+  );
+}
+
+/**
  * Ends a background task another replica took over but would not run: its stored arguments do not pass the taking
  * replica's tool, or were bound to another version of its schema (a deploy changed it), or were changed in the store.
  */

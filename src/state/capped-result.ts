@@ -2,7 +2,15 @@ import { isRichContent } from "../content/content-part.js";
 import { restoreContent } from "../content/restore-content.js";
 import { DEFAULT_MAX_RESULT_CHARS, truncateForModel } from "../content/truncate-for-model.js";
 import type { StoredRecord } from "./port/runtime-store.js";
-import { type ToolResult, renderToolResult, shownContent } from "../tool/tool-result.js";
+import {
+  type ToolResult,
+  failureResult,
+  isToolResult,
+  renderToolResult,
+  shownContent,
+} from "../tool/tool-result.js";
+import { ErrorCode } from "../errors/error-code.js";
+import { storedResultInvalidText } from "../errors/model-messages.js";
 
 /**
  * Returns a final result (a background task's, an approved call's) as a shared store keeps it: whole when its JSON fits the budget (the tool's or
@@ -50,13 +58,25 @@ export function resultPatch(result: ToolResult | undefined): {
   return { result, richFields: fields && fields.length > 0 ? fields : undefined };
 }
 
-/** The final result a store record holds, with the content parts its writer named rebuilt ({@link resultPatch}). */
+/**
+ * The final result a store record holds, with the content parts its writer named rebuilt ({@link resultPatch}). A
+ * `result` that is not a ToolResult (written outside toolwright: null, a string, a half object) comes back as a failed
+ * result that says so (`STORE_RECORD_INVALID`), never as itself: a reader takes what this returns for a ToolResult.
+ */
 export function storedResult(record: StoredRecord | null | undefined): ToolResult | undefined {
-  const stored = record?.result as ToolResult | undefined;
-  if (stored === undefined || !Array.isArray(record!.richFields)) return stored;
+  const stored = record?.result;
+  if (stored === undefined) return undefined;
+  if (!isToolResult(stored)) return invalidResult(record!);
+  if (!Array.isArray(record!.richFields)) return stored;
   const result: Record<string, unknown> = { ...stored };
   for (const field of record!.richFields as RichField[]) result[field] = restoreContent(result[field]);
   return result as unknown as ToolResult;
+}
+
+function invalidResult(record: StoredRecord): ToolResult {
+  const toolName = String(record.toolName);
+  const message = storedResultInvalidText(record.id, toolName);
+  return failureResult(toolName, String(record.callId), "failed", { code: ErrorCode.StoreRecordInvalid, message });
 }
 
 function fieldOf(result: ToolResult, field: RichField): unknown {
