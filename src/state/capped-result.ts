@@ -22,13 +22,33 @@ import { storedResultInvalidText } from "../errors/model-messages.js";
 export function cappedForStore(result: ToolResult, maxResultChars?: number): ToolResult {
   const max = maxResultChars ?? result.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   if (jsonLength(result) <= max) return result;
-  if (!result.ok)
-    return { ...result, error: { ...result.error, message: truncateForModel(result.error.message, max) } };
+  if (!result.ok) return cappedFailure(result, max);
   const { toolName, callId } = result;
   // Rendered bare: a reader's result builder adds the untrusted envelope, notice and edit note from the fields kept.
   const text = renderToolResult({ ok: true, outcome: "success", toolName, callId, content: shownContent(result) });
   const { modelContent: _dropped, ...kept } = result;
   return { ...kept, content: truncateForModel(text, max) };
+}
+
+/**
+ * A failure within `max`: its message cut as content is, and its `issues` (one per failing value, so they can outgrow
+ * any budget on their own) cut to the first ones that fit beside the rest; with issues, the message gets half the
+ * budget, so the first of them are kept. Its code and outcome stay.
+ */
+function cappedFailure(result: Exclude<ToolResult, { ok: true }>, max: number): ToolResult {
+  const { issues, ...error } = result.error;
+  const messageMax = issues === undefined ? max : Math.floor(max / 2);
+  const capped = { ...result, error: { ...error, message: truncateForModel(error.message, messageMax) } };
+  if (issues === undefined) return capped;
+  // Room left for the issues' JSON, beside the failure without them and the `,"issues":[]` that holds them.
+  let room = max - jsonLength(capped) - ',"issues":[]'.length;
+  const kept: (typeof issues)[number][] = [];
+  for (const issue of issues) {
+    room -= (JSON.stringify(issue)?.length ?? 0) + 1;
+    if (room < 0) break;
+    kept.push(issue);
+  }
+  return { ...capped, error: { ...capped.error, issues: kept } };
 }
 
 // Content JSON cannot encode (a BigInt) counts as over any budget: its rendering says what is wrong with it.
