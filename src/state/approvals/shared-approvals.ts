@@ -131,7 +131,8 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     if (!made.created && made.reason === "found") return made.found.map(grantOf);
     if (made.created) for (const evicted of made.evicted) this.#evicted(toPending(evicted), evicted.framework === true);
     this.#local.set(id, { info, request });
-    if (!ownStore) void this.#waiter.wait(id, record).then((final) => this.#heard(id, final));
+    // A store closed meanwhile ends the wait with its error: nobody can decide the call any more, nothing to tell.
+    if (!ownStore) void this.#waiter.wait(id, record).then((final) => this.#heard(id, final), () => undefined);
     return id;
   }
 

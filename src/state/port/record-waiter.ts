@@ -22,8 +22,13 @@ export interface RecordWaiterOptions {
 
 interface Waiting {
   readonly settle: (record: StoredRecord | undefined) => void;
+  /** Ends the wait with `error`: the store was closed, and will never answer. */
+  readonly fail: (error: unknown) => void;
   timer?: Timer;
 }
+
+// A store that says it was closed for good (createRedisStore's `close()`, a RedisStore whose client was closed).
+const isClosed = (store: RuntimeStore): boolean => (store as { readonly closed?: unknown }).closed === true;
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 // How long the subscription outlives the last wait: a process that requests and decides approvals one after another
@@ -74,19 +79,24 @@ export class RecordWaiter {
   }
 
   /**
-   * Resolves with the record once it is final, or undefined once it is gone (deleted, evicted or expired).
+   * Resolves with the record once it is final, or undefined once it is gone (deleted, evicted or expired); rejects
+   * with the store's error when a read fails on a store that says it was closed (it will never answer again).
    * `record`: the record as just written here, after {@link RecordWaiter.ready}; without it (or when the
    * subscription had to be made again meanwhile) the record is read once now, as it may have changed unnoticed.
    */
   async wait(id: string, record?: StoredRecord): Promise<StoredRecord | undefined> {
     const fresh = this.#subscribing === undefined;
     const notifies = await this.ready();
-    const done = new Promise<StoredRecord | undefined>((resolve) => {
+    const done = new Promise<StoredRecord | undefined>((resolve, reject) => {
       const previous = this.#waiting.get(id);
       this.#waiting.set(id, {
         settle: (result) => {
           previous?.settle(result);
           resolve(result);
+        },
+        fail: (error) => {
+          previous?.fail(error);
+          reject(error);
         },
       });
     });
@@ -115,8 +125,16 @@ export class RecordWaiter {
 
   async #check(id: string): Promise<void> {
     if (!this.#waiting.has(id)) return;
-    const record = await this.#options.read(id).catch(() => null);
-    // null: the store is unreachable for now; a notice, the poller or the reconnection reads it again.
+    let record: StoredRecord | undefined | null;
+    try {
+      record = await this.#options.read(id);
+    } catch (error) {
+      // A closed store never answers again: the wait ends with its error, rather than polling it for good. Any other
+      // failure is an outage: a notice, the poller or the reconnection reads the record again.
+      if (isClosed(this.#options.store)) this.#fail(id, error);
+      return;
+    }
+    // null: the store is unreachable for now (as above).
     if (record === null || !this.#waiting.has(id)) return;
     if (record === undefined || this.#options.isFinal(record)) this.#settle(id, record);
     else this.#schedule(id, record);
@@ -141,6 +159,15 @@ export class RecordWaiter {
     clearTimeout(waiting.timer);
     this.#waiting.delete(id);
     waiting.settle(record);
+    this.#idle();
+  }
+
+  #fail(id: string, error: unknown): void {
+    const waiting = this.#waiting.get(id);
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    this.#waiting.delete(id);
+    waiting.fail(error);
     this.#idle();
   }
 
