@@ -1,4 +1,18 @@
-import * as formatChecks from "@hyperjump/json-schema-formats";
+import {
+  isAsciiIdn,
+  isDateTime,
+  isDuration,
+  isEmail,
+  isIdn,
+  isIdnEmail,
+  isIri,
+  isIriReference,
+  isRegex,
+  isUri,
+  isUriReference,
+  isUriTemplate,
+  isUuid,
+} from "@hyperjump/json-schema-formats";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { compilePikePattern } from "./pike-pattern.js";
 import type { Ajv2020, Format } from "ajv/dist/2020.js";
@@ -25,9 +39,13 @@ function loadFormats(): typeof FormatsModule {
   return plugin as unknown as typeof FormatsModule;
 }
 
-/** Returns @hyperjump/json-schema-formats. */
+/**
+ * Returns the checks of @hyperjump/json-schema-formats that schema/formats.ts reads (its `SpecCheck` names), imported by
+ * name so a bundler leaves out the library's others (its IP address, JSON Pointer and plain date checks).
+ */
 function loadFormatChecks(): Record<string, (value: string) => boolean> | undefined {
-  return formatChecks as unknown as Record<string, (value: string) => boolean>;
+  const checks = { isDateTime, isDuration, isEmail, isIdnEmail, isAsciiIdn, isIdn, isUri, isUriReference, isIri };
+  return { ...checks, isIriReference, isUuid, isUriTemplate, isRegex };
 }
 
 /** re2js is not part of this build (45 KiB gzipped, mostly Unicode tables): {@link loadPikePattern} stands in. */
