@@ -11,13 +11,12 @@ const MAX_SCOPE_LENGTH = 256;
  */
 export const LONE_SURROGATE = /\p{Cs}/u;
 
-/** How a refused name reads in a message: its type, its length, or the lone surrogate it holds. */
+/** How a refused name reads in a message: its type, its length, or that it holds a lone surrogate. */
 export function describeName(value: unknown): string {
   if (typeof value !== "string") return typeof value;
-  const at = value.search(LONE_SURROGATE);
-  return at < 0
-    ? `a string of ${value.length} characters`
-    : `a string with a lone surrogate at index ${at} (half of a UTF-16 pair; cut text at whole characters)`;
+  return LONE_SURROGATE.test(value)
+    ? "a string with a lone surrogate (half of a UTF-16 pair: cut text at whole characters)"
+    : `a string of ${value.length} characters`;
 }
 
 /**
