@@ -2,13 +2,7 @@ import { isRichContent } from "../content/content-part.js";
 import { restoreContent } from "../content/restore-content.js";
 import { DEFAULT_MAX_RESULT_CHARS, truncateForModel } from "../content/truncate-for-model.js";
 import type { StoredRecord } from "./port/runtime-store.js";
-import {
-  type ToolResult,
-  failureResult,
-  isToolResult,
-  renderToolResult,
-  shownContent,
-} from "../tool/tool-result.js";
+import { type ToolResult, failureResult, isToolResult, renderToolResult, shownContent } from "../tool/tool-result.js";
 import { ErrorCode } from "../errors/error-code.js";
 import { storedResultInvalidText } from "../errors/model-messages.js";
 

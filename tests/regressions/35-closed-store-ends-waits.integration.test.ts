@@ -38,7 +38,10 @@ describe("a wait on a store that was closed (issue 35)", () => {
     expect(started.outcome).toBe("backgrounded");
     await store.close();
     await expect(reader.tasks.fetch(started.taskId!)).rejects.toBeInstanceOf(StoreUnavailableError);
-    const waited = await within(3_000, reader.tasks.wait(started.taskId!).catch((error: unknown) => error));
+    const waited = await within(
+      3_000,
+      reader.tasks.wait(started.taskId!).catch((error: unknown) => error),
+    );
     expect(waited).toBeInstanceOf(StoreUnavailableError);
   });
 });

@@ -132,7 +132,11 @@ export class SharedApprovals<Call> implements ApprovalKeeper {
     if (made.created) for (const evicted of made.evicted) this.#evicted(toPending(evicted), evicted.framework === true);
     this.#local.set(id, { info, request });
     // A store closed meanwhile ends the wait with its error: nobody can decide the call any more, nothing to tell.
-    if (!ownStore) void this.#waiter.wait(id, record).then((final) => this.#heard(id, final), () => undefined);
+    if (!ownStore)
+      void this.#waiter.wait(id, record).then(
+        (final) => this.#heard(id, final),
+        () => undefined,
+      );
     return id;
   }
 

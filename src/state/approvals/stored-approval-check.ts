@@ -76,7 +76,8 @@ export function storedApprovalProblem(
   const problem = target.validate(record.args as Record<string, unknown>);
   if (problem !== undefined) return `its stored arguments do not pass the tool's schema: ${problem}`;
   // A human's edit runs instead of the requested arguments, so it must pass the tool here just as they must.
-  const editProblem = record.editedArgs === undefined ? undefined : target.validate(record.editedArgs as Record<string, unknown>);
+  const editProblem =
+    record.editedArgs === undefined ? undefined : target.validate(record.editedArgs as Record<string, unknown>);
   return editProblem === undefined ? undefined : `its stored edit does not pass the tool's schema: ${editProblem}`;
 }
 
