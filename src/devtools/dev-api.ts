@@ -3,6 +3,7 @@ import type { Tool } from "../tool/tool.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import type { DevAgent } from "./dev-agent.js";
 import { providerForms } from "./provider-forms.js";
+import { LONE_SURROGATE } from "../state/port/store-scope.js";
 
 /** An API answer: the status and the JSON body. */
 export interface ApiAnswer {
@@ -88,8 +89,11 @@ export class DevApi {
     if (!found) return unknownAgent(body.agent);
     if (typeof body.tool !== "string") return bad("tool must be a tool name");
     const { session } = body;
-    if (session !== undefined && (typeof session !== "string" || session === "" || session.length > 256)) {
-      return bad("session must be a non-empty string of at most 256 characters");
+    if (
+      session !== undefined &&
+      (typeof session !== "string" || session === "" || session.length > 256 || LONE_SURROGATE.test(session))
+    ) {
+      return bad("session must be a non-empty string of at most 256 characters, with no lone surrogate");
     }
     const callId = `dev_${++this.#calls}`;
     const key = `${found.name}\0${callId}`;

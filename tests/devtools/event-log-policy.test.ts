@@ -81,6 +81,10 @@ describe("the dev tools' log of policy (issue 38)", () => {
       const refused = await call("");
       expect(refused.status).toBe(400);
       expect(JSON.parse(refused.body).error).toMatch(/session must be a non-empty string/);
+      // Half of an emoji (JSON carries it as "\ud83d"): refused with why, not a failed request.
+      const lone = await call("tab-\uD83D");
+      expect(lone.status).toBe(400);
+      expect(JSON.parse(lone.body).error).toMatch(/no lone surrogate/);
     } finally {
       await server.close();
     }
