@@ -5,7 +5,7 @@
 // approvals are set beside floors (bench/redis-floor.ts): raw node-redis doing the same Redis work by hand in the
 // fewest round trips (request, approve, result: 3), with a direct call of the same function between. Last, it counts
 // the commands one approval sends (a client wrapped to count them), one at a time, each script by name; `--count`
-// runs only that count (no timing).
+// runs only that count (no timing); `--server`, Redis's own time per approval (its commandstats), store and floor.
 import { BaseAgent, ToolRegistry, p, tool } from "../src/index.js";
 import type { RuntimeOptions } from "../src/dispatch/call-runtime.js";
 import { RedisStore, createRedisStore } from "../src/redis/index.js";
@@ -117,7 +117,46 @@ async function backgroundLatency(agent: BaseAgent): Promise<{ median: number; p9
   return { median: samples[Math.floor(samples.length / 2)]!, p95: samples[Math.floor(samples.length * 0.95)]! };
 }
 
+// Redis's own time per approval, one at a time (INFO commandstats, reset before each run of `APPROVALS`): the scripts'
+// time (commands run inside a script included) and how many commands those scripts run. Where the store's approval
+// spends its time inside Redis, beside the same-work floor's; a loaded machine stretches both alike.
+async function serverTime(raw: ReturnType<typeof floorClient>, approve: (n: number) => Promise<void>) {
+  await raw.sendCommand(["CONFIG", "RESETSTAT"]);
+  for (let n = 0; n < APPROVALS; n += 1) await approve(n);
+  const info = String(await raw.sendCommand(["INFO", "commandstats"]));
+  let scriptUs = 0;
+  let inner = 0;
+  for (const [, name, calls, usec] of info.matchAll(/cmdstat_(\w+):calls=(\d+),usec=(\d+)/g)) {
+    if (name === "evalsha" || name === "eval") scriptUs += Number(usec);
+    else if (name !== "config" && name !== "info") inner += Number(calls);
+  }
+  return { scriptUs: scriptUs / APPROVALS, inner: inner / APPROVALS };
+}
+
 const redis = await startTestRedis();
+// `--server`: Redis's own time per approval, the store's and the floor's, three alternating rounds (no rates).
+if (process.argv.includes("--server")) {
+  const store = await createRedisStore({ url: redis.url, prefix: "bench" });
+  const raw = floorClient(redis.url);
+  await raw.connect();
+  const shared = makeAgent({ store });
+  const floor = await sameWorkFloor(raw);
+  const one = (n: number) => approveOne(shared, n);
+  for (let n = 0; n < 500; n += 1) await Promise.all([one(n), floor(n)]); // warm-up: scripts cached, JIT warm
+  for (let round = 1; round <= 3; round += 1) {
+    const mine = await serverTime(raw, one);
+    const theirs = await serverTime(raw, floor);
+    const row = (what: string, t: { scriptUs: number; inner: number }) =>
+      `${what} ${t.scriptUs.toFixed(1)} µs in scripts, ${t.inner.toFixed(1)} commands run by them`;
+    console.log(
+      `round ${round}: ${row("store", mine)}; ${row("same-work floor", theirs)} (load ${loadavg()[0]!.toFixed(2)})`,
+    );
+  }
+  raw.destroy();
+  await store.close();
+  await redis.close();
+  process.exit(0);
+}
 // `--count`: only the commands one approval sends (no timing), which a loaded machine does not change.
 if (process.argv.includes("--count")) {
   console.log(`commands per approval, one at a time: ${await commandsPerApproval(redis.url)} (floor: 3 EVALSHA)`);
