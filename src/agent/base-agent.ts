@@ -45,7 +45,7 @@ import type { CallAuth } from "../tool/call-auth.js";
 import type { TraceContext } from "../tool/trace-context.js";
 import { TOOL_SEARCH_TOOL } from "../providers/tool-search/tool-search-spec.js";
 import { selectTurnTools, toolSearchCall } from "./tool-search.js";
-import { LONE_SURROGATE, describeName, storeScope } from "../state/port/store-scope.js";
+import { describeName, isStoreName, storeScope } from "../state/port/store-scope.js";
 
 /** Options of an agent's constructor: its name and registry, and how it runs tool calls (see {@link RuntimeOptions}). */
 export interface BaseAgentOptions extends RuntimeOptions {
@@ -173,8 +173,7 @@ const BATCH_OPTION_KEYS: ReadonlySet<string> = new Set(
  * @throws {ToolDefinitionError} naming `where` and what is valid.
  */
 function checkSession(session: unknown, where: string): void {
-  if (typeof session === "string" && session.length > 0 && session.length <= 256 && !LONE_SURROGATE.test(session))
-    return;
+  if (isStoreName(session)) return;
   throw new ToolDefinitionError(
     `${where}: \`session\` must be a non-empty string of at most 256 characters; got ${describeName(session)}.`,
   );

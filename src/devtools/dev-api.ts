@@ -3,7 +3,7 @@ import type { Tool } from "../tool/tool.js";
 import type { ToolResult } from "../tool/tool-result.js";
 import type { DevAgent } from "./dev-agent.js";
 import { providerForms } from "./provider-forms.js";
-import { LONE_SURROGATE } from "../state/port/store-scope.js";
+import { isStoreName } from "../state/port/store-scope.js";
 
 /** An API answer: the status and the JSON body. */
 export interface ApiAnswer {
@@ -89,10 +89,7 @@ export class DevApi {
     if (!found) return unknownAgent(body.agent);
     if (typeof body.tool !== "string") return bad("tool must be a tool name");
     const { session } = body;
-    if (
-      session !== undefined &&
-      (typeof session !== "string" || session === "" || session.length > 256 || LONE_SURROGATE.test(session))
-    ) {
+    if (session !== undefined && !isStoreName(session)) {
       return bad("session must be a non-empty string of at most 256 characters, with no lone surrogate");
     }
     const callId = `dev_${++this.#calls}`;

@@ -9,7 +9,7 @@ import type { ToolListeners } from "./tool-listeners.js";
 import type { StoreOptions } from "./store-options.js";
 import type { TaskKeeper, TaskLimits } from "../state/tasks/index.js";
 import type { GrantStore } from "../state/grants/index.js";
-import { LONE_SURROGATE } from "../state/port/store-scope.js";
+import { isStoreName } from "../state/port/store-scope.js";
 import {
   MemoryResultCache,
   MemorySessions,
@@ -197,8 +197,7 @@ const RUNTIME_OPTIONS = {
   scope: {
     rule: {
       kind: "predicate",
-      test: (value: unknown) =>
-        typeof value === "string" && value.length > 0 && value.length <= 256 && !LONE_SURROGATE.test(value),
+      test: isStoreName,
       expected: "a non-empty string of at most 256 characters with no lone surrogate (a user or session id)",
     },
   },

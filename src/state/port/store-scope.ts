@@ -3,13 +3,24 @@ import { ToolDefinitionError } from "../../errors/errors.js";
 /** The scope of the shared `toolRegistry`: the same in every process, so replicas that use it share their records. */
 export const SHARED_REGISTRY_SCOPE = "default";
 
-const MAX_SCOPE_LENGTH = 256;
+/** The longest name a store keys records by: an agent's or a registry's `scope`, a call's `session`. */
+const MAX_NAME_LENGTH = 256;
 
 /**
  * Matches a lone surrogate: half of a UTF-16 pair, as cutting a string in the middle of an emoji leaves. Such text has
  * no UTF-8 form, so it can name nothing in a store (URI-encoding it throws) and is refused where it is given.
  */
 export const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Whether `value` can name a scope or a session in a store: a non-empty string of at most {@link MAX_NAME_LENGTH}
+ * characters, with no lone surrogate. Every place an app gives one asks this, so all refuse the same names.
+ */
+export function isStoreName(value: unknown): value is string {
+  return (
+    typeof value === "string" && value.length > 0 && value.length <= MAX_NAME_LENGTH && !LONE_SURROGATE.test(value)
+  );
+}
 
 /** How a refused name reads in a message: its type, its length, or that it holds a lone surrogate. */
 export function describeName(value: unknown): string {
@@ -26,10 +37,9 @@ export function describeName(value: unknown): string {
  * @throws {ToolDefinitionError} naming `owner` and what is valid.
  */
 export function checkScope(value: unknown, owner: string): string {
-  if (typeof value === "string" && value.length > 0 && value.length <= MAX_SCOPE_LENGTH && !LONE_SURROGATE.test(value))
-    return value;
+  if (isStoreName(value)) return value;
   throw new ToolDefinitionError(
-    `${owner}: \`scope\` must be a non-empty string of at most ${MAX_SCOPE_LENGTH} characters; got ${describeName(value)}.`,
+    `${owner}: \`scope\` must be a non-empty string of at most ${MAX_NAME_LENGTH} characters; got ${describeName(value)}.`,
   );
 }
 
