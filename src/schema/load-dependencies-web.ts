@@ -44,8 +44,21 @@ function loadFormats(): typeof FormatsModule {
  * name so a bundler leaves out the library's others (its IP address, JSON Pointer and plain date checks).
  */
 function loadFormatChecks(): Record<string, (value: string) => boolean> | undefined {
-  const checks = { isDateTime, isDuration, isEmail, isIdnEmail, isAsciiIdn, isIdn, isUri, isUriReference, isIri };
-  return { ...checks, isIriReference, isUuid, isUriTemplate, isRegex };
+  return {
+    isDateTime,
+    isDuration,
+    isEmail,
+    isIdnEmail,
+    isAsciiIdn,
+    isIdn,
+    isUri,
+    isUriReference,
+    isIri,
+    isIriReference,
+    isUuid,
+    isUriTemplate,
+    isRegex,
+  };
 }
 
 /** re2js is not part of this build (45 KiB gzipped, mostly Unicode tables): {@link loadPikePattern} stands in. */

@@ -22,17 +22,14 @@ const HIDDEN =
   "\\u00AD\\u0300-\\u036F\\u061C\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F" +
   "\\uFE00-\\uFE0F\\uFE20-\\uFE2F\\uFEFF";
 
-// A word as a reader reads it: each letter in ASCII or fullwidth form (NFKC folds the one to the other), any case,
-// followed by any hidden characters.
+// A word as a reader reads it: each letter in ASCII or fullwidth form (NFKC folds the one to the other), followed by
+// any hidden characters. Case is the patterns' `i` flag's, which pairs fullwidth capitals with their small forms too.
 function lettersOf(word: string): string {
   let pattern = "";
-  for (const letter of word) pattern += `[${letter}${wide(letter)}${wide(letter.toUpperCase())}][${HIDDEN}]*`;
+  for (const letter of word) {
+    pattern += `[${letter}${String.fromCharCode(letter.charCodeAt(0) + 0xfee0)}][${HIDDEN}]*`;
+  }
   return pattern;
-}
-
-// The fullwidth form of an ASCII letter (U+FF21 to U+FF5A).
-function wide(letter: string): string {
-  return String.fromCharCode(letter.charCodeAt(0) + 0xfee0);
 }
 
 // What starts a marker: `<`, its compatibility forms (fullwidth, small) and its HTML escapes (`&lt` reads as `<` in
